@@ -1,0 +1,105 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "compiler/dictionary/game_table.hpp"
+#include "compiler/go/move.hpp"
+
+namespace josekic::dictionary {
+
+/// Index of a node in a Trie. The root is kRoot; kNoNode marks a missing link.
+using NodeId = std::uint32_t;
+inline constexpr NodeId kRoot = 0;
+inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+
+/// How a game ended for the player who moved first in the line (the corner's first player
+/// for joseki, Black for fuseki). Normalisation may swap colours, so callers convert the
+/// game's winner before inserting.
+enum class LineOutcome : std::uint8_t { FirstPlayerWon, SecondPlayerWon, Draw, Unknown };
+
+/// The statistics of a node: how many lines pass through it and how they did.
+struct NodeStats {
+    std::uint64_t count = 0;               ///< lines through this node (games, for fuseki)
+    std::uint64_t ends = 0;                ///< lines that end at this node
+    std::uint64_t first_player_wins = 0;   ///< of `count`, won by the line's first player
+    std::uint64_t second_player_wins = 0;  ///< of `count`, won by the other player
+    std::uint64_t draws = 0;
+    std::uint64_t unknown = 0;             ///< result unknown or void
+    int first_year = 0;                    ///< earliest year of a dated game; 0 if none
+    int last_year = 0;                     ///< latest year of a dated game; 0 if none
+
+    std::uint64_t decided() const { return first_player_wins + second_player_wins; }
+    /// Adds one line with this outcome and year.
+    void record(LineOutcome outcome, std::optional<int> year);
+    /// Adds another node's statistics (counts add up, year ranges widen).
+    void absorb(const NodeStats& other);
+    friend bool operator==(const NodeStats&, const NodeStats&) = default;
+};
+
+/// A node: the move that leads to it from its parent, its statistics, its children (a
+/// linked list in insertion order; sorted_children() gives the output order) and, where
+/// lines end, the first few games in listed_before() order.
+struct TrieNode {
+    go::Move move;  ///< meaningless for the root
+    NodeId parent = kNoNode;
+    NodeId first_child = kNoNode;
+    NodeId next_sibling = kNoNode;
+    NodeStats stats;
+    std::vector<GameId> listed_games;
+};
+
+struct TrieOptions {
+    /// How many games a terminal node keeps for listing; stats.ends says how many there were.
+    std::size_t games_kept_per_terminal = 12;
+};
+
+/// A frequency trie of move sequences (joseki or fuseki lines). Output order never
+/// depends on insertion order: children are sorted on demand by count and a fixed key,
+/// and the listed games of a node are the first ones under a total order.
+class Trie {
+public:
+    explicit Trie(std::shared_ptr<GameTable> games, TrieOptions options = {});
+
+    /// Adds one line. Every node on the path (root included) counts it; the last node
+    /// records that the line ends there and, if `game` is given, lists it.
+    void insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
+                std::optional<GameId> game);
+
+    /// The child of `parent` reached by `move`, or kNoNode.
+    NodeId find_child(NodeId parent, const go::Move& move) const;
+    /// The child of `parent` reached by `move`, created (with empty statistics) if absent.
+    NodeId find_or_add_child(NodeId parent, const go::Move& move);
+    /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
+    void list_game(NodeId node, GameId game);
+
+    /// Children in output order: count descending, then by move (see move_order_key).
+    std::vector<NodeId> sorted_children(NodeId parent) const;
+    /// The moves from the root to `node`.
+    std::vector<go::Move> path_to(NodeId node) const;
+
+    const TrieNode& node(NodeId id) const { return nodes_[id]; }
+    TrieNode& node(NodeId id) { return nodes_[id]; }
+    std::size_t size() const { return nodes_.size(); }
+    /// Nodes where at least one line ends.
+    std::size_t terminal_count() const;
+
+    const GameTable& games() const { return *games_; }
+    const std::shared_ptr<GameTable>& shared_games() const { return games_; }
+    const TrieOptions& options() const { return options_; }
+
+private:
+    std::shared_ptr<GameTable> games_;
+    TrieOptions options_;
+    std::vector<TrieNode> nodes_;
+};
+
+/// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,
+/// Black before White.
+int move_order_key(const go::Move& move);
+
+}  // namespace josekic::dictionary

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/diag/diagnostic.hpp"
+#include "compiler/game/game_record.hpp"
+
+namespace josekic::sgf {
+
+/// How to read text when a file does not say (see README, "Character sets").
+struct ReadOptions {
+    /// Overrides CA for every file when not empty (--charset).
+    std::string forced_charset;
+};
+
+/// Reads every game of an SGF collection: game information decoded to UTF-8, root setup
+/// stones, and the main line's moves. Problems go to `sink` with path, line and column.
+std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
+                                         diag::DiagnosticSink& sink);
+
+}  // namespace josekic::sgf

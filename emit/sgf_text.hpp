@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace josekic::emit {
+
+/// Appends `text` to `out` as the inside of an SGF value: '\' and ']' are escaped with a
+/// backslash (':' too when `in_compose` is set, for composed values such as LB), and line
+/// breaks are written as LF. This is the one function through which every text value
+/// josekic writes goes.
+enum class ValueKind { Simple, Composed };
+void append_escaped(std::string& out, std::string_view text, ValueKind kind = ValueKind::Simple);
+
+/// append_escaped into a new string.
+std::string escaped(std::string_view text, ValueKind kind = ValueKind::Simple);
+
+}  // namespace josekic::emit
