@@ -1,0 +1,38 @@
+#include "compiler/cli/command_table.hpp"
+
+#include <algorithm>
+
+#include "compiler/cli/check_command.hpp"
+#include "compiler/cli/edit_distance.hpp"
+
+namespace josekic::cli {
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> table = {
+        {"check", "read and replay every game, then print a report of what was read and skipped", run_check},
+    };
+    return table;
+}
+
+const Command* find_command(std::string_view name) {
+    for (const Command& c : commands()) {
+        if (c.name == name) return &c;
+    }
+    return nullptr;
+}
+
+std::optional<std::string_view> suggest_command(std::string_view name) {
+    const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+    std::optional<std::string_view> best;
+    std::size_t best_distance = limit + 1;
+    for (const Command& c : commands()) {
+        const std::size_t d = edit_distance(name, c.name);
+        if (d < best_distance) {
+            best = c.name;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+}  // namespace josekic::cli

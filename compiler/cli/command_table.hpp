@@ -1,0 +1,33 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace josekic::cli {
+
+/// A subcommand's entry point: receives the arguments after the command name and returns
+/// the exit code (0 ok, 1 error). It prints its own help for "--help" and throws
+/// UsageError (options.hpp) for a bad command line.
+using CommandHandler = int (*)(const std::vector<std::string>& args);
+
+/// One row of the command table.
+struct Command {
+    std::string_view name;     ///< e.g. "check"
+    std::string_view summary;  ///< one line for `josekic --help`
+    CommandHandler handler;
+};
+
+/// Every subcommand, in the order `josekic --help` lists them. Adding a command is one row
+/// in command_table.cpp.
+const std::vector<Command>& commands();
+
+/// The command called `name`, or nullptr.
+const Command* find_command(std::string_view name);
+
+/// The known command closest to a mistyped `name` (edit distance at most 2, or at most a
+/// third of the name's length when that is larger), for "did you mean ...?".
+std::optional<std::string_view> suggest_command(std::string_view name);
+
+}  // namespace josekic::cli

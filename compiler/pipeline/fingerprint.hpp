@@ -1,0 +1,22 @@
+#pragma once
+
+#include "compiler/game/game_record.hpp"
+#include "compiler/go/symmetry.hpp"
+#include "compiler/go/zobrist.hpp"
+
+namespace josekic::pipeline {
+
+/// A key that is equal for the same game however it is rotated or reflected: the smallest,
+/// over the 8 symmetries, of a 128-bit hash of the setup stones (as a set) and the main
+/// line's moves (in order, passes included). Players, dates and comments do not count, so
+/// the same game saved by two servers with different headers is one game.
+struct GameFingerprint {
+    go::Hash128 key;
+    /// The symmetry that maps the game as written onto its canonical (smallest) image.
+    go::Symmetry to_canonical = go::Symmetry::Identity;
+};
+
+/// The fingerprint of a game's setup and main line (all of record.moves).
+GameFingerprint fingerprint(const game::GameRecord& record);
+
+}  // namespace josekic::pipeline

@@ -1,0 +1,329 @@
+#include "compiler/pipeline/game_stream.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "compiler/input/walker.hpp"
+#include "compiler/pipeline/progress.hpp"
+
+namespace josekic::pipeline::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string verdict_code(go::MoveVerdict v) {
+    switch (v) {
+        case go::MoveVerdict::Occupied: return "occupied-point";
+        case go::MoveVerdict::Suicide: return "suicide";
+        case go::MoveVerdict::KoRecapture: return "ko-recapture";
+        case go::MoveVerdict::Legal: break;
+    }
+    return "illegal-move";
+}
+
+void skip_game(GameSlot& slot, std::string code, std::string why) {
+    const game::GameRecord& r = slot.record;
+    slot.diagnostics.push_back(diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, code,
+                                                "game " + std::to_string(r.index_in_file) + " skipped: " + why});
+    slot.skip_reason = std::move(code);
+}
+
+// Worker side: everything that depends on one file only.
+void process_batch(FileBatch& batch, const GameParser& parser, const StreamOptions& options,
+                   const std::function<void(FileBatch&)>& analyze_file) {
+    if (batch.read_error) return;
+    const auto parse_start = Clock::now();
+    diag::DiagnosticList parse_problems;
+    std::vector<game::GameRecord> records = parser(batch.bytes, batch.display_path, options.read, parse_problems);
+    batch.diagnostics = std::move(parse_problems.items);
+    std::string().swap(batch.bytes);  // the bytes are not needed any more; free them early
+    batch.parse_seconds = seconds_since(parse_start);
+
+    const auto replay_start = Clock::now();
+    batch.games.reserve(records.size());
+    for (game::GameRecord& record : records) {
+        GameSlot& slot = batch.games.emplace_back();
+        slot.record = std::move(record);
+        const game::GameRecord& r = slot.record;
+        if (r.game_type != 1) {
+            skip_game(slot, "not-go", "GM[" + std::to_string(r.game_type) + "] is not Go");
+        } else if (r.board_width != go::kBoardSize || r.board_height != go::kBoardSize) {
+            skip_game(slot, "not-19x19",
+                      "board is " + std::to_string(r.board_width) + "x" + std::to_string(r.board_height) +
+                          "; only 19x19 games are read");
+        } else if (r.moves.empty()) {
+            skip_game(slot, "no-moves", "no moves");
+        } else {
+            diag::DiagnosticList replay_problems;
+            slot.replay = game::replay(r, replay_problems);
+            slot.diagnostics = std::move(replay_problems.items);
+            if (slot.replay.legal_moves == 0) {
+                skip_game(slot, "no-moves", "its first move is illegal");
+            } else if (options.duplicates == Duplicates::Drop) {
+                slot.fingerprint = fingerprint(r);
+            }
+        }
+    }
+    batch.replay_seconds = seconds_since(replay_start);
+
+    const auto analysis_start = Clock::now();
+    analyze_file(batch);
+    batch.analysis_seconds = seconds_since(analysis_start);
+}
+
+struct HashOfHash128 {
+    std::size_t operator()(const go::Hash128& h) const { return static_cast<std::size_t>(h.low ^ (h.high >> 7)); }
+};
+
+// Where a game was first seen, to name it when a duplicate turns up.
+struct FirstSeen {
+    std::uint32_t file = 0;  // index into Consumer::kept_file_paths_
+    int index_in_file = 0;
+    go::Symmetry to_canonical = go::Symmetry::Identity;
+};
+
+void keep_top(std::vector<FileMeasure>& top, FileMeasure measure, bool (*before)(const FileMeasure&, const FileMeasure&)) {
+    constexpr std::size_t kTop = 5;
+    top.push_back(std::move(measure));
+    std::sort(top.begin(), top.end(), before);
+    if (top.size() > kTop) top.resize(kTop);
+}
+
+bool larger(const FileMeasure& a, const FileMeasure& b) { return a.bytes != b.bytes ? a.bytes > b.bytes : a.path < b.path; }
+bool slower(const FileMeasure& a, const FileMeasure& b) {
+    return a.seconds != b.seconds ? a.seconds > b.seconds : a.path < b.path;
+}
+
+// Consumer side: runs on the calling thread, batch after batch in input order.
+class Consumer {
+public:
+    Consumer(const StreamOptions& options, const std::function<void(FileBatch&, std::size_t)>& consume_game,
+             RunReport& report)
+        : options_(options),
+          out_(options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr),
+          consume_game_(consume_game),
+          report_(report),
+          progress_(options.progress == Progress::Auto && options.verbosity == Verbosity::Normal
+                        ? ProgressLine::for_stderr()
+                        : ProgressDisplay::None,
+                    std::cerr) {}
+
+    void consume(FileBatch& batch) {
+        if (batch.read_error) {
+            const diag::Diagnostic& d = *batch.read_error;
+            report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
+            if (d.code == "input-not-found") ++report_.inputs_missing;
+            emit(d);
+            return;
+        }
+        ++report_.files_read;
+        report_.bytes_read += batch.size;
+        const double seconds = batch.parse_seconds + batch.replay_seconds + batch.analysis_seconds;
+        keep_top(report_.largest_files, FileMeasure{batch.display_path, batch.size, seconds}, larger);
+        keep_top(report_.slowest_files, FileMeasure{batch.display_path, batch.size, seconds}, slower);
+        report_.times.parse += batch.parse_seconds;
+        report_.times.replay += batch.replay_seconds;
+        report_.times.analysis += batch.analysis_seconds;
+
+        for (const diag::Diagnostic& d : batch.diagnostics) emit(d);
+        for (std::size_t i = 0; i < batch.games.size(); ++i) consume_game(batch, i);
+        progress_.update(report_.files_read, report_.games_read);
+    }
+
+    void finish() { progress_.clear(); }
+
+private:
+    void consume_game(FileBatch& batch, std::size_t i) {
+        GameSlot& slot = batch.games[i];
+        ++report_.games_read;
+        for (const diag::Diagnostic& d : slot.diagnostics) emit(d);
+        if (slot.skip_reason) {
+            ++report_.games_skipped[*slot.skip_reason];
+            return;
+        }
+        if (options_.duplicates == Duplicates::Drop && is_duplicate(batch, slot)) return;
+
+        ++report_.games_kept;
+        report_.moves_replayed += slot.replay.legal_moves;
+        if (slot.replay.stopped_by) ++report_.games_cut[verdict_code(*slot.replay.stopped_by)];
+        const auto start = Clock::now();
+        consume_game_(batch, i);
+        report_.times.consume += seconds_since(start);
+    }
+
+    bool is_duplicate(const FileBatch& batch, const GameSlot& slot) {
+        if (kept_file_paths_.empty() || kept_file_paths_.back() != batch.display_path) {
+            kept_file_paths_.push_back(batch.display_path);
+        }
+        const FirstSeen here{static_cast<std::uint32_t>(kept_file_paths_.size() - 1), slot.record.index_in_file,
+                             slot.fingerprint.to_canonical};
+        const auto [it, inserted] = seen_.emplace(slot.fingerprint.key, here);
+        if (inserted) return false;
+
+        const FirstSeen& first = it->second;
+        // This game, taken to the canonical image and back out to the first one's frame.
+        const go::Symmetry relation = go::then(here.to_canonical, go::inverse(first.to_canonical));
+        std::string message = "game " + std::to_string(slot.record.index_in_file) + " skipped: the same game as " +
+                              kept_file_paths_[first.file] + " game " + std::to_string(first.index_in_file);
+        if (relation != go::Symmetry::Identity) message += " (" + std::string(go::name(relation)) + ")";
+        const diag::Diagnostic d{slot.record.source_path, slot.record.location, diag::Severity::Warning, "duplicate",
+                                 std::move(message)};
+        emit(d);
+        ++report_.games_skipped["duplicate"];
+        ++report_.duplicates_dropped;
+        return true;
+    }
+
+    void emit(const diag::Diagnostic& d) {
+        report_.diagnostics.add(d);
+        if (d.severity == diag::Severity::Error || options_.verbosity == Verbosity::Normal) {
+            progress_.clear();
+            out_ << diag::format(d) << '\n';
+        }
+    }
+
+    const StreamOptions& options_;
+    std::ostream& out_;
+    const std::function<void(FileBatch&, std::size_t)>& consume_game_;
+    RunReport& report_;
+    ProgressLine progress_;
+    std::unordered_map<go::Hash128, FirstSeen, HashOfHash128> seen_;
+    std::vector<std::string> kept_file_paths_;
+};
+
+}  // namespace
+
+void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
+                const std::function<void(FileBatch&)>& analyze_file,
+                const std::function<void(FileBatch&, std::size_t)>& consume_game, RunReport& report) {
+    const auto start = Clock::now();
+    const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    report.inputs = inputs;
+    report.times.threads = threads;
+    const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
+    // Files between the walker and the consumer (queued, being parsed, or waiting for their
+    // turn): this bounds memory however many files there are.
+    const std::uint64_t max_in_flight = 4 * static_cast<std::uint64_t>(threads) + 4;
+
+    std::mutex mutex;
+    std::condition_variable work_ready;   // walker -> workers
+    std::condition_variable batch_ready;  // workers -> consumer
+    std::condition_variable space_free;   // consumer -> walker
+    std::deque<std::unique_ptr<FileBatch>> work;
+    std::map<std::uint64_t, std::unique_ptr<FileBatch>> done;
+    std::uint64_t issued = 0;
+    std::uint64_t consumed = 0;
+    bool walk_finished = false;
+    bool stop = false;
+    std::exception_ptr failure;
+
+    const auto fail = [&](std::exception_ptr error) {
+        {
+            const std::lock_guard lock(mutex);
+            if (!failure) failure = error;
+            stop = true;
+        }
+        work_ready.notify_all();
+        batch_ready.notify_all();
+        space_free.notify_all();
+    };
+
+    Consumer consumer{options, consume_game, report};
+    {
+        std::vector<std::jthread> pool;
+        pool.emplace_back([&] {
+            try {
+                input::walk_inputs(inputs, [&](input::InputFile&& file) {
+                    std::unique_lock lock(mutex);
+                    space_free.wait(lock, [&] { return stop || issued - consumed < max_in_flight; });
+                    if (stop) return input::WalkControl::Stop;
+                    auto batch = std::make_unique<FileBatch>();
+                    batch->sequence = issued++;
+                    batch->display_path = std::move(file.display_path);
+                    batch->size = file.bytes.size();
+                    batch->bytes = std::move(file.bytes);
+                    batch->read_error = std::move(file.read_error);
+                    work.push_back(std::move(batch));
+                    work_ready.notify_one();
+                    return input::WalkControl::Continue;
+                });
+            } catch (...) {
+                fail(std::current_exception());
+            }
+            {
+                const std::lock_guard lock(mutex);
+                walk_finished = true;
+            }
+            work_ready.notify_all();
+            batch_ready.notify_all();
+        });
+        for (unsigned t = 0; t < threads; ++t) {
+            pool.emplace_back([&] {
+                for (;;) {
+                    std::unique_ptr<FileBatch> batch;
+                    {
+                        std::unique_lock lock(mutex);
+                        work_ready.wait(lock, [&] { return stop || !work.empty() || walk_finished; });
+                        if (stop || work.empty()) return;
+                        batch = std::move(work.front());
+                        work.pop_front();
+                    }
+                    try {
+                        process_batch(*batch, parser, options, analyze_file);
+                    } catch (...) {
+                        fail(std::current_exception());
+                        return;
+                    }
+                    {
+                        const std::lock_guard lock(mutex);
+                        const std::uint64_t sequence = batch->sequence;
+                        done.emplace(sequence, std::move(batch));
+                    }
+                    batch_ready.notify_all();
+                }
+            });
+        }
+
+        try {
+            for (;;) {
+                std::unique_ptr<FileBatch> batch;
+                {
+                    std::unique_lock lock(mutex);
+                    batch_ready.wait(lock, [&] {
+                        return stop || done.contains(consumed) || (walk_finished && consumed == issued);
+                    });
+                    if (stop) break;
+                    const auto it = done.find(consumed);
+                    if (it == done.end()) break;  // the walk is over and everything is consumed
+                    batch = std::move(it->second);
+                    done.erase(it);
+                }
+                consumer.consume(*batch);
+                batch.reset();
+                {
+                    const std::lock_guard lock(mutex);
+                    ++consumed;
+                }
+                space_free.notify_one();
+            }
+        } catch (...) {
+            fail(std::current_exception());
+        }
+    }  // the jthreads join here
+    consumer.finish();
+    report.times.wall = seconds_since(start);
+    if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace josekic::pipeline::detail

@@ -1,0 +1,132 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "compiler/diag/diagnostic.hpp"
+#include "compiler/game/game_record.hpp"
+#include "compiler/game/replay.hpp"
+#include "compiler/pipeline/fingerprint.hpp"
+#include "compiler/pipeline/run_report.hpp"
+#include "compiler/sgf/game_reader.hpp"
+
+namespace josekic::pipeline {
+
+/// Whether a game already read (in any file, in any of the 8 orientations) is read again.
+enum class Duplicates { Drop, Keep };
+/// Quiet prints errors only; Normal prints warnings too. Both count everything.
+enum class Verbosity { Normal, Quiet };
+/// Auto draws a progress line on stderr when it is a terminal (and not Quiet).
+enum class Progress { Auto, Off };
+
+/// Turns one file's bytes into games; sgf::read_games unless a test substitutes another.
+using GameParser = std::function<std::vector<game::GameRecord>(std::string_view bytes, std::string_view path,
+                                                               const sgf::ReadOptions&, diag::DiagnosticSink&)>;
+
+/// How stream_games reads and filters.
+struct StreamOptions {
+    /// Worker threads for parse, replay and analysis; 0 means the hardware concurrency.
+    unsigned threads = 0;
+    sgf::ReadOptions read;
+    Duplicates duplicates = Duplicates::Drop;
+    Verbosity verbosity = Verbosity::Normal;
+    Progress progress = Progress::Auto;
+    /// Where diagnostics are printed; nullptr means std::cerr.
+    std::ostream* diagnostics_out = nullptr;
+    /// Empty means sgf::read_games.
+    GameParser parser;
+};
+
+namespace detail {
+
+/// One game inside a file batch, as a worker left it.
+struct GameSlot {
+    game::GameRecord record;
+    game::ReplayResult replay;
+    /// Set when the game is skipped before analysis: "not-go", "not-19x19", "no-moves".
+    std::optional<std::string> skip_reason;
+    GameFingerprint fingerprint;
+    std::vector<diag::Diagnostic> diagnostics;  ///< replay problems and the skip message
+};
+
+/// One input file on its way from the walker through a worker to the consumer.
+struct FileBatch {
+    std::uint64_t sequence = 0;
+    std::string display_path;
+    std::string bytes;  ///< released once parsed
+    std::uint64_t size = 0;
+    std::optional<diag::Diagnostic> read_error;
+    std::vector<diag::Diagnostic> diagnostics;  ///< from the parser
+    std::vector<GameSlot> games;
+    double parse_seconds = 0.0;
+    double replay_seconds = 0.0;
+    double analysis_seconds = 0.0;
+    /// The typed front end's per-game analyses (owned; type known only to it).
+    std::shared_ptr<void> analyses;
+};
+
+/// The type-erased engine behind stream_games: `analyze_file` runs on worker threads for
+/// every batch (after parse and replay), `consume_game` on the calling thread for every
+/// kept game in order.
+void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
+                const std::function<void(FileBatch&)>& analyze_file,
+                const std::function<void(FileBatch&, std::size_t game)>& consume_game, RunReport& report);
+
+}  // namespace detail
+
+/// Per-game work done on a worker thread, in any order: e.g. the corner trackers.
+template <class Analysis>
+using AnalyzeFn = std::function<Analysis(const game::GameRecord&, const game::ReplayResult&)>;
+
+/// Per-game work done on the calling thread, strictly in input order (file order, then
+/// game index), for kept games only: e.g. inserting into the tries.
+template <class Analysis>
+using ConsumeFn = std::function<void(const game::GameRecord&, const game::ReplayResult&, Analysis&&)>;
+
+/// Reads every input (see input::walk_inputs), parses and replays every game on worker
+/// threads, skips games that are not Go, not 19x19, without moves or (unless
+/// options.duplicates is Keep) duplicates of a game read earlier (first in input order
+/// wins), calls `analyze` for every game that passed the first three filters on a worker
+/// thread and `consume` for every kept game on the calling thread in input order.
+/// Diagnostics are printed (diag::format) in input order and counted in `report`, which is
+/// filled in. Results and printed diagnostics do not depend on options.threads.
+/// Exceptions thrown by the callbacks stop the run and are rethrown here.
+template <class Analysis>
+void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options, AnalyzeFn<Analysis> analyze,
+                  ConsumeFn<Analysis> consume, RunReport& report) {
+    using Results = std::vector<std::optional<Analysis>>;
+    const auto analyze_file = [&](detail::FileBatch& batch) {
+        auto results = std::make_shared<Results>(batch.games.size());
+        for (std::size_t i = 0; i < batch.games.size(); ++i) {
+            const detail::GameSlot& slot = batch.games[i];
+            if (!slot.skip_reason) (*results)[i].emplace(analyze(slot.record, slot.replay));
+        }
+        batch.analyses = std::move(results);
+    };
+    const auto consume_game = [&](detail::FileBatch& batch, std::size_t i) {
+        auto& results = *static_cast<Results*>(batch.analyses.get());
+        consume(batch.games[i].record, batch.games[i].replay, std::move(*results[i]));
+    };
+    detail::run_stream(inputs, options, analyze_file, consume_game, report);
+}
+
+/// stream_games without a per-game analysis (e.g. `josekic check`).
+inline void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options,
+                         const std::function<void(const game::GameRecord&, const game::ReplayResult&)>& consume,
+                         RunReport& report) {
+    stream_games<std::monostate>(
+        inputs, options, [](const game::GameRecord&, const game::ReplayResult&) { return std::monostate{}; },
+        [&](const game::GameRecord& record, const game::ReplayResult& replay, std::monostate&&) {
+            if (consume) consume(record, replay);
+        },
+        report);
+}
+
+}  // namespace josekic::pipeline

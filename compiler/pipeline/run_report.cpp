@@ -1,0 +1,137 @@
+#include "compiler/pipeline/run_report.hpp"
+
+#include <cstdio>
+#include <numeric>
+
+#include "compiler/pipeline/json.hpp"
+
+namespace josekic::pipeline {
+
+namespace {
+
+std::string seconds_text(double seconds) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+    return buffer;
+}
+
+std::uint64_t total(const std::map<std::string, std::uint64_t>& counts) {
+    return std::accumulate(counts.begin(), counts.end(), std::uint64_t{0},
+                           [](std::uint64_t sum, const auto& entry) { return sum + entry.second; });
+}
+
+// "label ....... value" with the value starting in a fixed column.
+void line(std::string& out, std::string_view label, const std::string& value, int indent = 0) {
+    std::string left(static_cast<std::size_t>(indent), ' ');
+    left += label;
+    constexpr std::size_t kValueColumn = 32;
+    if (left.size() + 1 < kValueColumn) left.resize(kValueColumn, ' ');
+    else left += ' ';
+    out += left + value + '\n';
+}
+
+void count_lines(std::string& out, const std::map<std::string, std::uint64_t>& counts) {
+    for (const auto& [code, count] : counts) line(out, code, std::to_string(count), 2);
+}
+
+}  // namespace
+
+std::string render_text(const RunReport& report, Timings timings) {
+    std::string out;
+    std::string inputs;
+    for (const std::string& input : report.inputs) inputs += (inputs.empty() ? "" : " ") + input;
+    line(out, "inputs", inputs);
+    line(out, "files read", std::to_string(report.files_read) + " (" + std::to_string(report.bytes_read) + " bytes)");
+    line(out, "files skipped", std::to_string(report.files_skipped.size()));
+    for (const SkippedFile& f : report.files_skipped) out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
+    line(out, "games read", std::to_string(report.games_read));
+    line(out, "games kept", std::to_string(report.games_kept));
+    line(out, "games skipped", std::to_string(total(report.games_skipped)));
+    count_lines(out, report.games_skipped);
+    line(out, "duplicates dropped", std::to_string(report.duplicates_dropped));
+    line(out, "moves replayed", std::to_string(report.moves_replayed));
+    line(out, "games cut by an illegal move", std::to_string(total(report.games_cut)));
+    count_lines(out, report.games_cut);
+    line(out, "diagnostics", std::to_string(report.diagnostics.warnings) + " warnings, " +
+                                 std::to_string(report.diagnostics.errors) + " errors");
+    count_lines(out, report.diagnostics.by_code);
+    out += "largest files\n";
+    for (const FileMeasure& f : report.largest_files) line(out, std::to_string(f.bytes) + " bytes", f.path, 2);
+    if (timings == Timings::Include) {
+        out += "slowest files\n";
+        for (const FileMeasure& f : report.slowest_files) line(out, seconds_text(f.seconds) + " s", f.path, 2);
+        const StageTimes& t = report.times;
+        line(out, "wall time", seconds_text(t.wall) + " s (" + std::to_string(t.threads) + " threads)");
+        line(out, "parse", seconds_text(t.parse) + " s, summed over threads", 2);
+        line(out, "replay", seconds_text(t.replay) + " s, summed over threads", 2);
+        line(out, "analysis", seconds_text(t.analysis) + " s, summed over threads", 2);
+        line(out, "consume", seconds_text(t.consume) + " s", 2);
+    }
+    return out;
+}
+
+namespace {
+
+std::string json_counts(const std::map<std::string, std::uint64_t>& counts) {
+    std::string out = "{";
+    for (const auto& [code, count] : counts) {
+        if (out.size() > 1) out += ", ";
+        out += json_quote(code) + ": " + std::to_string(count);
+    }
+    return out + "}";
+}
+
+std::string json_files(const std::vector<FileMeasure>& files, Timings timings) {
+    std::string out = "[";
+    for (const FileMeasure& f : files) {
+        if (out.size() > 1) out += ", ";
+        out += "{\"path\": " + json_quote(f.path) + ", \"bytes\": " + std::to_string(f.bytes);
+        if (timings == Timings::Include) out += ", \"seconds\": " + seconds_text(f.seconds);
+        out += "}";
+    }
+    return out + "]";
+}
+
+}  // namespace
+
+std::string render_json(const RunReport& report, Timings timings) {
+    std::string out = "{\n";
+    const auto field = [&](std::string_view name, const std::string& value) {
+        if (out.size() > 2) out += ",\n";
+        out += "  " + json_quote(name) + ": " + value;
+    };
+    std::string inputs = "[";
+    for (const std::string& input : report.inputs) inputs += (inputs.size() > 1 ? ", " : "") + json_quote(input);
+    field("inputs", inputs + "]");
+    field("files_read", std::to_string(report.files_read));
+    field("bytes_read", std::to_string(report.bytes_read));
+    std::string skipped = "[";
+    for (const SkippedFile& f : report.files_skipped) {
+        if (skipped.size() > 1) skipped += ", ";
+        skipped += "{\"path\": " + json_quote(f.path) + ", \"code\": " + json_quote(f.code) +
+                   ", \"message\": " + json_quote(f.message) + "}";
+    }
+    field("files_skipped", skipped + "]");
+    field("inputs_missing", std::to_string(report.inputs_missing));
+    field("games_read", std::to_string(report.games_read));
+    field("games_kept", std::to_string(report.games_kept));
+    field("games_skipped", json_counts(report.games_skipped));
+    field("duplicates_dropped", std::to_string(report.duplicates_dropped));
+    field("moves_replayed", std::to_string(report.moves_replayed));
+    field("games_cut", json_counts(report.games_cut));
+    field("diagnostics", "{\"warnings\": " + std::to_string(report.diagnostics.warnings) +
+                             ", \"errors\": " + std::to_string(report.diagnostics.errors) +
+                             ", \"by_code\": " + json_counts(report.diagnostics.by_code) + "}");
+    field("largest_files", json_files(report.largest_files, Timings::Omit));
+    if (timings == Timings::Include) {
+        field("slowest_files", json_files(report.slowest_files, Timings::Include));
+        const StageTimes& t = report.times;
+        field("seconds", "{\"wall\": " + seconds_text(t.wall) + ", \"parse\": " + seconds_text(t.parse) +
+                             ", \"replay\": " + seconds_text(t.replay) + ", \"analysis\": " +
+                             seconds_text(t.analysis) + ", \"consume\": " + seconds_text(t.consume) + "}");
+        field("threads", std::to_string(t.threads));
+    }
+    return out + "\n}\n";
+}
+
+}  // namespace josekic::pipeline
