@@ -1,0 +1,13 @@
+#include "emit/dictionary_format.hpp"
+
+namespace josekic::emit {
+
+std::string_view kind_name(DictionaryKind kind) { return kind == DictionaryKind::Fuseki ? "fuseki" : "joseki"; }
+
+std::optional<DictionaryKind> kind_from_name(std::string_view name) {
+    if (name == "joseki") return DictionaryKind::Joseki;
+    if (name == "fuseki") return DictionaryKind::Fuseki;
+    return std::nullopt;
+}
+
+}  // namespace josekic::emit

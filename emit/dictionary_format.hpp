@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace josekic::emit {
+
+/// The machine-readable part of a josekic dictionary file. Viewers ignore unknown
+/// properties (SGF FF[4] allows private ones), so these carry every statistic through a
+/// write -> read round trip while the comment C[] shows people the same numbers.
+///
+///   root   XD[joseki:1] or XD[fuseki:1]   dictionary kind and format version (required:
+///                                          a file without it was not written by josekic)
+///          XP[line][line]...               provenance lines given by the compiler (inputs,
+///                                          games read/skipped/deduplicated, options, ...)
+///   every  XS[count:ends:fw:sw:draws:unknown:first_year:last_year]
+///   node                                   dictionary::NodeStats, decimal, year 0 = none
+///          XG[PB][PW][BR][WR][DT][year][EV][RE][source][index]...
+///                                          the node's listed games, kGameFields values per
+///                                          game in listed order (year empty = unknown)
+///
+/// Every value is written through emit::escaped(), so any byte of a name survives.
+inline constexpr std::string_view kKindProperty = "XD";
+inline constexpr std::string_view kProvenanceProperty = "XP";
+inline constexpr std::string_view kStatsProperty = "XS";
+inline constexpr std::string_view kGamesProperty = "XG";
+inline constexpr int kFormatVersion = 1;
+inline constexpr std::size_t kGameFields = 10;
+
+/// Which dictionary a file holds: corner sequences or whole-board openings.
+enum class DictionaryKind { Joseki, Fuseki };
+
+/// "joseki" or "fuseki": the XD value's first field and the prefix of file names.
+std::string_view kind_name(DictionaryKind kind);
+/// The kind named by kind_name(), or nullopt.
+std::optional<DictionaryKind> kind_from_name(std::string_view name);
+
+/// What the root of a dictionary says about the dictionary as a whole.
+struct RootInfo {
+    DictionaryKind kind = DictionaryKind::Joseki;
+    std::string name;                     ///< GN, may be empty
+    std::string application;              ///< AP as written, e.g. "josekic:0.1.0"
+    std::vector<std::string> provenance;  ///< XP lines: how the dictionary was made
+};
+
+}  // namespace josekic::emit

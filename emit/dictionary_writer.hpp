@@ -1,0 +1,71 @@
+#pragma once
+
+// Writes a dictionary::Trie as an annotated SGF game tree.
+//
+// Layout: one node per line (a comment may continue over several lines), LF line breaks,
+// '(' only where a node has two or more children (a single-child chain is ";B[..]" lines
+// without parentheses, so nesting depth equals the number of real branch points), written
+// with an explicit stack so trees of any depth are safe. Children come in
+// Trie::sorted_children order, so the most frequent continuation is the main line, and
+// output bytes depend only on the trie's contents and the options.
+//
+// Root: GM[1]FF[4]CA[UTF-8]AP[josekic:VERSION]SZ[19]ST[2] GN[name] C[...]. ST[2] tells
+// viewers to show the variations of the next move without their own board markup, so the
+// LB letters josekic writes are the only marks.
+//
+// Every node: C[] with count, share of the parent, the first player's win rate over the
+// decided games, years, lines ending here, optional extra text (transpositions), the table
+// of continuations (LB letters A, B, ... on the board in the same order; tenuki has no
+// point and appears only in the table) and, where lines end, the listed games. A pass
+// (tenuki) is B[] / W[] and its comment starts with "Tenuki". The statistics are repeated
+// machine-readably in private properties; dictionary_format.hpp documents them.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "compiler/dictionary/trie.hpp"
+#include "emit/dictionary_format.hpp"
+
+namespace josekic::emit {
+
+/// Which parts of the trie are written. Removing a node removes its subtree; the parent's
+/// statistics still count the lines that went there and its comment says so.
+struct SizeLimits {
+    std::uint64_t min_count = 1;   ///< drop nodes seen fewer times (--min-count)
+    std::size_t max_depth = 0;     ///< drop nodes deeper than this many moves; 0: no limit (--max-depth)
+    std::size_t max_children = 0;  ///< keep the most frequent K children of a node; 0: all (--max-children)
+};
+
+/// How a dictionary is written.
+struct WriteOptions {
+    DictionaryKind kind = DictionaryKind::Joseki;
+    std::string name;                     ///< GN of the root, e.g. "josekic joseki: fox-28k"
+    std::vector<std::string> provenance;  ///< root comment lines: inputs, games read/skipped/
+                                          ///< deduplicated, date range, options in force
+    SizeLimits limits;
+    std::size_t max_games_listed = 5;     ///< games shown per terminal node, then "and N more"
+    /// Extra text for a node's comment (e.g. "also reached by 3 other move orders"), or an
+    /// empty string; called once per written node, in output order. May be empty.
+    std::function<std::string(dictionary::NodeId)> extra_comment;
+    /// AP value; empty means "josekic:" followed by this build's version.
+    std::string application;
+};
+
+/// The SGF text of a dictionary and what it holds.
+struct WrittenDictionary {
+    std::string text;
+    std::size_t nodes = 0;      ///< SGF nodes written, root included
+    std::size_t terminals = 0;  ///< written nodes where at least one line ends
+};
+
+/// Writes `trie` as one SGF game tree (see the top of this header).
+WrittenDictionary write_dictionary(const dictionary::Trie& trie, const WriteOptions& options);
+
+/// Writes only the subtree of the root's child `first_move` (with the root above it, whose
+/// statistics still describe the whole dictionary): one file of a --split dictionary.
+WrittenDictionary write_dictionary_part(const dictionary::Trie& trie, dictionary::NodeId first_move,
+                                        const WriteOptions& options);
+
+}  // namespace josekic::emit

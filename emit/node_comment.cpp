@@ -1,0 +1,126 @@
+#include "emit/node_comment.hpp"
+
+#include <algorithm>
+
+namespace josekic::emit {
+namespace {
+
+using dictionary::NodeStats;
+
+std::string years(const NodeStats& s) {
+    if (s.first_year == 0) return "years unknown";
+    if (s.first_year == s.last_year) return std::to_string(s.first_year);
+    return std::to_string(s.first_year) + "-" + std::to_string(s.last_year);
+}
+
+// A name, event or date as one comment line: line breaks in them would break the layout.
+std::string flat(std::string text) {
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::replace(text.begin(), text.end(), '\r', ' ');
+    return text;
+}
+
+std::string player(const std::string& name, const std::string& rank) {
+    std::string out = name.empty() ? std::string("?") : flat(name);
+    if (!rank.empty()) out += " " + flat(rank);
+    return out;
+}
+
+std::string game_line(const dictionary::GameReference& g) {
+    std::string out = g.date.empty() ? std::string("date ?") : flat(g.date);
+    out += "  B: " + player(g.black_player, g.black_rank);
+    out += "  W: " + player(g.white_player, g.white_rank);
+    if (!g.result.empty()) out += "  " + flat(g.result);
+    if (!g.event.empty()) out += "  " + flat(g.event);
+    out += "  (" + flat(g.source_path) + " #" + std::to_string(g.index_in_file) + ")";
+    return out;
+}
+
+std::string first_player(DictionaryKind kind) {
+    return kind == DictionaryKind::Joseki ? "Black (first in the corner)" : "Black";
+}
+
+}  // namespace
+
+std::string with_thousands(std::uint64_t n) {
+    std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+    if (whole == 0) return "-";
+    // Integer rounding keeps the text independent of the locale and of floating point.
+    const std::uint64_t tenths = (part * 1000 + whole / 2) / whole;
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
+}
+
+std::string node_comment(const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const dictionary::TrieNode& node = trie.node(in.node);
+    const NodeStats& s = node.stats;
+    std::string out;
+
+    if (in.node == dictionary::kRoot) {
+        out += in.kind == DictionaryKind::Joseki ? "Corner sequences: " : "Games: ";
+        out += with_thousands(s.count) + ".\n";
+    } else {
+        if (node.move.is_pass()) {
+            out += "Tenuki: ";
+            out += node.move.color == go::Color::Black ? "Black" : "White";
+            out += " plays elsewhere.\n";
+        }
+        const std::uint64_t parent_count = trie.node(node.parent).stats.count;
+        out += "Played " + with_thousands(s.count) + (s.count == 1 ? " time" : " times");
+        out += " (" + percent(s.count, parent_count) + " of " + with_thousands(parent_count) + ").\n";
+    }
+    out += first_player(in.kind);
+    if (s.decided() == 0) {
+        out += ": no decided games";
+    } else {
+        out += " wins " + percent(s.first_player_wins, s.decided()) + " of " + with_thousands(s.decided()) +
+               (s.decided() == 1 ? " decided game" : " decided games");
+    }
+    if (s.draws > 0 || s.unknown > 0) {
+        out += " (" + with_thousands(s.draws) + " drawn, " + with_thousands(s.unknown) + " unknown)";
+    }
+    out += ".\n";
+    out += "Years: " + years(s) + ".\n";
+    out += "Lines ending here: " + with_thousands(s.ends) + ".\n";
+    if (!in.extra.empty()) {
+        out += in.extra;
+        if (out.back() != '\n') out += '\n';
+    }
+
+    if (!in.continuations.empty()) {
+        out += "\nContinuations (letter, colour, count, share, " +
+               std::string(in.kind == DictionaryKind::Joseki ? "first player's" : "Black's") + " wins, years):\n";
+        for (const Continuation& c : in.continuations) {
+            const dictionary::TrieNode& child = trie.node(c.node);
+            const NodeStats& cs = child.stats;
+            out += c.label.empty() ? std::string("tenuki") : c.label;
+            out += child.move.color == go::Color::Black ? "  B  " : "  W  ";
+            out += with_thousands(cs.count) + " (" + percent(cs.count, s.count) + ")  wins ";
+            out += percent(cs.first_player_wins, cs.decided()) + "  " + years(cs) + "\n";
+        }
+    }
+    if (!in.hidden_note.empty()) out += in.hidden_note + "\n";
+
+    {
+        const std::size_t shown = std::min(node.listed_games.size(), in.max_games_listed);
+        if (shown > 0) {
+            out += "\nGames ending here, most recent first:\n";
+            for (std::size_t i = 0; i < shown; ++i) out += game_line(trie.games()[node.listed_games[i]]) + "\n";
+        }
+        // Lines inserted without a game (or beyond the kept few) are only counted.
+        if (shown > 0 && s.ends > shown) out += "and " + with_thousands(s.ends - shown) + " more.\n";
+    }
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+}
+
+}  // namespace josekic::emit

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/dictionary/trie.hpp"
+#include "emit/dictionary_format.hpp"
+
+namespace josekic::emit {
+
+/// A continuation shown in a node's table: its board label ("A", "B", ...; empty for a
+/// tenuki, which has no point to label) and its node.
+struct Continuation {
+    std::string label;
+    dictionary::NodeId node = dictionary::kNoNode;
+};
+
+/// Everything the comment of one node says. The text is plain ASCII apart from names
+/// and events copied from the games, laid out in short lines that read well in the
+/// narrow comment boxes of Sabaki and CGoban (no column alignment: those boxes use
+/// proportional fonts).
+struct NodeCommentInput {
+    DictionaryKind kind = DictionaryKind::Joseki;
+    const dictionary::Trie* trie = nullptr;
+    dictionary::NodeId node = dictionary::kRoot;
+    std::vector<Continuation> continuations;  ///< in output order
+    std::string hidden_note;                  ///< says what the size limits left out, or empty
+    std::size_t max_games_listed = 5;
+    std::string extra;                        ///< e.g. transpositions; empty for none
+};
+
+/// The comment text of a node, unescaped (the writer escapes it).
+std::string node_comment(const NodeCommentInput& input);
+
+/// 1234567 -> "1,234,567".
+std::string with_thousands(std::uint64_t n);
+/// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
+std::string percent(std::uint64_t part, std::uint64_t whole);
+
+}  // namespace josekic::emit

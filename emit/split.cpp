@@ -1,0 +1,81 @@
+#include "emit/split.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "emit/node_comment.hpp"
+
+namespace josekic::emit {
+namespace {
+
+std::pair<int, int> edge_lines(const go::Point& p) {
+    const int from_x = std::min(p.x + 1, go::kBoardSize - p.x);
+    const int from_y = std::min(p.y + 1, go::kBoardSize - p.y);
+    return {std::min(from_x, from_y), std::max(from_x, from_y)};
+}
+
+}  // namespace
+
+std::string first_move_name(const go::Move& move) {
+    if (!move.point) return "tenuki";
+    const auto [near, far] = edge_lines(*move.point);
+    if (near == 3 && far == 4) return "3-4";
+    return std::to_string(far) + "-" + std::to_string(near);
+}
+
+std::string first_move_nickname(const go::Move& move) {
+    if (!move.point) return {};
+    const auto [near, far] = edge_lines(*move.point);
+    if (near == 4 && far == 4) return "hoshi";
+    if (near == 3 && far == 4) return "komoku";
+    if (near == 3 && far == 3) return "san-san";
+    if (near == 3 && far == 5) return "mokuhazushi";
+    if (near == 4 && far == 5) return "takamoku";
+    if (near == 5 && far == 5) return "gonogo";
+    if (near == 3 && far == 6) return "oomokuhazushi";
+    if (near == 4 && far == 6) return "ootakamoku";
+    if (near == 10 && far == 10) return "tengen";
+    return {};
+}
+
+SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options) {
+    SplitDictionary split;
+    const std::string kind(kind_name(options.kind));
+    split.index_file_name = kind + "-index.txt";
+    const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
+
+    std::vector<dictionary::NodeId> first_moves;
+    for (dictionary::NodeId c : trie.sorted_children(dictionary::kRoot)) {
+        if (trie.node(c).stats.count < options.limits.min_count) continue;
+        first_moves.push_back(c);
+        if (options.limits.max_children != 0 && first_moves.size() == options.limits.max_children) break;
+    }
+
+    std::set<std::string> used;
+    split.index_text = (options.name.empty() ? std::string() : options.name + "\n") + "The " + kind +
+                       " dictionary split by first move: " + with_thousands(total) +
+                       (options.kind == DictionaryKind::Joseki ? " corner sequences" : " games") + " in all.\n" +
+                       "file, first move, count, share\n";
+    for (dictionary::NodeId c : first_moves) {
+        const go::Move& move = trie.node(c).move;
+        SplitFile file;
+        file.first_move = first_move_name(move);
+        file.file_name = kind + "-" + file.first_move + ".sgf";
+        if (used.count(file.file_name) > 0 && move.point) {
+            file.file_name = kind + "-" + file.first_move + "-" + go::to_sgf(*move.point) + ".sgf";
+        }
+        used.insert(file.file_name);
+        file.count = trie.node(c).stats.count;
+        WriteOptions part_options = options;
+        part_options.name = (options.name.empty() ? kind : options.name) + ", first move " + file.first_move;
+        file.dictionary = write_dictionary_part(trie, c, part_options);
+
+        const std::string nickname = first_move_nickname(move);
+        split.index_text += file.file_name + "  " + file.first_move + (nickname.empty() ? "" : " (" + nickname + ")") +
+                            "  " + with_thousands(file.count) + "  " + percent(file.count, total) + "\n";
+        split.files.push_back(std::move(file));
+    }
+    return split;
+}
+
+}  // namespace josekic::emit

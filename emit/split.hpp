@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/dictionary/trie.hpp"
+#include "compiler/go/move.hpp"
+#include "emit/dictionary_writer.hpp"
+
+namespace josekic::emit {
+
+/// The conventional name of a first move by its lines from the two nearest edges:
+/// "4-4", "3-4", "3-3", "5-3", "5-4", "6-3", "10-10", ...; a pass is "tenuki". Players
+/// write komoku as 3-4 and the others with the farther line first (5-3, 5-4, 6-4), so the
+/// name follows that habit.
+std::string first_move_name(const go::Move& move);
+
+/// The Japanese name of a common first move ("hoshi", "komoku", ...), or empty.
+std::string first_move_nickname(const go::Move& move);
+
+/// One file of a split dictionary.
+struct SplitFile {
+    std::string file_name;       ///< e.g. "joseki-4-4.sgf"
+    std::string first_move;      ///< first_move_name() of its first move
+    std::uint64_t count = 0;     ///< lines through the first move
+    WrittenDictionary dictionary;
+};
+
+/// A dictionary written as one file per first move, plus an index.
+struct SplitDictionary {
+    std::vector<SplitFile> files;  ///< most frequent first move first
+    std::string index_file_name;   ///< "joseki-index.txt" / "fuseki-index.txt"
+    std::string index_text;        ///< the files with their first moves, counts and shares
+};
+
+/// Splits `trie` by the root's children that pass options.limits (--split). Names are
+/// "<kind>-<first_move_name>.sgf"; if two first moves share a name (only possible in a
+/// trie that was not normalised) the later one gets its SGF point appended.
+SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options);
+
+}  // namespace josekic::emit

@@ -1,0 +1,161 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "emit/dictionary_writer.hpp"
+#include "tests/emit/golden.hpp"
+#include "tests/emit/sample_dictionaries.hpp"
+
+using namespace josekic;
+using namespace josekic::emit;
+using josekic::emit::testing::line;
+
+namespace {
+
+WriteOptions test_options(DictionaryKind kind) {
+    WriteOptions options;
+    options.kind = kind;
+    options.name = "test dictionary";
+    options.provenance = {"Inputs: tests", "Games read: 8, skipped: 0, duplicates: 0"};
+    options.application = "josekic:test";  // goldens must not change with the version number
+    return options;
+}
+
+std::size_t count_of(const std::string& text, std::string_view what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("a small joseki dictionary is written as the golden file says", "[emit]") {
+    const auto trie = testing::small_joseki();
+    const WrittenDictionary written = write_dictionary(trie, test_options(DictionaryKind::Joseki));
+    CHECK(written.nodes == trie.size());
+    CHECK(written.terminals == trie.terminal_count());
+    testing::check_golden("small-joseki.sgf", written.text);
+}
+
+TEST_CASE("a fuseki dictionary with size limits is written as the golden file says", "[emit]") {
+    const auto trie = testing::small_joseki();
+    WriteOptions options = test_options(DictionaryKind::Fuseki);
+    options.limits.min_count = 2;
+    options.max_games_listed = 1;
+    options.extra_comment = [](dictionary::NodeId id) {
+        return id % 2 == 0 ? "Also reached by 1 other move order." : std::string();
+    };
+    const WrittenDictionary written = write_dictionary(trie, options);
+    testing::check_golden("small-fuseki-min-count-2.sgf", written.text);
+    CHECK(written.text.find("Not shown (size limits): 1 line in 1 rarer continuation.") != std::string::npos);
+    CHECK(written.text.find("Also reached by 1 other move order.") != std::string::npos);
+    CHECK(written.text.find("and 2 more.") != std::string::npos);
+}
+
+TEST_CASE("size limits drop rare, deep and surplus lines", "[emit]") {
+    const auto trie = testing::small_joseki();
+    WriteOptions options = test_options(DictionaryKind::Joseki);
+    // root, pd, nc, qf, tenuki, nc(after tenuki), qc, qd, pc, qd, oc, qc = 12 nodes
+    REQUIRE(write_dictionary(trie, options).nodes == 12);
+    options.limits.min_count = 2;  // drops the tenuki line, pd-qc-qd-pc and the lone qc
+    CHECK(write_dictionary(trie, options).nodes == 6);
+    options.limits = {};
+    options.limits.max_depth = 1;
+    CHECK(write_dictionary(trie, options).nodes == 4);
+    options.limits = {};
+    options.limits.max_children = 1;  // the main line only: pd nc qf
+    const WrittenDictionary main_line = write_dictionary(trie, options);
+    CHECK(main_line.nodes == 4);
+    CHECK(count_of(main_line.text, "\n(") == 0);
+}
+
+TEST_CASE("parentheses open only at real branch points, one node per line", "[emit]") {
+    const auto trie = testing::small_joseki();
+    const std::string text = write_dictionary(trie, test_options(DictionaryKind::Joseki)).text;
+    // Branch points: root (pd, qd, qc), pd (nc, qc, tenuki). Each child of a branch point
+    // opens one variation, plus the game tree itself.
+    CHECK(count_of(text, "\n(;") == 6);
+    CHECK(text.rfind("(;GM[1]FF[4]CA[UTF-8]AP[josekic:test]SZ[19]ST[2]GN[test dictionary]", 0) == 0);
+    CHECK(text.find("\n;B[qf]") != std::string::npos);  // a single child continues without '('
+    CHECK(text.find('\r') == std::string::npos);
+    CHECK(text.back() == '\n');
+    CHECK(text.find("\n(;W[]C[Tenuki: White plays elsewhere.") != std::string::npos);
+}
+
+TEST_CASE("continuations are labelled in frequency order and tabled with tenuki", "[emit]") {
+    const auto trie = testing::small_joseki();
+    const std::string text = write_dictionary(trie, test_options(DictionaryKind::Joseki)).text;
+    CHECK(text.find("LB[pd:A][qd:B][qc:C]") != std::string::npos);
+    CHECK(text.find("LB[nc:A][qc:B]XS") != std::string::npos);  // the tenuki has no label
+    CHECK(text.find("\ntenuki  W  1 (16.7%)  wins -  2005]") != std::string::npos);
+}
+
+TEST_CASE("every special character in names and events is escaped", "[emit]") {
+    const auto trie = testing::small_joseki();
+    const std::string text = write_dictionary(trie, test_options(DictionaryKind::Joseki)).text;
+    CHECK(text.find("[Iyama \\]Yuta[]") != std::string::npos);
+    CHECK(text.find("[Park\\\\Junghwan]") != std::string::npos);
+    CHECK(text.find("[dir/b:c.sgf]") != std::string::npos);  // ':' needs no escape in a simple value
+    CHECK(text.find("B: Iyama \\]Yuta[ 9p  W: Park\\\\Junghwan 8p") != std::string::npos);
+    CHECK(text.find("[林海峰]") != std::string::npos);
+    CHECK(text.find("[Cho Chikun\nHonorary]") != std::string::npos);         // kept in the data
+    CHECK(text.find("B: Cho Chikun Honorary 9p") != std::string::npos);      // one line in the comment
+    // Outside escapes, every ']' closes a value that a '[' opened.
+    int depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (depth == 1 && text[i] == '\\') { ++i; continue; }
+        if (text[i] == '[') { if (depth == 0) depth = 1; }
+        else if (text[i] == ']') { REQUIRE(depth == 1); depth = 0; }
+    }
+    CHECK(depth == 0);
+}
+
+TEST_CASE("output does not depend on insertion order", "[emit]") {
+    using dictionary::LineOutcome;
+    auto build = [](bool reverse) {
+        auto games = std::make_shared<dictionary::GameTable>();
+        dictionary::Trie trie(games);
+        std::vector<std::pair<std::vector<go::Move>, int>> lines = {
+            {line({"pd", "nc"}), 2001}, {line({"pd", "qc"}), 2002}, {line({"pd", "nc"}), 2003}, {line({"qd"}), 2004}};
+        if (reverse) std::reverse(lines.begin(), lines.end());
+        for (const auto& [moves, year] : lines) {
+            trie.insert(moves, LineOutcome::FirstPlayerWon, year,
+                        games->add(testing::game("X", "Y", std::to_string(year), year, "x.sgf", year)));
+        }
+        return trie;
+    };
+    const WriteOptions options = test_options(DictionaryKind::Joseki);
+    const std::string forward = write_dictionary(build(false), options).text;
+    CHECK(forward == write_dictionary(build(true), options).text);
+    CHECK(forward == write_dictionary(build(false), options).text);
+}
+
+TEST_CASE("a 100,000-move chain and a 50,000-deep comb are written without recursion", "[emit]") {
+    using dictionary::LineOutcome;
+    auto games = std::make_shared<dictionary::GameTable>();
+    dictionary::Trie chain(games);
+    std::vector<go::Move> moves;
+    for (int i = 0; i < 100'000; ++i) {
+        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, go::Point::from_index(i % 361)));
+    }
+    chain.insert(moves, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    WriteOptions options = test_options(DictionaryKind::Fuseki);
+    const WrittenDictionary written = write_dictionary(chain, options);
+    CHECK(written.nodes == 100'001);
+    CHECK(count_of(written.text, "\n(") == 0);
+
+    // A comb: every node on the main line also has a short side branch, so the branch
+    // stack is 50,000 deep.
+    dictionary::Trie comb(games);
+    dictionary::NodeId at = dictionary::kRoot;
+    for (int i = 0; i < 50'000; ++i) {
+        const go::Color c = i % 2 == 0 ? go::Color::Black : go::Color::White;
+        // Built node by node: inserting 50,000 lines of growing length would take O(n^2).
+        comb.node(comb.find_or_add_child(at, go::Move::pass(c))).stats.count = 1;
+        at = comb.find_or_add_child(at, go::Move::at(c, go::Point::from_index(i % 361)));
+        comb.node(at).stats.count = 2;
+    }
+    const WrittenDictionary comb_written = write_dictionary(comb, options);
+    CHECK(comb_written.nodes == comb.size());
+    CHECK(count_of(comb_written.text, "\n(;") == 2 * 50'000);
+}
