@@ -1,0 +1,125 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/filtered_graph.hpp>
+
+#include "compiler/dictionary/position_index.hpp"
+#include "compiler/dictionary/trie.hpp"
+#include "compiler/go/move.hpp"
+#include "compiler/go/symmetry.hpp"
+#include "compiler/go/zobrist.hpp"
+
+namespace josekic::dictionary {
+
+/// What an edge of the dictionary graph stands for.
+enum class EdgeKind : std::uint8_t {
+    Move,           ///< trie edge parent -> child (the child's move)
+    Transposition,  ///< member -> first member of its transposition class (same position)
+};
+
+/// The edge property of the dictionary graph.
+struct DictionaryEdge {
+    EdgeKind kind = EdgeKind::Move;
+};
+
+/// The dictionary as a Boost graph: vertex i is trie node i (vecS, so vertex descriptors
+/// are NodeIds). Each vertex's Move out-edges are added in output order (sorted_children),
+/// so a depth-first walk of the tree part visits lines in the order the writer emits them.
+using DictionaryGraphType =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property, DictionaryEdge>;
+
+/// Keeps only the Move edges: the trie as a tree, for traversals that must not follow links.
+struct MoveEdgesOnly {
+    const DictionaryGraphType* graph = nullptr;
+    bool operator()(const DictionaryGraphType::edge_descriptor& e) const {
+        return (*graph)[e].kind == EdgeKind::Move;
+    }
+};
+using DictionaryTreeView = boost::filtered_graph<DictionaryGraphType, MoveEdgesOnly>;
+
+/// Whether equal 128-bit keys are checked against the stones themselves.
+enum class VerifyPositions : std::uint8_t { Yes, No };
+
+struct DictionaryGraphOptions {
+    /// Key tables (tests forge them to provoke collisions).
+    const PositionKeyTables* tables = &kDefaultPositionKeys;
+    /// Verify equal keys by replaying both lines and comparing stones (costs a replay per
+    /// node that has a transposition; the root and single nodes cost nothing).
+    VerifyPositions verify = VerifyPositions::Yes;
+    /// Nodes that take part in transposition classes; empty means every node but the root.
+    /// Pass a predicate to leave out pruned nodes.
+    std::function<bool(NodeId)> in_dictionary;
+};
+
+/// The transposition facts of one node, for its comment.
+struct TranspositionSummary {
+    /// Other nodes (move orders) reaching the same position up to symmetry; 0 means none.
+    std::size_t other_orders = 0;
+    /// Sum of stats.count over those other nodes.
+    std::uint64_t other_games = 0;
+    /// Sum of stats.count over the whole class, this node included.
+    std::uint64_t class_games = 0;
+    /// The most frequent other node (ties: the smaller path by move_order_key), or kNoNode.
+    NodeId most_frequent_other = kNoNode;
+    /// Its moves from the root, mapped into this node's frame (so that they reach exactly
+    /// this node's stones on the board as shown).
+    std::vector<go::Move> most_frequent_other_path;
+};
+
+/// A trie with the position of every node and its transposition classes, held as a Boost
+/// graph. Building it walks the tree once (boost::depth_first_visit, one PositionTracker
+/// per depth, so no line is replayed from the root), groups nodes by canonical 128-bit key,
+/// verifies equal keys against the stones, and links each class. The trie must outlive
+/// the graph and must not change while the graph is used.
+class DictionaryGraph {
+public:
+    explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
+
+    const DictionaryGraphType& graph() const { return graph_; }
+    /// The tree part of the graph (Move edges only).
+    DictionaryTreeView tree_view() const;
+    const Trie& trie() const { return *trie_; }
+
+    /// The canonical 128-bit key of a node's position (stones and player to move, smallest
+    /// of the 8 symmetric images).
+    go::Hash128 position_key(NodeId node) const { return keys_[node]; }
+    /// A symmetry mapping the node's position onto its canonical image.
+    go::Symmetry canonical_symmetry(NodeId node) const { return symmetries_[node]; }
+
+    /// Number of transposition classes (classes of two or more nodes).
+    std::size_t class_count() const { return classes_.size(); }
+    /// Members of a class in output order: count descending, then path by move_order_key.
+    std::span<const NodeId> class_members(std::size_t class_index) const { return classes_[class_index]; }
+    /// The class of a node, if it has transpositions.
+    std::optional<std::size_t> class_of(NodeId node) const;
+    /// What the writer prints for a node.
+    TranspositionSummary transpositions_of(NodeId node) const;
+
+    /// Moves that were illegal when a line was replayed on its own board (see ReplayStep).
+    std::size_t forced_moves() const { return forced_moves_; }
+    /// Equal keys whose stones differed (split, not merged). 0 with the real tables.
+    std::size_t key_collisions() const { return key_collisions_; }
+
+private:
+    const Trie* trie_;
+    DictionaryGraphType graph_;
+    std::vector<go::Hash128> keys_;
+    std::vector<go::Symmetry> symmetries_;
+    std::vector<std::vector<NodeId>> classes_;
+    std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
+    std::size_t forced_moves_ = 0;
+    std::size_t key_collisions_ = 0;
+};
+
+/// A line as text for comments: "B[pd] W[qc] B[]" (a pass is an empty value).
+std::string format_line(std::span<const go::Move> line);
+
+}  // namespace josekic::dictionary

@@ -1,0 +1,96 @@
+#include <catch2/catch.hpp>
+
+#include <string_view>
+
+#include "compiler/dictionary/position_index.hpp"
+
+using namespace josekic;
+using namespace josekic::dictionary;
+
+namespace {
+std::vector<go::Move> line(std::initializer_list<std::string_view> points) {
+    std::vector<go::Move> moves;
+    go::Color c = go::Color::Black;
+    for (std::string_view p : points) {
+        moves.push_back(p.empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
+        c = go::opponent(c);
+    }
+    return moves;
+}
+PositionTracker played(const std::vector<go::Move>& moves, const PositionKeyTables& tables = kDefaultPositionKeys) {
+    PositionTracker t(tables);
+    for (const auto& m : moves) t.play(m);
+    return t;
+}
+}  // namespace
+
+TEST_CASE("an image of a line has the image's key and the same canonical key", "[transpositions]") {
+    const auto original = line({"pd", "dp", "qf", "nc", "fq", "", "qc"});
+    const PositionTracker a = played(original);
+    for (go::Symmetry s : go::kAllSymmetries) {
+        std::vector<go::Move> mapped;
+        for (const auto& m : original) mapped.push_back(go::apply(s, m));
+        const PositionTracker b = played(mapped);
+        CHECK(b.image_key(go::Symmetry::Identity) == a.image_key(s));
+        CHECK(b.canonical_key() == a.canonical_key());
+        CHECK(canonical_stones(b.board(), b.to_move()) == canonical_stones(a.board(), a.to_move()));
+    }
+}
+
+TEST_CASE("the low half of the key is the board's 64-bit hash", "[transpositions]") {
+    const PositionTracker t = played(line({"pd", "dd", "pp", "dp"}));
+    CHECK(t.image_key(go::Symmetry::Identity).low == t.board().hash());  // Black to move: no side key
+}
+
+TEST_CASE("captures are taken off the key", "[transpositions]") {
+    // Black captures White's corner stone; the same stones reached without a capture.
+    const PositionTracker capture = played(line({"ab", "aa", "ba"}));
+    const PositionTracker quiet = played(line({"ab", "", "ba"}));
+    CHECK(capture.board().to_diagram() == quiet.board().to_diagram());
+    CHECK(capture.canonical_key() == quiet.canonical_key());
+    CHECK(capture.image_key(go::Symmetry::Rotate90) == quiet.image_key(go::Symmetry::Rotate90));
+}
+
+TEST_CASE("the player to move is part of the position", "[transpositions]") {
+    // A tenuki (pass) keeps the stones but hands over the turn.
+    const PositionTracker before = played(line({"pd"}));
+    const PositionTracker after_tenuki = played(line({"pd", ""}));
+    CHECK(before.board().hash() == after_tenuki.board().hash());
+    CHECK(before.canonical_key() != after_tenuki.canonical_key());
+}
+
+TEST_CASE("a line that is illegal on its own board is forced, not dropped", "[transpositions]") {
+    // A ko in the upper right; retakes at once (the threats were played outside the corner).
+    PositionTracker t;
+    for (const auto& m : line({"pc", "qc", "od", "rd", "pe", "qe", "qd", ""})) CHECK(t.play(m) == ReplayStep::Played);
+    const auto at = [](std::string_view p) { return *go::point_from_sgf(p); };
+    CHECK(t.play(go::Move::at(go::Color::White, at("pd"))) == ReplayStep::Played);  // takes qd: a ko
+    CHECK(t.board().at(at("qd")) == go::Stone::Empty);
+    CHECK(t.play(go::Move::at(go::Color::Black, at("qd"))) == ReplayStep::Forced);  // retakes at once
+    CHECK(t.board().at(at("qd")) == go::Stone::Black);
+    CHECK(t.board().at(at("pd")) == go::Stone::Empty);
+    CHECK(t.play(go::Move::at(go::Color::Black, at("qd"))) == ReplayStep::Forced);  // occupied
+    CHECK(t.board().at(at("qd")) == go::Stone::Black);
+    const PositionTracker same = played(line({"pc", "qc", "od", "rd", "pe", "qe", "qd"}));
+    CHECK(t.canonical_key() == same.canonical_key());  // White to move, same stones
+}
+
+TEST_CASE("pinned canonical keys", "[transpositions]") {
+    // These change only if the Zobrist seeds, the side-to-move key or the canonical choice
+    // (smallest of the 8 images) change; a change here changes every dictionary's classes.
+    CHECK(played({}).canonical_key() == go::Hash128{0, 0});
+    const auto star = played(line({"pd"})).canonical_key();
+    const auto star_dd = played(line({"dd"})).canonical_key();
+    CHECK(star == star_dd);
+    // Independently: the smallest key of a black stone on one of the four 4-4 points,
+    // with White to move.
+    go::Hash128 smallest{~0ULL, ~0ULL};
+    for (const char* p : {"pd", "dd", "dp", "pp"}) {
+        go::Hash128 k = go::zobrist_key128(go::Color::Black, *go::point_from_sgf(p));
+        k ^= kDefaultPositionKeys.white_to_move;
+        smallest = std::min(smallest, k);
+    }
+    CHECK(star == smallest);
+    CHECK(star == go::Hash128{0x30F4D887BA3CCC40ULL, 0xE29D66A54B773681ULL});
+    CHECK(played(line({"pd", "dd", "pp", "dp"})).canonical_key() == go::Hash128{0x1084D46E9B5C011EULL, 0xECE92A033C7BC2BBULL});
+}

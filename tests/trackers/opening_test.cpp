@@ -1,0 +1,189 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string_view>
+
+#include "trackers/opening.hpp"
+
+using namespace josekic;
+using namespace josekic::trackers;
+
+namespace {
+
+// Alternating moves from SGF points, Black first; "" is a pass.
+std::vector<go::Move> line(std::initializer_list<std::string_view> points, go::Color first = go::Color::Black) {
+    std::vector<go::Move> moves;
+    go::Color c = first;
+    for (std::string_view p : points) {
+        moves.push_back(p.empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
+        c = go::opponent(c);
+    }
+    return moves;
+}
+
+std::vector<go::Move> image(go::Symmetry s, const std::vector<go::Move>& moves) {
+    std::vector<go::Move> out;
+    for (const go::Move& m : moves) out.push_back(go::apply(s, m));
+    return out;
+}
+
+// The first 20 moves of three real games: two from the Fox pro-vs-pro collection (2013),
+// one from a 1941 Honinbo league game in the Debian goban collection.
+const std::vector<go::Move> kFox1 = line({"dq", "pd", "cd", "pp", "nc", "qf", "fc", "do", "dl", "gp",
+                                          "eo", "en", "fo", "dp", "fq", "cq", "eq", "fn", "go", "cr"});
+const std::vector<go::Move> kFox3 = line({"dp", "pd", "pq", "qo", "pl", "jq", "qp", "gq", "cn", "dd",
+                                          "po", "qf", "fc", "hc", "cf", "fd", "cc", "dc", "cd", "de"});
+const std::vector<go::Move> kHoninbo1941 = line({"pd", "dp", "pp", "fd", "pj", "nq", "pn", "jp", "cd", "cc",
+                                                 "dc", "dd", "db", "de", "bc", "ce", "bd", "dj", "cq", "dq"});
+
+bool in_upper_right_upper_half(go::Point p) { return p.x >= 9 && p.y <= go::kLastLine - p.x; }
+
+game::GameRecord record_of(std::vector<go::Move> moves) {
+    game::GameRecord record;
+    record.moves = std::move(moves);
+    return record;
+}
+
+}  // namespace
+
+TEST_CASE("the 8 images of real openings give one canonical path", "[fuseki]") {
+    for (const auto* opening : {&kFox1, &kFox3, &kHoninbo1941}) {
+        const auto canonical = canonical_line(*opening);
+        REQUIRE(canonical.size() == opening->size());
+        CHECK(in_upper_right_upper_half(*canonical.front().point));
+        std::set<std::vector<int>> distinct_inputs;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            const auto variant = image(s, *opening);
+            std::vector<int> key;
+            for (const auto& m : variant) key.push_back(m.point->index());
+            distinct_inputs.insert(key);
+            CHECK(canonical_line(variant) == canonical);
+        }
+        CHECK(distinct_inputs.size() == 8);  // the test really feeds 8 different games
+        // The canonical line is an image of the game under one symmetry, and colours stay.
+        SymmetryNormaliser normaliser;
+        for (const auto& m : *opening) normaliser.place(m);
+        CHECK(image(normaliser.transform(), *opening) == canonical);
+    }
+}
+
+TEST_CASE("the canonical form of a prefix is the prefix of the canonical form", "[fuseki]") {
+    const auto canonical = canonical_line(kFox3);
+    for (std::size_t n = 0; n <= kFox3.size(); ++n) {
+        const auto prefix = canonical_line(std::span(kFox3).first(n));
+        CHECK(std::equal(prefix.begin(), prefix.end(), canonical.begin()));
+    }
+}
+
+TEST_CASE("real openings land where a Go player expects", "[fuseki]") {
+    // Fox game 1 starts B dq (lower-left 3-4): its canonical first stone is the upper-right
+    // 3-4 nearer the top edge, pc.
+    const auto fox1 = canonical_line(kFox1);
+    CHECK(go::to_sgf(*fox1[0].point) == "pc");
+    CHECK(fox1[0].color == go::Color::Black);
+    const auto honinbo = canonical_line(kHoninbo1941);
+    CHECK(go::to_sgf(*honinbo[0].point) == "pd");  // 4-4 is on the diagonal: its own image
+    // pd fixes the anti-diagonal reflection; W dp is on that diagonal too, so the choice
+    // is still open; B pp then goes to the first quadrant the order prefers (upper-left).
+    CHECK(go::to_sgf(*honinbo[1].point) == "dp");
+    CHECK(go::to_sgf(*honinbo[2].point) == "dd");
+}
+
+TEST_CASE("tengen and symmetric replies keep a larger stabiliser, consistently", "[fuseki]") {
+    // Black tengen, White 4-4, Black the opposite 4-4, White a third 4-4, Black mirrors.
+    const auto opening = line({"jj", "dd", "pp", "dp", "pd", "qf"});
+    std::vector<std::size_t> stabiliser_sizes;
+    SymmetryNormaliser normaliser;
+    std::vector<go::Move> placed;
+    for (const auto& m : opening) {
+        placed.push_back(normaliser.place(m));
+        stabiliser_sizes.push_back(normaliser.candidates().size());
+    }
+    // all 8 fix tengen; a 4-4 keeps the reflection in its diagonal; the opposite 4-4 lies
+    // on the same diagonal; a third 4-4 breaks the last symmetry.
+    CHECK(stabiliser_sizes == std::vector<std::size_t>{8, 2, 2, 1, 1, 1});
+    CHECK(placed == line({"jj", "pd", "dp", "dd", "pp", "nq"}));
+    for (go::Symmetry s : go::kAllSymmetries) CHECK(canonical_line(image(s, opening)) == placed);
+}
+
+TEST_CASE("a line on the centre column defers the left-right choice move after move", "[fuseki]") {
+    // Every stone on the centre column (x = 9) until the fifth, which decides the side.
+    const auto opening = line({"jd", "jp", "jj", "jc", "jq", "cd", "pq"});
+    std::vector<std::size_t> sizes;
+    SymmetryNormaliser normaliser;
+    std::vector<go::Move> placed;
+    for (const auto& m : opening) {
+        placed.push_back(normaliser.place(m));
+        sizes.push_back(normaliser.candidates().size());
+    }
+    CHECK(sizes == std::vector<std::size_t>{2, 2, 2, 2, 2, 1, 1});
+    CHECK(go::to_sgf(*placed[5].point) == "qd");  // the upper-right image of cd
+    CHECK(go::to_sgf(*placed[6].point) == "dq");  // pq follows the same mirror
+    for (go::Symmetry s : go::kAllSymmetries) CHECK(canonical_line(image(s, opening)) == placed);
+}
+
+TEST_CASE("passes are kept and colours are never swapped", "[fuseki]") {
+    const auto opening = line({"dd", "", "pp", "dp"});
+    const auto canonical = canonical_line(opening);
+    REQUIRE(canonical.size() == 4);
+    CHECK(canonical[1].is_pass());
+    CHECK(canonical[1].color == go::Color::White);
+    CHECK(canonical[0] == go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
+    CHECK(canonical[2].color == go::Color::Black);
+}
+
+TEST_CASE("openings are classified for the fuseki trees", "[fuseki]") {
+    CHECK(classify_opening(record_of(line({"pd", "dd"}))) == OpeningClass::Even);
+    CHECK(classify_opening(record_of({})) == OpeningClass::Even);
+    CHECK(classify_opening(record_of(line({"pd", "dd"}, go::Color::White))) == OpeningClass::WhiteFirst);
+
+    auto handicap = record_of(line({"pd"}, go::Color::White));
+    handicap.info.handicap = 2;
+    handicap.setup_black = {*go::point_from_sgf("dp"), *go::point_from_sgf("pd")};
+    CHECK(classify_opening(handicap) == OpeningClass::Handicap);
+
+    auto one = record_of(line({"pd"}));
+    one.info.handicap = 1;  // no stone given: even
+    CHECK(classify_opening(one) == OpeningClass::Even);
+
+    auto setup = record_of(line({"pd"}));
+    setup.setup_white = {*go::point_from_sgf("jj")};
+    CHECK(classify_opening(setup) == OpeningClass::SetupStones);
+
+    CHECK(fuseki_tree_of(OpeningClass::Even) == FusekiTree::Even);
+    CHECK(fuseki_tree_of(OpeningClass::Handicap) == FusekiTree::Handicap);
+    CHECK(fuseki_tree_of(OpeningClass::SetupStones) == FusekiTree::Handicap);
+    CHECK(fuseki_tree_of(OpeningClass::WhiteFirst) == FusekiTree::Handicap);
+}
+
+TEST_CASE("handicap stones fix the frame before the moves", "[fuseki]") {
+    // Two-stone handicap on either diagonal, then the same White approach in image.
+    game::GameRecord a;
+    a.info.handicap = 2;
+    a.setup_black = {*go::point_from_sgf("pd"), *go::point_from_sgf("dp")};
+    a.moves = line({"qn", "pp"}, go::Color::White);
+    std::vector<CanonicalOpening> openings;
+    for (go::Symmetry s : go::kAllSymmetries) {
+        game::GameRecord b = a;
+        for (auto& p : b.setup_black) p = go::apply(s, p);
+        b.moves = image(s, a.moves);
+        openings.push_back(normalise_opening(b, b.moves.size()));
+    }
+    for (const auto& o : openings) {
+        CHECK(o.opening_class == OpeningClass::Handicap);
+        CHECK(o.setup_black == openings[0].setup_black);
+        CHECK(o.moves == openings[0].moves);
+    }
+    REQUIRE(openings[0].setup_black.size() == 2);
+    CHECK(go::to_sgf(openings[0].setup_black[0]) == "pd");
+    CHECK(openings[0].moves[0].color == go::Color::White);
+}
+
+TEST_CASE("canonical_opening stops at the cap and at the first illegal move", "[fuseki]") {
+    const auto record = record_of(kFox1);
+    CHECK(canonical_opening(record, record.moves.size(), 30).size() == 20);
+    CHECK(canonical_opening(record, record.moves.size(), 5).size() == 5);
+    CHECK(canonical_opening(record, 3, 30).size() == 3);
+    CHECK(canonical_opening(record, record.moves.size(), 0).empty());
+    CHECK(canonical_opening(record, record.moves.size(), 30) == canonical_line(kFox1));
+}

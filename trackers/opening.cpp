@@ -1,0 +1,139 @@
+#include "trackers/opening.hpp"
+
+#include <algorithm>
+
+namespace josekic::trackers {
+
+namespace {
+
+constexpr int kCentre = go::kBoardSize / 2;
+
+constexpr int quadrant_of(go::Point p) {
+    const bool top = p.y <= kCentre;
+    const bool right = p.x >= kCentre;
+    if (top && right) return 0;
+    if (top) return 1;
+    if (right) return 2;
+    return 3;
+}
+
+constexpr int half_of(go::Point p) {
+    const int to_horizontal_edge = std::min<int>(p.y, go::kLastLine - p.y);
+    const int to_vertical_edge = std::min<int>(p.x, go::kLastLine - p.x);
+    return to_horizontal_edge <= to_vertical_edge ? 0 : 1;
+}
+
+constexpr int rank_of(go::Point p) {
+    return (quadrant_of(p) * 2 + half_of(p)) * go::kNumPoints + p.x * go::kBoardSize + p.y;
+}
+
+// The best image of the upper-left 4-4 point is the upper-right 4-4 point, and of a
+// lower-half point its mirror in the diagonal: the order does what the header promises.
+static_assert(rank_of(go::Point{15, 3}) < rank_of(go::Point{3, 3}));
+static_assert(rank_of(go::Point{13, 2}) < rank_of(go::Point{16, 5}));
+static_assert(rank_of(go::Point{9, 3}) < rank_of(go::Point{15, 9}));
+
+std::vector<int> sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points) {
+    std::vector<int> ranks;
+    ranks.reserve(points.size());
+    for (go::Point p : points) ranks.push_back(rank_of(go::apply(s, p)));
+    std::sort(ranks.begin(), ranks.end());
+    return ranks;
+}
+
+std::vector<go::Point> sorted_images(go::Symmetry s, std::span<const go::Point> points) {
+    std::vector<go::Point> images;
+    images.reserve(points.size());
+    for (go::Point p : points) images.push_back(go::apply(s, p));
+    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return rank_of(a) < rank_of(b); });
+    return images;
+}
+
+}  // namespace
+
+int canonical_rank(go::Point p) { return rank_of(p); }
+
+OpeningClass classify_opening(const game::GameRecord& record) {
+    if (record.info.handicap >= 2) return OpeningClass::Handicap;
+    if (!record.setup_black.empty() || !record.setup_white.empty()) return OpeningClass::SetupStones;
+    // The first move decides, pass or not: a record that opens with W[] or W[tt] has
+    // White moving first just as much as one that opens with a White stone.
+    if (!record.moves.empty() && record.moves.front().color == go::Color::White) return OpeningClass::WhiteFirst;
+    return OpeningClass::Even;
+}
+
+SymmetryNormaliser::SymmetryNormaliser() : candidates_(go::kAllSymmetries) {}
+
+SymmetryNormaliser::Setup SymmetryNormaliser::place_setup(std::span<const go::Point> black,
+                                                          std::span<const go::Point> white) {
+    std::size_t kept = 0;
+    std::vector<int> best_black;
+    std::vector<int> best_white;
+    for (std::size_t i = 0; i < count_; ++i) {
+        const go::Symmetry s = candidates_[i];
+        auto b = sorted_image_ranks(s, black);
+        auto w = sorted_image_ranks(s, white);
+        if (kept > 0) {
+            const auto order = std::tie(b, w) <=> std::tie(best_black, best_white);
+            if (order > 0) continue;
+            if (order < 0) kept = 0;
+        }
+        if (kept == 0) {
+            best_black = std::move(b);
+            best_white = std::move(w);
+        }
+        candidates_[kept++] = s;
+    }
+    count_ = kept;
+    return Setup{sorted_images(transform(), black), sorted_images(transform(), white)};
+}
+
+go::Move SymmetryNormaliser::place(const go::Move& move) {
+    if (move.is_pass()) return move;
+    std::size_t kept = 0;
+    int best = 0;
+    for (std::size_t i = 0; i < count_; ++i) {
+        const go::Symmetry s = candidates_[i];
+        const int rank = rank_of(go::apply(s, *move.point));
+        if (kept > 0 && rank > best) continue;
+        if (kept == 0 || rank < best) {
+            kept = 0;
+            best = rank;
+        }
+        candidates_[kept++] = s;
+    }
+    count_ = kept;
+    return go::apply(transform(), move);
+}
+
+std::vector<go::Move> canonical_line(std::span<const go::Move> line) {
+    SymmetryNormaliser normaliser;
+    std::vector<go::Move> out;
+    out.reserve(line.size());
+    for (const go::Move& m : line) out.push_back(normaliser.place(m));
+    return out;
+}
+
+CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t legal_moves,
+                                   const OpeningOptions& options) {
+    CanonicalOpening opening;
+    opening.opening_class = classify_opening(record);
+    SymmetryNormaliser normaliser;
+    if (!record.setup_black.empty() || !record.setup_white.empty()) {
+        auto setup = normaliser.place_setup(record.setup_black, record.setup_white);
+        opening.setup_black = std::move(setup.black);
+        opening.setup_white = std::move(setup.white);
+    }
+    const std::size_t cap = options.max_moves > 0 ? static_cast<std::size_t>(options.max_moves) : 0;
+    const std::size_t n = std::min({legal_moves, cap, record.moves.size()});
+    opening.moves.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) opening.moves.push_back(normaliser.place(record.moves[i]));
+    opening.symmetry = normaliser.transform();
+    return opening;
+}
+
+std::vector<go::Move> canonical_opening(const game::GameRecord& record, std::size_t legal_moves, int max_moves) {
+    return normalise_opening(record, legal_moves, OpeningOptions{max_moves}).moves;
+}
+
+}  // namespace josekic::trackers
