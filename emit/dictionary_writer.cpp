@@ -97,20 +97,21 @@ private:
         return kept;
     }
 
+    // Computed from the statistics alone (lines through the node that neither end there
+    // nor continue into a written child), so that a dictionary read back from a cut file
+    // says the same as the file it came from.
     std::string hidden_note(NodeId node, const std::vector<NodeId>& kept) const {
-        std::uint64_t all_children = 0;
-        for (NodeId c = trie_.node(node).first_child; c != kNoNode; c = trie_.node(c).next_sibling) ++all_children;
-        if (all_children == kept.size()) return {};
-        if (node == kRoot && only_first_move_ != kNoNode) {
-            return "The other first moves are in the other files of this split (see the index).";
-        }
         const dictionary::NodeStats& s = trie_.node(node).stats;
         std::uint64_t shown = s.ends;
         for (NodeId c : kept) shown += trie_.node(c).stats.count;
-        const std::uint64_t hidden_lines = s.count > shown ? s.count - shown : 0;
-        const std::uint64_t hidden_moves = all_children - kept.size();
-        return "Not shown (size limits): " + with_thousands(hidden_lines) + (hidden_lines == 1 ? " line" : " lines") +
-               " in " + with_thousands(hidden_moves) + (hidden_moves == 1 ? " rarer continuation." : " rarer continuations.");
+        if (s.count <= shown) return {};
+        const std::uint64_t hidden = s.count - shown;
+        if (node == kRoot && only_first_move_ != kNoNode) {
+            return "The other first moves (" + with_thousands(hidden) + (hidden == 1 ? " line" : " lines") +
+                   ") are in the other files of this split; see the index.";
+        }
+        return "Not shown (size limits): " + with_thousands(hidden) + (hidden == 1 ? " line" : " lines") +
+               " in rarer continuations.";
     }
 
     std::string root_preface() const {

@@ -47,7 +47,7 @@ TEST_CASE("a fuseki dictionary with size limits is written as the golden file sa
     };
     const WrittenDictionary written = write_dictionary(trie, options);
     testing::check_golden("small-fuseki-min-count-2.sgf", written.text);
-    CHECK(written.text.find("Not shown (size limits): 1 line in 1 rarer continuation.") != std::string::npos);
+    CHECK(written.text.find("Not shown (size limits): 1 line in rarer continuations.") != std::string::npos);
     CHECK(written.text.find("Also reached by 1 other move order.") != std::string::npos);
     CHECK(written.text.find("and 2 more.") != std::string::npos);
 }
