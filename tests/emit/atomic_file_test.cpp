@@ -1,0 +1,100 @@
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "emit/atomic_file.hpp"
+
+using namespace josekic;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh empty directory for one test, removed afterwards.
+struct ScratchDir {
+    fs::path path;
+    explicit ScratchDir(const std::string& name)
+        : path(fs::temp_directory_path() / ("josekic-emit-" + name + "-" + std::to_string(::getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~ScratchDir() { fs::remove_all(path); }
+    std::size_t entries() const {
+        return static_cast<std::size_t>(std::distance(fs::directory_iterator(path), fs::directory_iterator()));
+    }
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string failure_message(const fs::path& target, std::string_view contents) {
+    try {
+        emit::write_file_atomically(target, contents);
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "(no exception)";
+}
+
+}  // namespace
+
+TEST_CASE("an atomic write creates and replaces a file and leaves nothing else", "[emit]") {
+    ScratchDir dir("atomic-ok");
+    const fs::path target = dir.path / "joseki.sgf";
+    emit::write_file_atomically(target, "(;GM[1])\n");
+    CHECK(slurp(target) == "(;GM[1])\n");
+    emit::write_file_atomically(target, "(;GM[1]FF[4])\n");
+    CHECK(slurp(target) == "(;GM[1]FF[4])\n");
+    CHECK(dir.entries() == 1);
+    // Ordinary document permissions, not mkstemp's 0600.
+    CHECK((fs::status(target).permissions() & fs::perms::owner_read) != fs::perms::none);
+    CHECK((fs::status(target).permissions() & (fs::perms::group_read | fs::perms::others_read)) != fs::perms::none);
+}
+
+TEST_CASE("an atomic write into a missing directory names the path and the reason", "[emit]") {
+    ScratchDir dir("atomic-missing");
+    const fs::path target = dir.path / "no-such-dir" / "joseki.sgf";
+    const std::string message = failure_message(target, "x");
+    CHECK(message.find(target.string()) != std::string::npos);
+    CHECK(message.find("No such file or directory") != std::string::npos);
+}
+
+TEST_CASE("a failed rename removes the temporary file", "[emit]") {
+    ScratchDir dir("atomic-rename");
+    const fs::path target = dir.path / "joseki.sgf";
+    fs::create_directories(target / "child");  // a non-empty directory cannot be replaced by a file
+    const std::string message = failure_message(target, "(;GM[1])\n");
+    CHECK(message.find("cannot write " + target.string() + ": rename") != std::string::npos);
+    CHECK(dir.entries() == 1);  // only the directory that was in the way
+}
+
+TEST_CASE("a full disk (file size limit) fails cleanly without a temporary file", "[emit]") {
+    ScratchDir dir("atomic-full");
+    const fs::path target = dir.path / "joseki.sgf";
+    emit::write_file_atomically(target, "old contents\n");
+
+    // RLIMIT_FSIZE makes write() fail with EFBIG after 4 kB, exactly like a disk that fills
+    // up mid-file; SIGXFSZ would otherwise kill the test program.
+    rlimit saved{};
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+    const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = saved;
+    small.rlim_cur = 4096;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+    const std::string message = failure_message(target, std::string(1 << 20, 'x'));
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, old_handler);
+
+    CHECK(message.find("cannot write " + target.string() + ": write: File too large") != std::string::npos);
+    CHECK(slurp(target) == "old contents\n");  // the old file is untouched
+    CHECK(dir.entries() == 1);
+}

@@ -1,0 +1,62 @@
+#include <catch2/catch.hpp>
+
+#include "emit/size_warning.hpp"
+#include "emit/split.hpp"
+#include "tests/emit/golden.hpp"
+#include "tests/emit/sample_dictionaries.hpp"
+
+using namespace josekic;
+using namespace josekic::emit;
+
+namespace {
+go::Move black(const char* sgf) { return go::Move::at(go::Color::Black, *go::point_from_sgf(sgf)); }
+}  // namespace
+
+TEST_CASE("first moves are named by their lines from the two nearest edges", "[emit]") {
+    CHECK(first_move_name(black("pd")) == "4-4");
+    CHECK(first_move_name(black("qd")) == "3-4");
+    CHECK(first_move_name(black("pc")) == "3-4");
+    CHECK(first_move_name(black("dq")) == "3-4");  // any corner, any orientation
+    CHECK(first_move_name(black("qc")) == "3-3");
+    CHECK(first_move_name(black("oc")) == "5-3");
+    CHECK(first_move_name(black("od")) == "5-4");
+    CHECK(first_move_name(black("nc")) == "6-3");
+    CHECK(first_move_name(black("jj")) == "10-10");
+    CHECK(first_move_name(go::Move::pass(go::Color::Black)) == "tenuki");
+    CHECK(first_move_nickname(black("od")) == "takamoku");
+    CHECK(first_move_nickname(black("qd")) == "komoku");
+    CHECK(first_move_nickname(black("mc")).empty());
+}
+
+TEST_CASE("a split dictionary has one file per first move and an index", "[emit]") {
+    const auto trie = testing::small_joseki();
+    WriteOptions options;
+    options.name = "small";
+    options.application = "josekic:test";
+    SplitDictionary split = split_by_first_move(trie, options);
+    REQUIRE(split.files.size() == 3);
+    CHECK(split.files[0].file_name == "joseki-4-4.sgf");
+    CHECK(split.files[1].file_name == "joseki-3-4.sgf");
+    CHECK(split.files[2].file_name == "joseki-3-3.sgf");
+    CHECK(split.files[0].count == 6);
+    CHECK(split.index_file_name == "joseki-index.txt");
+    testing::check_golden("small-joseki-index.txt", split.index_text);
+    testing::check_golden("small-joseki-3-4.sgf", split.files[1].dictionary.text);
+
+    options.kind = DictionaryKind::Fuseki;
+    options.limits.min_count = 2;
+    split = split_by_first_move(trie, options);
+    REQUIRE(split.files.size() == 2);
+    CHECK(split.files[1].file_name == "fuseki-3-4.sgf");
+    CHECK(split.index_file_name == "fuseki-index.txt");
+}
+
+TEST_CASE("the size warning fires above what viewers handle comfortably", "[emit]") {
+    CHECK_FALSE(size_warning("joseki.sgf", 4'000'000, 40'000).has_value());
+    const auto by_nodes = size_warning("joseki.sgf", 1'000'000, 120'000);
+    REQUIRE(by_nodes.has_value());
+    CHECK(by_nodes->find("joseki.sgf has 120,000 nodes") != std::string::npos);
+    CHECK(by_nodes->find("--split") != std::string::npos);
+    CHECK(by_nodes->find("--min-count") != std::string::npos);
+    CHECK(size_warning("fuseki.sgf", 9'000'000, 10).has_value());
+}
