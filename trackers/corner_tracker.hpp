@@ -1,0 +1,120 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "compiler/dictionary/trie.hpp"
+#include "compiler/game/game_record.hpp"
+#include "compiler/go/move.hpp"
+#include "trackers/corner.hpp"
+#include "trackers/normalize.hpp"
+#include "trackers/zone.hpp"
+
+namespace josekic::trackers {
+
+/// The end rules of a corner sequence besides the exclusion ring and the end of the game.
+/// Defaults from 1,998 professional games (README, corner_tracker.cpp).
+struct TrackerOptions {
+    /// Longest sequence kept, passes (tenuki) included; 0 means no cap. 92.7% of corner
+    /// sequences are at most 30 moves long; longer ones are middle-game fights.
+    std::size_t max_length = 30;
+    /// The tracker shuts off when more than this many game moves in a row are played outside
+    /// its zone after the sequence has started (the corner was left; a later move there is middle
+    /// game, not joseki); 0 means no limit. 97.4% of the gaps between two moves in a zone are
+    /// at most 20 game moves.
+    std::size_t max_gap = 20;
+};
+
+/// Why a corner sequence ended.
+enum class SequenceEnd : std::uint8_t {
+    GameEnd,        ///< the game (or its legal part) ended
+    ExclusionRing,  ///< a stone was played in the corner's exclusion ring
+    LengthCap,      ///< TrackerOptions::max_length was reached
+    LongTenuki,     ///< more than TrackerOptions::max_gap game moves in a row were played elsewhere
+};
+
+inline constexpr std::array<SequenceEnd, 4> kAllSequenceEnds = {SequenceEnd::GameEnd, SequenceEnd::ExclusionRing,
+                                                                 SequenceEnd::LengthCap, SequenceEnd::LongTenuki};
+
+/// A stable kebab-case name for reports, e.g. "exclusion-ring".
+std::string_view name(SequenceEnd e);
+
+/// One corner's sequence from one game, normalised (see normalize.hpp).
+struct CornerSequence {
+    Corner corner = Corner::UpperRight;   ///< where it was played
+    std::vector<go::Move> moves;          ///< canonical moves; a pass is a real tenuki
+    SequenceEnd end = SequenceEnd::GameEnd;
+    ColourOrder colours = ColourOrder::AsPlayed;
+    go::Symmetry symmetry = go::Symmetry::Identity;  ///< canonical = apply(symmetry, game point)
+    std::size_t first_move_index = 0;     ///< index in GameRecord::moves of the first stone
+    std::size_t tenukis = 0;              ///< passes inserted for real tenuki
+};
+
+/// What the four trackers found in one game.
+struct CornerExtraction {
+    /// Sequences of length > 0, in corner order (kAllCorners).
+    std::vector<CornerSequence> sequences;
+    /// Corners whose tracker never started because setup stones (AB/AW) lie in the zone or ring.
+    std::size_t blocked_by_setup = 0;
+};
+
+/// One corner's tracker, driven move by move. Rules: a stone in the zone extends the
+/// sequence; if it has the colour of the previous stone in the zone, the other side
+/// played elsewhere (a real tenuki) and a pass of the other colour is put before it, so
+/// colours alternate; a stone in the exclusion ring, the length cap or max_gap moves in a
+/// row elsewhere shut the tracker off for the rest of the game. A pass in the game is a
+/// move outside every zone. A trailing tenuki is not recorded: only a stone that follows
+/// it proves it.
+class CornerTracker {
+public:
+    CornerTracker(const Zone& zone, Corner corner, const TrackerOptions& options);
+
+    /// Shuts the tracker off before the first move if a setup stone is in the zone or ring.
+    /// Returns true when it did.
+    bool block_by_setup(const game::GameRecord& record);
+    /// Feeds the next move of the game (in game order, index `game_index`).
+    void play(const go::Move& move, std::size_t game_index);
+    /// Ends the sequence at the end of the game, if it is still running.
+    void finish();
+
+    bool active() const { return !end_.has_value(); }
+    Corner corner() const { return corner_; }
+    /// The sequence as played so far (game coordinates).
+    const std::vector<go::Move>& moves() const { return moves_; }
+    /// Why it ended; nullopt while running.
+    std::optional<SequenceEnd> end() const { return end_; }
+    std::size_t first_move_index() const { return first_move_index_; }
+    std::size_t tenukis() const { return tenukis_; }
+
+private:
+    void stop(SequenceEnd why) { end_ = why; }
+
+    const Zone* zone_;
+    Corner corner_;
+    TrackerOptions options_;
+    std::vector<go::Move> moves_;
+    std::optional<SequenceEnd> end_;
+    std::size_t gap_ = 0;
+    std::size_t first_move_index_ = 0;
+    std::size_t tenukis_ = 0;
+    bool blocked_ = false;
+};
+
+/// Runs the four trackers over the first `legal_moves` moves of `record` (from
+/// game::replay) and returns the normalised sequences and the setup-blocked corner count.
+CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options, const game::GameRecord& record,
+                                 std::size_t legal_moves);
+
+/// The same, sequences only.
+std::vector<CornerSequence> extract_corner_sequences(const Zone& zone, const TrackerOptions& options,
+                                                     const game::GameRecord& record, std::size_t legal_moves);
+
+/// The outcome for the corner's first player (Black after normalisation) given the game's
+/// winner and whether colours were swapped.
+dictionary::LineOutcome line_outcome(game::Winner winner, ColourOrder colours);
+
+}  // namespace josekic::trackers
