@@ -172,11 +172,12 @@ private:
         if (inserted) return false;
 
         const FirstSeen& first = it->second;
-        // This game, taken to the canonical image and back out to the first one's frame.
-        const go::Symmetry relation = go::then(here.to_canonical, go::inverse(first.to_canonical));
+        // The first game taken to the canonical image and back out to this one's frame:
+        // this game is the first one transformed by `relation`.
+        const go::Symmetry relation = go::then(first.to_canonical, go::inverse(here.to_canonical));
         std::string message = "game " + std::to_string(slot.record.index_in_file) + " skipped: the same game as " +
                               kept_file_paths_[first.file] + " game " + std::to_string(first.index_in_file);
-        if (relation != go::Symmetry::Identity) message += " (" + std::string(go::name(relation)) + ")";
+        if (relation != go::Symmetry::Identity) message += ", transformed by " + std::string(go::name(relation));
         const diag::Diagnostic d{slot.record.source_path, slot.record.location, diag::Severity::Warning, "duplicate",
                                  std::move(message)};
         emit(d);

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/input/temp_dir.hpp"
+
+namespace josekic::testing {
+
+/// What a run of the built josekic binary printed and returned.
+struct BinaryRun {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_josekic(const std::string& arguments) {
+    const TempDir dir;
+    const std::string out_path = (dir.path() / "out").string();
+    const std::string err_path = (dir.path() / "err").string();
+    const std::string command =
+        std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" + out_path + "' 2>'" + err_path + "' </dev/null";
+    const int status = std::system(command.c_str());
+    BinaryRun run;
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const auto slurp = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    run.out = slurp(out_path);
+    run.err = slurp(err_path);
+    return run;
+}
+
+/// `text` quoted for /bin/sh.
+inline std::string shell_quote(const std::string& text) {
+    std::string out = "'";
+    for (char c : text) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+
+}  // namespace josekic::testing

@@ -1,0 +1,50 @@
+#include <catch2/catch.hpp>
+
+#include "compiler/pipeline/run_report.hpp"
+
+using namespace josekic::pipeline;
+
+namespace {
+RunReport sample_report() {
+    RunReport r;
+    r.inputs = {"games", "fox \"2019\".tar.xz"};
+    r.files_read = 3;
+    r.bytes_read = 1234;
+    r.files_skipped.push_back({"games/bad.sgf", "cannot-read", "cannot open: Permission denied"});
+    r.games_read = 10;
+    r.games_kept = 7;
+    r.games_skipped = {{"duplicate", 2}, {"not-19x19", 1}};
+    r.duplicates_dropped = 2;
+    r.moves_replayed = 1500;
+    r.games_cut = {{"suicide", 1}};
+    r.diagnostics.add({"games/a.sgf", {1, 2}, josekic::diag::Severity::Warning, "suicide", "x"});
+    r.largest_files.push_back({"games/a.sgf", 1000, 0.5});
+    r.slowest_files.push_back({"games/a.sgf", 1000, 0.5});
+    r.times.wall = 1.25;
+    r.times.threads = 2;
+    return r;
+}
+}  // namespace
+
+TEST_CASE("the text report lists counts, reasons and files", "[pipeline]") {
+    const std::string text = render_text(sample_report(), Timings::Include);
+    CHECK_THAT(text, Catch::Contains("games skipped                   3\n  duplicate                     2\n"
+                                     "  not-19x19                     1\n"));
+    CHECK_THAT(text, Catch::Contains("  games/bad.sgf: cannot open: Permission denied [cannot-read]\n"));
+    CHECK_THAT(text, Catch::Contains("duplicates dropped              2\n"));
+    CHECK_THAT(text, Catch::Contains("wall time                       1.250 s (2 threads)\n"));
+    const std::string without = render_text(sample_report(), Timings::Omit);
+    CHECK_THAT(without, !Catch::Contains("wall time"));
+    CHECK_THAT(without, !Catch::Contains("slowest"));
+}
+
+TEST_CASE("the JSON report is escaped and omits timings on request", "[pipeline]") {
+    const std::string json = render_json(sample_report(), Timings::Omit);
+    CHECK_THAT(json, Catch::StartsWith("{\n  \"inputs\": [\"games\", \"fox \\\"2019\\\".tar.xz\"],\n"));
+    CHECK_THAT(json, Catch::Contains("\"games_skipped\": {\"duplicate\": 2, \"not-19x19\": 1}"));
+    CHECK_THAT(json, Catch::Contains("\"diagnostics\": {\"warnings\": 1, \"errors\": 0, \"by_code\": {\"suicide\": 1}}"));
+    CHECK_THAT(json, Catch::Contains("\"largest_files\": [{\"path\": \"games/a.sgf\", \"bytes\": 1000}]"));
+    CHECK_THAT(json, !Catch::Contains("seconds"));
+    CHECK_THAT(json, Catch::EndsWith("\n}\n"));
+    CHECK_THAT(render_json(sample_report(), Timings::Include), Catch::Contains("\"wall\": 1.250"));
+}
