@@ -1,0 +1,25 @@
+#include "prune/move_text.hpp"
+
+namespace josekic::prune {
+
+std::optional<std::optional<go::Point>> parse_move_point(std::string_view word) {
+    // "tt" is the FF[3] pass; on a 19x19 board it is never a point, so it can share the slot.
+    if (word.empty() || word == "tt" || word == "tenuki" || word == "pass") return std::optional<go::Point>{};
+    if (const auto point = go::point_from_sgf(word)) return std::optional<go::Point>{*point};
+    return std::nullopt;
+}
+
+std::string render_path(std::span<const go::Move> path, DictionaryKind kind) {
+    std::string out;
+    for (const go::Move& move : path) {
+        if (!out.empty()) out += ' ';
+        out += go::sgf_letter(move.color);
+        out += '[';
+        if (move.point) out += go::to_sgf(*move.point);
+        else out += kind == DictionaryKind::Joseki ? "tenuki" : "pass";
+        out += ']';
+    }
+    return out;
+}
+
+}  // namespace josekic::prune

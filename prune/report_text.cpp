@@ -1,0 +1,101 @@
+#include "prune/report_text.hpp"
+
+#include <cstdio>
+
+#include "prune/move_text.hpp"
+
+namespace josekic::prune {
+namespace {
+
+/// A share as a percentage with up to three significant decimals: "5%", "0.5%".
+std::string percent(double fraction) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g%%", fraction * 100.0);
+    return buffer;
+}
+
+std::string plural(std::uint64_t n, const char* one, const char* many) {
+    return std::to_string(n) + ' ' + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string describe(const Thresholds& thresholds) {
+    std::string out;
+    auto add = [&](std::string_view option, const std::string& value) {
+        if (!out.empty()) out += ' ';
+        out += option;
+        out += ' ';
+        out += value;
+    };
+    if (thresholds.min_count) add("--min-count", std::to_string(*thresholds.min_count));
+    if (thresholds.min_share) add("--min-share", percent(*thresholds.min_share));
+    if (thresholds.max_depth) add("--max-depth", std::to_string(*thresholds.max_depth));
+    if (thresholds.max_children) add("--max-children", std::to_string(*thresholds.max_children));
+    return out;
+}
+
+std::string describe_applied(const std::vector<PruneList>& lists, const Thresholds& thresholds) {
+    std::string out;
+    for (const PruneList& list : lists) {
+        out += out.empty() ? "Pruned with: " : ", ";
+        out += list.path + " (" + plural(list.entries.size(), "entry", "entries") + ")";
+    }
+    if (const std::string limits = describe(thresholds); !limits.empty()) {
+        out += out.empty() ? "Pruned with: " : "; ";
+        out += limits;
+    }
+    return out;
+}
+
+std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds) {
+    std::string out;
+    out += "Pruning the " + std::string(name(result.kind)) + " dictionary (dry run: nothing is written)\n";
+    std::size_t entry_nodes = 0;
+    std::uint64_t entry_games = 0;
+    for (const EntryReport& report : result.entries) {
+        out += report.list_path + ':' + std::to_string(report.entry.where.line) + ": " + report.entry.text;
+        if (!report.applicable) {
+            out += "  (not for the " + std::string(name(result.kind)) + " dictionary)\n";
+            continue;
+        }
+        if (!report.matched()) {
+            out += "  (matched nothing)\n";
+            continue;
+        }
+        out += '\n';
+        const bool keep = report.entry.action == EntryAction::Keep;
+        for (const Removal& match : report.matches) {
+            out += "    " + render_path(match.path, result.kind) + ": " + plural(match.count, "line", "lines") +
+                   " through it; ";
+            if (keep) {
+                out += "keeps " + plural(match.nodes, "node", "nodes") + ", " +
+                       plural(match.games, "game", "games") + " from thresholds\n";
+            } else if (match.nodes == 0) {
+                out += "already removed by an earlier entry\n";
+            } else {
+                out += "removes " + plural(match.nodes, "node", "nodes") + ", " +
+                       plural(match.games, "game", "games") + " affected\n";
+                entry_nodes += match.nodes;
+                entry_games += match.games;
+            }
+        }
+    }
+    std::size_t threshold_nodes = 0;
+    if (!thresholds.none()) out += "Thresholds: " + describe(thresholds) + '\n';
+    for (const ThresholdTotals& totals : result.thresholds) {
+        if (totals.subtrees == 0) continue;
+        out += "    " + std::string(option_name(totals.reason)) + " drops " +
+               plural(totals.subtrees, "subtree", "subtrees") + ", " + plural(totals.nodes, "node", "nodes") + ", " +
+               plural(totals.games, "game", "games") + " affected\n";
+        threshold_nodes += totals.nodes;
+    }
+    out += "Entries remove " + plural(entry_nodes, "node", "nodes") + " (" + plural(entry_games, "game", "games") +
+           " affected); thresholds remove " + plural(threshold_nodes, "node", "nodes") + ".\n";
+    out += "Nodes: " + std::to_string(result.nodes_before) + " before, " + std::to_string(result.nodes_after) +
+           " after; terminal nodes: " + std::to_string(result.terminals_before) + " before, " +
+           std::to_string(result.terminals_after) + " after.\n";
+    return out;
+}
+
+}  // namespace josekic::prune

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "prune/apply.hpp"
+
+namespace josekic::prune {
+
+/// The text `--dry-run` prints: for each entry of each list (file:line, the entry as
+/// written) the subtrees it removes (path, count of lines through the top node, nodes,
+/// games affected) or protects, entries that match nothing, what each threshold drops, and
+/// node counts before and after. Deterministic; ends with a newline.
+std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds);
+
+/// The thresholds in force as command-line options, e.g. "--min-count 3 --max-depth 20";
+/// empty when none is set.
+std::string describe(const Thresholds& thresholds);
+
+/// One line for a dictionary's root comment saying what pruned it, e.g.
+/// "Pruned with: lists/silly.txt (12 entries), marked.sgf (3 entries); --min-count 3".
+/// Empty when there were no lists and no thresholds.
+std::string describe_applied(const std::vector<PruneList>& lists, const Thresholds& thresholds);
+
+}  // namespace josekic::prune

@@ -1,0 +1,64 @@
+#include <catch2/catch.hpp>
+
+#include "prune/report_text.hpp"
+#include "tests/prune/prune_test_tries.hpp"
+
+using namespace josekic;
+using namespace josekic::prune;
+using namespace josekic::prune::testing;
+
+TEST_CASE("dry-run text lists every entry, threshold and the node counts", "[prune]") {
+    const auto trie = make_trie({{{"pd", "qc", "qd"}, 5},
+                                 {{"pd", "qc", "pc"}, 2},
+                                 {{"pd", "nc"}, 3},
+                                 {{"pd", "nc", "tt", "qf"}, 1},
+                                 {{"pd", "tt", "qf"}, 1},
+                                 {{"dd"}, 1}});
+    diag::DiagnosticList sink;
+    const auto list = parse_prune_list(
+        "pd qc pc   # the hane is silly here\npd ** tenuki\nfuseki: pd\nkeep dd\nqq\n", "silly.txt", sink);
+    REQUIRE(list);
+    Thresholds limits;
+    limits.min_count = 3;
+    limits.min_share = 0.25;
+    const PruneResult r = apply(trie, {*list}, limits, DictionaryKind::Joseki);
+    const std::string text = render_dry_run(r, limits);
+    CHECK(text ==
+          "Pruning the joseki dictionary (dry run: nothing is written)\n"
+          "silly.txt:1: pd qc pc\n"
+          "    B[pd] W[qc] B[pc]: 2 lines through it; removes 1 node, 2 games affected\n"
+          "silly.txt:2: pd ** tenuki\n"
+          "    B[pd] W[nc] B[tenuki]: 1 line through it; removes 2 nodes, 1 game affected\n"
+          "    B[pd] W[tenuki]: 1 line through it; removes 2 nodes, 1 game affected\n"
+          "silly.txt:3: fuseki: pd  (not for the joseki dictionary)\n"
+          "silly.txt:4: keep dd\n"
+          "    B[dd]: 1 line through it; keeps 1 node, 1 game from thresholds\n"
+          "silly.txt:5: qq  (matched nothing)\n"
+          "Thresholds: --min-count 3 --min-share 25%\n"
+          "Entries remove 5 nodes (4 games affected); thresholds remove 0 nodes.\n"
+          "Nodes: 11 before, 6 after; terminal nodes: 6 before, 3 after.\n");
+    CHECK(render_dry_run(apply(trie, {*list}, limits, DictionaryKind::Joseki), limits) == text);
+}
+
+TEST_CASE("threshold totals in the dry-run text", "[prune]") {
+    const auto trie = make_trie({{{"pd", "qc"}, 3}, {{"pd", "nc"}, 1}, {{"dd", "cc"}, 1}});
+    Thresholds limits;
+    limits.min_count = 2;
+    const PruneResult r = apply(trie, {}, limits, DictionaryKind::Fuseki);
+    const std::string text = render_dry_run(r, limits);
+    CHECK(text.find("    --min-count drops 2 subtrees, 3 nodes, 2 games affected\n") != std::string::npos);
+    CHECK(text.ends_with("Nodes: 6 before, 3 after; terminal nodes: 3 before, 1 after.\n"));
+}
+
+TEST_CASE("what the root comment records", "[prune]") {
+    PruneList a{"lists/silly.txt", {PruneEntry{}, PruneEntry{}}};
+    PruneList b{"marked.sgf", {PruneEntry{}}};
+    Thresholds limits;
+    CHECK(describe_applied({}, limits).empty());
+    limits.min_count = 3;
+    limits.max_children = 8;
+    CHECK(describe_applied({a, b}, limits) ==
+          "Pruned with: lists/silly.txt (2 entries), marked.sgf (1 entry); --min-count 3 --max-children 8");
+    CHECK(describe_applied({}, limits) == "Pruned with: --min-count 3 --max-children 8");
+    CHECK(describe(Thresholds{}).empty());
+}
