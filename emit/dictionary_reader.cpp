@@ -1,0 +1,214 @@
+#include "emit/dictionary_reader.hpp"
+
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "compiler/sgf/sgf_tree.hpp"
+
+namespace josekic::emit {
+namespace {
+
+using dictionary::kNoNode;
+using dictionary::NodeId;
+
+template <typename Number>
+bool parse_number(std::string_view text, Number& out) {
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && ptr == end && !text.empty();
+}
+
+std::vector<std::string_view> split_colons(std::string_view text) {
+    std::vector<std::string_view> fields;
+    for (;;) {
+        const auto colon = text.find(':');
+        fields.push_back(text.substr(0, colon));
+        if (colon == std::string_view::npos) return fields;
+        text.remove_prefix(colon + 1);
+    }
+}
+
+diag::SourceLocation value_location(const sgf::SgfProperty& p, std::size_t i) {
+    return i < p.value_at.size() ? p.value_at[i] : p.where;
+}
+
+class Reader {
+public:
+    Reader(std::string_view path, diag::DiagnosticSink& sink) : path_(path), sink_(sink) {}
+
+    std::optional<ReadDictionary> read(std::string_view bytes, const ReadOptions& options) {
+        std::vector<sgf::SgfTree> trees = sgf::parse_collection(bytes, path_, sink_);
+        if (trees.empty() || trees.front().nodes.empty()) {
+            sink_.error(path_, {}, "not-a-josekic-dictionary", "no SGF game tree: not a josekic dictionary");
+            return std::nullopt;
+        }
+        const sgf::SgfTree& tree = trees.front();
+        if (trees.size() > 1) {
+            sink_.warning(path_, trees[1].where, "extra-game-tree",
+                          "a josekic dictionary holds one game tree; the other " + std::to_string(trees.size() - 1) +
+                              " are ignored");
+        }
+        std::optional<RootInfo> root = read_root(tree.nodes.front());
+        if (!root) return std::nullopt;
+
+        ReadDictionary result{dictionary::Trie(std::make_shared<dictionary::GameTable>(), options.trie_options),
+                              std::move(*root)};
+        games_ = result.trie.shared_games();
+        dictionary::Trie& trie = result.trie;
+        read_data(tree.nodes.front(), trie, dictionary::kRoot);
+
+        // The parser lists nodes in document order, so a parent always comes before its
+        // children and one pass over the array rebuilds the tree without recursion.
+        std::vector<NodeId> to_trie(tree.nodes.size(), kNoNode);
+        to_trie[0] = dictionary::kRoot;
+        for (std::size_t i = 1; i < tree.nodes.size(); ++i) {
+            const sgf::SgfNode& node = tree.nodes[i];
+            if (node.parent == sgf::kNoSgfNode || node.parent >= i || to_trie[node.parent] == kNoNode) continue;
+            const std::optional<go::Move> move = read_move(node);
+            if (!move) continue;  // reported; the subtree stays unmapped and is skipped
+            const NodeId parent = to_trie[node.parent];
+            NodeId id = trie.find_child(parent, *move);
+            if (id != kNoNode) {
+                sink_.warning(path_, node.where, "duplicate-move",
+                              "this move appears twice at one node; the two are merged");
+            } else {
+                id = trie.find_or_add_child(parent, *move);
+            }
+            to_trie[i] = id;
+            read_data(node, trie, id);
+        }
+        return result;
+    }
+
+private:
+    std::optional<RootInfo> read_root(const sgf::SgfNode& node) {
+        RootInfo info;
+        const sgf::SgfProperty* xd = node.find(kKindProperty);
+        if (xd == nullptr || xd->values.empty()) {
+            sink_.error(path_, node.where, "not-a-josekic-dictionary",
+                        "not a josekic dictionary: its root has no XD property (only files written by "
+                        "josekic carry the statistics that can be read back)");
+            return std::nullopt;
+        }
+        const auto fields = split_colons(xd->values.front());
+        const std::optional<DictionaryKind> kind = kind_from_name(fields.front());
+        int version = 0;
+        if (!kind || fields.size() != 2 || !parse_number(fields[1], version)) {
+            sink_.error(path_, value_location(*xd, 0), "not-a-josekic-dictionary",
+                        "XD[" + xd->values.front() + "] is not a josekic dictionary kind (expected joseki:" +
+                            std::to_string(kFormatVersion) + " or fuseki:" + std::to_string(kFormatVersion) + ")");
+            return std::nullopt;
+        }
+        if (version != kFormatVersion) {
+            sink_.error(path_, value_location(*xd, 0), "unsupported-dictionary-version",
+                        "dictionary format version " + std::to_string(version) + " is not supported (this josekic reads version " +
+                            std::to_string(kFormatVersion) + ")");
+            return std::nullopt;
+        }
+        info.kind = *kind;
+        if (const auto* gn = node.find("GN"); gn != nullptr && !gn->values.empty()) info.name = gn->values.front();
+        if (const auto* ap = node.find("AP"); ap != nullptr && !ap->values.empty()) info.application = ap->values.front();
+        if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr) info.provenance = xp->values;
+        return info;
+    }
+
+    std::optional<go::Move> read_move(const sgf::SgfNode& node) {
+        const sgf::SgfProperty* b = node.find("B");
+        const sgf::SgfProperty* w = node.find("W");
+        if ((b == nullptr) == (w == nullptr)) {
+            sink_.error(path_, node.where, "node-without-move",
+                        b == nullptr ? "a node without a move (B or W); it and the lines below it are skipped"
+                                     : "a node with both B and W; it and the lines below it are skipped");
+            return std::nullopt;
+        }
+        const sgf::SgfProperty& p = b != nullptr ? *b : *w;
+        const go::Color color = b != nullptr ? go::Color::Black : go::Color::White;
+        const std::string value = p.values.empty() ? std::string() : p.values.front();
+        if (value.empty() || value == "tt") return go::Move::pass(color);
+        if (const auto point = go::point_from_sgf(value)) return go::Move::at(color, *point);
+        sink_.error(path_, value_location(p, 0), "bad-move",
+                    "'" + value + "' is not a point of the 19x19 board; the lines below it are skipped");
+        return std::nullopt;
+    }
+
+    void read_data(const sgf::SgfNode& node, dictionary::Trie& trie, NodeId id) {
+        dictionary::NodeStats stats;
+        const sgf::SgfProperty* xs = node.find(kStatsProperty);
+        if (xs == nullptr || xs->values.empty()) {
+            sink_.warning(path_, node.where, "missing-statistics", "a node without XS statistics; counted as 0");
+        } else if (!parse_stats(xs->values.front(), stats)) {
+            sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
+                          "XS[" + xs->values.front() + "] is not count:ends:wins:losses:draws:unknown:first_year:"
+                                                      "last_year; counted as 0");
+            stats = {};
+        }
+        trie.node(id).stats.absorb(stats);
+
+        const sgf::SgfProperty* xg = node.find(kGamesProperty);
+        if (xg == nullptr) return;
+        if (xg->values.size() % kGameFields != 0) {
+            sink_.warning(path_, xg->where, "bad-game-list",
+                          "XG has " + std::to_string(xg->values.size()) + " values, not a multiple of " +
+                              std::to_string(kGameFields) + "; the incomplete last game is ignored");
+        }
+        for (std::size_t g = 0; g + kGameFields <= xg->values.size(); g += kGameFields) {
+            std::array<std::string, kGameFields> fields;
+            for (std::size_t f = 0; f < kGameFields; ++f) fields[f] = xg->values[g + f];
+            dictionary::GameReference ref{fields[0], fields[1], fields[2], fields[3], fields[4], std::nullopt,
+                                          fields[6], fields[7], fields[8], 1};
+            int year = 0;
+            if (!fields[5].empty()) {
+                if (parse_number(fields[5], year)) ref.year = year;
+                else sink_.warning(path_, value_location(*xg, g + 5), "bad-game-list", "'" + fields[5] + "' is not a year");
+            }
+            if (!parse_number(fields[9], ref.index_in_file)) {
+                sink_.warning(path_, value_location(*xg, g + 9), "bad-game-list",
+                              "'" + fields[9] + "' is not a game index; 1 assumed");
+                ref.index_in_file = 1;
+            }
+            // Games cited at several nodes (a game gives up to four corner sequences) are
+            // stored once, as the compiler stored them.
+            const auto [at, fresh] = game_ids_.try_emplace(fields, 0);
+            if (fresh) at->second = games_->add(std::move(ref));
+            trie.node(id).listed_games.push_back(at->second);
+        }
+    }
+
+    static bool parse_stats(std::string_view text, dictionary::NodeStats& s) {
+        const auto f = split_colons(text);
+        return f.size() == 8 && parse_number(f[0], s.count) && parse_number(f[1], s.ends) &&
+               parse_number(f[2], s.first_player_wins) && parse_number(f[3], s.second_player_wins) &&
+               parse_number(f[4], s.draws) && parse_number(f[5], s.unknown) && parse_number(f[6], s.first_year) &&
+               parse_number(f[7], s.last_year);
+    }
+
+    std::string_view path_;
+    diag::DiagnosticSink& sink_;
+    std::shared_ptr<dictionary::GameTable> games_;
+    std::map<std::array<std::string, kGameFields>, dictionary::GameId> game_ids_;
+};
+
+}  // namespace
+
+std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
+                                              const ReadOptions& options) {
+    return Reader(path, sink).read(bytes, options);
+}
+
+std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path, diag::DiagnosticSink& sink,
+                                                   const ReadOptions& options) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (in.bad()) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    return read_dictionary(bytes.str(), path.string(), sink, options);
+}
+
+}  // namespace josekic::emit
