@@ -131,7 +131,12 @@ private:
     void read_main_line(game::GameRecord& g) {
         for (SgfNodeId id = 0; id != kNoSgfNode; id = tree_.nodes[id].first_child) {
             const SgfNode& node = tree_.nodes[id];
-            if (id != 0) {
+            if (id != 0 && g.moves.empty()) {
+                // Fox puts handicap stones (AB) in the node after the root: before the
+                // first move, setup is still the game's setup.
+                read_setup(node, "AB", g.setup_black, g);
+                read_setup(node, "AW", g.setup_white, g);
+            } else if (id != 0) {
                 // Setup in the middle of the main line (problem files, edited games) would
                 // need a board edit that a game record cannot express: the line ends
                 // before this node.

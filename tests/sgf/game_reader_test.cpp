@@ -160,3 +160,11 @@ TEST_CASE("FF[1] files with long names and moves after the result", "[sgf]") {
     CHECK(g[0].info.winner == game::Winner::Black);
     CHECK(g[0].moves.size() == 3);
 }
+
+TEST_CASE("setup before the first move, in a node after the root, is setup", "[sgf]") {
+    diag::DiagnosticList diags;
+    const auto g = read_games("(;GM[1]HA[2];AB[dp][pd];W[pp])", "t", {}, diags);
+    CHECK(g[0].setup_black == std::vector<go::Point>{pt("dp"), pt("pd")});
+    CHECK(g[0].moves.size() == 1);
+    CHECK(diags.items.empty());
+}
