@@ -3,13 +3,16 @@
 #include <algorithm>
 
 #include "compiler/cli/check_command.hpp"
+#include "compiler/cli/compile_command.hpp"
 #include "compiler/cli/edit_distance.hpp"
 
 namespace josekic::cli {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
+        {"compile", "build the joseki and fuseki dictionaries of a game collection", run_compile},
         {"check", "read and replay every game, then print a report of what was read and skipped", run_check},
+        {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;
 }

@@ -116,7 +116,9 @@ MoveVerdict Board::play(const Move& m) {
     }
     const Point p = *m.point;
     if (at(p) != Stone::Empty) return MoveVerdict::Occupied;
-    if (ko_ban_ && *ko_ban_ == p) return MoveVerdict::KoRecapture;
+    // Only the opponent of the player who took the ko is banned: records with two moves of
+    // one colour in a row (an omitted pass) may legally fill or retake it.
+    if (ko_ban_ && *ko_ban_ == p && ko_banned_ == m.color) return MoveVerdict::KoRecapture;
 
     put(p, stone_of(m.color));
     const Stone enemy = stone_of(opponent(m.color));
@@ -144,7 +146,10 @@ MoveVerdict Board::play(const Move& m) {
             if (at(adj[i]) == stone_of(m.color)) ++own_neighbours;
             if (at(adj[i]) == Stone::Empty) ++liberties;
         }
-        if (own_neighbours == 0 && liberties == 1) ko_ban_ = single_capture;
+        if (own_neighbours == 0 && liberties == 1) {
+            ko_ban_ = single_capture;
+            ko_banned_ = opponent(m.color);
+        }
     }
     last_captures_ = captured;
     return MoveVerdict::Legal;

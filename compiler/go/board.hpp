@@ -68,7 +68,9 @@ private:
     bool has_liberty(Point p) const;
 
     std::array<Stone, kNumPoints> points_{};
+    /// The point the player `ko_banned_` may not play at once (a ko just taken), if any.
     std::optional<Point> ko_ban_;
+    Color ko_banned_ = Color::Black;
     std::uint64_t hash_ = 0;
     int stone_count_ = 0;
     int last_captures_ = 0;

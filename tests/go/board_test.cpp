@@ -101,6 +101,11 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
     CHECK(board.last_captures() == 1);
     CHECK(board.at(*point_from_sgf("cc")) == Stone::Empty);
     CHECK(board.play(white("cc")) == MoveVerdict::KoRecapture);
+    {
+        // A record with two Black moves in a row (an omitted pass): the ban binds White only.
+        Board same_colour_again = board;
+        CHECK(same_colour_again.play(black("cc")) == MoveVerdict::Legal);
+    }
     REQUIRE(board.play(white("pd")) == MoveVerdict::Legal);  // a ko threat elsewhere
     REQUIRE(board.play(black("pp")) == MoveVerdict::Legal);
     CHECK(board.play(white("cc")) == MoveVerdict::Legal);  // now the retake is legal

@@ -1,0 +1,55 @@
+#include "compiler/compile/dictionary_builder.hpp"
+
+namespace josekic::compile {
+
+dictionary::LineOutcome black_outcome(game::Winner winner) {
+    switch (winner) {
+        case game::Winner::Black: return dictionary::LineOutcome::FirstPlayerWon;
+        case game::Winner::White: return dictionary::LineOutcome::SecondPlayerWon;
+        case game::Winner::Draw: return dictionary::LineOutcome::Draw;
+        case game::Winner::Unknown: break;
+    }
+    return dictionary::LineOutcome::Unknown;
+}
+
+DictionaryBuilder::DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap)
+    : games_(std::make_shared<dictionary::GameTable>()),
+      joseki_(games_, trie_options),
+      fuseki_(games_, trie_options),
+      handicap_fuseki_(games_, trie_options),
+      handicap_(handicap) {}
+
+void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
+    const std::optional<int> year = record.info.year;
+    if (year) {
+        if (first_year_ == 0 || *year < first_year_) first_year_ = *year;
+        if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
+    }
+    const dictionary::GameId id = games_->add(dictionary::GameReference::from(record));
+
+    joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
+    for (const trackers::CornerSequence& sequence : analysis.corners.sequences) {
+        joseki_.insert(sequence.moves, trackers::line_outcome(record.info.winner, sequence.colours), year, id);
+        ++joseki_counts_.sequences;
+        ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
+        ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];
+        joseki_counts_.moves += sequence.moves.size();
+        joseki_counts_.tenukis += sequence.tenukis;
+        if (sequence.colours != trackers::ColourOrder::AsPlayed) ++joseki_counts_.colour_swapped;
+    }
+
+    const trackers::CanonicalOpening& opening = analysis.opening;
+    ++fuseki_counts_.games_by_class[std::string(trackers::name(opening.opening_class))];
+    if (opening.moves.empty()) return;
+    if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
+        fuseki_.insert(opening.moves, black_outcome(record.info.winner), year, id);
+        ++fuseki_counts_.even_openings;
+    } else if (handicap_ == HandicapFuseki::SeparateTree) {
+        handicap_fuseki_.insert(opening.moves, black_outcome(record.info.winner), year, id);
+        ++fuseki_counts_.handicap_openings;
+    } else {
+        ++fuseki_counts_.excluded;
+    }
+}
+
+}  // namespace josekic::compile

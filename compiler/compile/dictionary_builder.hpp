@@ -1,0 +1,78 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "compiler/dictionary/trie.hpp"
+#include "compiler/game/game_record.hpp"
+#include "trackers/corner_tracker.hpp"
+#include "trackers/opening.hpp"
+
+namespace josekic::compile {
+
+/// What the worker threads find in one game: its corner sequences and its opening.
+struct GameAnalysis {
+    trackers::CornerExtraction corners;
+    trackers::CanonicalOpening opening;
+};
+
+/// Whether games that are not even (handicap, setup stones, White first) get a fuseki tree
+/// of their own (--fuseki-handicap) or are left out of fuseki.
+enum class HandicapFuseki { Exclude, SeparateTree };
+
+/// Counts about the joseki sequences, for report.txt.
+struct JosekiCounts {
+    std::array<std::uint64_t, 4> sequences_per_corner{};      ///< by trackers::Corner
+    std::array<std::uint64_t, 4> sequences_by_end{};          ///< by trackers::SequenceEnd
+    std::uint64_t sequences = 0;
+    std::uint64_t moves = 0;                                  ///< stones and tenuki passes
+    std::uint64_t tenukis = 0;
+    std::uint64_t corners_blocked_by_setup = 0;
+    std::uint64_t colour_swapped = 0;
+};
+
+/// Counts about the fuseki openings, for report.txt.
+struct FusekiCounts {
+    std::map<std::string, std::uint64_t> games_by_class;  ///< by trackers::name(OpeningClass)
+    std::uint64_t even_openings = 0;
+    std::uint64_t handicap_openings = 0;  ///< entered into the separate tree
+    std::uint64_t excluded = 0;           ///< not even, left out (no --fuseki-handicap)
+};
+
+/// Builds the dictionaries from analysed games, on the consuming thread, in input order:
+/// every kept game is added to the game table once and its lines are inserted into the
+/// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie.
+class DictionaryBuilder {
+public:
+    DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
+
+    void add_game(const game::GameRecord& record, const GameAnalysis& analysis);
+
+    const dictionary::Trie& joseki() const { return joseki_; }
+    const dictionary::Trie& fuseki() const { return fuseki_; }
+    const dictionary::Trie& handicap_fuseki() const { return handicap_fuseki_; }
+    const JosekiCounts& joseki_counts() const { return joseki_counts_; }
+    const FusekiCounts& fuseki_counts() const { return fuseki_counts_; }
+    /// Earliest and latest year among the kept games (0 when none is dated).
+    int first_year() const { return first_year_; }
+    int last_year() const { return last_year_; }
+
+private:
+    std::shared_ptr<dictionary::GameTable> games_;
+    dictionary::Trie joseki_;
+    dictionary::Trie fuseki_;
+    dictionary::Trie handicap_fuseki_;
+    HandicapFuseki handicap_;
+    JosekiCounts joseki_counts_;
+    FusekiCounts fuseki_counts_;
+    int first_year_ = 0;
+    int last_year_ = 0;
+};
+
+/// The outcome of a fuseki line: its first player is Black, colours are never swapped.
+dictionary::LineOutcome black_outcome(game::Winner winner);
+
+}  // namespace josekic::compile
