@@ -14,6 +14,10 @@ std::string percent(double fraction) {
     return buffer;
 }
 
+// A '**' entry can match thousands of subtrees; the dry run names the first few (in output
+// order, so the most frequent lines first) and sums the rest.
+constexpr std::size_t kMatchesShown = 20;
+
 std::string plural(std::uint64_t n, const char* one, const char* many) {
     return std::to_string(n) + ' ' + (n == 1 ? one : many);
 }
@@ -65,7 +69,19 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
         }
         out += '\n';
         const bool keep = report.entry.action == EntryAction::Keep;
+        std::size_t shown = 0;
+        std::size_t more_nodes = 0;
+        std::uint64_t more_games = 0;
         for (const Removal& match : report.matches) {
+            if (shown++ >= kMatchesShown) {
+                more_nodes += match.nodes;
+                more_games += match.games;
+                if (!keep) {
+                    entry_nodes += match.nodes;
+                    entry_games += match.games;
+                }
+                continue;
+            }
             out += "    " + render_path(match.path, result.kind) + ": " + plural(match.count, "line", "lines") +
                    " through it; ";
             if (keep) {
@@ -79,6 +95,11 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
                 entry_nodes += match.nodes;
                 entry_games += match.games;
             }
+        }
+        if (report.matches.size() > kMatchesShown) {
+            out += "    ... and " + plural(report.matches.size() - kMatchesShown, "more subtree", "more subtrees") +
+                   ": " + (keep ? "keeps " : "removes ") + plural(more_nodes, "node", "nodes") + ", " +
+                   plural(more_games, "game", "games") + (keep ? "\n" : " affected\n");
         }
     }
     std::size_t threshold_nodes = 0;

@@ -62,3 +62,29 @@ TEST_CASE("what the root comment records", "[prune]") {
     CHECK(describe_applied({}, limits) == "Pruned with: --min-count 3 --max-children 8");
     CHECK(describe(Thresholds{}).empty());
 }
+
+TEST_CASE("the dry run names the first 20 matches of an entry and sums the rest", "[prune]") {
+    auto games = std::make_shared<dictionary::GameTable>();
+    dictionary::Trie trie(games);
+    for (int i = 0; i < 25; ++i) {
+        const go::Point second{static_cast<std::uint8_t>(1 + i % 18), static_cast<std::uint8_t>(1 + i / 18)};
+        // Counts 25, 24, ... so the order of the matches is known.
+        for (int n = 0; n < 25 - i; ++n) {
+            trie.insert(std::vector<go::Move>{go::Move::at(go::Color::Black, *go::point_from_sgf("pd")),
+                                              go::Move::at(go::Color::White, second),
+                                              go::Move::at(go::Color::Black, *go::point_from_sgf("aa"))},
+                        dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
+        }
+    }
+    diag::DiagnosticList sink;
+    const auto list = parse_prune_list("pd ** aa\n", "l.txt", sink);
+    REQUIRE(list);
+    const PruneResult r = apply(trie, {*list}, {}, DictionaryKind::Joseki);
+    REQUIRE(r.entries[0].matches.size() == 25);
+    const std::string text = render_dry_run(r, {});
+    CHECK(text.find("    B[pd] W[bb] B[aa]: 25 lines through it; removes 1 node, 25 games affected\n") !=
+          std::string::npos);
+    // The last five have 5, 4, 3, 2 and 1 lines.
+    CHECK(text.find("    ... and 5 more subtrees: removes 5 nodes, 15 games affected\n") != std::string::npos);
+    CHECK(text.find("Entries remove 25 nodes (325 games affected)") != std::string::npos);
+}
