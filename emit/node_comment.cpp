@@ -96,7 +96,17 @@ std::string node_comment(const NodeCommentInput& in) {
         if (out.back() != '\n') out += '\n';
     }
 
-    if (!in.continuations.empty()) {
+    // Long single-game tails are most of a large tree: when the only continuation carries
+    // every line, one short sentence says so and the table (which would repeat the node's
+    // own numbers) is left out, which makes such files about a third smaller.
+    const bool only_one_way = in.continuations.size() == 1 &&
+                              trie.node(in.continuations.front().node).stats.count == s.count;
+    if (only_one_way) {
+        const Continuation& c = in.continuations.front();
+        out += "\nEvery line continues with ";
+        out += c.label.empty() ? std::string("a tenuki") : c.label;
+        out += trie.node(c.node).move.color == go::Color::Black ? " (B).\n" : " (W).\n";
+    } else if (!in.continuations.empty()) {
         out += "\nContinuations (letter, colour, count, share, " +
                std::string(in.kind == DictionaryKind::Joseki ? "first player's" : "Black's") + " wins, years):\n";
         for (const Continuation& c : in.continuations) {
