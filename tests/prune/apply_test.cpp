@@ -274,3 +274,13 @@ TEST_CASE("prune options of the trie are kept", "[prune]") {
     CHECK(r.trie.size() == 2);
     CHECK(r.entries.empty());
 }
+
+TEST_CASE("keep with the anywhere form protects every match", "[prune]") {
+    Thresholds limits;
+    limits.min_count = 2;
+    const PruneResult r = run("keep pd ** qf\n", limits);
+    CHECK(find(r.trie, {"pd", "nc", "tt", "qf"}) != kNoNode);
+    CHECK(find(r.trie, {"pd", "tt", "qf"}) != kNoNode);
+    CHECK(find(r.trie, {"dd"}) == kNoNode);
+    CHECK(r.entries[0].matches.size() == 2);
+}
