@@ -70,36 +70,40 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
         out += '\n';
         const bool keep = report.entry.action == EntryAction::Keep;
         std::size_t shown = 0;
+        std::size_t more = 0;
         std::size_t more_nodes = 0;
         std::uint64_t more_games = 0;
+        std::size_t inside_removed = 0;
         for (const Removal& match : report.matches) {
-            if (shown++ >= kMatchesShown) {
-                more_nodes += match.nodes;
-                more_games += match.games;
-                if (!keep) {
-                    entry_nodes += match.nodes;
-                    entry_games += match.games;
-                }
+            // Matches inside a subtree an earlier entry removed change nothing; naming them
+            // would bury the ones that do.
+            if (!keep && match.nodes == 0) {
+                ++inside_removed;
                 continue;
             }
-            out += "    " + render_path(match.path, result.kind) + ": " + plural(match.count, "line", "lines") +
-                   " through it; ";
-            if (keep) {
-                out += "keeps " + plural(match.nodes, "node", "nodes") + ", " +
-                       plural(match.games, "game", "games") + " from thresholds\n";
-            } else if (match.nodes == 0) {
-                out += "already removed by an earlier entry\n";
-            } else {
-                out += "removes " + plural(match.nodes, "node", "nodes") + ", " +
-                       plural(match.games, "game", "games") + " affected\n";
+            if (!keep) {
                 entry_nodes += match.nodes;
                 entry_games += match.games;
             }
+            if (shown >= kMatchesShown) {
+                ++more;
+                more_nodes += match.nodes;
+                more_games += match.games;
+                continue;
+            }
+            ++shown;
+            out += "    " + render_path(match.path, result.kind) + ": " + plural(match.count, "line", "lines") +
+                   " through it; " + (keep ? "keeps " : "removes ") + plural(match.nodes, "node", "nodes") + ", " +
+                   plural(match.games, "game", "games") + (keep ? " from thresholds\n" : " affected\n");
         }
-        if (report.matches.size() > kMatchesShown) {
-            out += "    ... and " + plural(report.matches.size() - kMatchesShown, "more subtree", "more subtrees") +
-                   ": " + (keep ? "keeps " : "removes ") + plural(more_nodes, "node", "nodes") + ", " +
-                   plural(more_games, "game", "games") + (keep ? "\n" : " affected\n");
+        if (more > 0) {
+            out += "    ... and " + plural(more, "more subtree", "more subtrees") + ": " + (keep ? "keeps " : "removes ") +
+                   plural(more_nodes, "node", "nodes") + ", " + plural(more_games, "game", "games") +
+                   (keep ? "\n" : " affected\n");
+        }
+        if (inside_removed > 0) {
+            out += "    (" + plural(inside_removed, "match lies", "matches lie") +
+                   " inside subtrees removed by earlier entries)\n";
         }
     }
     std::size_t threshold_nodes = 0;

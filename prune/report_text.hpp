@@ -10,7 +10,8 @@ namespace josekic::prune {
 /// The text `--dry-run` prints: for each entry of each list (file:line, the entry as
 /// written) the subtrees it removes (path, count of lines through the top node, nodes,
 /// games affected; after the first 20 subtrees of an entry the rest are summed on one
-/// line) or protects, entries that match nothing, what each threshold drops, and
+/// line, and matches inside subtrees removed by earlier entries are only counted) or
+/// protects, entries that match nothing, what each threshold drops, and
 /// node counts before and after. Deterministic; ends with a newline.
 std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds);
 

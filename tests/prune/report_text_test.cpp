@@ -88,3 +88,14 @@ TEST_CASE("the dry run names the first 20 matches of an entry and sums the rest"
     CHECK(text.find("    ... and 5 more subtrees: removes 5 nodes, 15 games affected\n") != std::string::npos);
     CHECK(text.find("Entries remove 25 nodes (325 games affected)") != std::string::npos);
 }
+
+TEST_CASE("the dry run counts matches inside subtrees already removed without naming them", "[prune]") {
+    const auto trie = make_trie({{{"pd", "qc", "tt", "qd"}, 2}, {{"pd", "nc", "tt", "qf"}, 1}});
+    diag::DiagnosticList sink;
+    const auto list = parse_prune_list("pd qc\npd ** tenuki\n", "l.txt", sink);
+    REQUIRE(list);
+    const std::string text = render_dry_run(apply(trie, {*list}, {}, DictionaryKind::Joseki), {});
+    CHECK(text.find("l.txt:2: pd ** tenuki\n"
+                    "    B[pd] W[nc] B[tenuki]: 1 line through it; removes 2 nodes, 1 game affected\n"
+                    "    (1 match lies inside subtrees removed by earlier entries)\n") != std::string::npos);
+}
