@@ -121,13 +121,23 @@ std::string node_comment(const NodeCommentInput& in) {
     if (!in.hidden_note.empty()) out += in.hidden_note + "\n";
 
     {
-        const std::size_t shown = std::min(node.listed_games.size(), in.max_games_listed);
-        if (shown > 0) {
-            out += "\nGames ending here, most recent first:\n";
-            for (std::size_t i = 0; i < shown; ++i) out += game_line(trie.games()[node.listed_games[i]]) + "\n";
+        // A game can end several corner sequences at one node (the same joseki in two
+        // corners); it is listed once, with the number of its lines.
+        const std::vector<dictionary::GameId>& listed = node.listed_games;
+        std::size_t used = 0;
+        std::size_t shown = 0;
+        while (used < listed.size() && shown < in.max_games_listed) {
+            std::size_t same = 1;
+            while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
+            if (shown == 0) out += "\nGames ending here, most recent first:\n";
+            out += game_line(trie.games()[listed[used]]);
+            if (same > 1) out += "  (" + std::to_string(same) + " lines)";
+            out += "\n";
+            used += same;
+            ++shown;
         }
         // Lines inserted without a game (or beyond the kept few) are only counted.
-        if (shown > 0 && s.ends > shown) out += "and " + with_thousands(s.ends - shown) + " more.\n";
+        if (shown > 0 && s.ends > used) out += "and " + with_thousands(s.ends - used) + " more.\n";
     }
     while (!out.empty() && out.back() == '\n') out.pop_back();
     return out;

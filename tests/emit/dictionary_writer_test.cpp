@@ -159,3 +159,18 @@ TEST_CASE("a 100,000-move chain and a 50,000-deep comb are written without recur
     CHECK(comb_written.nodes == comb.size());
     CHECK(count_of(comb_written.text, "\n(;") == 2 * 50'000);
 }
+
+TEST_CASE("a game that ends two corner sequences at one node is listed once", "[emit]") {
+    auto games = std::make_shared<dictionary::GameTable>();
+    dictionary::Trie trie(games);
+    const auto both_corners = games->add(testing::game("P", "Q", "2020-01-01", 2020, "two.sgf"));
+    const auto other = games->add(testing::game("R", "S", "2019-01-01", 2019, "one.sgf"));
+    for (auto g : {both_corners, both_corners, other}) {
+        trie.insert(line({"pd"}), dictionary::LineOutcome::FirstPlayerWon, games->operator[](g).year, g);
+    }
+    WriteOptions options = test_options(DictionaryKind::Joseki);
+    options.max_games_listed = 1;
+    const std::string text = write_dictionary(trie, options).text;
+    CHECK(text.find("B: P 9p  W: Q 8p  B+R  Test Cup  (two.sgf #1)  (2 lines)\nand 1 more.]") != std::string::npos);
+    CHECK(count_of(text, "[two.sgf]") == 2);  // the data keeps both lines
+}

@@ -52,11 +52,11 @@ TEST_CASE("a split dictionary has one file per first move and an index", "[emit]
 }
 
 TEST_CASE("the size warning fires above what viewers handle comfortably", "[emit]") {
-    CHECK_FALSE(size_warning("joseki.sgf", 4'000'000, 40'000).has_value());
+    CHECK_FALSE(size_warning("joseki.sgf", 9'000'000, 40'000).has_value());
     const auto by_nodes = size_warning("joseki.sgf", 1'000'000, 120'000);
     REQUIRE(by_nodes.has_value());
     CHECK(by_nodes->find("joseki.sgf has 120,000 nodes") != std::string::npos);
     CHECK(by_nodes->find("--split") != std::string::npos);
     CHECK(by_nodes->find("--min-count") != std::string::npos);
-    CHECK(size_warning("fuseki.sgf", 9'000'000, 10).has_value());
+    CHECK(size_warning("fuseki.sgf", 11'000'000, 10).has_value());
 }
