@@ -16,8 +16,14 @@ namespace josekic::emit {
 inline constexpr std::uint64_t kComfortableBytes = 10'000'000;
 inline constexpr std::uint64_t kComfortableNodes = 50'000;
 
+/// Whether the file is already one part of a --split dictionary (then splitting again is
+/// no advice).
+enum class SizeAdvice { SuggestSplit, AlreadySplit };
+
 /// A warning for the report when a written file is larger than viewers handle
-/// comfortably, suggesting --min-count, --max-depth or --split; nullopt when it is fine.
-std::optional<std::string> size_warning(std::string_view path, std::uint64_t bytes, std::uint64_t nodes);
+/// comfortably, suggesting --min-count, --max-depth and (for a whole dictionary) --split;
+/// nullopt when it is fine.
+std::optional<std::string> size_warning(std::string_view path, std::uint64_t bytes, std::uint64_t nodes,
+                                        SizeAdvice advice = SizeAdvice::SuggestSplit);
 
 }  // namespace josekic::emit

@@ -59,4 +59,8 @@ TEST_CASE("the size warning fires above what viewers handle comfortably", "[emit
     CHECK(by_nodes->find("--split") != std::string::npos);
     CHECK(by_nodes->find("--min-count") != std::string::npos);
     CHECK(size_warning("fuseki.sgf", 11'000'000, 10).has_value());
+    const auto part = size_warning("joseki-4-4.sgf", 1'000, 60'000, SizeAdvice::AlreadySplit);
+    REQUIRE(part.has_value());
+    CHECK(part->find("--split") == std::string::npos);
+    CHECK(part->find("--max-children") != std::string::npos);
 }
