@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "compiler/dictionary/dictionary_graph.hpp"
@@ -139,7 +140,8 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
 
     out << "\nFiles written\n";
     for (const OutputFile& file : result.outputs) {
-        out << "  " << file.path << "  " << file.bytes << " bytes";
+        // Names only: report.txt sits beside them, and the text must not depend on -o.
+        out << "  " << std::filesystem::path(file.path).filename().string() << "  " << file.bytes << " bytes";
         if (file.nodes) out << ", " << file.nodes << " nodes";
         out << "\n";
     }
