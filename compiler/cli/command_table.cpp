@@ -4,6 +4,7 @@
 
 #include "compiler/cli/check_command.hpp"
 #include "compiler/cli/compile_command.hpp"
+#include "compiler/cli/prune_command.hpp"
 #include "compiler/cli/edit_distance.hpp"
 
 namespace josekic::cli {
@@ -12,6 +13,7 @@ const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"compile", "build the joseki and fuseki dictionaries of a game collection", run_compile},
         {"check", "read and replay every game, then print a report of what was read and skipped", run_check},
+        {"prune", "remove lines from a compiled dictionary with prune lists and thresholds", run_prune},
         {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "compiler/cli/options.hpp"
+#include "compiler/cli/threshold_options.hpp"
 #include "compiler/compile/compile_job.hpp"
 #include "trackers/zone.hpp"
 
@@ -37,7 +38,8 @@ int run_compile(const std::vector<std::string>& args) {
     compile::CompileOptions options;
     bool handicap = false;
     bool split = false;
-    unsigned long long min_count = 1;
+    bool timings = false;
+    ThresholdOptions thresholds;
     po::options_description visible;
     po::options_description hidden;
     add_input_options(visible, hidden, input);
@@ -51,31 +53,32 @@ int run_compile(const std::vector<std::string>& args) {
         ("fuseki-moves", po::value(&options.opening.max_moves)->value_name("N")->default_value(options.opening.max_moves),
          "moves of each game in the fuseki dictionary")
         ("fuseki-handicap", po::bool_switch(&handicap), "also write fuseki-handicap.sgf from handicap and setup games")
-        ("min-count", po::value(&min_count)->value_name("N")->default_value(1), "leave out lines seen fewer than N times")
-        ("max-depth", po::value(&options.limits.max_depth)->value_name("D")->default_value(0), "leave out moves deeper than D (0: no limit)")
-        ("max-children", po::value(&options.limits.max_children)->value_name("K")->default_value(0),
-         "keep only the K most frequent continuations of each node (0: all)")
+        ("prune", po::value(&options.prune_files)->value_name("FILE")->composing(),
+         "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")
         ("max-games-listed", po::value(&options.max_games_listed)->value_name("N")->default_value(options.max_games_listed),
          "games listed where a line ends, most recent first")
-        ("split", po::bool_switch(&split), "write one file per first move (joseki-4-4.sgf, ...) and an index");
+        ("split", po::bool_switch(&split), "write one file per first move (joseki-4-4.sgf, ...) and an index")
+        ("timings", po::bool_switch(&timings), "print the time of each stage on stderr (never in report.txt)");
+    add_threshold_options(visible, thresholds);
     po::options_description all;
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
 
+    options.thresholds = parse_thresholds(thresholds, help.name);
     options.inputs = input.inputs;
     options.stream = stream_options(input, help.name);
-    options.limits.min_count = min_count;
     options.handicap = handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
     if (options.opening.max_moves < 1) throw UsageError(help.name, "--fuseki-moves must be at least 1");
-    if (options.limits.min_count < 1) throw UsageError(help.name, "--min-count must be at least 1");
 
     const compile::CompileResult result = compile::run_compile(options);
     std::cout << result.report_text;
     std::cout.flush();
+    for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
     for (const std::string& warning : result.warnings) std::cerr << "josekic: warning: " << warning << "\n";
+    if (timings) std::cerr << compile::render_timings(result);
     return result.run.has_fatal_errors() ? 1 : 0;
 }
 

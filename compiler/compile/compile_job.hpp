@@ -8,6 +8,8 @@
 #include "compiler/pipeline/game_stream.hpp"
 #include "compiler/pipeline/run_report.hpp"
 #include "emit/dictionary_writer.hpp"
+#include "prune/prune_list.hpp"
+#include "prune/thresholds.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 
@@ -26,7 +28,8 @@ struct CompileOptions {
     trackers::OpeningOptions opening;
     HandicapFuseki handicap = HandicapFuseki::Exclude;
     dictionary::TrieOptions trie;
-    emit::SizeLimits limits;           ///< thresholds for the written dictionaries
+    std::vector<std::string> prune_files;  ///< --prune FILE (text or viewer-marked SGF), in order
+    prune::Thresholds thresholds;      ///< --min-count, --min-share, --max-depth, --max-children
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
 };
@@ -36,6 +39,24 @@ struct OutputFile {
     std::string path;
     std::uint64_t bytes = 0;
     std::size_t nodes = 0;
+};
+
+/// Wall-clock seconds spent on one dictionary after reading (for --timings only; never in
+/// report.txt, which must not depend on the machine).
+struct DictionaryTimes {
+    double graph = 0.0;   ///< transposition graph (positions, classes)
+    double format = 0.0;  ///< SGF text of the tree and its comments
+    double write = 0.0;   ///< atomic file writes (temporary file, fsync, rename)
+};
+
+/// Wall-clock seconds of the stages after the game stream (whose stages are in run.times).
+struct CompileTimes {
+    DictionaryTimes joseki;
+    DictionaryTimes fuseki;
+    DictionaryTimes handicap_fuseki;
+    double emit_wall = 0.0;  ///< every dictionary, built concurrently (graph + format + write)
+    double report = 0.0;     ///< report.txt
+    double total_wall = 0.0; ///< the whole run_compile
 };
 
 /// What a compile run produced, for the report and the tests.
@@ -51,10 +72,16 @@ struct CompileResult {
     std::size_t fuseki_transposition_classes = 0;
     std::vector<OutputFile> outputs;
     std::vector<std::string> warnings;  ///< e.g. files too large for common viewers
+    std::vector<diag::Diagnostic> prune_diagnostics;  ///< prune entries that matched nothing
     std::string report_text;            ///< what report.txt holds
+    CompileTimes times;                 ///< machine-dependent; not in report_text
 };
 
-/// Reads the inputs, builds the joseki and fuseki tries and writes DIR/joseki.sgf,
+/// The stage times of a run as aligned text lines (for `josekic compile --timings` on stderr).
+std::string render_timings(const CompileResult& result);
+
+/// Reads the prune lists (a list that cannot be read or parsed is an error before anything
+/// is read or written), then the inputs, builds the joseki and fuseki tries and writes DIR/joseki.sgf,
 /// DIR/fuseki.sgf (and DIR/fuseki-handicap.sgf under --fuseki-handicap) and DIR/report.txt,
 /// each atomically. Throws std::runtime_error for a zone file that cannot be used or an
 /// output that cannot be written.

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace josekic::cli {
+
+/// `josekic prune DICT.sgf --list FILE... -o OUT.sgf [--dry-run] [thresholds]`: prunes a
+/// dictionary josekic wrote earlier, without the games. Returns 0, or 1 when a file cannot
+/// be read or written or a prune list is malformed (then nothing is written).
+int run_prune(const std::vector<std::string>& args);
+
+}  // namespace josekic::cli
