@@ -1,6 +1,11 @@
 #include "compiler/compile/compile_job.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -8,10 +13,14 @@
 #include <stdexcept>
 
 #include "compiler/compile/compile_report.hpp"
+#include "compiler/compile/transposition_text.hpp"
 #include "compiler/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
 #include "emit/split.hpp"
+#include "prune/apply.hpp"
+#include "prune/list_file.hpp"
+#include "prune/report_text.hpp"
 #include "trackers/zone.hpp"
 
 namespace josekic::compile {
@@ -33,50 +42,57 @@ trackers::Zone load_zone(const std::string& zones_file) {
     return *zone;
 }
 
-// The transposition sentence of a node's comment, empty when it has none.
-std::string transposition_text(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
-    const dictionary::TranspositionSummary t = graph.transpositions_of(node);
-    if (t.other_orders == 0) return {};
-    std::ostringstream out;
-    out << "Transposition: this position is also reached by " << t.other_orders << " other move order"
-        << (t.other_orders == 1 ? "" : "s") << " (" << t.other_games << " times; " << t.class_games
-        << " in all), most often " << dictionary::format_line(t.most_frequent_other_path);
-    return out.str();
-}
-
 struct WrittenTree {
     std::size_t nodes = 0;
     std::size_t terminals = 0;
     std::size_t transposition_classes = 0;
+    // What the tree adds to the CompileResult, kept apart so that trees can be written
+    // concurrently and still be appended in a fixed order.
+    std::vector<OutputFile> outputs;
+    std::vector<std::string> warnings;
+    DictionaryTimes times;
 };
 
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
 WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options, const CompileOptions& compile,
-                       const std::string& stem, CompileResult& result) {
-    const dictionary::DictionaryGraph graph(trie);
-    options.extra_comment = [&graph](dictionary::NodeId node) { return transposition_text(graph, node); };
-    const std::filesystem::path dir(compile.output_dir);
+                       const std::string& stem) {
     WrittenTree written;
+    auto start = Clock::now();
+    const dictionary::DictionaryGraph graph(trie);
+    written.times.graph = seconds_since(start);
+    options.extra_comment = [&graph](dictionary::NodeId node) { return transposition_comment(graph, node); };
+    const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();
 
     const auto record = [&](const std::filesystem::path& path, const emit::WrittenDictionary& dictionary) {
+        const auto write_start = Clock::now();
         emit::write_file_atomically(path, dictionary.text);
-        result.outputs.push_back(OutputFile{path.string(), dictionary.text.size(), dictionary.nodes});
+        written.times.write += seconds_since(write_start);
+        written.outputs.push_back(OutputFile{path.string(), dictionary.text.size(), dictionary.nodes});
         if (auto warning = emit::size_warning(path.string(), dictionary.text.size(), dictionary.nodes)) {
-            result.warnings.push_back(*warning);
+            written.warnings.push_back(*warning);
         }
     };
 
     if (compile.layout == Layout::SplitByFirstMove) {
+        start = Clock::now();
         const emit::SplitDictionary split = emit::split_by_first_move(trie, options);
+        written.times.format = seconds_since(start);
         for (const emit::SplitFile& file : split.files) {
             record(dir / file.file_name, file.dictionary);
             written.nodes += file.dictionary.nodes;
             written.terminals += file.dictionary.terminals;
         }
+        const auto write_start = Clock::now();
         emit::write_file_atomically(dir / split.index_file_name, split.index_text);
-        result.outputs.push_back(OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
+        written.times.write += seconds_since(write_start);
+        written.outputs.push_back(OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
     } else {
+        start = Clock::now();
         const emit::WrittenDictionary dictionary = emit::write_dictionary(trie, options);
+        written.times.format = seconds_since(start);
         record(dir / (stem + ".sgf"), dictionary);
         written.nodes = dictionary.nodes;
         written.terminals = dictionary.terminals;
@@ -84,10 +100,67 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     return written;
 }
 
+void append(CompileResult& result, WrittenTree& tree) {
+    for (OutputFile& f : tree.outputs) result.outputs.push_back(std::move(f));
+    for (std::string& w : tree.warnings) result.warnings.push_back(std::move(w));
+}
+
+enum class Concurrency { Sequential, Concurrent };
+
+// Runs the jobs on threads of their own (Concurrent), or one after the other; the first
+// exception in job order is rethrown once all have finished.
+void run_jobs(std::vector<std::function<void()>>& jobs, Concurrency concurrency) {
+    std::vector<std::exception_ptr> failures(jobs.size());
+    const auto guarded = [&](std::size_t i) {
+        try {
+            jobs[i]();
+        } catch (...) {
+            failures[i] = std::current_exception();
+        }
+    };
+    if (concurrency == Concurrency::Concurrent) {
+        std::vector<std::jthread> threads;
+        for (std::size_t i = 1; i < jobs.size(); ++i) threads.emplace_back(guarded, i);
+        if (!jobs.empty()) guarded(0);
+    } else {
+        for (std::size_t i = 0; i < jobs.size(); ++i) guarded(i);
+    }
+    for (const std::exception_ptr& failure : failures) {
+        if (failure) std::rethrow_exception(failure);
+    }
+}
+
+std::string seconds_text(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%8.3f s", seconds);
+    return text;
+}
+
+std::vector<prune::PruneList> load_prune_lists(const std::vector<std::string>& files) {
+    std::vector<prune::PruneList> lists;
+    std::string failures;
+    for (const std::string& file : files) {
+        diag::DiagnosticList problems;
+        std::optional<prune::PruneList> list = prune::read_prune_list(file, problems);
+        for (const diag::Diagnostic& d : problems.items) {
+            if (d.severity == diag::Severity::Error) failures += "\n" + diag::format(d);
+        }
+        if (!list) {
+            if (failures.empty()) failures += "\n" + file + ": cannot be used as a prune list";
+            continue;
+        }
+        lists.push_back(std::move(*list));
+    }
+    if (!failures.empty()) throw std::runtime_error("a prune list cannot be used; nothing was written:" + failures);
+    return lists;
+}
+
 }  // namespace
 
 CompileResult run_compile(const CompileOptions& options) {
+    const auto run_start = Clock::now();
     const trackers::Zone zone = load_zone(options.zones_file);
+    const std::vector<prune::PruneList> prune_lists = load_prune_lists(options.prune_files);
     std::filesystem::create_directories(options.output_dir);
 
     // Sorted, so that the same inputs given in another order give the same dictionaries
@@ -110,36 +183,102 @@ CompileResult run_compile(const CompileOptions& options) {
     result.joseki = builder.joseki_counts();
     result.fuseki = builder.fuseki_counts();
 
-    const std::vector<std::string> provenance = provenance_lines(options, result.run, builder);
+    std::vector<std::string> provenance = provenance_lines(options, result.run, builder);
+    const bool pruning = !prune_lists.empty() || !options.thresholds.none();
+    if (pruning) provenance.push_back(prune::describe_applied(prune_lists, options.thresholds));
     emit::WriteOptions write;
-    write.limits = options.limits;
     write.max_games_listed = options.max_games_listed;
     write.provenance = provenance;
 
-    write.kind = emit::DictionaryKind::Joseki;
-    write.name = "josekic joseki dictionary";
-    const WrittenTree joseki = write_tree(builder.joseki(), write, options, "joseki", result);
+    // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
+    std::optional<prune::PruneResult> pruned_joseki;
+    std::optional<prune::PruneResult> pruned_fuseki;
+    if (pruning) {
+        pruned_joseki.emplace(
+            prune::apply(builder.joseki(), prune_lists, options.thresholds, emit::DictionaryKind::Joseki));
+        pruned_fuseki.emplace(
+            prune::apply(builder.fuseki(), prune_lists, options.thresholds, emit::DictionaryKind::Fuseki));
+        const prune::PruneResult* both[] = {&*pruned_joseki, &*pruned_fuseki};
+        result.prune_diagnostics = prune::unmatched_warnings(both);
+    }
+    const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
+    const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
+
+    // The dictionaries are independent (the tries and the game table are only read), so
+    // each gets its own thread when the run may use more than one: graph, text and fsync of
+    // one overlap with the other's. Results are appended in a fixed order afterwards.
+    const auto emit_start = Clock::now();
+    emit::WriteOptions joseki_write = write;
+    joseki_write.kind = emit::DictionaryKind::Joseki;
+    joseki_write.name = "josekic joseki dictionary";
+    emit::WriteOptions fuseki_write = write;
+    fuseki_write.kind = emit::DictionaryKind::Fuseki;
+    fuseki_write.name = "josekic fuseki dictionary";
+    emit::WriteOptions handicap_write = fuseki_write;
+    handicap_write.name = "josekic fuseki dictionary: handicap and setup games";
+    CompileOptions handicap_options = options;
+    handicap_options.layout = Layout::SingleFile;
+
+    WrittenTree joseki;
+    WrittenTree fuseki;
+    WrittenTree handicap;
+    std::vector<std::function<void()>> jobs;
+    jobs.emplace_back([&] { joseki = write_tree(joseki_trie, joseki_write, options, "joseki"); });
+    jobs.emplace_back([&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki"); });
+    if (options.handicap == HandicapFuseki::SeparateTree) {
+        jobs.emplace_back([&] {
+            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options, "fuseki-handicap");
+        });
+    }
+    run_jobs(jobs, result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential);
+    result.times.emit_wall = seconds_since(emit_start);
+
     result.joseki_nodes = joseki.nodes;
     result.joseki_terminals = joseki.terminals;
     result.joseki_transposition_classes = joseki.transposition_classes;
-
-    write.kind = emit::DictionaryKind::Fuseki;
-    write.name = "josekic fuseki dictionary";
-    const WrittenTree fuseki = write_tree(builder.fuseki(), write, options, "fuseki", result);
+    result.times.joseki = joseki.times;
+    append(result, joseki);
     result.fuseki_nodes = fuseki.nodes;
     result.fuseki_terminals = fuseki.terminals;
     result.fuseki_transposition_classes = fuseki.transposition_classes;
-
+    result.times.fuseki = fuseki.times;
+    append(result, fuseki);
     if (options.handicap == HandicapFuseki::SeparateTree) {
-        write.name = "josekic fuseki dictionary: handicap and setup games";
-        CompileOptions handicap_options = options;
-        handicap_options.layout = Layout::SingleFile;
-        write_tree(builder.handicap_fuseki(), write, handicap_options, "fuseki-handicap", result);
+        result.times.handicap_fuseki = handicap.times;
+        append(result, handicap);
     }
 
+    const auto report_start = Clock::now();
     result.report_text = render_compile_report(result, builder);
     emit::write_file_atomically(std::filesystem::path(options.output_dir) / "report.txt", result.report_text);
+    result.times.report = seconds_since(report_start);
+    result.times.total_wall = seconds_since(run_start);
     return result;
+}
+
+std::string render_timings(const CompileResult& result) {
+    const pipeline::StageTimes& s = result.run.times;
+    const CompileTimes& t = result.times;
+    std::string out = "timings (wall clock; parse/replay/analysis summed over " + std::to_string(s.threads) +
+                      " worker threads)\n";
+    const auto line = [&out](const std::string& name, double seconds) {
+        out += "  " + name + std::string(name.size() < 28 ? 28 - name.size() : 1, ' ') + seconds_text(seconds) + "\n";
+    };
+    line("read+parse+track (stream)", s.wall);
+    line("  parse (workers)", s.parse);
+    line("  replay (workers)", s.replay);
+    line("  analysis/track (workers)", s.analysis);
+    line("  merge into tries", s.consume);
+    line("emit (all dictionaries)", t.emit_wall);
+    line("  joseki graph", t.joseki.graph);
+    line("  joseki format", t.joseki.format);
+    line("  joseki write", t.joseki.write);
+    line("  fuseki graph", t.fuseki.graph);
+    line("  fuseki format", t.fuseki.format);
+    line("  fuseki write", t.fuseki.write);
+    line("report", t.report);
+    line("total", t.total_wall);
+    return out;
 }
 
 }  // namespace josekic::compile
