@@ -54,11 +54,11 @@ int run_prune(const std::vector<std::string>& args) {
          "games listed where a line ends, most recent first");
     add_threshold_options(visible, threshold_options);
     po::options_description hidden;
-    hidden.add_options()("dictionary", po::value(&dictionary_path), "the dictionary to prune");
+    hidden.add_options()("input", po::value(&dictionary_path), "the dictionary to prune");
     po::options_description all;
     all.add(visible).add(hidden);
     po::positional_options_description positional;
-    positional.add("dictionary", 1);
+    positional.add("input", 1);
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
