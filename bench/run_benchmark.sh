@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Benchmark of `josekic compile` against the time it takes to read the same input.
+#
+#   bench/run_benchmark.sh [options] CORPUS [CORPUS...] [-- EXTRA COMPILE ARGS]
+#
+# CORPUS is a directory of SGF files, an archive (.tar.xz, .tar.gz, .tar.bz2, .tar, .zip) or
+# one large multi-game SGF file. For each corpus and each thread count the script runs, in
+# the same session, the "floor" (cat of every file in the order josekic reads them; for an
+# archive the matching decompressor, e.g. `xz -dc`) and `josekic compile -q --timings`
+# (both dictionaries written), RUNS times each after one warm-up of each, and prints medians:
+#
+#   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB
+#
+# followed by the per-stage times (read+parse+track, parse, replay, analysis, merge, graph,
+# format, write) of the median compile run. MB is the bytes josekic read (uncompressed for
+# an archive). Peak RSS comes from /usr/bin/time -v. It is a benchmark, not a test: nothing
+# is asserted. Output goes to a scratch directory under $TMPDIR (default /tmp), removed at
+# the end.
+#
+# Options:
+#   --runs N        timed runs of each command (default 3; the median is reported)
+#   --threads LIST  comma-separated thread counts for compile (default: 1,<nproc>)
+#   --josekic PATH  the binary (default: build/josekic, then build-*/josekic)
+#   --keep          keep the scratch directory (dictionaries and logs)
+set -euo pipefail
+
+runs=3
+threads_list=""
+josekic=""
+keep=0
+corpora=()
+extra=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --threads) threads_list="$2"; shift 2 ;;
+        --josekic) josekic="$2"; shift 2 ;;
+        --keep) keep=1; shift ;;
+        --) shift; extra=("$@"); break ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) corpora+=("$1"); shift ;;
+    esac
+done
+[[ ${#corpora[@]} -gt 0 ]] || { echo "usage: $0 [--runs N] [--threads LIST] [--josekic PATH] CORPUS... [-- ARGS]" >&2; exit 2; }
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+if [[ -z "$josekic" ]]; then
+    for candidate in "$repo/build/josekic" "$repo"/build-*/josekic; do
+        [[ -x "$candidate" ]] && { josekic="$candidate"; break; }
+    done
+fi
+[[ -x "$josekic" ]] || { echo "josekic binary not found; build it or pass --josekic PATH" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "/usr/bin/time (GNU time) is needed for peak RSS" >&2; exit 2; }
+[[ -z "$threads_list" ]] && threads_list="1,$(nproc)"
+
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/josekic-bench.XXXXXX")"
+[[ $keep -eq 1 ]] || trap 'rm -rf "$scratch"' EXIT
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The floor: read every byte josekic reads, the way it reads them (directories in sorted
+# order, archives through their decompressor), and throw the bytes away.
+floor_command() {
+    local corpus="$1"
+    if [[ -d "$corpus" ]]; then
+        printf 'find -L %q -type f -print0 | LC_ALL=C sort -z | xargs -0 cat > /dev/null' "$corpus"
+    else
+        case "$corpus" in
+            *.tar.xz|*.txz) printf 'xz -dc %q > /dev/null' "$corpus" ;;
+            *.tar.gz|*.tgz) printf 'gzip -dc %q > /dev/null' "$corpus" ;;
+            *.tar.bz2|*.tbz2) printf 'bzip2 -dc %q > /dev/null' "$corpus" ;;
+            *.tar.zst) printf 'zstd -dc %q > /dev/null' "$corpus" ;;
+            *.zip) printf 'unzip -p %q > /dev/null' "$corpus" ;;
+            *) printf 'cat %q > /dev/null' "$corpus" ;;
+        esac
+    fi
+}
+
+wall_of() {  # runs a shell command, prints its wall time in seconds
+    local start end
+    start=$(date +%s.%N)
+    bash -c "$1"
+    end=$(date +%s.%N)
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
+}
+
+# One compile run: prints "wall rss_kB" and leaves its --timings and report in $scratch.
+compile_once() {
+    local corpus="$1" threads="$2" tag="$3"
+    local out="$scratch/out-$tag"
+    rm -rf "$out"
+    /usr/bin/time -f "%e %M" -o "$scratch/time-$tag" \
+        "$josekic" compile "$corpus" -o "$out" -q --timings --threads "$threads" ${extra[@]+"${extra[@]}"} \
+        > "$scratch/stdout-$tag" 2> "$scratch/stderr-$tag" || {
+        echo "josekic compile failed on $corpus (see $scratch/stderr-$tag)" >&2; keep=1; exit 1; }
+    cp "$out/report.txt" "$scratch/report-$tag"
+    rm -rf "$out"
+    cat "$scratch/time-$tag"
+}
+
+stage() {  # the seconds of one --timings line
+    awk -v name="$2" '{ line = $0; sub(/^ +/, "", line) } index(line, name) == 1 { print $(NF - 1); exit }' "$1"
+}
+
+echo "josekic: $josekic"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'),"\
+     "$(awk '/MemTotal/ { printf "%.1f GB RAM", $2 / 1048576 }' /proc/meminfo); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "runs: $runs (medians), compile args: -q --timings --threads N ${extra[*]:-}"
+echo
+
+summary="$scratch/summary"
+stages="$scratch/stages"
+printf '%-28s %3s %8s %8s %7s %9s %6s %8s %7s %7s\n' corpus thr games MB cat_s compile_s ratio games/s MB/s rss_MB > "$summary"
+printf '%-28s %3s %7s %7s %7s %7s %7s %7s %7s %7s %7s %7s\n' corpus thr stream parse replay track merge emit graph format write total > "$stages"
+
+for corpus in "${corpora[@]}"; do
+    [[ -e "$corpus" ]] || { echo "no such corpus: $corpus" >&2; exit 2; }
+    floor="$(floor_command "$corpus")"
+    name="$(basename "$corpus")"
+    bash -c "$floor"  # warm the page cache
+    cat_times=()
+    for ((r = 0; r < runs; r++)); do cat_times+=("$(wall_of "$floor")"); done
+    cat_median="$(printf '%s\n' "${cat_times[@]}" | median)"
+
+    IFS=',' read -r -a thread_counts <<< "$threads_list"
+    for threads in "${thread_counts[@]}"; do
+        compile_once "$corpus" "$threads" warm > /dev/null
+        walls=()
+        for ((r = 0; r < runs; r++)); do
+            read -r wall rss < <(compile_once "$corpus" "$threads" "t$threads-r$r")
+            walls+=("$wall")
+            echo "$wall $rss $r" >> "$scratch/runs-$threads"
+        done
+        compile_median="$(printf '%s\n' "${walls[@]}" | median)"
+        # The run closest to the median gives the stage times and the RSS shown.
+        read -r _ rss median_run < <(awk -v m="$compile_median" '{ d = $1 - m; if (d < 0) d = -d; print d, $2, $3 }' \
+            "$scratch/runs-$threads" | sort -g | head -1)
+        rm -f "$scratch/runs-$threads"
+        tag="t$threads-r$median_run"
+        report="$scratch/report-$tag"
+        games=$(awk '/^games read/ { print $3; exit }' "$report")
+        bytes=$(awk '/^files read/ { gsub(/[()]/, "", $4); print $4; exit }' "$report")
+        awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" -v r="$rss" \
+            'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f\n", n, t, g, b / 1e6, c, w, w / c, g / w, b / 1e6 / w, r / 1024 }' \
+            >> "$summary"
+        timings="$scratch/stderr-$tag"
+        graph=$(awk -v a="$(stage "$timings" 'joseki graph')" -v b="$(stage "$timings" 'fuseki graph')" 'BEGIN { print a + b }')
+        format=$(awk -v a="$(stage "$timings" 'joseki format')" -v b="$(stage "$timings" 'fuseki format')" 'BEGIN { print a + b }')
+        write=$(awk -v a="$(stage "$timings" 'joseki write')" -v b="$(stage "$timings" 'fuseki write')" 'BEGIN { print a + b }')
+        printf '%-28s %3d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n' "$name" "$threads" \
+            "$(stage "$timings" 'read+parse+track')" "$(stage "$timings" 'parse')" "$(stage "$timings" 'replay')" \
+            "$(stage "$timings" 'analysis/track')" "$(stage "$timings" 'merge into tries')" \
+            "$(stage "$timings" 'emit (all')" "$graph" "$format" "$write" "$(stage "$timings" 'total')" >> "$stages"
+    done
+done
+
+cat "$summary"
+echo
+echo "stage seconds of the median run (parse/replay/track summed over worker threads; graph/format/write"
+echo "summed over joseki and fuseki, which run concurrently when threads > 1; emit is their wall time):"
+cat "$stages"
+[[ $keep -eq 1 ]] && echo "scratch kept: $scratch"
+exit 0
