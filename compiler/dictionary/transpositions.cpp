@@ -1,6 +1,7 @@
 #include "compiler/dictionary/transpositions.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace josekic::dictionary {
 
@@ -24,7 +25,14 @@ TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes, con
                 std::vector<std::pair<CanonicalStones, NodeId>> exacts;
                 exacts.reserve(end - begin);
                 for (std::size_t i = begin; i < end; ++i) exacts.emplace_back(exact(sorted[i].node), sorted[i].node);
-                std::sort(exacts.begin(), exacts.end());
+                // The same order as pair::operator< (Stone is a uint8_t enum, so memcmp orders
+                // the points as operator<=> does), without comparing byte by byte.
+                std::sort(exacts.begin(), exacts.end(), [](const auto& a, const auto& b) {
+                    const int c = std::memcmp(a.first.points.data(), b.first.points.data(), sizeof a.first.points);
+                    if (c != 0) return c < 0;
+                    if (a.first.to_move != b.first.to_move) return a.first.to_move < b.first.to_move;
+                    return a.second < b.second;
+                });
                 std::size_t positions = 0;
                 for (std::size_t i = 0; i < exacts.size();) {
                     std::size_t j = i + 1;
