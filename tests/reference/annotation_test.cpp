@@ -1,0 +1,98 @@
+#include <catch2/catch.hpp>
+
+#include "compiler/diag/diagnostic.hpp"
+#include "compiler/reference/annotation.hpp"
+#include "compiler/sgf/sgf_tree.hpp"
+
+using namespace josekic;
+using namespace josekic::reference;
+
+namespace {
+// The annotation of the first move node of "(;GM[1]" + node + ")", with its comment raw.
+NodeAnnotation of(const std::string& node_text) {
+    diag::DiagnosticList sink;
+    const std::vector<sgf::SgfTree> trees = sgf::parse_collection("(;GM[1]" + node_text + ")", "t.sgf", sink);
+    REQUIRE(trees.size() == 1);
+    REQUIRE(trees[0].nodes.size() == 2);
+    const sgf::SgfNode& node = trees[0].nodes[1];
+    const sgf::SgfProperty* c = node.find("C");
+    return annotation_of(node, c != nullptr ? c->values[0] : std::string{});
+}
+}  // namespace
+
+TEST_CASE("standard SGF markers", "[reference]") {
+    CHECK(of(";B[pd]BM[1]").has(Mark::Mistake));
+    CHECK(of(";B[pd]TE[1]").has(Mark::Good));
+    CHECK(of(";B[pd]DO[]").has(Mark::Doubtful));
+    CHECK(of(";B[pd]IT[]").has(Mark::Interesting));
+    CHECK(of(";B[pd]GB[1]").has(Mark::GoodForBlack));
+    CHECK(of(";B[pd]GW[1]").has(Mark::GoodForWhite));
+    CHECK(of(";B[pd]").empty());
+    CHECK(describe(of(";B[pd]BM[1]IT[]C[Looks tempting\nbut fails]")) == "mistake, interesting: \u201cLooks tempting\u201d");
+}
+
+TEST_CASE("words of the comment", "[reference]") {
+    CHECK(of(";B[pd]C[RIGHT]").has(Mark::Good));
+    CHECK(of(";B[pd]C[This is GOOD for black]").has(Mark::Good));
+    CHECK(of(";B[pd]C[WRONG]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[BAD]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[a common mistake]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[bad for white]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[not joseki]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[trick play]").has(Mark::Trick));
+    const NodeAnnotation not_good = of(";B[pd]C[Not good unless B has stone around K17]");
+    CHECK(not_good.has(Mark::Doubtful));
+    CHECK_FALSE(not_good.has(Mark::Good));
+    // "right" in lower case is a direction, "good" in lower case is ordinary prose.
+    CHECK(of(";B[pd]C[extend to the right]").marks == 0);
+    CHECK(of(";B[pd]C[a good shape]").marks == 0);
+    CHECK(of(";B[pd]C[not bad]").marks == 0);
+}
+
+TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]") {
+    CHECK(of(";W[qc]C[S]MA[mj]").has(Mark::Good));
+    CHECK(of(";W[qc]C[U\n]MA[mj]").has(Mark::Urgent));
+    CHECK(of(";W[qc]C[j\n]MA[mj]").has(Mark::Minor));
+    CHECK(of(";W[qc]C[T\n]MA[mj]").has(Mark::Trick));
+    CHECK(of(";W[qc]C[t\n]MA[mj]").has(Mark::TenukiOk));
+    const NodeAnnotation antisuji = of(";B[oc]C[0\n# Non-joseki often played against GNU Go\n]MA[mi]");
+    CHECK(antisuji.has(Mark::Mistake));
+    CHECK(antisuji.text == "Non-joseki often played against GNU Go");
+    // Without a square mark GNU Go makes no pattern, so the letter means nothing; it is
+    // not text either.
+    const NodeAnnotation unmarked = of(";B[pd]C[0]");
+    CHECK(unmarked.empty());
+    // Pattern machinery is not text.
+    CHECK(of(";B[od]C[S\n:-,reverse_followup(10)\n]MA[mi]").text.empty());
+    CHECK(of(";B[pc]C[#Not good unless B has stone around K17]").text == "Not good unless B has stone around K17");
+}
+
+TEST_CASE("Pachi tags on the first comment line", "[reference]") {
+    CHECK(of(";W[oe]C[<don't>]").has(Mark::Mistake));
+    CHECK(of(";B[ne]C[<bad>]").has(Mark::Mistake));
+    CHECK(of(";B[ne]C[<avoid>]").has(Mark::Mistake));
+    CHECK(of(";B[kc]C[<3x3>]").empty());
+    const NodeAnnotation later = of(";B[]C[<tenuki>\nweak match in case stuff around r14 doesn't match]");
+    CHECK(later.has(Mark::AfterTenuki));
+    CHECK(later.text == "weak match in case stuff around r14 doesn't match");
+    const NodeAnnotation dont = of(";B[oe]C[<don't>\ntrick play]");
+    CHECK(dont.has(Mark::Mistake));
+    CHECK(dont.has(Mark::Trick));
+    CHECK(of(";B[qe]C[\nsimple, avoid taisha]").text == "simple, avoid taisha");
+}
+
+TEST_CASE("annotations merge, swap colours and stay short", "[reference]") {
+    NodeAnnotation a = of(";B[pd]GB[1]");
+    a.swap_colours();
+    CHECK(a.has(Mark::GoodForWhite));
+    CHECK_FALSE(a.has(Mark::GoodForBlack));
+    NodeAnnotation b = of(";B[pd]C[first]");
+    b.merge(of(";B[pd]BM[1]C[second]"));
+    CHECK(b.text == "first");
+    CHECK(b.has(Mark::Mistake));
+    const std::string long_text(200, 'x');
+    CHECK(of(";B[pd]C[" + long_text + "]").text.size() < 100);
+    // Cut on a character boundary: 79 ASCII bytes and then a 3-byte character.
+    const NodeAnnotation utf8 = of(";B[pd]C[" + std::string(79, 'x') + "\u2026\u2026]");
+    CHECK(utf8.text == std::string(79, 'x') + "\u2026");
+}
