@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -82,6 +83,21 @@ bool read_gnugo_class(std::string_view line, NodeAnnotation& annotation, bool ap
     }
 }
 
+// Pachi's josekifix comments hold "[override]" sections of "key = value" lines. They are
+// settings, not text, except the fix's name.
+std::optional<std::pair<std::string_view, std::string_view>> pachi_setting(std::string_view line) {
+    if (line.front() == '[' && line.back() == ']') return std::pair{std::string_view("section"), std::string_view{}};
+    const std::size_t eq = line.find(" = ");
+    if (eq == std::string_view::npos) return std::nullopt;
+    const std::string_view key = line.substr(0, eq);
+    for (char c : key) {
+        if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return std::nullopt;
+    }
+    std::string_view value = trim(line.substr(eq + 3));
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    return std::pair{key, value};
+}
+
 bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '\''; }
 
 void read_words(std::string_view text, NodeAnnotation& annotation) {
@@ -153,6 +169,10 @@ NodeAnnotation annotation_of(const sgf::SgfNode& node, std::string_view comment)
         if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>') continue;
         while (!line.empty() && line.front() == '#') line = trim(line.substr(1));
         if (line.empty()) continue;
+        if (const auto setting = pachi_setting(line)) {
+            if (setting->first != "name") continue;
+            line = setting->second;
+        }
         if (a.text.empty()) a.text = shorten(line);
         people_text.append(line);
         people_text.push_back('\n');

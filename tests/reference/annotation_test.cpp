@@ -79,6 +79,11 @@ TEST_CASE("Pachi tags on the first comment line", "[reference]") {
     CHECK(dont.has(Mark::Mistake));
     CHECK(dont.has(Mark::Trick));
     CHECK(of(";B[qe]C[\nsimple, avoid taisha]").text == "simple, avoid taisha");
+    // josekifix: settings are not text (nor words), except the fix's name.
+    const NodeAnnotation fix = of(";W[eq]C[[override\\]\nname = \"3-4 trick punish\"\naround = D2\nbad_setting = x]");
+    CHECK(fix.text == "3-4 trick punish");
+    CHECK_FALSE(fix.has(Mark::Mistake));
+    CHECK(of(";W[br]C[[override\\]\naround = last]").empty());
 }
 
 TEST_CASE("annotations merge, swap colours and stay short", "[reference]") {

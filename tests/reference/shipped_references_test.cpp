@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "compiler/diag/diagnostic.hpp"
+#include "compiler/dictionary/dictionary_graph.hpp"
 #include "compiler/dictionary/trie.hpp"
 #include "compiler/reference/annotate.hpp"
 #include "compiler/reference/coverage.hpp"
@@ -116,4 +118,20 @@ TEST_CASE("coverage of a compiled dictionary", "[.coverage]") {
     refs.push_back(load_reference_file("dagaz", kShared / "dagaz-gobot" / "joseki.sgf", sink));
     const Annotations ann = annotate(read->trie, refs);
     std::cout << render_coverage(compute_coverage(read->trie, ann));
+    // Lines no reference knows whose previous move one of them knows, most played first.
+    std::vector<std::pair<std::uint64_t, dictionary::NodeId>> missing;
+    for (dictionary::NodeId n = 1; n < read->trie.size(); ++n) {
+        bool known_by_any = false;
+        bool parent_known = false;
+        for (std::size_t r = 0; r < refs.size(); ++r) {
+            known_by_any = known_by_any || ann.known(n, r);
+            parent_known = parent_known || ann.known(read->trie.node(n).parent, r);
+        }
+        if (!known_by_any && parent_known) missing.emplace_back(read->trie.node(n).stats.count, n);
+    }
+    std::sort(missing.begin(), missing.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::cout << "\nLines no reference knows:\n";
+    for (std::size_t i = 0; i < std::min<std::size_t>(15, missing.size()); ++i) {
+        std::cout << missing[i].first << "  " << dictionary::format_line(read->trie.path_to(missing[i].second)) << "\n";
+    }
 }
