@@ -39,15 +39,46 @@ Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
     nodes_.emplace_back();  // the root
 }
 
-NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
-    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
-        if (nodes_[c].move == move) return c;
+namespace {
+
+// The index key of a child: its parent and its move (move_order_key is below 1024).
+std::uint64_t child_key(NodeId parent, const go::Move& move) {
+    return (static_cast<std::uint64_t>(parent) << 16) | static_cast<std::uint64_t>(move_order_key(move));
+}
+
+std::size_t slot_hash(std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20); }
+
+}  // namespace
+
+std::size_t Trie::index_slot(std::uint64_t key) const {
+    const std::size_t mask = index_keys_.size() - 1;
+    for (std::size_t i = slot_hash(key) & mask;; i = (i + 1) & mask) {
+        if (index_keys_[i] == key || index_keys_[i] == kEmptyKey) return i;
     }
-    return kNoNode;
+}
+
+void Trie::grow_index() {
+    const std::size_t size = index_keys_.empty() ? 1024 : index_keys_.size() * 2;
+    index_keys_.assign(size, kEmptyKey);
+    index_values_.assign(size, kNoNode);
+    for (std::size_t id = 1; id < nodes_.size(); ++id) {
+        const TrieNode& n = nodes_[id];
+        const std::size_t slot = index_slot(child_key(n.parent, n.move));
+        index_keys_[slot] = child_key(n.parent, n.move);
+        index_values_[slot] = static_cast<NodeId>(id);
+    }
+}
+
+NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
+    if (index_keys_.empty()) return kNoNode;
+    return index_values_[index_slot(child_key(parent, move))];
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
-    if (const NodeId existing = find_child(parent, move); existing != kNoNode) return existing;
+    if ((index_used_ + 1) * 2 > index_keys_.size()) grow_index();
+    const std::uint64_t key = child_key(parent, move);
+    const std::size_t slot = index_slot(key);
+    if (index_keys_[slot] == key) return index_values_[slot];
     const auto id = static_cast<NodeId>(nodes_.size());
     TrieNode fresh;
     fresh.move = move;
@@ -55,6 +86,9 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
+    index_keys_[slot] = key;
+    index_values_[slot] = id;
+    ++index_used_;
     return id;
 }
 

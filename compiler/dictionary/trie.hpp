@@ -93,9 +93,22 @@ public:
     const TrieOptions& options() const { return options_; }
 
 private:
+    /// Finds the index slot of (parent, move): the one holding it, or the empty one where
+    /// it belongs.
+    std::size_t index_slot(std::uint64_t key) const;
+    void grow_index();
+
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
     std::vector<TrieNode> nodes_;
+    // An open-addressing hash index (parent, move) -> child, so that find_child does not
+    // walk sibling lists through scattered nodes (it was the hottest function of a compile).
+    // index_keys_[i] == kEmptyKey marks a free slot; the size is a power of two, at most
+    // half full.
+    static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
+    std::vector<std::uint64_t> index_keys_;
+    std::vector<NodeId> index_values_;
+    std::size_t index_used_ = 0;
 };
 
 /// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,

@@ -81,6 +81,13 @@ void Board::clear(Point p) {
 }
 
 bool Board::has_liberty(Point start) const {
+    // Fast path: most groups touch an empty point next to the stone asked about, so the
+    // flood fill (which clears a 361-entry visited set) is only needed for the rest.
+    std::array<Point, 4> near;
+    const int near_count = neighbours(start, near);
+    for (int i = 0; i < near_count; ++i) {
+        if (points_[near[i].index()] == Stone::Empty) return true;
+    }
     bool found = false;
     for_each_stone_of_group(points_, start, [&](Point p) {
         std::array<Point, 4> adj;
