@@ -53,6 +53,8 @@ int run_compile(const std::vector<std::string>& args) {
         ("fuseki-moves", po::value(&options.opening.max_moves)->value_name("N")->default_value(options.opening.max_moves),
          "moves of each game in the fuseki dictionary")
         ("fuseki-handicap", po::bool_switch(&handicap), "also write fuseki-handicap.sgf from handicap and setup games")
+        ("reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
+         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")
         ("prune", po::value(&options.prune_files)->value_name("FILE")->composing(),
          "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")
         ("max-games-listed", po::value(&options.max_games_listed)->value_name("N")->default_value(options.max_games_listed),
@@ -76,6 +78,7 @@ int run_compile(const std::vector<std::string>& args) {
     const compile::CompileResult result = compile::run_compile(options);
     std::cout << result.report_text;
     std::cout.flush();
+    for (const diag::Diagnostic& d : result.reference_diagnostics) std::cerr << diag::format(d) << "\n";
     for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
     for (const std::string& warning : result.warnings) std::cerr << "josekic: warning: " << warning << "\n";
     if (timings) std::cerr << compile::render_timings(result);

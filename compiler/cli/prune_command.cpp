@@ -4,7 +4,8 @@
 
 #include "compiler/cli/options.hpp"
 #include "compiler/cli/threshold_options.hpp"
-#include "compiler/compile/transposition_text.hpp"
+#include "compiler/compile/node_comments.hpp"
+#include "compiler/reference/coverage.hpp"
 #include "compiler/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/dictionary_reader.hpp"
@@ -41,6 +42,7 @@ int run_prune(const std::vector<std::string>& args) {
                            kPruneDescription};
     std::string dictionary_path;
     std::vector<std::string> list_files;
+    std::vector<std::string> reference_arguments;
     std::string output;
     bool dry_run = false;
     std::size_t max_games_listed = 5;
@@ -50,6 +52,8 @@ int run_prune(const std::vector<std::string>& args) {
         ("list,l", po::value(&list_files)->value_name("FILE")->composing(), "prune list to apply (repeatable)")
         ("output,o", po::value(&output)->value_name("OUT.sgf"), "where to write the pruned dictionary")
         ("dry-run,n", po::bool_switch(&dry_run), "print what would be removed and write nothing")
+        ("reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
+         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")
         ("max-games-listed", po::value(&max_games_listed)->value_name("N")->default_value(max_games_listed),
          "games listed where a line ends, most recent first");
     add_threshold_options(visible, threshold_options);
@@ -63,7 +67,9 @@ int run_prune(const std::vector<std::string>& args) {
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
     const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
-    if (list_files.empty() && thresholds.none()) throw UsageError(help.name, "give at least one --list or threshold");
+    if (list_files.empty() && thresholds.none() && reference_arguments.empty()) {
+        throw UsageError(help.name, "give at least one --list, threshold or --reference");
+    }
 
     bool failed = false;
     std::vector<prune::PruneList> lists;
@@ -74,6 +80,9 @@ int run_prune(const std::vector<std::string>& args) {
         if (!list) failed = true;
         else lists.push_back(std::move(*list));
     }
+    diag::DiagnosticList reference_problems;
+    const std::vector<reference::ReferenceIndex> references = compile::load_references(reference_arguments, reference_problems);
+    for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
     diag::DiagnosticList problems;
     std::optional<emit::ReadDictionary> read = emit::read_dictionary_file(dictionary_path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
@@ -94,14 +103,21 @@ int run_prune(const std::vector<std::string>& args) {
     write.kind = read->root.kind;
     write.name = read->root.name;
     write.provenance = read->root.provenance;
-    write.provenance.push_back(prune::describe_applied(lists, thresholds));
+    if (!lists.empty() || !thresholds.none()) write.provenance.push_back(prune::describe_applied(lists, thresholds));
+    for (const std::string& reference : reference_arguments) write.provenance.push_back("Reference: " + reference);
+    std::optional<reference::Annotations> notes;
+    if (!references.empty()) {
+        if (read->root.kind == emit::DictionaryKind::Joseki) notes.emplace(reference::annotate(result.trie, references));
+        else std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    }
     write.max_games_listed = max_games_listed;
     const dictionary::DictionaryGraph graph(result.trie);
-    write.extra_comment = [&graph](dictionary::NodeId node) { return compile::transposition_comment(graph, node); };
+    write.extra_comment = compile::node_comments(graph, result.trie, notes ? &*notes : nullptr);
     const emit::WrittenDictionary written = emit::write_dictionary(result.trie, write);
     emit::write_file_atomically(output, written.text);
     std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": " << result.nodes_after
               << " nodes (" << result.terminals_after << " terminal)\n";
+    if (notes) std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
     return 0;
 }
 

@@ -13,7 +13,8 @@
 #include <stdexcept>
 
 #include "compiler/compile/compile_report.hpp"
-#include "compiler/compile/transposition_text.hpp"
+#include "compiler/compile/node_comments.hpp"
+#include "compiler/reference/coverage.hpp"
 #include "compiler/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
@@ -57,12 +58,12 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options, const CompileOptions& compile,
-                       const std::string& stem) {
+                       const std::string& stem, const reference::Annotations* references) {
     WrittenTree written;
     auto start = Clock::now();
     const dictionary::DictionaryGraph graph(trie);
     written.times.graph = seconds_since(start);
-    options.extra_comment = [&graph](dictionary::NodeId node) { return transposition_comment(graph, node); };
+    options.extra_comment = node_comments(graph, trie, references);
     const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();
 
@@ -161,6 +162,8 @@ CompileResult run_compile(const CompileOptions& options) {
     const auto run_start = Clock::now();
     const trackers::Zone zone = load_zone(options.zones_file);
     const std::vector<prune::PruneList> prune_lists = load_prune_lists(options.prune_files);
+    diag::DiagnosticList reference_problems;
+    const std::vector<reference::ReferenceIndex> references = load_references(options.references, reference_problems);
     std::filesystem::create_directories(options.output_dir);
 
     // Sorted, so that the same inputs given in another order give the same dictionaries
@@ -203,6 +206,10 @@ CompileResult run_compile(const CompileOptions& options) {
     }
     const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
+    // References are corner sequences: they annotate the joseki tree only.
+    std::optional<reference::Annotations> joseki_references;
+    if (!references.empty()) joseki_references.emplace(reference::annotate(joseki_trie, references));
+    const reference::Annotations* joseki_notes = joseki_references ? &*joseki_references : nullptr;
 
     // The dictionaries are independent (the tries and the game table are only read), so
     // each gets its own thread when the run may use more than one: graph, text and fsync of
@@ -223,11 +230,11 @@ CompileResult run_compile(const CompileOptions& options) {
     WrittenTree fuseki;
     WrittenTree handicap;
     std::vector<std::function<void()>> jobs;
-    jobs.emplace_back([&] { joseki = write_tree(joseki_trie, joseki_write, options, "joseki"); });
-    jobs.emplace_back([&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki"); });
+    jobs.emplace_back([&] { joseki = write_tree(joseki_trie, joseki_write, options, "joseki", joseki_notes); });
+    jobs.emplace_back([&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki", nullptr); });
     if (options.handicap == HandicapFuseki::SeparateTree) {
         jobs.emplace_back([&] {
-            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options, "fuseki-handicap");
+            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options, "fuseki-handicap", nullptr);
         });
     }
     run_jobs(jobs, result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential);
@@ -250,6 +257,12 @@ CompileResult run_compile(const CompileOptions& options) {
 
     const auto report_start = Clock::now();
     result.report_text = render_compile_report(result, builder);
+    if (!references.empty()) {
+        // Coverage is measured on everything that was played, before pruning.
+        const reference::Annotations everything = reference::annotate(builder.joseki(), references);
+        result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(builder.joseki(), everything));
+    }
+    result.reference_diagnostics = std::move(reference_problems.items);
     emit::write_file_atomically(std::filesystem::path(options.output_dir) / "report.txt", result.report_text);
     result.times.report = seconds_since(report_start);
     result.times.total_wall = seconds_since(run_start);

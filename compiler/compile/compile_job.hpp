@@ -30,6 +30,7 @@ struct CompileOptions {
     dictionary::TrieOptions trie;
     std::vector<std::string> prune_files;  ///< --prune FILE (text or viewer-marked SGF), in order
     prune::Thresholds thresholds;      ///< --min-count, --min-share, --max-depth, --max-children
+    std::vector<std::string> references;  ///< --reference [NAME=]FILE|DIR, repeatable (joseki only)
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
 };
@@ -73,6 +74,7 @@ struct CompileResult {
     std::vector<OutputFile> outputs;
     std::vector<std::string> warnings;  ///< e.g. files too large for common viewers
     std::vector<diag::Diagnostic> prune_diagnostics;  ///< prune entries that matched nothing
+    std::vector<diag::Diagnostic> reference_diagnostics;  ///< problems in the reference files
     std::string report_text;            ///< what report.txt holds
     CompileTimes times;                 ///< machine-dependent; not in report_text
 };

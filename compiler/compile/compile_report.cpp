@@ -81,6 +81,7 @@ std::vector<std::string> provenance_lines(const CompileOptions& options, const p
                                                                       : "; handicap games left out"));
     lines.push_back(std::string("Duplicates: ") +
                     (options.stream.duplicates == pipeline::Duplicates::Drop ? "dropped" : "kept"));
+    for (const std::string& reference : options.references) lines.push_back("Reference: " + reference);
     if (!options.stream.read.forced_charset.empty()) lines.push_back("Charset: " + options.stream.read.forced_charset);
     return lines;
 }
