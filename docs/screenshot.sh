@@ -48,6 +48,7 @@ command -v xwininfo >/dev/null || missing="$missing x11-utils"
 if [ -n "$missing" ]; then
     [ "$(id -u)" = 0 ] || die "missing:$missing; install them with: sudo apt-get install$missing"
     echo "screenshot.sh: installing$missing" >&2
+    # shellcheck disable=SC2086 # $missing is a list of package names, split on purpose
     apt-get install -y --no-install-recommends $missing >/dev/null ||
         { apt-get update >/dev/null && apt-get install -y --no-install-recommends $missing >/dev/null; } ||
         die "apt-get could not install$missing"
@@ -85,7 +86,7 @@ done
 "$cgoban" -edit "$dictionary" >"$work/cgoban.log" 2>&1 &
 board=$(timeout 30 xdotool search --sync --name '^josekic joseki dictionary$' | head -n 1) ||
     die "CGoban did not open $dictionary: $(cat "$work/cgoban.log")"
-sleep 1 # let it finish drawing and open its other windows
+sleep 4 # let it finish drawing, open its other windows and take down its about box
 
 # Without a window manager every window sits at the top left; hide all but the board.
 for title in '^CGoban Control$' '^Cgoban Tools$'; do
