@@ -9,8 +9,10 @@
 # archive the matching decompressor, e.g. `xz -dc`) and `josekic compile -q --timings`
 # (both dictionaries written), RUNS times each after one warm-up of each, and prints medians:
 #
-#   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB
+#   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s
 #
+# (cpu_s: user + system CPU seconds of the median compile run, which a loaded machine
+# inflates much less than wall time.)
 # followed by the per-stage times (read+parse+track, parse, replay, analysis, merge, graph,
 # format, write) of the median compile run. MB is the bytes josekic read (uncompressed for
 # an archive). Peak RSS comes from /usr/bin/time -v. It is a benchmark, not a test: nothing
@@ -84,18 +86,18 @@ wall_of() {  # runs a shell command, prints its wall time in seconds
     awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
 }
 
-# One compile run: prints "wall rss_kB" and leaves its --timings and report in $scratch.
+# One compile run: prints "wall rss_kB cpu_s" and leaves its --timings and report in $scratch.
 compile_once() {
     local corpus="$1" threads="$2" tag="$3"
     local out="$scratch/out-$tag"
     rm -rf "$out"
-    /usr/bin/time -f "%e %M" -o "$scratch/time-$tag" \
+    /usr/bin/time -f "%e %M %U %S" -o "$scratch/time-$tag" \
         "$josekic" compile "$corpus" -o "$out" -q --timings --threads "$threads" ${extra[@]+"${extra[@]}"} \
         > "$scratch/stdout-$tag" 2> "$scratch/stderr-$tag" || {
         echo "josekic compile failed on $corpus (see $scratch/stderr-$tag)" >&2; keep=1; exit 1; }
     cp "$out/report.txt" "$scratch/report-$tag"
     rm -rf "$out"
-    cat "$scratch/time-$tag"
+    awk '{ printf "%s %s %.2f\n", $1, $2, $3 + $4 }' "$scratch/time-$tag"
 }
 
 stage() {  # the seconds of one --timings line
@@ -110,7 +112,7 @@ echo
 
 summary="$scratch/summary"
 stages="$scratch/stages"
-printf '%-28s %3s %8s %8s %7s %9s %6s %8s %7s %7s\n' corpus thr games MB cat_s compile_s ratio games/s MB/s rss_MB > "$summary"
+printf '%-28s %3s %8s %8s %7s %9s %6s %8s %7s %7s %7s\n' corpus thr games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s > "$summary"
 printf '%-28s %3s %7s %7s %7s %7s %7s %7s %7s %7s %7s %7s\n' corpus thr stream parse replay track merge emit graph format write total > "$stages"
 
 for corpus in "${corpora[@]}"; do
@@ -127,21 +129,21 @@ for corpus in "${corpora[@]}"; do
         compile_once "$corpus" "$threads" warm > /dev/null
         walls=()
         for ((r = 0; r < runs; r++)); do
-            read -r wall rss < <(compile_once "$corpus" "$threads" "t$threads-r$r")
+            read -r wall rss cpu < <(compile_once "$corpus" "$threads" "t$threads-r$r")
             walls+=("$wall")
-            echo "$wall $rss $r" >> "$scratch/runs-$threads"
+            echo "$wall $rss $r $cpu" >> "$scratch/runs-$threads"
         done
         compile_median="$(printf '%s\n' "${walls[@]}" | median)"
         # The run closest to the median gives the stage times and the RSS shown.
-        read -r _ rss median_run < <(awk -v m="$compile_median" '{ d = $1 - m; if (d < 0) d = -d; print d, $2, $3 }' \
+        read -r _ rss median_run cpu < <(awk -v m="$compile_median" '{ d = $1 - m; if (d < 0) d = -d; print d, $2, $3, $4 }' \
             "$scratch/runs-$threads" | sort -g | head -1)
         rm -f "$scratch/runs-$threads"
         tag="t$threads-r$median_run"
         report="$scratch/report-$tag"
         games=$(awk '/^games read/ { print $3; exit }' "$report")
         bytes=$(awk '/^files read/ { gsub(/[()]/, "", $4); print $4; exit }' "$report")
-        awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" -v r="$rss" \
-            'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f\n", n, t, g, b / 1e6, c, w, w / c, g / w, b / 1e6 / w, r / 1024 }' \
+        awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" -v r="$rss" -v u="$cpu" \
+            'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f %7.2f\n", n, t, g, b / 1e6, c, w, w / c, g / w, b / 1e6 / w, r / 1024, u }' \
             >> "$summary"
         timings="$scratch/stderr-$tag"
         graph=$(awk -v a="$(stage "$timings" 'joseki graph')" -v b="$(stage "$timings" 'fuseki graph')" 'BEGIN { print a + b }')
