@@ -7,7 +7,8 @@
 # one large multi-game SGF file. For each corpus and each thread count the script runs, in
 # the same session, the "floor" (cat of every file in the order josekic reads them; for an
 # archive the matching decompressor, e.g. `xz -dc`) and `josekic compile -q --timings`
-# (both dictionaries written), RUNS times each after one warm-up of each, and prints medians:
+# (both dictionaries written), RUNS times each after one warm-up of each (no compile warm-up
+# when RUNS is 1), and prints medians:
 #
 #   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s
 #
@@ -126,7 +127,9 @@ for corpus in "${corpora[@]}"; do
 
     IFS=',' read -r -a thread_counts <<< "$threads_list"
     for threads in "${thread_counts[@]}"; do
-        compile_once "$corpus" "$threads" warm > /dev/null
+        # A warm-up run (binary and inputs in the page cache) unless only one run is timed:
+        # the floor command has already read the inputs.
+        [[ $runs -gt 1 ]] && compile_once "$corpus" "$threads" warm > /dev/null
         walls=()
         for ((r = 0; r < runs; r++)); do
             read -r wall rss cpu < <(compile_once "$corpus" "$threads" "t$threads-r$r")
