@@ -1,10 +1,15 @@
 #include "emit/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -30,8 +35,80 @@ mode_t current_umask() {
     return 022;
 }
 
+// Temporary files being written, so that SIGINT or SIGTERM (Ctrl-C, a killed job) can
+// remove them before the process dies: destructors do not run on a fatal signal. A signal
+// handler may only touch lock-free atomics and fixed storage, hence fixed slots holding
+// the paths themselves; a slot's state goes Free -> Filling (path being copied, invisible
+// to the handler) -> Live (the handler may unlink it) -> Free.
+enum SlotState : int { kFree, kFilling, kLive };
+constexpr std::size_t kSlots = 16;  // more than the writes that can be in flight at once
+struct LiveTemporary {
+    std::atomic<int> state{kFree};
+    char path[PATH_MAX] = {};
+};
+std::array<LiveTemporary, kSlots> live_temporaries;
+static_assert(std::atomic<int>::is_always_lock_free);
+
+extern "C" void remove_temporaries_and_die(int signal_number) {
+    for (LiveTemporary& slot : live_temporaries) {
+        if (slot.state.load() == kLive) ::unlink(slot.path);
+    }
+    // Die of the same signal with its default action, so the parent sees what happened.
+    ::signal(signal_number, SIG_DFL);
+    ::raise(signal_number);
+}
+
+// Installs the handler for SIGINT, SIGTERM and SIGHUP where the signal has its default
+// action: a caller that ignores a signal (nohup) or handles it keeps it. Checked at every
+// write (three cheap system calls next to an fsync), not once, so that a disposition reset
+// to the default later (e.g. in a forked child) gets the handler again.
+void install_signal_cleanup() {
+    for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction current {};
+        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL) continue;
+        struct sigaction action {};
+        action.sa_handler = remove_temporaries_and_die;
+        ::sigemptyset(&action.sa_mask);
+        ::sigaction(signal_number, &action, nullptr);
+    }
+}
+
+// Returns the slot now holding `path`, or nullptr when the path is too long or every slot
+// is taken (the file then just loses the signal cleanup, never the write).
+LiveTemporary* register_temporary(const std::string& path) {
+    if (path.size() >= PATH_MAX) return nullptr;
+    for (LiveTemporary& slot : live_temporaries) {
+        int expected = kFree;
+        if (slot.state.compare_exchange_strong(expected, kFilling)) {
+            std::memcpy(slot.path, path.c_str(), path.size() + 1);
+            slot.state.store(kLive);
+            return &slot;
+        }
+    }
+    return nullptr;
+}
+
+// Holds SIGINT, SIGTERM and SIGHUP back in this thread while it lives, so that the file
+// cannot be created and the process killed before its path is registered.
+class SignalsHeld {
+public:
+    SignalsHeld() {
+        sigset_t held;
+        ::sigemptyset(&held);
+        for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) ::sigaddset(&held, signal_number);
+        ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+    }
+    ~SignalsHeld() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+    SignalsHeld(const SignalsHeld&) = delete;
+    SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+private:
+    sigset_t previous_;
+};
+
 // Removes the temporary file unless it was renamed into place, so that no failure path
-// (including an exception thrown further down) leaves debris next to the target.
+// (including an exception thrown further down, or SIGINT/SIGTERM) leaves debris next to
+// the target.
 class TemporaryFile {
 public:
     explicit TemporaryFile(const std::filesystem::path& target) {
@@ -39,15 +116,23 @@ public:
         std::string pattern = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
         std::vector<char> name(pattern.begin(), pattern.end());
         name.push_back('\0');
-        fd_ = ::mkstemp(name.data());
-        if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), errno);
-        path_ = name.data();
+        install_signal_cleanup();
+        {
+            const SignalsHeld held;
+            fd_ = ::mkstemp(name.data());
+            if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), errno);
+            path_ = name.data();
+            slot_ = register_temporary(path_);
+        }
     }
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;
+    // A signal between the unlink (or the rename) and the release makes the handler
+    // unlink a name that no longer exists, which is harmless.
     ~TemporaryFile() {
         if (fd_ >= 0) ::close(fd_);
         if (!committed_) ::unlink(path_.c_str());
+        if (slot_ != nullptr) slot_->state.store(kFree);
     }
 
     int fd() const { return fd_; }
@@ -64,6 +149,7 @@ private:
     int fd_ = -1;
     std::string path_;
     bool committed_ = false;
+    LiveTemporary* slot_ = nullptr;
 };
 
 }  // namespace

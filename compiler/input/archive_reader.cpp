@@ -3,8 +3,9 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-#include <vector>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "compiler/input/file_kinds.hpp"
 
@@ -22,6 +23,12 @@ InputFile failure(const std::string& display_path, std::string_view code, std::s
     file.display_path = display_path;
     file.read_error = diag::Diagnostic{display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
     return file;
+}
+
+InputFile too_large(const std::string& display_path, std::uint64_t limit) {
+    return failure(display_path, "file-too-large",
+                   "larger than the limit of " + std::to_string(limit >> 20) + " MiB for one file (" +
+                       std::to_string(limit) + " bytes; a decompression bomb?); skipped");
 }
 
 std::string error_text(archive* a) {
@@ -44,7 +51,8 @@ std::string strip_dot_slash(std::string name) {
 
 }  // namespace
 
-WalkControl read_archive(const std::string& file_path, const std::string& display_path, const InputVisitor& visit) {
+WalkControl read_archive(const std::string& file_path, const std::string& display_path, const InputVisitor& visit,
+                         const WalkOptions& options) {
     ArchivePtr reader{archive_read_new()};
     if (!reader) return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
     archive_read_support_filter_all(reader.get());
@@ -75,8 +83,17 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
 
         InputFile file;
         file.display_path = display_path + "/" + name;
+        // The header's size is only a claim (a bomb may lie either way): reserve no more
+        // than the limit, and count the bytes actually decompressed below.
         if (archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
-            file.bytes.reserve(static_cast<std::size_t>(archive_entry_size(entry)));
+            const auto claimed = static_cast<std::uint64_t>(archive_entry_size(entry));
+            if (claimed > options.max_file_bytes) {
+                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                    return WalkControl::Stop;
+                }
+                continue;
+            }
+            file.bytes.reserve(static_cast<std::size_t>(claimed));
         }
         bool entry_failed = false;
         for (;;) {
@@ -92,6 +109,14 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
                 if (n == ARCHIVE_FATAL) {
                     return visit(failure(display_path, "corrupt-archive",
                                          "archive unreadable after " + std::to_string(ordinal) + " entries: " + why));
+                }
+                entry_failed = true;
+                break;
+            }
+            if (file.bytes.size() + static_cast<std::size_t>(n) > options.max_file_bytes) {
+                // Stop decompressing now; archive_read_next_header skips the rest.
+                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                    return WalkControl::Stop;
                 }
                 entry_failed = true;
                 break;

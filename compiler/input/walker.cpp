@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cerrno>
 #include <cstring>
 #include <set>
@@ -28,14 +29,27 @@ InputFile failure(const std::string& display_path, diag::Severity severity, std:
 
 std::string errno_text(int error) { return std::strerror(error); }
 
-// Reads a whole regular file with POSIX calls so that the error text is errno's.
-InputFile read_file(const std::string& path, const std::string& display_path) {
+InputFile too_large(const std::string& display_path, std::uint64_t limit) {
+    return failure(display_path, diag::Severity::Error, "file-too-large",
+                   "larger than the limit of " + std::to_string(limit >> 20) + " MiB for one file (" +
+                       std::to_string(limit) + " bytes); skipped");
+}
+
+// Reads a whole file with POSIX calls so that the error text is errno's. Only files named
+// on the command line may be FIFOs (e.g. a shell's process substitution <(zcat x.sgf.gz)).
+InputFile read_file(const std::string& path, const std::string& display_path, const WalkOptions& options) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
     InputFile file;
     file.display_path = display_path;
     struct stat info {};
-    if (::fstat(fd, &info) == 0 && info.st_size > 0) file.bytes.reserve(static_cast<std::size_t>(info.st_size));
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
+        if (static_cast<std::uint64_t>(info.st_size) > options.max_file_bytes) {
+            ::close(fd);
+            return too_large(display_path, options.max_file_bytes);
+        }
+        if (info.st_size > 0) file.bytes.reserve(static_cast<std::size_t>(info.st_size));
+    }
     char buffer[1 << 16];
     for (;;) {
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
@@ -45,6 +59,11 @@ InputFile read_file(const std::string& path, const std::string& display_path) {
             const int error = errno;
             ::close(fd);
             return failure(display_path, diag::Severity::Error, "cannot-read", "cannot read: " + errno_text(error));
+        }
+        // A file that grows while it is read is held to the same limit.
+        if (file.bytes.size() + static_cast<std::size_t>(n) > options.max_file_bytes) {
+            ::close(fd);
+            return too_large(display_path, options.max_file_bytes);
         }
         file.bytes.append(buffer, static_cast<std::size_t>(n));
     }
@@ -59,7 +78,7 @@ std::string join(const std::string& dir, const std::string& name) {
 
 class Walker {
 public:
-    explicit Walker(const InputVisitor& visit) : visit_(visit) {}
+    Walker(const InputVisitor& visit, const WalkOptions& options) : visit_(visit), options_(options) {}
 
     WalkControl top_level(const std::string& path) {
         struct stat info {};
@@ -71,8 +90,8 @@ public:
             return visit_(failure(path, diag::Severity::Error, "cannot-read", "cannot stat: " + errno_text(error)));
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
-        if (classify_name(path) == FileKind::Archive) return read_archive(path, path, visit_);
-        return visit_(read_file(path, path));
+        if (classify_name(path) == FileKind::Archive) return read_archive(path, path, visit_, options_);
+        return visit_(read_file(path, path, options_));
     }
 
 private:
@@ -123,24 +142,33 @@ private:
                 control = directory(child, child_info);
             } else if (S_ISREG(child_info.st_mode)) {
                 switch (classify_name(name)) {
-                    case FileKind::GameRecord: control = visit_(read_file(child, child)); break;
-                    case FileKind::Archive: control = read_archive(child, child, visit_); break;
+                    case FileKind::GameRecord: control = visit_(read_file(child, child, options_)); break;
+                    case FileKind::Archive: control = read_archive(child, child, visit_, options_); break;
                     case FileKind::Other: break;
                 }
+            } else if (classify_name(name) != FileKind::Other) {
+                // A FIFO or device named like a game record is named in the report, never opened.
+                control = visit_(not_regular(child));
             }
             if (control == WalkControl::Stop) return WalkControl::Stop;
         }
         return WalkControl::Continue;
     }
 
+    static InputFile not_regular(const std::string& path) {
+        return failure(path, diag::Severity::Error, "not-a-regular-file",
+                       "not a regular file (a FIFO, socket or device); not read");
+    }
+
     const InputVisitor& visit_;
+    const WalkOptions& options_;
     std::set<std::pair<dev_t, ino_t>> visited_;
 };
 
 }  // namespace
 
-void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit) {
-    Walker walker{visit};
+void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit, const WalkOptions& options) {
+    Walker walker{visit, options};
     for (const std::string& input : inputs) {
         if (walker.top_level(input) == WalkControl::Stop) return;
     }

@@ -75,7 +75,10 @@ bool ascii_unsafe(std::string_view iconv_name) {
 
 /// Converts with iconv; every invalid byte becomes U+FFFD and a truncated sequence at the
 /// end becomes one U+FFFD. Returns the text and whether anything was replaced.
-std::pair<std::string, bool> convert(iconv_t cd, std::string_view bytes) {
+// `unit` is the width of the source's code units: an invalid sequence is skipped one unit at
+// a time, so that UTF-16 (unit 2) stays aligned after a lone surrogate instead of decoding
+// the rest of the file from odd bytes.
+std::pair<std::string, bool> convert(iconv_t cd, std::string_view bytes, std::size_t unit = 1) {
     iconv(cd, nullptr, nullptr, nullptr, nullptr);  // fresh shift state for every value
     std::string out;
     out.resize(bytes.size() * 2 + 16);
@@ -112,8 +115,9 @@ std::pair<std::string, bool> convert(iconv_t cd, std::string_view bytes) {
         out.replace(used, kReplacement.size(), kReplacement);
         used += kReplacement.size();
         if (errno == EINVAL) break;  // a sequence cut by the end of the value
-        ++in;                        // EILSEQ: skip one byte and go on
-        --in_left;
+        const std::size_t skip = std::min(unit, in_left);  // EILSEQ: skip one unit and go on
+        in += skip;
+        in_left -= skip;
         if (in_left == 0) break;
     }
     out.resize(used);
@@ -240,7 +244,7 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
     if (result.source == FileEncoding::Bytes) return result;
     const iconv_t cd = iconv_open("UTF-8", result.source == FileEncoding::Utf16Le ? "UTF-16LE" : "UTF-16BE");
     if (!is_open(cd)) return result;  // cannot happen with glibc; parse the bytes as they are
-    auto [text, replaced] = convert(cd, body);
+    auto [text, replaced] = convert(cd, body, 2);
     iconv_close(cd);
     if (replaced) {
         sink.warning(path, diag::SourceLocation{1, 1}, "invalid-text-encoding",

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Builds the seed corpora of the fuzzers from the project's own files:
+#   fuzz/make_corpus.sh JOSEKIC_BINARY CORPUS_DIR
+# sgf_reader:        every .sgf/.mgt under tests/ and samples/, and the dictionaries
+#                    josekic compiles from samples/ (files the project writes itself);
+# dictionary_reader: those dictionaries, plus the golden dictionaries of tests/emit;
+# prune_list:        prune lists from samples/ and tests/, and short hand-made entries;
+# zone_map:          the default zone as `josekic zones --map` prints it, and variants.
+# Existing corpus files are kept (a longer run's discoveries survive a rebuild).
+set -eu
+binary=$1
+corpus=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$corpus/sgf_reader" "$corpus/dictionary_reader" "$corpus/prune_list" "$corpus/zone_map"
+
+n=0
+find "$root/tests" "$root/samples" -type d -name node_modules -prune -o -type f \
+     \( -iname '*.sgf' -o -iname '*.mgt' \) -print | sort | while IFS= read -r f; do
+  n=$((n + 1))
+  cp "$f" "$corpus/sgf_reader/seed-$n.sgf"
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$binary" compile "$root/samples" -o "$work/single" --fuseki-handicap >/dev/null 2>&1 || true
+"$binary" compile "$root/samples" -o "$work/split" --split >/dev/null 2>&1 || true
+for f in "$work"/single/*.sgf "$work"/split/*.sgf; do
+  [ -f "$f" ] || continue
+  name=$(basename "$(dirname "$f")")-$(basename "$f")
+  cp "$f" "$corpus/dictionary_reader/$name"
+  cp "$f" "$corpus/sgf_reader/dict-$name"
+done
+if [ -d "$root/tests/emit/golden" ]; then
+  for f in "$root"/tests/emit/golden/*.sgf; do
+    [ -f "$f" ] && cp "$f" "$corpus/dictionary_reader/golden-$(basename "$f")"
+  done
+fi
+
+for f in "$root"/samples/*.txt "$root"/tests/*/*prune*.txt; do
+  [ -f "$f" ] || continue
+  cp "$f" "$corpus/prune_list/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+printf 'pc qe qd\n' >"$corpus/prune_list/hand-1.txt"
+printf 'B[pd] W[tenuki] B[qf]  # colours\n' >"$corpus/prune_list/hand-2.txt"
+printf 'joseki: pd qc\nfuseki: keep pd dd\n' >"$corpus/prune_list/hand-3.txt"
+printf 'pd ** tenuki\n** W[aa]\n' >"$corpus/prune_list/hand-4.txt"
+
+"$binary" zones --map >"$corpus/zone_map/default.zone"
+{ echo '; a comment line'; sed 's/\(.\)/\1 /g' "$corpus/zone_map/default.zone"; } >"$corpus/zone_map/spaced.zone"
+echo "corpora in $corpus: $(find "$corpus" -type f | wc -l) files"

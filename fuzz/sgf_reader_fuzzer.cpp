@@ -1,0 +1,40 @@
+// libFuzzer target: any bytes through the SGF parser and the game reader. The reader must
+// never crash, hang or leak, and every diagnostic it reports must be well formed.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "compiler/diag/diagnostic.hpp"
+#include "compiler/sgf/game_reader.hpp"
+#include "compiler/sgf/sgf_tree.hpp"
+
+namespace {
+
+void check_diagnostics(const josekic::diag::DiagnosticList& list) {
+    for (const josekic::diag::Diagnostic& d : list.items) {
+        // A location is either unknown (0:0) or 1-based; a code is never empty.
+        if (d.where.line < 0 || d.where.column < 0 || d.code.empty()) std::abort();
+        if (josekic::diag::format(d).empty()) std::abort();
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    {
+        josekic::diag::DiagnosticList sink;
+        const auto trees = josekic::sgf::parse_collection(bytes, "fuzz.sgf", sink);
+        for (const auto& tree : trees) {
+            if (tree.nodes.empty()) std::abort();  // nodes[0] is the root by contract
+        }
+        check_diagnostics(sink);
+    }
+    {
+        josekic::diag::DiagnosticList sink;
+        (void)josekic::sgf::read_games(bytes, "fuzz.sgf", josekic::sgf::ReadOptions{}, sink);
+        check_diagnostics(sink);
+    }
+    return 0;
+}
