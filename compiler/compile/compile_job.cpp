@@ -67,12 +67,15 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();
 
+    const emit::SizeAdvice advice =
+        compile.layout == Layout::SplitByFirstMove ? emit::SizeAdvice::AlreadySplit : emit::SizeAdvice::SuggestSplit;
     const auto record = [&](const std::filesystem::path& path, const emit::WrittenDictionary& dictionary) {
         const auto write_start = Clock::now();
         emit::write_file_atomically(path, dictionary.text);
         written.times.write += seconds_since(write_start);
         written.outputs.push_back(OutputFile{path.string(), dictionary.text.size(), dictionary.nodes});
-        if (auto warning = emit::size_warning(path.string(), dictionary.text.size(), dictionary.nodes)) {
+        // The file name only: report.txt sits beside it and must not depend on -o.
+        if (auto warning = emit::size_warning(path.filename().string(), dictionary.text.size(), dictionary.nodes, advice)) {
             written.warnings.push_back(*warning);
         }
     };
