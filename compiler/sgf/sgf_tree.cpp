@@ -103,16 +103,31 @@ private:
     std::size_t line_start_ = 0;
 };
 
-/// Parses one game tree starting at its '('. The explicit stack holds, for every open
-/// '(', the node its first node hangs from, so nesting depth costs heap, not stack.
+/// Whether the tree being parsed starts at its '(' or, in a damaged file, at its first ';'.
+enum class OpenParen { Present, Missing };
+
+/// True when `s` stands on a ';' that starts a node: a property identifier and its '['
+/// follow. Prose that merely contains a ';' ("; saved by ...") does not qualify.
+bool starts_node(Scanner s) {
+    if (s.at_end() || s.peek() != ';') return false;
+    s.advance();
+    s.skip_space();
+    if (s.at_end() || !is_letter(s.peek())) return false;
+    while (!s.at_end() && is_letter(s.peek())) s.advance();
+    return s.peek_past_space() == '[';
+}
+
+/// Parses one game tree starting at its '(' (or at its first ';' when the '(' is missing).
+/// The explicit stack holds, for every open '(', the node its first node hangs from, so
+/// nesting depth costs heap, not stack.
 class TreeParser {
 public:
     TreeParser(Scanner& s, std::string_view path, diag::DiagnosticSink& sink) : s_(s), path_(path), sink_(sink) {}
 
     /// Returns false when the tree held no node (and so is dropped).
-    bool parse(SgfTree& tree) {
+    bool parse(SgfTree& tree, OpenParen open_paren) {
         tree.where = s_.location();
-        s_.advance();  // '('
+        if (open_paren == OpenParen::Present) s_.advance();  // '('
         std::vector<SgfNodeId> open;  // parent of each open variation's first node
         SgfNodeId last = kNoSgfNode;   // last node of the current sequence
         std::vector<SgfNodeId> last_child;
@@ -243,6 +258,17 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
     bool reported_text = false;
     bool reported_stray = false;
     diag::SourceLocation first_text;
+    s.skip_space();
+    if (starts_node(s)) {
+        // Some Fox files lost only their first '(' (";GM[1]FF[4]...;B[pd]...)"): the rest,
+        // variations and final ')' included, is a well-formed tree, so it is read as one.
+        SgfTree tree;
+        sink.warning(path, s.location(), "missing-open-paren",
+                     "the game tree does not start with '('; read as if it did");
+        if (TreeParser(s, path, sink).parse(tree, OpenParen::Missing)) {
+            trees.push_back(std::move(tree));
+        }
+    }
     while (true) {
         s.skip_space();
         if (s.at_end()) break;
@@ -256,7 +282,7 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
             if (next == ';' || next == '(') {
                 SgfTree tree;
                 const diag::SourceLocation where = s.location();
-                if (TreeParser(s, path, sink).parse(tree)) {
+                if (TreeParser(s, path, sink).parse(tree, OpenParen::Present)) {
                     trees.push_back(std::move(tree));
                 } else {
                     sink.warning(path, where, "empty-game-tree", "game tree without any node; skipped");

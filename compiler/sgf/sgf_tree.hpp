@@ -38,13 +38,14 @@ struct SgfNode {
 /// One game tree of a collection; nodes[0] is the root node.
 struct SgfTree {
     std::vector<SgfNode> nodes;
-    diag::SourceLocation where;  ///< of the '('
+    diag::SourceLocation where;  ///< of the '(', or of the first ';' when the '(' is missing
 };
 
 /// Parses every game tree of an SGF collection without recursion (trees of any depth are
 /// safe). Damage is reported to `sink` with its line and column and repaired where the
-/// intent is clear (text before the first '(', a stray ')', a missing final ')', an
-/// unterminated value at end of file); a tree that cannot be recovered is dropped.
+/// intent is clear (text before the first '(', a file that starts with a node but lost its
+/// first '(', a stray ')', a missing final ')', an unterminated value at end of file); a
+/// tree that cannot be recovered is dropped.
 std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink);
 
 }  // namespace josekic::sgf

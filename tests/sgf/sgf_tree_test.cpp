@@ -95,11 +95,18 @@ TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
     CHECK(parse_collection(" \n\t\r\n ", "b.sgf", blank).empty());
     CHECK(has_code(blank, "empty-file"));
     diag::DiagnosticList text;
-    CHECK(parse_collection("\n  ;B[aa];W[bb]", "x.sgf", text).empty());
+    CHECK(parse_collection("\n  ; saved by a program; B[aa]", "x.sgf", text).empty());
     const auto* d = find_code(text, "no-game-tree");
     REQUIRE(d != nullptr);
     CHECK(d->where == diag::SourceLocation{2, 3});
     CHECK(d->severity == diag::Severity::Error);
+    for (const char* garbage :
+         {")", ")))", ";", ";;", ";B", ";B ;W[aa]", "\x01\xFF;[", "[];B[aa]"}) {
+        diag::DiagnosticList junk;
+        CHECK(parse_collection(garbage, "g.sgf", junk).empty());
+        CHECK(!junk.items.empty());
+        CHECK(!has_code(junk, "missing-open-paren"));
+    }
     diag::DiagnosticList nuls;
     CHECK(parse_collection(std::string(100, '\0'), "z.sgf", nuls).empty());
     CHECK(has_code(nuls, "no-game-tree"));
@@ -148,5 +155,69 @@ TEST_CASE("deep trees do not overflow the stack", "[sgf]") {
         REQUIRE(trees.size() == 1);
         CHECK(trees[0].nodes.size() == 1000001);
         CHECK(has_code(diags, "missing-close-paren"));
+    }
+}
+
+TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
+    SECTION("main line only, as in Fox's Pro2 files") {
+        diag::DiagnosticList diags;
+        const auto trees =
+            parse_collection("\n  ;GM[1]FF[4]  SZ[19]  ;B[pd];W[dd]  ;B[pp])\n", "f.sgf", diags);
+        REQUIRE(trees.size() == 1);
+        REQUIRE(diags.items.size() == 1);
+        CHECK(diags.items[0].code == "missing-open-paren");
+        CHECK(diags.items[0].severity == diag::Severity::Warning);
+        CHECK(diags.items[0].where == diag::SourceLocation{2, 3});
+        const auto& n = trees[0].nodes;
+        REQUIRE(n.size() == 4);
+        CHECK(trees[0].where == diag::SourceLocation{2, 3});
+        CHECK(n[0].find("SZ")->values[0] == "19");
+        CHECK(n[1].find("B")->values[0] == "pd");
+        CHECK(n[2].find("W")->values[0] == "dd");
+        CHECK(n[3].find("B")->values[0] == "pp");
+        CHECK(n[3].first_child == kNoSgfNode);
+    }
+    SECTION("with variations: they stay variations, no stray ')' and no text outside") {
+        diag::DiagnosticList diags;
+        const auto trees = parse_collection(";GM[1];B[pd](;W[dd];B[pp])(;W[dp]))", "f.sgf", diags);
+        REQUIRE(trees.size() == 1);
+        REQUIRE(diags.items.size() == 1);
+        CHECK(diags.items[0].code == "missing-open-paren");
+        const auto& n = trees[0].nodes;
+        REQUIRE(n.size() == 5);
+        CHECK(n[n[1].first_child].find("W")->values[0] == "dd");
+        CHECK(n[n[n[1].first_child].next_sibling].find("W")->values[0] == "dp");
+    }
+    SECTION("neither paren: read to the end with both repairs reported") {
+        diag::DiagnosticList diags;
+        const auto trees = parse_collection(";GaMe [1];B[aa];W[bb]", "f.sgf", diags);
+        REQUIRE(trees.size() == 1);
+        CHECK(trees[0].nodes.size() == 3);
+        CHECK(has_code(diags, "missing-open-paren"));
+        CHECK(has_code(diags, "missing-close-paren"));
+    }
+    SECTION("a second tree after the repaired one is read as usual") {
+        diag::DiagnosticList diags;
+        const auto trees = parse_collection(";GM[1];B[aa])\n(;GM[1];W[bb])", "f.sgf", diags);
+        REQUIRE(trees.size() == 2);
+        CHECK(trees[1].nodes[1].find("W")->values[0] == "bb");
+        CHECK(diags.items.size() == 1);
+    }
+    SECTION("every truncation of such a file is read or diagnosed") {
+        const std::string full = ";GM[1]C[a;b(c)];B[pd](;W[dd];B[pp])(;W[dp]))";
+        for (std::size_t n = 0; n <= full.size(); ++n) {
+            INFO(full.substr(0, n));
+            diag::DiagnosticList diags;
+            const auto trees = parse_collection(full.substr(0, n), "f.sgf", diags);
+            CHECK((trees.size() == 1) == (n >= 4));  // from ";GM[" on, as "(;GM[" would be
+            if (n != full.size()) CHECK(!diags.items.empty());
+        }
+    }
+    SECTION("only the start of the file is repaired: a ';' after text stays text") {
+        diag::DiagnosticList diags;
+        const auto trees = parse_collection("Saved by x\n;GM[1];B[aa])", "f.sgf", diags);
+        CHECK(trees.empty());
+        CHECK(has_code(diags, "no-game-tree"));
+        CHECK(!has_code(diags, "missing-open-paren"));
     }
 }
