@@ -24,13 +24,13 @@ TEST_CASE("a mistyped command gets a suggestion, a foreign word does not", "[cli
     CHECK(josekic::cli::find_command("nope") == nullptr);
 }
 
-TEST_CASE("--version prints the version and exits 0", "[cli]") {
+TEST_CASE("the --version option prints the version and exits 0", "[cli]") {
     const auto run = run_josekic("--version");
     CHECK(run.exit_code == 0);
     CHECK(run.out == "josekic 0.1.0\n");
 }
 
-TEST_CASE("--help and help list the commands and exit 0", "[cli]") {
+TEST_CASE("the --help option and help list the commands and exit 0", "[cli]") {
     for (const char* args : {"--help", "help"}) {
         INFO(args);
         const auto run = run_josekic(args);

@@ -169,7 +169,7 @@ TEST_CASE("bad moves are diagnostics and their subtree is left out", "[reference
     CHECK(diag::format(sink.items[0]).starts_with("ref.sgf:1:"));
 }
 
-TEST_CASE("--reference arguments", "[reference]") {
+TEST_CASE("parsing --reference arguments", "[reference]") {
     const ReferenceSpec named = parse_reference_spec("kogo=/data/kogo joseki.sgf");
     CHECK(named.name == "kogo");
     CHECK(named.path == "/data/kogo joseki.sgf");
