@@ -4,7 +4,6 @@
 
 namespace josekic::game {
 
-namespace {
 std::string verdict_code(go::MoveVerdict v) {
     switch (v) {
         case go::MoveVerdict::Occupied: return "occupied-point";
@@ -14,7 +13,6 @@ std::string verdict_code(go::MoveVerdict v) {
     }
     return "illegal-move";
 }
-}  // namespace
 
 ReplayResult replay(const GameRecord& record, diag::DiagnosticSink& sink) {
     ReplayResult result;

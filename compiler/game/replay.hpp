@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "compiler/diag/diagnostic.hpp"
 #include "compiler/game/game_record.hpp"
@@ -18,6 +19,10 @@ struct ReplayResult {
     /// The position after the last legal move.
     go::Board final_board;
 };
+
+/// The diagnostic code of an illegal move ("occupied-point", "suicide", "ko-recapture"), by
+/// which reports count the games it cut.
+std::string verdict_code(go::MoveVerdict verdict);
 
 /// Places the setup stones, then plays the main line with captures until the end or the
 /// first illegal move (occupied point, suicide, ko recapture), which is reported to `sink`

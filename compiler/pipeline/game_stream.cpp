@@ -22,16 +22,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-std::string verdict_code(go::MoveVerdict v) {
-    switch (v) {
-        case go::MoveVerdict::Occupied: return "occupied-point";
-        case go::MoveVerdict::Suicide: return "suicide";
-        case go::MoveVerdict::KoRecapture: return "ko-recapture";
-        case go::MoveVerdict::Legal: break;
-    }
-    return "illegal-move";
-}
-
 void skip_game(GameSlot& slot, std::string code, std::string why) {
     const game::GameRecord& r = slot.record;
     slot.diagnostics.push_back(diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, code,
@@ -156,7 +146,7 @@ private:
 
         ++report_.games_kept;
         report_.moves_replayed += slot.replay.legal_moves;
-        if (slot.replay.stopped_by) ++report_.games_cut[verdict_code(*slot.replay.stopped_by)];
+        if (slot.replay.stopped_by) ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
         const auto start = Clock::now();
         consume_game_(batch, i);
         report_.times.consume += seconds_since(start);
