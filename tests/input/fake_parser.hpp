@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -39,7 +40,9 @@ inline std::vector<game::GameRecord> fake_parse(std::string_view bytes, std::str
             } else if (word == "BAD") {
                 sink.warning(path, {line_number, 1}, "fake-bad", "a bad word");
             } else {
-                g.moves.push_back(word == "--" ? go::Move::pass(next) : go::Move::at(next, *go::point_from_sgf(word)));
+                // "--", "tt" and anything that is not a point are passes, as in SGF.
+                const std::optional<go::Point> point = go::point_from_sgf(word);
+                g.moves.push_back(point ? go::Move::at(next, *point) : go::Move::pass(next));
                 g.move_locations.push_back({line_number, 1});
                 next = go::opponent(next);
             }
