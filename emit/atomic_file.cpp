@@ -49,7 +49,15 @@ struct LiveTemporary {
 std::array<LiveTemporary, kSlots> live_temporaries;
 static_assert(std::atomic<int>::is_always_lock_free);
 
+// Temporary files being created right now (between mkstemp and registration). The creating
+// thread holds the signals back, but another thread may take one meanwhile: its handler
+// waits for the creations to be registered, so that no file escapes it.
+std::atomic<int> creations_in_progress{0};
+
 extern "C" void remove_temporaries_and_die(int signal_number) {
+    // A creation takes microseconds; the bound only keeps a stuck thread from hanging us.
+    for (long spins = 0; creations_in_progress.load() > 0 && spins < 200'000'000L; ++spins) {
+    }
     for (LiveTemporary& slot : live_temporaries) {
         if (slot.state.load() == kLive) ::unlink(slot.path);
     }
@@ -119,10 +127,15 @@ public:
         install_signal_cleanup();
         {
             const SignalsHeld held;
+            creations_in_progress.fetch_add(1);
             fd_ = ::mkstemp(name.data());
-            if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), errno);
-            path_ = name.data();
-            slot_ = register_temporary(path_);
+            const int create_error = errno;
+            if (fd_ >= 0) {
+                path_ = name.data();
+                slot_ = register_temporary(path_);
+            }
+            creations_in_progress.fetch_sub(1);
+            if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), create_error);
         }
     }
     TemporaryFile(const TemporaryFile&) = delete;
