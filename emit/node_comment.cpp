@@ -1,6 +1,8 @@
 #include "emit/node_comment.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 
 namespace josekic::emit {
 namespace {
@@ -42,26 +44,27 @@ namespace {
 // The append_ forms write straight into the comment: node_comment runs for every node of
 // dictionaries of hundreds of thousands of nodes, and the temporaries of `a + b + c` were a
 // sixth of a compile's instructions.
-void append_decimal(std::string& out, std::uint64_t n) {
-    char digits[24];
-    char* end = digits + sizeof digits;
+
+// The decimal digits of `n`, written at the end of `buffer`.
+std::string_view digits_of(std::uint64_t n, std::array<char, 24>& buffer) {
+    char* const end = buffer.data() + buffer.size();
     char* p = end;
     do {
         *--p = static_cast<char>('0' + n % 10);
         n /= 10;
     } while (n != 0);
-    out.append(p, static_cast<std::size_t>(end - p));
+    return {p, static_cast<std::size_t>(end - p)};
+}
+
+void append_decimal(std::string& out, std::uint64_t n) {
+    std::array<char, 24> buffer;
+    out += digits_of(n, buffer);
 }
 
 void append_thousands(std::string& out, std::uint64_t n) {
-    char digits[24];
-    char* end = digits + sizeof digits;
-    char* p = end;
-    do {
-        *--p = static_cast<char>('0' + n % 10);
-        n /= 10;
-    } while (n != 0);
-    const auto size = static_cast<std::size_t>(end - p);
+    std::array<char, 24> buffer;
+    const std::string_view p = digits_of(n, buffer);
+    const std::size_t size = p.size();
     for (std::size_t i = 0; i < size; ++i) {
         if (i > 0 && (size - i) % 3 == 0) out += ',';
         out += p[i];
