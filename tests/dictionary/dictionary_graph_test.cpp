@@ -5,20 +5,13 @@
 #include <boost/graph/depth_first_search.hpp>
 
 #include "compiler/dictionary/dictionary_graph.hpp"
+#include "tests/support/move_lines.hpp"
 
 using namespace josekic;
 using namespace josekic::dictionary;
 
 namespace {
-std::vector<go::Move> line(std::initializer_list<std::string_view> points) {
-    std::vector<go::Move> moves;
-    go::Color c = go::Color::Black;
-    for (std::string_view p : points) {
-        moves.push_back(p.empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 
 NodeId find(const Trie& trie, const std::vector<go::Move>& path) {
     NodeId at = kRoot;

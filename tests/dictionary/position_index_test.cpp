@@ -3,20 +3,13 @@
 #include <string_view>
 
 #include "compiler/dictionary/position_index.hpp"
+#include "tests/support/move_lines.hpp"
 
 using namespace josekic;
 using namespace josekic::dictionary;
 
 namespace {
-std::vector<go::Move> line(std::initializer_list<std::string_view> points) {
-    std::vector<go::Move> moves;
-    go::Color c = go::Color::Black;
-    for (std::string_view p : points) {
-        moves.push_back(p.empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 PositionTracker played(const std::vector<go::Move>& moves, const PositionKeyTables& tables = kDefaultPositionKeys) {
     PositionTracker t(tables);
     for (const auto& m : moves) t.play(m);

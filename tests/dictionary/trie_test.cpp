@@ -1,20 +1,13 @@
 #include <catch2/catch.hpp>
 
 #include "compiler/dictionary/trie.hpp"
+#include "tests/support/move_lines.hpp"
 
 using namespace josekic;
 using namespace josekic::dictionary;
 
 namespace {
-std::vector<go::Move> line(std::initializer_list<const char*> points) {
-    std::vector<go::Move> moves;
-    go::Color c = go::Color::Black;
-    for (const char* p : points) {
-        moves.push_back(std::string_view(p).empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 GameReference reference(const char* path, std::optional<int> year) {
     GameReference ref;
     ref.source_path = path;

@@ -6,22 +6,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/dictionary/trie.hpp"
+#include "tests/support/move_lines.hpp"
 
 namespace josekic::emit::testing {
 
-/// Alternating moves from Black; "" is a pass (tenuki).
-inline std::vector<go::Move> line(std::initializer_list<const char*> points) {
-    std::vector<go::Move> moves;
-    go::Color c = go::Color::Black;
-    for (const char* p : points) {
-        moves.push_back(std::string_view(p).empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 
 inline dictionary::GameReference game(std::string black, std::string white, std::string date, std::optional<int> year,
                                       std::string path, int index = 1) {
@@ -45,7 +38,7 @@ inline dictionary::Trie small_joseki() {
     using dictionary::LineOutcome;
     auto games = std::make_shared<dictionary::GameTable>();
     dictionary::Trie trie(games);
-    auto add = [&](std::initializer_list<const char*> moves, LineOutcome outcome, std::optional<int> year,
+    auto add = [&](std::initializer_list<std::string_view> moves, LineOutcome outcome, std::optional<int> year,
                    dictionary::GameReference ref) {
         trie.insert(line(moves), outcome, year, games->add(std::move(ref)));
     };

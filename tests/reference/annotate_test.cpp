@@ -8,6 +8,7 @@
 #include "compiler/dictionary/trie.hpp"
 #include "compiler/reference/annotate.hpp"
 #include "compiler/reference/coverage.hpp"
+#include "tests/support/move_lines.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;
@@ -16,15 +17,7 @@ using dictionary::NodeId;
 namespace {
 
 // Canonical lines, alternating from Black; "" is a pass.
-std::vector<go::Move> line(std::initializer_list<const char*> points) {
-    std::vector<go::Move> moves;
-    go::Color c = go::Color::Black;
-    for (const char* p : points) {
-        moves.push_back(std::string_view(p).empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 
 NodeId find(const dictionary::Trie& trie, const std::vector<go::Move>& path) {
     NodeId n = dictionary::kRoot;
@@ -38,7 +31,7 @@ NodeId find(const dictionary::Trie& trie, const std::vector<go::Move>& path) {
 // A small joseki trie: 4-4 with the knight's approach (played 6 times in three lines) and 3-4 (2 times).
 dictionary::Trie sample_trie() {
     dictionary::Trie trie(std::make_shared<dictionary::GameTable>());
-    const auto add = [&trie](std::initializer_list<const char*> points, int times) {
+    const auto add = [&trie](std::initializer_list<std::string_view> points, int times) {
         for (int i = 0; i < times; ++i) trie.insert(line(points), dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
     };
     add({"pd", "nc", "pf", "pb"}, 3);       // 4-4, approach, pincer... (not in the book past move 2)

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "trackers/opening.hpp"
+#include "tests/support/move_lines.hpp"
 
 using namespace josekic;
 using namespace josekic::trackers;
@@ -11,15 +12,7 @@ using namespace josekic::trackers;
 namespace {
 
 // Alternating moves from SGF points, Black first; "" is a pass.
-std::vector<go::Move> line(std::initializer_list<std::string_view> points, go::Color first = go::Color::Black) {
-    std::vector<go::Move> moves;
-    go::Color c = first;
-    for (std::string_view p : points) {
-        moves.push_back(p.empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
-        c = go::opponent(c);
-    }
-    return moves;
-}
+using josekic::test_support::line;
 
 std::vector<go::Move> image(go::Symmetry s, const std::vector<go::Move>& moves) {
     std::vector<go::Move> out;
