@@ -261,8 +261,11 @@ CompileResult run_compile(const CompileOptions& options) {
     const auto report_start = Clock::now();
     result.report_text = render_compile_report(result, builder);
     if (!references.empty()) {
-        // Coverage is measured on everything that was played, before pruning.
-        const reference::Annotations everything = reference::annotate(builder.joseki(), references);
+        // Coverage is measured on everything that was played, before pruning; without
+        // pruning the written trie is that trie and its annotations serve as they are.
+        std::optional<reference::Annotations> unpruned;
+        if (pruning) unpruned.emplace(reference::annotate(builder.joseki(), references));
+        const reference::Annotations& everything = pruning ? *unpruned : *joseki_references;
         result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(builder.joseki(), everything));
     }
     result.reference_diagnostics = std::move(reference_problems.items);
