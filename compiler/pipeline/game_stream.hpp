@@ -58,7 +58,6 @@ struct GameSlot {
 
 /// One input file on its way from the walker through a worker to the consumer.
 struct FileBatch {
-    std::uint64_t sequence = 0;
     std::string display_path;
     std::string bytes;  ///< released once parsed
     std::uint64_t size = 0;
