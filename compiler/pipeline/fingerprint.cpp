@@ -1,5 +1,7 @@
 #include "compiler/pipeline/fingerprint.hpp"
 
+#include <array>
+
 namespace josekic::pipeline {
 
 namespace {
@@ -9,31 +11,54 @@ constexpr std::uint64_t rotate_left(std::uint64_t v, int bits) { return (v << bi
 constexpr go::Hash128 kPassKey[2] = {{0x9AE16A3B2F90404FULL, 0xC3A5C85C97CB3127ULL},
                                      {0xB492B66FBE98F273ULL, 0x9DDFEA08EB382D69ULL}};
 
-go::Hash128 hash_under(const game::GameRecord& record, go::Symmetry s) {
-    go::Hash128 setup;
-    for (go::Point p : record.setup_black) setup ^= go::zobrist_key128(go::Color::Black, go::apply(s, p));
-    for (go::Point p : record.setup_white) setup ^= go::zobrist_key128(go::Color::White, go::apply(s, p));
-
-    // Multiply-rotate before mixing in each move makes the hash depend on move order,
-    // which a plain XOR (a position hash) would not.
-    go::Hash128 line{0x6C62272E07BB0142ULL, 0x62B821756295C58DULL};
-    for (const go::Move& m : record.moves) {
-        const go::Hash128 key = m.point ? go::zobrist_key128(m.color, go::apply(s, *m.point))
-                                        : kPassKey[static_cast<int>(m.color)];
-        line.high = rotate_left(line.high * 0xFF51AFD7ED558CCDULL, 29) ^ key.high;
-        line.low = rotate_left(line.low * 0xC4CEB9FE1A85EC53ULL, 31) ^ key.low;
+// The image of every point under every symmetry, as a point index: the fingerprint
+// hashes a game under all 8 symmetries in one pass over its moves.
+using ImageTable = std::array<std::array<std::uint16_t, go::kNumPoints>, 8>;
+constexpr ImageTable make_image_table() {
+    ImageTable table{};
+    for (go::Symmetry s : go::kAllSymmetries) {
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            table[static_cast<int>(s)][i] =
+                static_cast<std::uint16_t>(go::apply(s, go::Point::from_index(i)).index());
+        }
     }
-    line.high ^= rotate_left(setup.high, 17) ^ record.moves.size();
-    line.low ^= rotate_left(setup.low, 23);
-    return line;
+    return table;
 }
+constexpr ImageTable kImages = make_image_table();
+
+go::Hash128 key_of(go::Color c, int point_index) {
+    return go::zobrist_key128(c, go::Point::from_index(point_index));
+}
+
 }  // namespace
 
 GameFingerprint fingerprint(const game::GameRecord& record) {
-    GameFingerprint best{hash_under(record, go::Symmetry::Identity), go::Symmetry::Identity};
-    for (go::Symmetry s : go::kAllSymmetries) {
-        const go::Hash128 h = hash_under(record, s);
-        if (h < best.key) best = {h, s};
+    constexpr int kSymmetries = 8;
+    std::array<go::Hash128, kSymmetries> setup{};
+    for (int s = 0; s < kSymmetries; ++s) {
+        for (go::Point p : record.setup_black) setup[s] ^= key_of(go::Color::Black, kImages[s][p.index()]);
+        for (go::Point p : record.setup_white) setup[s] ^= key_of(go::Color::White, kImages[s][p.index()]);
+    }
+
+    // Multiply-rotate before mixing in each move makes the hash depend on move order,
+    // which a plain XOR (a position hash) would not.
+    std::array<go::Hash128, kSymmetries> line;
+    line.fill(go::Hash128{0x6C62272E07BB0142ULL, 0x62B821756295C58DULL});
+    for (const go::Move& m : record.moves) {
+        for (int s = 0; s < kSymmetries; ++s) {
+            const go::Hash128 key =
+                m.point ? key_of(m.color, kImages[s][m.point->index()]) : kPassKey[static_cast<int>(m.color)];
+            line[s].high = rotate_left(line[s].high * 0xFF51AFD7ED558CCDULL, 29) ^ key.high;
+            line[s].low = rotate_left(line[s].low * 0xC4CEB9FE1A85EC53ULL, 31) ^ key.low;
+        }
+    }
+
+    // The smallest image is canonical; on a tie the first symmetry in kAllSymmetries order.
+    GameFingerprint best;
+    for (int s = 0; s < kSymmetries; ++s) {
+        line[s].high ^= rotate_left(setup[s].high, 17) ^ record.moves.size();
+        line[s].low ^= rotate_left(setup[s].low, 23);
+        if (s == 0 || line[s] < best.key) best = {line[s], go::kAllSymmetries[s]};
     }
     return best;
 }
