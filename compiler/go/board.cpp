@@ -10,39 +10,70 @@ namespace {
 
 Color color_of(Stone s) { return s == Stone::Black ? Color::Black : Color::White; }
 
-// Orthogonal neighbours on the board; returns how many were written.
-int neighbours(Point p, std::array<Point, 4>& out) {
-    int n = 0;
-    if (p.x > 0) out[n++] = Point{static_cast<std::uint8_t>(p.x - 1), p.y};
-    if (p.x < kLastLine) out[n++] = Point{static_cast<std::uint8_t>(p.x + 1), p.y};
-    if (p.y > 0) out[n++] = Point{p.x, static_cast<std::uint8_t>(p.y - 1)};
-    if (p.y < kLastLine) out[n++] = Point{p.x, static_cast<std::uint8_t>(p.y + 1)};
-    return n;
+// The orthogonal neighbours of every point, as point indices, computed once: the flood
+// fills below run for most moves of every replayed game.
+struct Neighbours {
+    std::array<std::uint16_t, 4> at{};
+    int count = 0;
+};
+constexpr std::array<Neighbours, kNumPoints> make_neighbour_table() {
+    std::array<Neighbours, kNumPoints> table{};
+    for (int i = 0; i < kNumPoints; ++i) {
+        const int x = i % kBoardSize;
+        const int y = i / kBoardSize;
+        Neighbours& n = table[i];
+        if (x > 0) n.at[n.count++] = static_cast<std::uint16_t>(i - 1);
+        if (x < kLastLine) n.at[n.count++] = static_cast<std::uint16_t>(i + 1);
+        if (y > 0) n.at[n.count++] = static_cast<std::uint16_t>(i - kBoardSize);
+        if (y < kLastLine) n.at[n.count++] = static_cast<std::uint16_t>(i + kBoardSize);
+    }
+    return table;
 }
+constexpr std::array<Neighbours, kNumPoints> kNeighbours = make_neighbour_table();
 
-// Flood fill of the group at `start`, with a fixed-size stack: a group has at most 361
-// stones, so nothing here allocates.
-template <typename Visit>
-void for_each_stone_of_group(const std::array<Stone, kNumPoints>& points, Point start, Visit visit) {
-    std::array<bool, kNumPoints> seen{};
-    std::array<Point, kNumPoints> stack;
-    int top = 0;
-    const Stone colour = points[start.index()];
-    stack[top++] = start;
-    seen[start.index()] = true;
-    while (top > 0) {
-        const Point p = stack[--top];
-        if (!visit(p)) return;
-        std::array<Point, 4> adj;
-        const int n = neighbours(p, adj);
-        for (int i = 0; i < n; ++i) {
-            const Point q = adj[i];
-            if (!seen[q.index()] && points[q.index()] == colour) {
-                seen[q.index()] = true;
-                stack[top++] = q;
+// A group found by a flood fill: its stones, or the news that it has a liberty (the fill
+// stops at the first one, so a living group costs only as much as the search for it).
+struct GroupScan {
+    bool has_liberty = false;
+    int size = 0;
+    std::array<std::uint16_t, kNumPoints> stones;
+};
+
+// Flood fill of the group at `start` with a fixed-size stack and a 361-bit visited set: a
+// group has at most 361 stones, so nothing here allocates or clears much.
+void scan_group(const std::array<Stone, kNumPoints>& points, int start, GroupScan& scan) {
+    std::array<std::uint64_t, (kNumPoints + 63) / 64> seen{};
+    const auto mark = [&](int i) { seen[static_cast<std::size_t>(i) / 64] |= std::uint64_t{1} << (i % 64); };
+    const auto marked = [&](int i) { return (seen[static_cast<std::size_t>(i) / 64] >> (i % 64)) & 1U; };
+    const Stone colour = points[static_cast<std::size_t>(start)];
+    scan.has_liberty = false;
+    scan.size = 0;
+    int visited = 0;
+    scan.stones[static_cast<std::size_t>(scan.size++)] = static_cast<std::uint16_t>(start);
+    mark(start);
+    while (visited < scan.size) {
+        const Neighbours& adj = kNeighbours[scan.stones[static_cast<std::size_t>(visited++)]];
+        for (int k = 0; k < adj.count; ++k) {
+            const int q = adj.at[static_cast<std::size_t>(k)];
+            const Stone there = points[static_cast<std::size_t>(q)];
+            if (there == Stone::Empty) {
+                scan.has_liberty = true;
+                return;
+            }
+            if (there == colour && !marked(q)) {
+                mark(q);
+                scan.stones[static_cast<std::size_t>(scan.size++)] = static_cast<std::uint16_t>(q);
             }
         }
     }
+}
+
+bool touches_empty(const std::array<Stone, kNumPoints>& points, int point) {
+    const Neighbours& adj = kNeighbours[static_cast<std::size_t>(point)];
+    for (int k = 0; k < adj.count; ++k) {
+        if (points[adj.at[static_cast<std::size_t>(k)]] == Stone::Empty) return true;
+    }
+    return false;
 }
 
 }  // namespace
@@ -57,62 +88,45 @@ std::string_view describe(MoveVerdict v) {
     return "?";
 }
 
-void Board::put(Point p, Stone s) {
-    points_[p.index()] = s;
-    hash_ ^= zobrist_key(color_of(s), p);
+void Board::put(int point, Stone s) {
+    points_[static_cast<std::size_t>(point)] = s;
+    hash_ ^= zobrist_key(color_of(s), point);
     ++stone_count_;
 }
 
-void Board::remove(Point p) {
-    hash_ ^= zobrist_key(color_of(points_[p.index()]), p);
-    points_[p.index()] = Stone::Empty;
+void Board::remove(int point) {
+    hash_ ^= zobrist_key(color_of(points_[static_cast<std::size_t>(point)]), point);
+    points_[static_cast<std::size_t>(point)] = Stone::Empty;
     --stone_count_;
 }
 
 void Board::place_setup(Color c, Point p) {
-    if (at(p) != Stone::Empty) remove(p);
-    put(p, stone_of(c));
+    if (at(p) != Stone::Empty) remove(p.index());
+    put(p.index(), stone_of(c));
     ko_ban_.reset();
 }
 
 void Board::clear(Point p) {
-    if (at(p) != Stone::Empty) remove(p);
+    if (at(p) != Stone::Empty) remove(p.index());
     ko_ban_.reset();
 }
 
-bool Board::has_liberty(Point start) const {
-    // Fast path: most groups touch an empty point next to the stone asked about, so the
-    // flood fill (which clears a 361-entry visited set) is only needed for the rest.
-    std::array<Point, 4> near;
-    const int near_count = neighbours(start, near);
-    for (int i = 0; i < near_count; ++i) {
-        if (points_[near[i].index()] == Stone::Empty) return true;
-    }
-    bool found = false;
-    for_each_stone_of_group(points_, start, [&](Point p) {
-        std::array<Point, 4> adj;
-        const int n = neighbours(p, adj);
-        for (int i = 0; i < n; ++i) {
-            if (points_[adj[i].index()] == Stone::Empty) {
-                found = true;
-                return false;  // stop the fill
-            }
-        }
-        return true;
-    });
-    return found;
+// Both checks look at the stone's own neighbours first: most groups touch an empty point
+// there, and then the flood fill is not needed.
+bool Board::has_liberty(int point) const {
+    if (touches_empty(points_, point)) return true;
+    GroupScan scan;
+    scan_group(points_, point, scan);
+    return scan.has_liberty;
 }
 
-int Board::capture_if_dead(Point start) {
-    if (has_liberty(start)) return 0;
-    std::array<Point, kNumPoints> group;
-    int size = 0;
-    for_each_stone_of_group(points_, start, [&](Point p) {
-        group[size++] = p;
-        return true;
-    });
-    for (int i = 0; i < size; ++i) remove(group[i]);
-    return size;
+int Board::capture_if_dead(int point) {
+    if (touches_empty(points_, point)) return 0;
+    GroupScan scan;
+    scan_group(points_, point, scan);
+    if (scan.has_liberty) return 0;
+    for (int i = 0; i < scan.size; ++i) remove(scan.stones[static_cast<std::size_t>(i)]);
+    return scan.size;
 }
 
 MoveVerdict Board::play(const Move& m) {
@@ -127,20 +141,21 @@ MoveVerdict Board::play(const Move& m) {
     // one colour in a row (an omitted pass) may legally fill or retake it.
     if (ko_ban_ && *ko_ban_ == p && ko_banned_ == m.color) return MoveVerdict::KoRecapture;
 
-    put(p, stone_of(m.color));
+    const int here = p.index();
+    put(here, stone_of(m.color));
     const Stone enemy = stone_of(opponent(m.color));
     int captured = 0;
-    std::optional<Point> single_capture;
-    std::array<Point, 4> adj;
-    const int n = neighbours(p, adj);
-    for (int i = 0; i < n; ++i) {
-        if (at(adj[i]) != enemy) continue;
-        const int removed = capture_if_dead(adj[i]);
-        if (removed == 1) single_capture = adj[i];
+    int single_capture = 0;
+    const Neighbours& adj = kNeighbours[static_cast<std::size_t>(here)];
+    for (int i = 0; i < adj.count; ++i) {
+        const int q = adj.at[static_cast<std::size_t>(i)];
+        if (points_[static_cast<std::size_t>(q)] != enemy) continue;
+        const int removed = capture_if_dead(q);
+        if (removed == 1) single_capture = q;
         captured += removed;
     }
-    if (captured == 0 && !has_liberty(p)) {
-        remove(p);
+    if (captured == 0 && !has_liberty(here)) {
+        remove(here);
         return MoveVerdict::Suicide;
     }
 
@@ -149,12 +164,13 @@ MoveVerdict Board::play(const Move& m) {
     if (captured == 1) {
         int own_neighbours = 0;
         int liberties = 0;
-        for (int i = 0; i < n; ++i) {
-            if (at(adj[i]) == stone_of(m.color)) ++own_neighbours;
-            if (at(adj[i]) == Stone::Empty) ++liberties;
+        for (int i = 0; i < adj.count; ++i) {
+            const Stone there = points_[adj.at[static_cast<std::size_t>(i)]];
+            if (there == stone_of(m.color)) ++own_neighbours;
+            if (there == Stone::Empty) ++liberties;
         }
         if (own_neighbours == 0 && liberties == 1) {
-            ko_ban_ = single_capture;
+            ko_ban_ = Point::from_index(single_capture);
             ko_banned_ = opponent(m.color);
         }
     }
@@ -176,8 +192,8 @@ Board Board::from_diagram(std::string_view diagram) {
     for (char ch : diagram) {
         if (ch == ' ' || ch == '\n' || ch == '\r') continue;
         if (i >= kNumPoints) throw std::invalid_argument("board diagram has more than 361 points");
-        if (ch == 'X') board.put(Point::from_index(i), Stone::Black);
-        else if (ch == 'O') board.put(Point::from_index(i), Stone::White);
+        if (ch == 'X') board.put(i, Stone::Black);
+        else if (ch == 'O') board.put(i, Stone::White);
         else if (ch != '.' && ch != '+') throw std::invalid_argument("board diagram: unexpected character");
         ++i;
     }

@@ -61,11 +61,13 @@ public:
     std::string to_diagram() const;
 
 private:
-    void put(Point p, Stone s);
-    void remove(Point p);
-    /// Removes the group at `p` if it has no liberty; returns the number of stones removed.
-    int capture_if_dead(Point p);
-    bool has_liberty(Point p) const;
+    // Internals work on point indices (Point::index()): replay calls them for every move of
+    // every game, and converting back and forth costs a division each time.
+    void put(int point, Stone s);
+    void remove(int point);
+    /// Removes the group at `point` if it has no liberty; returns the number of stones removed.
+    int capture_if_dead(int point);
+    bool has_liberty(int point) const;
 
     std::array<Stone, kNumPoints> points_{};
     /// The point the player `ko_banned_` may not play at once (a ko just taken), if any.

@@ -54,16 +54,22 @@ inline constexpr std::uint64_t kZobristSeedHigh = 0x7472616E73706F73ULL;   // "t
 inline constexpr detail::ZobristTable kZobristKeys = detail::make_zobrist_table(kZobristSeed);
 inline constexpr detail::ZobristTable kZobristKeysHigh = detail::make_zobrist_table(kZobristSeedHigh);
 
-/// The 64-bit key of a stone of colour `c` at `p`. A position's hash is the XOR of the keys
-/// of its stones; the empty board hashes to 0.
-constexpr std::uint64_t zobrist_key(Color c, Point p) {
-    return kZobristKeys[static_cast<int>(c)][p.index()];
+/// The 64-bit key of a stone of colour `c` at a point index (Point::index()). A position's
+/// hash is the XOR of the keys of its stones; the empty board hashes to 0.
+constexpr std::uint64_t zobrist_key(Color c, int point_index) {
+    return kZobristKeys[static_cast<int>(c)][static_cast<std::size_t>(point_index)];
+}
+/// The same key for a point.
+constexpr std::uint64_t zobrist_key(Color c, Point p) { return zobrist_key(c, p.index()); }
+
+/// The 128-bit key of a stone at a point index (Point::index()): the 64-bit key as the low
+/// half, an independent table as the high half.
+constexpr Hash128 zobrist_key128(Color c, int point_index) {
+    return Hash128{kZobristKeysHigh[static_cast<int>(c)][static_cast<std::size_t>(point_index)],
+                   kZobristKeys[static_cast<int>(c)][static_cast<std::size_t>(point_index)]};
 }
 
-/// The 128-bit key of a stone: the 64-bit key as the low half, an independent table as the
-/// high half.
-constexpr Hash128 zobrist_key128(Color c, Point p) {
-    return Hash128{kZobristKeysHigh[static_cast<int>(c)][p.index()], zobrist_key(c, p)};
-}
+/// The same key for a point.
+constexpr Hash128 zobrist_key128(Color c, Point p) { return zobrist_key128(c, p.index()); }
 
 }  // namespace josekic::go

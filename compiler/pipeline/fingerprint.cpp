@@ -26,18 +26,14 @@ constexpr ImageTable make_image_table() {
 }
 constexpr ImageTable kImages = make_image_table();
 
-go::Hash128 key_of(go::Color c, int point_index) {
-    return go::zobrist_key128(c, go::Point::from_index(point_index));
-}
-
 }  // namespace
 
 GameFingerprint fingerprint(const game::GameRecord& record) {
     constexpr int kSymmetries = 8;
     std::array<go::Hash128, kSymmetries> setup{};
     for (int s = 0; s < kSymmetries; ++s) {
-        for (go::Point p : record.setup_black) setup[s] ^= key_of(go::Color::Black, kImages[s][p.index()]);
-        for (go::Point p : record.setup_white) setup[s] ^= key_of(go::Color::White, kImages[s][p.index()]);
+        for (go::Point p : record.setup_black) setup[s] ^= go::zobrist_key128(go::Color::Black, kImages[s][p.index()]);
+        for (go::Point p : record.setup_white) setup[s] ^= go::zobrist_key128(go::Color::White, kImages[s][p.index()]);
     }
 
     // Multiply-rotate before mixing in each move makes the hash depend on move order,
@@ -47,7 +43,7 @@ GameFingerprint fingerprint(const game::GameRecord& record) {
     for (const go::Move& m : record.moves) {
         for (int s = 0; s < kSymmetries; ++s) {
             const go::Hash128 key =
-                m.point ? key_of(m.color, kImages[s][m.point->index()]) : kPassKey[static_cast<int>(m.color)];
+                m.point ? go::zobrist_key128(m.color, kImages[s][m.point->index()]) : kPassKey[static_cast<int>(m.color)];
             line[s].high = rotate_left(line[s].high * 0xFF51AFD7ED558CCDULL, 29) ^ key.high;
             line[s].low = rotate_left(line[s].low * 0xC4CEB9FE1A85EC53ULL, 31) ^ key.low;
         }
