@@ -39,7 +39,8 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
 void add_input_options(po::options_description& visible, po::options_description& hidden, InputOptions& bound) {
     visible.add_options()
         ("threads", po::value(&bound.threads)->value_name("N")->default_value(0),
-         "worker threads for reading and replaying (0: one per core); the output does not depend on it")
+         "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
+         "the output does not depend on it")
         ("charset", po::value(&bound.charset)->value_name("NAME"),
          "decode every file as NAME (e.g. GB18030, Shift_JIS, ISO-8859-1), ignoring CA")
         ("keep-duplicates", po::bool_switch(&bound.keep_duplicates),

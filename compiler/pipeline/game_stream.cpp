@@ -205,7 +205,39 @@ struct WorkUnit {
 constexpr std::size_t kUnitMaxFiles = 64;
 constexpr std::uint64_t kUnitMaxBytes = 256 * 1024;
 
+// Adds a file to the unit being filled; true when the unit is full and should be sent.
+bool add_file(WorkUnit& unit, input::InputFile&& file) {
+    FileBatch& batch = unit.files.emplace_back();
+    batch.display_path = std::move(file.display_path);
+    batch.size = file.bytes.size();
+    batch.bytes = std::move(file.bytes);
+    batch.read_error = std::move(file.read_error);
+    unit.bytes += batch.size;
+    return unit.files.size() >= kUnitMaxFiles || unit.bytes >= kUnitMaxBytes;
+}
+
 }  // namespace
+
+// With one thread everything happens on the calling thread, unit after unit: read,
+// parse, replay, analyse, consume. No thread is started, so `--threads 1` really uses one
+// core (and profiles read like a plain call tree).
+void run_stream_inline(const std::vector<std::string>& inputs, const StreamOptions& options, const GameParser& parser,
+                       const std::function<void(FileBatch&)>& analyze_file, Consumer& consumer) {
+    WorkUnit unit;
+    const auto flush = [&] {
+        for (FileBatch& batch : unit.files) {
+            process_batch(batch, parser, options, analyze_file);
+            consumer.consume(batch);
+        }
+        unit.files.clear();
+        unit.bytes = 0;
+    };
+    input::walk_inputs(inputs, [&](input::InputFile&& file) {
+        if (add_file(unit, std::move(file))) flush();
+        return input::WalkControl::Continue;
+    });
+    flush();
+}
 
 void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
                 const std::function<void(FileBatch&)>& analyze_file,
@@ -218,6 +250,14 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     // Units between the walker and the consumer (queued, being parsed, or waiting for their
     // turn): this bounds memory however many files there are.
     const std::uint64_t max_in_flight = 4 * static_cast<std::uint64_t>(threads) + 4;
+
+    if (threads == 1) {
+        Consumer consumer{options, consume_game, report};
+        run_stream_inline(inputs, options, parser, analyze_file, consumer);
+        consumer.finish();
+        report.times.wall = seconds_since(start);
+        return;
+    }
 
     std::mutex mutex;
     std::condition_variable work_ready;   // walker -> workers
@@ -262,15 +302,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
             };
             try {
                 input::walk_inputs(inputs, [&](input::InputFile&& file) {
-                    FileBatch& batch = unit->files.emplace_back();
-                    batch.display_path = std::move(file.display_path);
-                    batch.size = file.bytes.size();
-                    batch.bytes = std::move(file.bytes);
-                    batch.read_error = std::move(file.read_error);
-                    unit->bytes += batch.size;
-                    if (unit->files.size() < kUnitMaxFiles && unit->bytes < kUnitMaxBytes) {
-                        return input::WalkControl::Continue;
-                    }
+                    if (!add_file(*unit, std::move(file))) return input::WalkControl::Continue;
                     return dispatch() ? input::WalkControl::Continue : input::WalkControl::Stop;
                 });
                 dispatch();
