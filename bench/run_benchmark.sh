@@ -7,13 +7,16 @@
 # one large multi-game SGF file. For each corpus and each thread count the script runs, in
 # the same session, the "floor" (cat of every file in the order josekic reads them; for an
 # archive the matching decompressor, e.g. `xz -dc`) and `josekic compile -q --timings`
-# (both dictionaries written), RUNS times each after one warm-up of each (no compile warm-up
-# when RUNS is 1), and prints medians:
+# (both dictionaries written), RUNS times each after one warm-up (none when RUNS is 1), and
+# prints medians:
 #
-#   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s
+#   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s speedup
 #
-# (cpu_s: user + system CPU seconds of the median compile run, which a loaded machine
-# inflates much less than wall time.)
+# Runs are made in rounds (the floor, then compile with each thread count) so that the
+# figures compared were measured moments apart. ratio: the median over rounds of compile
+# time / floor time of the same round. speedup: median compile time with the first thread
+# count / with this one. cpu_s: user + system CPU seconds of the median compile run, which
+# a loaded machine inflates much less than wall time.
 # followed by the per-stage times (read+parse+track, parse, replay, analysis, merge, graph,
 # format, write) of the median compile run. MB is the bytes josekic read (uncompressed for
 # an archive). Peak RSS comes from /usr/bin/time -v. It is a benchmark, not a test: nothing
@@ -113,49 +116,64 @@ echo
 
 summary="$scratch/summary"
 stages="$scratch/stages"
-printf '%-28s %3s %8s %8s %7s %9s %6s %8s %7s %7s %7s\n' corpus thr games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s > "$summary"
+printf '%-28s %3s %8s %8s %7s %9s %6s %8s %7s %7s %7s %7s\n' corpus thr games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s speedup > "$summary"
 printf '%-28s %3s %7s %7s %7s %7s %7s %7s %7s %7s %7s %7s\n' corpus thr stream parse replay track merge emit graph format write total > "$stages"
 
+# One row of the summary and one of the stage table, for the median run of one thread count.
+# Reads the runs of that thread count from "$scratch/runs-$threads" (wall rss run cpu ratio).
+report_rows() {
+    local name="$1" threads="$2" cat_median="$3" speedup="$4"
+    local compile_median ratio_median rss median_run cpu tag report games bytes timings graph format write
+    compile_median="$(awk '{ print $1 }' "$scratch/runs-$threads" | median)"
+    ratio_median="$(awk '{ print $5 }' "$scratch/runs-$threads" | median)"
+    # The run closest to the median gives the stage times and the RSS shown.
+    read -r _ rss median_run cpu < <(awk -v m="$compile_median" '{ d = $1 - m; if (d < 0) d = -d; print d, $2, $3, $4 }' \
+        "$scratch/runs-$threads" | sort -g | head -1)
+    tag="t$threads-r$median_run"
+    report="$scratch/report-$tag"
+    games=$(awk '/^games read/ { print $3; exit }' "$report")
+    bytes=$(awk '/^files read/ { gsub(/[()]/, "", $4); print $4; exit }' "$report")
+    awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" \
+        -v q="$ratio_median" -v r="$rss" -v u="$cpu" -v s="$speedup" \
+        'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f %7.2f %7s\n", n, t, g, b / 1e6, c, w, q, g / w, b / 1e6 / w, r / 1024, u, s }' \
+        >> "$summary"
+    timings="$scratch/stderr-$tag"
+    graph=$(awk -v a="$(stage "$timings" 'joseki graph')" -v b="$(stage "$timings" 'fuseki graph')" 'BEGIN { print a + b }')
+    format=$(awk -v a="$(stage "$timings" 'joseki format')" -v b="$(stage "$timings" 'fuseki format')" 'BEGIN { print a + b }')
+    write=$(awk -v a="$(stage "$timings" 'joseki write')" -v b="$(stage "$timings" 'fuseki write')" 'BEGIN { print a + b }')
+    printf '%-28s %3d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n' "$name" "$threads" \
+        "$(stage "$timings" 'read+parse+track')" "$(stage "$timings" 'parse')" "$(stage "$timings" 'replay')" \
+        "$(stage "$timings" 'analysis/track')" "$(stage "$timings" 'merge into tries')" \
+        "$(stage "$timings" 'emit (all')" "$graph" "$format" "$write" "$(stage "$timings" 'total')" >> "$stages"
+}
+
+IFS=',' read -r -a thread_counts <<< "$threads_list"
 for corpus in "${corpora[@]}"; do
     [[ -e "$corpus" ]] || { echo "no such corpus: $corpus" >&2; exit 2; }
     floor="$(floor_command "$corpus")"
     name="$(basename "$corpus")"
     bash -c "$floor"  # warm the page cache
+    # A warm-up compile (binary and inputs in the page cache) unless only one run is timed.
+    [[ $runs -gt 1 ]] && compile_once "$corpus" "${thread_counts[0]}" warm > /dev/null
+    for threads in "${thread_counts[@]}"; do rm -f "$scratch/runs-$threads"; done
+    # Rounds: the floor, then each thread count, so that every ratio compares runs made
+    # moments apart under the same load (the machines are shared and noisy).
     cat_times=()
-    for ((r = 0; r < runs; r++)); do cat_times+=("$(wall_of "$floor")"); done
-    cat_median="$(printf '%s\n' "${cat_times[@]}" | median)"
-
-    IFS=',' read -r -a thread_counts <<< "$threads_list"
-    for threads in "${thread_counts[@]}"; do
-        # A warm-up run (binary and inputs in the page cache) unless only one run is timed:
-        # the floor command has already read the inputs.
-        [[ $runs -gt 1 ]] && compile_once "$corpus" "$threads" warm > /dev/null
-        walls=()
-        for ((r = 0; r < runs; r++)); do
+    for ((r = 0; r < runs; r++)); do
+        cat_wall="$(wall_of "$floor")"
+        cat_times+=("$cat_wall")
+        for threads in "${thread_counts[@]}"; do
             read -r wall rss cpu < <(compile_once "$corpus" "$threads" "t$threads-r$r")
-            walls+=("$wall")
-            echo "$wall $rss $r $cpu" >> "$scratch/runs-$threads"
+            awk -v w="$wall" -v c="$cat_wall" -v r="$rss" -v n="$r" -v u="$cpu" \
+                'BEGIN { printf "%s %s %s %s %.3f\n", w, r, n, u, (c > 0 ? w / c : 0) }' >> "$scratch/runs-$threads"
         done
-        compile_median="$(printf '%s\n' "${walls[@]}" | median)"
-        # The run closest to the median gives the stage times and the RSS shown.
-        read -r _ rss median_run cpu < <(awk -v m="$compile_median" '{ d = $1 - m; if (d < 0) d = -d; print d, $2, $3, $4 }' \
-            "$scratch/runs-$threads" | sort -g | head -1)
-        rm -f "$scratch/runs-$threads"
-        tag="t$threads-r$median_run"
-        report="$scratch/report-$tag"
-        games=$(awk '/^games read/ { print $3; exit }' "$report")
-        bytes=$(awk '/^files read/ { gsub(/[()]/, "", $4); print $4; exit }' "$report")
-        awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" -v r="$rss" -v u="$cpu" \
-            'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f %7.2f\n", n, t, g, b / 1e6, c, w, w / c, g / w, b / 1e6 / w, r / 1024, u }' \
-            >> "$summary"
-        timings="$scratch/stderr-$tag"
-        graph=$(awk -v a="$(stage "$timings" 'joseki graph')" -v b="$(stage "$timings" 'fuseki graph')" 'BEGIN { print a + b }')
-        format=$(awk -v a="$(stage "$timings" 'joseki format')" -v b="$(stage "$timings" 'fuseki format')" 'BEGIN { print a + b }')
-        write=$(awk -v a="$(stage "$timings" 'joseki write')" -v b="$(stage "$timings" 'fuseki write')" 'BEGIN { print a + b }')
-        printf '%-28s %3d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n' "$name" "$threads" \
-            "$(stage "$timings" 'read+parse+track')" "$(stage "$timings" 'parse')" "$(stage "$timings" 'replay')" \
-            "$(stage "$timings" 'analysis/track')" "$(stage "$timings" 'merge into tries')" \
-            "$(stage "$timings" 'emit (all')" "$graph" "$format" "$write" "$(stage "$timings" 'total')" >> "$stages"
+    done
+    cat_median="$(printf '%s\n' "${cat_times[@]}" | median)"
+    first_median="$(awk '{ print $1 }' "$scratch/runs-${thread_counts[0]}" | median)"
+    for threads in "${thread_counts[@]}"; do
+        median_wall="$(awk '{ print $1 }' "$scratch/runs-$threads" | median)"
+        speedup="$(awk -v a="$first_median" -v b="$median_wall" 'BEGIN { printf "%.2fx", a / b }')"
+        report_rows "$name" "$threads" "$cat_median" "$speedup"
     done
 done
 
