@@ -114,12 +114,14 @@ private:
     sigset_t previous_;
 };
 
+}  // namespace
+
 // Removes the temporary file unless it was renamed into place, so that no failure path
 // (including an exception thrown further down, or SIGINT/SIGTERM) leaves debris next to
 // the target.
-class TemporaryFile {
+class AtomicFile::Temporary {
 public:
-    explicit TemporaryFile(const std::filesystem::path& target) {
+    explicit Temporary(const std::filesystem::path& target) {
         const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
         std::string pattern = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
         std::vector<char> name(pattern.begin(), pattern.end());
@@ -138,11 +140,11 @@ public:
             if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), create_error);
         }
     }
-    TemporaryFile(const TemporaryFile&) = delete;
-    TemporaryFile& operator=(const TemporaryFile&) = delete;
+    Temporary(const Temporary&) = delete;
+    Temporary& operator=(const Temporary&) = delete;
     // A signal between the unlink (or the rename) and the release makes the handler
     // unlink a name that no longer exists, which is harmless.
-    ~TemporaryFile() {
+    ~Temporary() {
         if (fd_ >= 0) ::close(fd_);
         if (!committed_) ::unlink(path_.c_str());
         if (slot_ != nullptr) slot_->state.store(kFree);
@@ -165,39 +167,51 @@ private:
     LiveTemporary* slot_ = nullptr;
 };
 
-}  // namespace
-
-void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
-    TemporaryFile temp(target);
+AtomicFile::AtomicFile(const std::filesystem::path& target)
+    : target_(target), temporary_(std::make_unique<Temporary>(target)) {
     // mkstemp creates the file 0600; a dictionary is an ordinary document, so give it the
     // permissions a plain open() would (0666 minus the umask).
     const mode_t mask = current_umask();
-    if (::fchmod(temp.fd(), static_cast<mode_t>(0666 & ~mask)) != 0) fail(target, "chmod", errno);
+    if (::fchmod(temporary_->fd(), static_cast<mode_t>(0666 & ~mask)) != 0) fail(target_, "chmod", errno);
+}
 
-    const char* data = contents.data();
-    std::size_t left = contents.size();
+AtomicFile::~AtomicFile() = default;
+
+void AtomicFile::write(std::string_view bytes) {
+    const char* data = bytes.data();
+    std::size_t left = bytes.size();
     while (left > 0) {
-        const ssize_t written = ::write(temp.fd(), data, left);
+        const ssize_t written = ::write(temporary_->fd(), data, left);
         if (written < 0) {
             if (errno == EINTR) continue;
-            fail(target, "write", errno);
+            fail(target_, "write", errno);
         }
         data += written;
         left -= static_cast<std::size_t>(written);
     }
-    if (::fsync(temp.fd()) != 0) fail(target, "fsync", errno);
-    if (temp.close() != 0) fail(target, "close", errno);
-    if (::rename(temp.path().c_str(), target.c_str()) != 0) fail(target, "rename", errno);
-    temp.committed();
+    size_ += bytes.size();
+}
+
+void AtomicFile::commit() {
+    if (::fsync(temporary_->fd()) != 0) fail(target_, "fsync", errno);
+    if (temporary_->close() != 0) fail(target_, "close", errno);
+    if (::rename(temporary_->path().c_str(), target_.c_str()) != 0) fail(target_, "rename", errno);
+    temporary_->committed();
 
     // Make the rename itself durable; a failure here cannot lose the new contents any more,
     // so it is not worth failing the whole run over.
-    const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
+    const std::filesystem::path dir = target_.has_parent_path() ? target_.parent_path() : ".";
     const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
     if (dir_fd >= 0) {
         ::fsync(dir_fd);
         ::close(dir_fd);
     }
+}
+
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
+    AtomicFile file(target);
+    file.write(contents);
+    file.commit();
 }
 
 }  // namespace josekic::emit

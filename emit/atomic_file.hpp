@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string_view>
 
 namespace josekic::emit {
@@ -15,5 +17,33 @@ namespace josekic::emit {
 /// for signals still at their default action) removes it and the process then dies of the
 /// signal as it would have: the target keeps its old contents and no temporary is left.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+
+/// The same guarantees for a file written in pieces, so that its contents never have to
+/// be in memory at once: the constructor creates the temporary file (".<name>.tmp-XXXXXX"
+/// in the target's directory), write() appends to it, commit() flushes it to disk, renames
+/// it over `target` and makes the rename durable. Until commit() succeeds the target keeps
+/// its old contents; destroying an uncommitted AtomicFile (an exception, a failed write)
+/// removes the temporary, and so does SIGINT/SIGTERM/SIGHUP as for write_file_atomically.
+/// Every failure throws std::runtime_error naming `target` and the system's error text.
+class AtomicFile {
+public:
+    explicit AtomicFile(const std::filesystem::path& target);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    /// Appends `bytes` to the temporary file (unbuffered: callers hand over large pieces).
+    void write(std::string_view bytes);
+    /// fsync, close, rename over the target, fsync of the directory. Call once.
+    void commit();
+    /// Bytes written so far.
+    std::uint64_t size() const { return size_; }
+
+private:
+    class Temporary;
+    std::filesystem::path target_;
+    std::unique_ptr<Temporary> temporary_;
+    std::uint64_t size_ = 0;
+};
 
 }  // namespace josekic::emit

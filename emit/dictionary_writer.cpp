@@ -1,17 +1,25 @@
 #include "emit/dictionary_writer.hpp"
 
+#include <algorithm>
 #include <array>
 
+#include "emit/decimal_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/sgf_text.hpp"
 
 namespace josekic::emit {
 namespace {
 
+using namespace std::string_view_literals;
+
 using dictionary::kNoNode;
 using dictionary::kRoot;
 using dictionary::NodeId;
 using dictionary::Trie;
+
+// Text is handed to the sink in pieces of about this size: large enough that a file write
+// per piece costs nothing, small enough that a dictionary is never held in memory.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 // Bijective base 26: A..Z, AA, AB, ... so that any number of continuations gets a label.
 std::string label_for(std::size_t index) {
@@ -27,109 +35,142 @@ std::string label_for(std::size_t index) {
 
 std::string limit_text(std::size_t limit) { return limit == 0 ? std::string("none") : std::to_string(limit); }
 
+void append_point(TextBuffer& out, go::Point p) {
+    out += static_cast<char>('a' + p.x);
+    out += static_cast<char>('a' + p.y);
+}
+
+// Everything below runs once per written node, so the per-node state lives in buffers that
+// are reused from node to node (children, labels, the comment being built, the output
+// piece) instead of strings and vectors made and freed for every node.
 class Writer {
 public:
-    Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move)
-        : trie_(trie), options_(options), only_first_move_(only_first_move) {}
+    Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move, const TextSink& sink)
+        : trie_(trie), options_(options), only_first_move_(only_first_move), sink_(sink) {
+    }
 
-    WrittenDictionary write() {
-        // Each frame is a branch point: its children in output order and the next one to
-        // open. Everything between branch points is a chain written without parentheses,
-        // so the stack (not the call stack) grows with the number of branch points only.
+    WriteCounts write() {
+        // Each frame is a branch point: its children in output order (pending_[begin, end))
+        // and the next one to open. Everything between branch points is a chain written
+        // without parentheses, so the stack (not the call stack) grows with the number of
+        // branch points only; a frame's children sit on top of its parents' in pending_.
         struct Frame {
-            std::vector<NodeId> children;
+            std::size_t begin;
             std::size_t next;
+            std::size_t end;
             std::size_t depth;
         };
         std::vector<Frame> stack;
-        out_.text += '(';
-        NodeId at = kRoot;
+        out_ += '(';
         std::size_t depth = 0;
-        std::vector<NodeId> children = write_node(at, depth);
+        write_node(kRoot, depth);
         for (;;) {
-            if (children.size() == 1) {
-                out_.text += '\n';
-                at = children.front();
-                children = write_node(at, ++depth);
+            if (out_.size() >= kChunkBytes) flush();
+            if (kept_.size() == 1) {
+                out_ += '\n';
+                write_node(kept_.front(), ++depth);
                 continue;
             }
-            if (children.size() > 1) {
-                stack.push_back(Frame{std::move(children), 1, depth + 1});
-                out_.text += "\n(";
-                at = stack.back().children.front();
+            if (kept_.size() > 1) {
+                const std::size_t begin = pending_.size();
+                pending_.insert(pending_.end(), kept_.begin(), kept_.end());
+                stack.push_back(Frame{begin, begin + 1, pending_.size(), depth + 1});
+                out_ += "\n("sv;
                 depth = stack.back().depth;
-                children = write_node(at, depth);
+                write_node(pending_[begin], depth);
                 continue;
             }
             // A leaf: close variations until one of them has a sibling left to open.
             bool opened = false;
             while (!stack.empty() && !opened) {
-                out_.text += ')';
+                out_ += ')';
                 Frame& top = stack.back();
-                if (top.next < top.children.size()) {
-                    out_.text += "\n(";
-                    at = top.children[top.next++];
+                if (top.next < top.end) {
+                    out_ += "\n("sv;
                     depth = top.depth;
-                    children = write_node(at, depth);
+                    write_node(pending_[top.next++], depth);
                     opened = true;
                 } else {
+                    pending_.resize(top.begin);
                     stack.pop_back();
                 }
             }
             if (!opened) break;
         }
-        out_.text += ")\n";
-        return std::move(out_);
+        out_ += ")\n"sv;
+        flush();
+        return counts_;
     }
 
 private:
-    // The children written below `node` at `depth` (moves from the root), in output order.
-    std::vector<NodeId> kept_children(NodeId node, std::size_t depth) const {
+    void flush() {
+        if (out_.empty()) return;
+        sink_(out_.view());
+        counts_.bytes += out_.size();
+        out_.clear();
+    }
+
+    // Fills kept_ with the children written below `node` at `depth` (moves from the root),
+    // in output order: Trie::sorted_children's order, sorted here in a reused buffer.
+    void keep_children(NodeId node, std::size_t depth) {
+        kept_.clear();
         const SizeLimits& limits = options_.limits;
-        if (limits.max_depth != 0 && depth >= limits.max_depth) return {};
-        std::vector<NodeId> kept;
-        for (NodeId child : trie_.sorted_children(node)) {
-            if (node == kRoot && only_first_move_ != kNoNode && child != only_first_move_) continue;
-            if (trie_.node(child).stats.count < limits.min_count) continue;
-            kept.push_back(child);
-            if (limits.max_children != 0 && kept.size() == limits.max_children) break;
+        if (limits.max_depth != 0 && depth >= limits.max_depth) return;
+        for (NodeId c = trie_.node(node).first_child; c != kNoNode; c = trie_.node(c).next_sibling) {
+            if (node == kRoot && only_first_move_ != kNoNode && c != only_first_move_) continue;
+            if (trie_.node(c).stats.count < limits.min_count) continue;
+            kept_.push_back(c);
         }
-        return kept;
+        if (kept_.size() > 1) {
+            std::sort(kept_.begin(), kept_.end(), [this](NodeId a, NodeId b) {
+                const auto count_a = trie_.node(a).stats.count;
+                const auto count_b = trie_.node(b).stats.count;
+                if (count_a != count_b) return count_a > count_b;
+                return dictionary::move_order_key(trie_.node(a).move) < dictionary::move_order_key(trie_.node(b).move);
+            });
+        }
+        if (limits.max_children != 0 && kept_.size() > limits.max_children) kept_.resize(limits.max_children);
     }
 
     // Computed from the statistics alone (lines through the node that neither end there
     // nor continue into a written child), so that a dictionary read back from a cut file
     // says the same as the file it came from.
-    std::string hidden_note(NodeId node, const std::vector<NodeId>& kept) const {
+    void hidden_note(NodeId node, TextBuffer& note) const {
         const dictionary::NodeStats& s = trie_.node(node).stats;
         std::uint64_t shown = s.ends;
-        for (NodeId c : kept) shown += trie_.node(c).stats.count;
-        if (s.count <= shown) return {};
+        for (NodeId c : kept_) shown += trie_.node(c).stats.count;
+        if (s.count <= shown) return;
         const std::uint64_t hidden = s.count - shown;
         if (node == kRoot && only_first_move_ != kNoNode) {
-            return "The other first moves (" + with_thousands(hidden) + (hidden == 1 ? " line" : " lines") +
-                   ") are in the other files of this split; see the index.";
+            note += "The other first moves ("sv;
+            note += thousands(hidden);
+            note += hidden == 1 ? " line"sv : " lines"sv;
+            note += ") are in the other files of this split; see the index."sv;
+            return;
         }
-        return "Not shown (size limits): " + with_thousands(hidden) + (hidden == 1 ? " line" : " lines") +
-               " in rarer continuations.";
+        note += "Not shown (size limits): "sv;
+        note += thousands(hidden);
+        note += hidden == 1 ? " line"sv : " lines"sv;
+        note += " in rarer continuations."sv;
     }
 
-    std::string root_preface() const {
-        std::string text;
-        if (!options_.name.empty()) text += options_.name + "\n";
-        text += std::string(options_.kind == DictionaryKind::Joseki ? "Joseki" : "Fuseki") +
-                " dictionary written by " + application() + ".\n";
-        for (const std::string& line : options_.provenance) text += line + "\n";
+    // Once per file, so written for reading rather than speed.
+    void append_root_preface(TextBuffer& text) const {
+        std::string preface;
+        if (!options_.name.empty()) preface += options_.name + "\n";
+        preface += std::string(options_.kind == DictionaryKind::Joseki ? "Joseki" : "Fuseki") +
+                   " dictionary written by " + application() + ".\n";
+        for (const std::string& line : options_.provenance) preface += line + "\n";
         const SizeLimits& l = options_.limits;
-        text += "Size limits: min count " + std::to_string(l.min_count) + ", max depth " + limit_text(l.max_depth) +
-                ", max children " + limit_text(l.max_children) + ", games listed per node " +
-                std::to_string(options_.max_games_listed) + ".\n";
-        text += "How to read a node: its count and share of the previous move, the win rate of " +
-                std::string(options_.kind == DictionaryKind::Joseki ? "the player who moved first in the corner"
-                                                                     : "Black") +
-                ", the years it was played and the lines that end there. Letters on the board mark the "
-                "continuations listed in the comment, most frequent first: A is the main line.\n\n";
-        return text;
+        preface += "Size limits: min count " + std::to_string(l.min_count) + ", max depth " +
+                   limit_text(l.max_depth) + ", max children " + limit_text(l.max_children) +
+                   ", games listed per node " + std::to_string(options_.max_games_listed) + ".\n";
+        preface += "How to read a node: its count and share of the previous move, the win rate of " +
+                   std::string(options_.kind == DictionaryKind::Joseki ? "the player who moved first in the corner"
+                                                                        : "Black") +
+                   ", the years it was played and the lines that end there. Letters on the board mark the "
+                   "continuations listed in the comment, most frequent first: A is the main line.\n\n";
+        text += preface;
     }
 
     std::string application() const {
@@ -137,107 +178,176 @@ private:
     }
 
     void property(std::string_view id, std::string_view value, ValueKind kind = ValueKind::Simple) {
-        out_.text += id;
-        out_.text += '[';
-        append_escaped(out_.text, value, kind);
-        out_.text += ']';
+        out_ += id;
+        out_ += '[';
+        append_escaped(out_, value, kind);
+        out_ += ']';
     }
 
-    // Writes one node (without the leading newline or '(') and returns its written children.
-    std::vector<NodeId> write_node(NodeId id, std::size_t depth) {
-        const dictionary::TrieNode& node = trie_.node(id);
-        std::vector<NodeId> kept = kept_children(id, depth);
-        ++out_.nodes;
-        if (node.stats.ends > 0) ++out_.terminals;
+    std::string_view label(std::size_t index) {
+        while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
+        return labels_[index];
+    }
 
-        out_.text += ';';
+    // Writes one node (without the leading newline or '(') and leaves its written children
+    // in kept_.
+    void write_node(NodeId id, std::size_t depth) {
+        const dictionary::TrieNode& node = trie_.node(id);
+        keep_children(id, depth);
+        ++counts_.nodes;
+        if (node.stats.ends > 0) ++counts_.terminals;
+
+        out_ += ';';
         if (id == kRoot) {
-            out_.text += "GM[1]FF[4]CA[UTF-8]";
+            out_ += "GM[1]FF[4]CA[UTF-8]"sv;
             property("AP", application());
-            out_.text += "SZ[19]ST[2]";
+            out_ += "SZ[19]ST[2]"sv;
             if (!options_.name.empty()) property("GN", options_.name);
         } else {
-            out_.text += go::sgf_letter(node.move.color);
-            out_.text += '[';
-            if (node.move.point) out_.text += go::to_sgf(*node.move.point);
-            out_.text += ']';
+            out_ += go::sgf_letter(node.move.color);
+            out_ += '[';
+            if (node.move.point) append_point(out_, *node.move.point);
+            out_ += ']';
         }
 
-        NodeCommentInput comment{options_.kind, &trie_, id, {}, hidden_note(id, kept), options_.max_games_listed, {}};
+        // Labels first (they may grow labels_, which the continuations point into).
+        std::size_t letters = 0;
+        for (NodeId c : kept_) letters += trie_.node(c).move.point.has_value() ? 1 : 0;
+        if (letters > 0) label(letters - 1);
+        continuations_.clear();
         std::size_t next_letter = 0;
-        for (NodeId c : kept) {
+        for (NodeId c : kept_) {
             const bool has_point = trie_.node(c).move.point.has_value();
-            comment.continuations.push_back(Continuation{has_point ? label_for(next_letter++) : std::string(), c});
+            continuations_.push_back(Continuation{has_point ? label(next_letter++) : std::string_view(), c});
         }
-        if (options_.extra_comment) comment.extra = options_.extra_comment(id);
-        property("C", (id == kRoot ? root_preface() : std::string()) + node_comment(comment));
+        note_.clear();
+        hidden_note(id, note_);
+        const std::string extra = options_.extra_comment ? options_.extra_comment(id) : std::string();
+        const NodeCommentInput comment{options_.kind, &trie_, id, continuations_, note_.view(),
+                                       options_.max_games_listed, extra};
+        out_ += "C["sv;
+        if (id != kRoot && extra.empty() && node.listed_games.empty()) {
+            // Only josekic's own words and numbers, none of which SGF escapes: written
+            // straight into the output, without a copy and a scan for every node.
+            append_node_comment(out_, comment);
+        } else {
+            comment_.clear();
+            if (id == kRoot) append_root_preface(comment_);
+            append_node_comment(comment_, comment);
+            append_escaped(out_, comment_.view());
+        }
+        out_ += ']';
 
         // One label per point: children of both colours at one point (possible only in
         // hand-made tries) share the first one's letter on the board.
-        std::array<bool, go::kNumPoints> labelled{};
         bool any_label = false;
-        for (const Continuation& c : comment.continuations) {
+        for (const Continuation& c : continuations_) {
             const auto& point = trie_.node(c.node).move.point;
-            if (!point || labelled[static_cast<std::size_t>(point->index())]) continue;
-            labelled[static_cast<std::size_t>(point->index())] = true;
-            if (!any_label) out_.text += "LB";
+            if (!point || labelled_[static_cast<std::size_t>(point->index())]) continue;
+            labelled_[static_cast<std::size_t>(point->index())] = true;
+            if (!any_label) out_ += "LB"sv;
             any_label = true;
-            out_.text += '[';
-            out_.text += go::to_sgf(*point);
-            out_.text += ':';
-            append_escaped(out_.text, c.label, ValueKind::Composed);
-            out_.text += ']';
+            out_ += '[';
+            append_point(out_, *point);
+            out_ += ':';
+            append_escaped(out_, c.label, ValueKind::Composed);
+            out_ += ']';
+        }
+        for (const Continuation& c : continuations_) {
+            if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
         }
 
         if (id == kRoot) {
-            property(kKindProperty, std::string(kind_name(options_.kind)) + ":" + std::to_string(kFormatVersion));
+            std::string kind(kind_name(options_.kind));
+            kind += ':';
+            kind += signed_decimal(kFormatVersion);
+            property(kKindProperty, kind);
             if (!options_.provenance.empty()) {
-                out_.text += kProvenanceProperty;
+                out_ += kProvenanceProperty;
                 for (const std::string& line : options_.provenance) {
-                    out_.text += '[';
-                    append_escaped(out_.text, line);
-                    out_.text += ']';
+                    out_ += '[';
+                    append_escaped(out_, line);
+                    out_ += ']';
                 }
             }
         }
+        // Digits and colons need no escaping.
         const dictionary::NodeStats& s = node.stats;
-        property(kStatsProperty, std::to_string(s.count) + ":" + std::to_string(s.ends) + ":" +
-                                     std::to_string(s.first_player_wins) + ":" + std::to_string(s.second_player_wins) +
-                                     ":" + std::to_string(s.draws) + ":" + std::to_string(s.unknown) + ":" +
-                                     std::to_string(s.first_year) + ":" + std::to_string(s.last_year));
+        out_ += kStatsProperty;
+        out_ += '[';
+        for (const std::uint64_t n : {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
+            out_ += decimal(n);
+            out_ += ':';
+        }
+        out_ += signed_decimal(s.first_year);
+        out_ += ':';
+        out_ += signed_decimal(s.last_year);
+        out_ += ']';
         if (!node.listed_games.empty()) {
-            out_.text += kGamesProperty;
+            out_ += kGamesProperty;
             for (dictionary::GameId g : node.listed_games) {
                 const dictionary::GameReference& r = trie_.games()[g];
-                const std::array<std::string_view, kGameFields> fields{
-                    r.black_player, r.white_player, r.black_rank, r.white_rank, r.date, {}, r.event, r.result,
-                    r.source_path,  {}};
-                const std::string year = r.year ? std::to_string(*r.year) : std::string();
-                const std::string index = std::to_string(r.index_in_file);
-                for (std::size_t f = 0; f < kGameFields; ++f) {
-                    out_.text += '[';
-                    append_escaped(out_.text, f == 5 ? std::string_view(year) : f == 9 ? std::string_view(index) : fields[f]);
-                    out_.text += ']';
+                for (const std::string* field : {&r.black_player, &r.white_player, &r.black_rank, &r.white_rank, &r.date}) {
+                    out_ += '[';
+                    append_escaped(out_, *field);
+                    out_ += ']';
                 }
+                out_ += '[';
+                if (r.year) out_ += signed_decimal(*r.year);
+                out_ += ']';
+                for (const std::string* field : {&r.event, &r.result, &r.source_path}) {
+                    out_ += '[';
+                    append_escaped(out_, *field);
+                    out_ += ']';
+                }
+                out_ += '[';
+                out_ += signed_decimal(r.index_in_file);
+                out_ += ']';
             }
         }
-        return kept;
     }
 
     const Trie& trie_;
     const WriteOptions& options_;
     NodeId only_first_move_;
-    WrittenDictionary out_;
+    const TextSink& sink_;
+    WriteCounts counts_;
+    TextBuffer out_{kChunkBytes + kChunkBytes / 4};  // the piece of text not yet handed to the sink
+    std::vector<NodeId> kept_;            // the children of the node just written
+    std::vector<NodeId> pending_;         // the children of the open branch points
+    std::vector<std::string> labels_;     // label_for(i), made once
+    std::vector<Continuation> continuations_;
+    TextBuffer note_;
+    TextBuffer comment_;
+    std::array<bool, go::kNumPoints> labelled_{};
 };
+
+WrittenDictionary collect(const Trie& trie, NodeId first_move, const WriteOptions& options) {
+    WrittenDictionary written;
+    const WriteCounts counts =
+        Writer(trie, options, first_move, [&written](std::string_view piece) { written.text += piece; }).write();
+    written.nodes = counts.nodes;
+    written.terminals = counts.terminals;
+    return written;
+}
 
 }  // namespace
 
+WriteCounts write_dictionary(const Trie& trie, const WriteOptions& options, const TextSink& sink) {
+    return Writer(trie, options, kNoNode, sink).write();
+}
+
+WriteCounts write_dictionary_part(const Trie& trie, NodeId first_move, const WriteOptions& options,
+                                  const TextSink& sink) {
+    return Writer(trie, options, first_move, sink).write();
+}
+
 WrittenDictionary write_dictionary(const Trie& trie, const WriteOptions& options) {
-    return Writer(trie, options, kNoNode).write();
+    return collect(trie, kNoNode, options);
 }
 
 WrittenDictionary write_dictionary_part(const Trie& trie, NodeId first_move, const WriteOptions& options) {
-    return Writer(trie, options, first_move).write();
+    return collect(trie, first_move, options);
 }
 
 }  // namespace josekic::emit

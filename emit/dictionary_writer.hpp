@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/dictionary/trie.hpp"
@@ -53,6 +54,26 @@ struct WriteOptions {
     std::string application;
 };
 
+/// What a write produced, apart from the text itself.
+struct WriteCounts {
+    std::uint64_t bytes = 0;    ///< bytes of SGF text
+    std::size_t nodes = 0;      ///< SGF nodes written, root included
+    std::size_t terminals = 0;  ///< written nodes where at least one line ends
+};
+
+/// Where the text goes while it is written: called with consecutive pieces of it (about a
+/// megabyte each, the last one shorter), in order, so that no caller has to hold a whole
+/// dictionary. May throw; the write then stops and the exception propagates.
+using TextSink = std::function<void(std::string_view)>;
+
+/// Writes `trie` as one SGF game tree (see the top of this header) into `sink`.
+WriteCounts write_dictionary(const dictionary::Trie& trie, const WriteOptions& options, const TextSink& sink);
+
+/// Writes only the subtree of the root's child `first_move` (with the root above it, whose
+/// statistics still describe the whole dictionary): one file of a --split dictionary.
+WriteCounts write_dictionary_part(const dictionary::Trie& trie, dictionary::NodeId first_move,
+                                  const WriteOptions& options, const TextSink& sink);
+
 /// The SGF text of a dictionary and what it holds.
 struct WrittenDictionary {
     std::string text;
@@ -60,11 +81,11 @@ struct WrittenDictionary {
     std::size_t terminals = 0;  ///< written nodes where at least one line ends
 };
 
-/// Writes `trie` as one SGF game tree (see the top of this header).
+/// write_dictionary into a string (tests, small dictionaries; files are streamed with
+/// write_dictionary_file, dictionary_file.hpp).
 WrittenDictionary write_dictionary(const dictionary::Trie& trie, const WriteOptions& options);
 
-/// Writes only the subtree of the root's child `first_move` (with the root above it, whose
-/// statistics still describe the whole dictionary): one file of a --split dictionary.
+/// write_dictionary_part into a string.
 WrittenDictionary write_dictionary_part(const dictionary::Trie& trie, dictionary::NodeId first_move,
                                         const WriteOptions& options);
 

@@ -1,36 +1,41 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "compiler/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
+#include "emit/text_buffer.hpp"
 
 namespace josekic::emit {
 
 /// A continuation shown in a node's table: its board label ("A", "B", ...; empty for a
 /// tenuki, which has no point to label) and its node.
 struct Continuation {
-    std::string label;
+    std::string_view label;
     dictionary::NodeId node = dictionary::kNoNode;
 };
 
 /// Everything the comment of one node says. The text is plain ASCII apart from names
 /// and events copied from the games, laid out in short lines that read well in the
 /// narrow comment boxes of Sabaki and CGoban (no column alignment: those boxes use
-/// proportional fonts).
+/// proportional fonts). The views must stay valid while the comment is written.
 struct NodeCommentInput {
     DictionaryKind kind = DictionaryKind::Joseki;
     const dictionary::Trie* trie = nullptr;
     dictionary::NodeId node = dictionary::kRoot;
-    std::vector<Continuation> continuations;  ///< in output order
-    std::string hidden_note;                  ///< says what the size limits left out, or empty
+    std::span<const Continuation> continuations;  ///< in output order
+    std::string_view hidden_note;                 ///< says what the size limits left out, or empty
     std::size_t max_games_listed = 5;
-    std::string extra;                        ///< e.g. transpositions; empty for none
+    std::string_view extra;                       ///< e.g. transpositions; empty for none
 };
 
-/// The comment text of a node, unescaped (the writer escapes it).
+/// Appends the comment text of a node, unescaped (the writer escapes it), to `out`.
+void append_node_comment(TextBuffer& out, const NodeCommentInput& input);
+
+/// The comment text of a node, unescaped: append_node_comment into a new string.
 std::string node_comment(const NodeCommentInput& input);
 
 /// 1234567 -> "1,234,567".

@@ -3,6 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "emit/text_buffer.hpp"
+
 namespace josekic::emit {
 
 /// Appends `text` to `out` as the inside of an SGF value: '\' and ']' are escaped with a
@@ -11,6 +13,8 @@ namespace josekic::emit {
 /// josekic writes goes.
 enum class ValueKind { Simple, Composed };
 void append_escaped(std::string& out, std::string_view text, ValueKind kind = ValueKind::Simple);
+/// append_escaped into a TextBuffer (the dictionary writer's output).
+void append_escaped(TextBuffer& out, std::string_view text, ValueKind kind = ValueKind::Simple);
 
 /// append_escaped into a new string.
 std::string escaped(std::string_view text, ValueKind kind = ValueKind::Simple);

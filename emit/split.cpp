@@ -38,10 +38,10 @@ std::string first_move_nickname(const go::Move& move) {
     return {};
 }
 
-SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options) {
-    SplitDictionary split;
+SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) {
+    SplitPlan plan;
     const std::string kind(kind_name(options.kind));
-    split.index_file_name = kind + "-index.txt";
+    plan.index_file_name = kind + "-index.txt";
     const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
 
     std::vector<dictionary::NodeId> first_moves;
@@ -52,27 +52,43 @@ SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOpt
     }
 
     std::set<std::string> used;
-    split.index_text = (options.name.empty() ? std::string() : options.name + "\n") + "The " + kind +
-                       " dictionary split by first move: " + with_thousands(total) +
-                       (options.kind == DictionaryKind::Joseki ? " corner sequences" : " games") + " in all.\n" +
-                       "file, first move, count, share\n";
+    plan.index_text = (options.name.empty() ? std::string() : options.name + "\n") + "The " + kind +
+                      " dictionary split by first move: " + with_thousands(total) +
+                      (options.kind == DictionaryKind::Joseki ? " corner sequences" : " games") + " in all.\n" +
+                      "file, first move, count, share\n";
     for (dictionary::NodeId c : first_moves) {
         const go::Move& move = trie.node(c).move;
-        SplitFile file;
-        file.first_move = first_move_name(move);
-        file.file_name = kind + "-" + file.first_move + ".sgf";
-        if (used.count(file.file_name) > 0 && move.point) {
-            file.file_name = kind + "-" + file.first_move + "-" + go::to_sgf(*move.point) + ".sgf";
+        SplitPart part;
+        part.first_move = first_move_name(move);
+        part.file_name = kind + "-" + part.first_move + ".sgf";
+        if (used.count(part.file_name) > 0 && move.point) {
+            part.file_name = kind + "-" + part.first_move + "-" + go::to_sgf(*move.point) + ".sgf";
         }
-        used.insert(file.file_name);
-        file.count = trie.node(c).stats.count;
-        WriteOptions part_options = options;
-        part_options.name = (options.name.empty() ? kind : options.name) + ", first move " + file.first_move;
-        file.dictionary = write_dictionary_part(trie, c, part_options);
+        used.insert(part.file_name);
+        part.count = trie.node(c).stats.count;
+        part.node = c;
+        part.options = options;
+        part.options.name = (options.name.empty() ? kind : options.name) + ", first move " + part.first_move;
 
         const std::string nickname = first_move_nickname(move);
-        split.index_text += file.file_name + "  " + file.first_move + (nickname.empty() ? "" : " (" + nickname + ")") +
-                            "  " + with_thousands(file.count) + "  " + percent(file.count, total) + "\n";
+        plan.index_text += part.file_name + "  " + part.first_move + (nickname.empty() ? "" : " (" + nickname + ")") +
+                           "  " + with_thousands(part.count) + "  " + percent(part.count, total) + "\n";
+        plan.parts.push_back(std::move(part));
+    }
+    return plan;
+}
+
+SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options) {
+    SplitPlan plan = plan_split(trie, options);
+    SplitDictionary split;
+    split.index_file_name = std::move(plan.index_file_name);
+    split.index_text = std::move(plan.index_text);
+    for (SplitPart& part : plan.parts) {
+        SplitFile file;
+        file.dictionary = write_dictionary_part(trie, part.node, part.options);
+        file.file_name = std::move(part.file_name);
+        file.first_move = std::move(part.first_move);
+        file.count = part.count;
         split.files.push_back(std::move(file));
     }
     return split;

@@ -19,7 +19,30 @@ std::string first_move_name(const go::Move& move);
 /// The Japanese name of a common first move ("hoshi", "komoku", ...), or empty.
 std::string first_move_nickname(const go::Move& move);
 
-/// One file of a split dictionary.
+/// One file of a split dictionary, before it is written.
+struct SplitPart {
+    std::string file_name;       ///< e.g. "joseki-4-4.sgf"
+    std::string first_move;      ///< first_move_name() of its first move
+    std::uint64_t count = 0;     ///< lines through the first move
+    dictionary::NodeId node = dictionary::kNoNode;  ///< the root child it holds
+    WriteOptions options;        ///< the options to write it with (its own name)
+};
+
+/// What --split writes: the parts (most frequent first move first) and the index.
+struct SplitPlan {
+    std::vector<SplitPart> parts;
+    std::string index_file_name;  ///< "joseki-index.txt" / "fuseki-index.txt"
+    std::string index_text;       ///< the files with their first moves, counts and shares
+};
+
+/// Plans the split of `trie` by the root's children that pass options.limits (--split).
+/// Names are "<kind>-<first_move_name>.sgf"; if two first moves share a name (only
+/// possible in a trie that was not normalised) the later one gets its SGF point appended.
+/// Each part is then written with write_dictionary_part (or write_dictionary_file) with
+/// its node and options.
+SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options);
+
+/// One file of a split dictionary, written into memory.
 struct SplitFile {
     std::string file_name;       ///< e.g. "joseki-4-4.sgf"
     std::string first_move;      ///< first_move_name() of its first move
@@ -34,9 +57,7 @@ struct SplitDictionary {
     std::string index_text;        ///< the files with their first moves, counts and shares
 };
 
-/// Splits `trie` by the root's children that pass options.limits (--split). Names are
-/// "<kind>-<first_move_name>.sgf"; if two first moves share a name (only possible in a
-/// trie that was not normalised) the later one gets its SGF point appended.
+/// plan_split with every part written into memory.
 SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options);
 
 }  // namespace josekic::emit

@@ -69,37 +69,47 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
 
     const emit::SizeAdvice advice =
         compile.layout == Layout::SplitByFirstMove ? emit::SizeAdvice::AlreadySplit : emit::SizeAdvice::SuggestSplit;
-    const auto record = [&](const std::filesystem::path& path, const emit::WrittenDictionary& dictionary) {
-        const auto write_start = Clock::now();
-        emit::write_file_atomically(path, dictionary.text);
-        written.times.write += seconds_since(write_start);
-        written.outputs.push_back(OutputFile{path.string(), dictionary.text.size(), dictionary.nodes});
+    // Each file is streamed into its temporary file as it is formatted, so the text of a
+    // dictionary is never held in memory; the time spent inside the file writes (and the
+    // final fsync and rename) is told apart from the formatting for --timings.
+    const auto stream = [&](const std::filesystem::path& path, dictionary::NodeId first_move,
+                            const emit::WriteOptions& file_options) {
+        const auto file_start = Clock::now();
+        double write_seconds = 0.0;
+        emit::AtomicFile file(path);
+        const emit::TextSink sink = [&](std::string_view piece) {
+            const auto write_start = Clock::now();
+            file.write(piece);
+            write_seconds += seconds_since(write_start);
+        };
+        const emit::WriteCounts counts = first_move == dictionary::kNoNode
+                                             ? emit::write_dictionary(trie, file_options, sink)
+                                             : emit::write_dictionary_part(trie, first_move, file_options, sink);
+        const auto commit_start = Clock::now();
+        file.commit();
+        write_seconds += seconds_since(commit_start);
+        written.times.write += write_seconds;
+        written.times.format += seconds_since(file_start) - write_seconds;
+        written.outputs.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
+        written.nodes += counts.nodes;
+        written.terminals += counts.terminals;
         // The file name only: report.txt sits beside it and must not depend on -o.
-        if (auto warning = emit::size_warning(path.filename().string(), dictionary.text.size(), dictionary.nodes, advice)) {
+        if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes, advice)) {
             written.warnings.push_back(*warning);
         }
     };
 
     if (compile.layout == Layout::SplitByFirstMove) {
         start = Clock::now();
-        const emit::SplitDictionary split = emit::split_by_first_move(trie, options);
-        written.times.format = seconds_since(start);
-        for (const emit::SplitFile& file : split.files) {
-            record(dir / file.file_name, file.dictionary);
-            written.nodes += file.dictionary.nodes;
-            written.terminals += file.dictionary.terminals;
-        }
+        const emit::SplitPlan split = emit::plan_split(trie, options);
+        written.times.format += seconds_since(start);
+        for (const emit::SplitPart& part : split.parts) stream(dir / part.file_name, part.node, part.options);
         const auto write_start = Clock::now();
         emit::write_file_atomically(dir / split.index_file_name, split.index_text);
         written.times.write += seconds_since(write_start);
         written.outputs.push_back(OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
     } else {
-        start = Clock::now();
-        const emit::WrittenDictionary dictionary = emit::write_dictionary(trie, options);
-        written.times.format = seconds_since(start);
-        record(dir / (stem + ".sgf"), dictionary);
-        written.nodes = dictionary.nodes;
-        written.terminals = dictionary.terminals;
+        stream(dir / (stem + ".sgf"), dictionary::kNoNode, options);
     }
     return written;
 }

@@ -1,19 +1,24 @@
 #include "compiler/compile/node_comments.hpp"
 
-#include <sstream>
 #include <stdexcept>
+
+#include "emit/decimal_text.hpp"
 
 namespace josekic::compile {
 
 std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
+    // Appended piece by piece: this runs for every written node that has a transposition.
     const dictionary::TranspositionSummary t = graph.transpositions_of(node);
     if (t.other_orders == 0) return {};
-    std::ostringstream out;
-    out << "Transposition: this position is also reached by " << t.other_orders << " other move order"
-        << (t.other_orders == 1 ? "" : "s") << " (played " << t.other_games << " time"
-        << (t.other_games == 1 ? "" : "s") << "; " << t.class_games << " in all), most often "
-        << dictionary::format_line(t.most_frequent_other_path);
-    return out.str();
+    std::string out = "Transposition: this position is also reached by ";
+    out += emit::decimal(t.other_orders);
+    out += t.other_orders == 1 ? " other move order (played " : " other move orders (played ";
+    out += emit::decimal(t.other_games);
+    out += t.other_games == 1 ? " time; " : " times; ";
+    out += emit::decimal(t.class_games);
+    out += " in all), most often ";
+    dictionary::append_line(out, t.most_frequent_other_path);
+    return out;
 }
 
 std::function<std::string(dictionary::NodeId)> node_comments(const dictionary::DictionaryGraph& graph,

@@ -1,10 +1,8 @@
 #include "compiler/dictionary/dictionary_graph.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
-
-#include <boost/graph/depth_first_search.hpp>
-#include <boost/property_map/property_map.hpp>
 
 #include "compiler/dictionary/transpositions.hpp"
 
@@ -13,75 +11,102 @@ namespace josekic::dictionary {
 namespace {
 
 constexpr std::uint32_t kNoClass = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 
-using Edge = DictionaryGraphType::edge_descriptor;
-using Vertex = DictionaryGraphType::vertex_descriptor;
-
-// Walks the tree once; each tree edge plays the child's move on a copy of the parent's
-// position. Boost copies visitors, so the state lives outside and the visitor points to it.
-struct PositionWalk {
-    const Trie* trie;
-    std::vector<PositionTracker> frames;  // frames[d]: the position at depth d of the current path
-    std::vector<std::uint16_t> depth;
-    std::vector<go::Hash128>* keys;
-    std::vector<go::Symmetry>* symmetries;
+// Walks the tree depth-first from the root, one PositionTracker per depth, so that each
+// node costs one move on a copy of its parent's position and no line is replayed. Only
+// children for which enter(child) holds are visited; visit(node, position, step) sees each
+// visited node's position and how its move went. Returns the number of forced moves.
+template <typename Enter, typename Visit>
+std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables& tables, KeyUpdates keys, Enter enter,
+                           Visit visit) {
+    const Trie& trie = graph.trie();
+    std::vector<PositionTracker> frames{PositionTracker(tables, keys)};  // frames[d]: the position at depth d
+    std::vector<std::pair<NodeId, std::size_t>> stack;             // nodes to visit and their depths
     std::size_t forced = 0;
-};
-
-class PositionVisitor : public boost::default_dfs_visitor {
-public:
-    explicit PositionVisitor(PositionWalk* walk) : walk_(walk) {}
-
-    void tree_edge(Edge e, const DictionaryGraphType& g) const {
-        const Vertex parent = boost::source(e, g);
-        const Vertex child = boost::target(e, g);
-        PositionWalk& w = *walk_;
-        const std::size_t d = static_cast<std::size_t>(w.depth[parent]) + 1;
-        w.depth[child] = static_cast<std::uint16_t>(d);
-        if (w.frames.size() <= d) {
-            PositionTracker copy = w.frames[d - 1];
-            w.frames.push_back(copy);
-        } else {
-            w.frames[d] = w.frames[d - 1];
+    const auto push_children = [&](NodeId node, std::size_t depth) {
+        const std::span<const NodeId> children = graph.sorted_children(node);
+        for (auto it = children.rbegin(); it != children.rend(); ++it) {
+            if (enter(*it)) stack.emplace_back(*it, depth);
         }
-        PositionTracker& here = w.frames[d];
-        if (here.play(w.trie->node(static_cast<NodeId>(child)).move) == ReplayStep::Forced) ++w.forced;
-        (*w.keys)[child] = here.canonical_key();
-        (*w.symmetries)[child] = here.canonical_symmetry();
+    };
+    push_children(kRoot, 1);
+    while (!stack.empty()) {
+        const auto [node, depth] = stack.back();
+        stack.pop_back();
+        if (frames.size() <= depth) {
+            PositionTracker copy = frames[depth - 1];
+            frames.push_back(copy);
+        } else {
+            frames[depth] = frames[depth - 1];
+        }
+        PositionTracker& here = frames[depth];
+        const ReplayStep step = here.play(trie.node(node).move);
+        if (step == ReplayStep::Forced) ++forced;
+        visit(node, static_cast<const PositionTracker&>(here), step);
+        push_children(node, depth + 1);
     }
+    return forced;
+}
 
-private:
-    PositionWalk* walk_;
-};
+// to_frame[a][b]: then(a, inverse(b)), which maps a position in frame a into frame b.
+// Computed at compile time: go::then probes all 8 candidates, once per transposition
+// sentence otherwise.
+constexpr std::array<std::array<go::Symmetry, 8>, 8> kToFrame = [] {
+    std::array<std::array<go::Symmetry, 8>, 8> table{};
+    for (go::Symmetry a : go::kAllSymmetries) {
+        for (go::Symmetry b : go::kAllSymmetries) {
+            table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = go::then(a, go::inverse(b));
+        }
+    }
+    return table;
+}();
 
-std::vector<int> path_key(const Trie& trie, NodeId node) {
-    std::vector<int> key;
-    for (const go::Move& m : trie.path_to(node)) key.push_back(move_order_key(m));
-    return key;
+// The moves from the root to `node` as move_order_keys, appended to `out`.
+void append_path_key(const Trie& trie, NodeId node, std::vector<int>& out) {
+    const std::size_t begin = out.size();
+    for (NodeId at = node; at != kRoot && at != kNoNode; at = trie.node(at).parent) {
+        out.push_back(move_order_key(trie.node(at).move));
+    }
+    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
 }
 
 }  // namespace
 
-DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options)
-    : trie_(&trie), graph_(trie.size()) {
+DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options) : trie_(&trie) {
     const std::size_t n = trie.size();
-    for (std::size_t v = 0; v < n; ++v) {
-        for (NodeId child : trie.sorted_children(static_cast<NodeId>(v))) {
-            boost::add_edge(v, child, DictionaryEdge{EdgeKind::Move}, graph_);
-        }
+    // Every node's children in output order, once, in two flat arrays (the writer, the
+    // walks and the graph edges all use this order).
+    child_begin_.resize(n + 1);
+    children_.reserve(n);
+    for (NodeId v = 0; v < n; ++v) {
+        child_begin_[v] = children_.size();
+        for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling) children_.push_back(c);
+        std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
+                  [&trie](NodeId a, NodeId b) {
+                      const auto count_a = trie.node(a).stats.count;
+                      const auto count_b = trie.node(b).stats.count;
+                      if (count_a != count_b) return count_a > count_b;
+                      return move_order_key(trie.node(a).move) < move_order_key(trie.node(b).move);
+                  });
     }
+    child_begin_[n] = children_.size();
 
     keys_.assign(n, go::Hash128{});
     symmetries_.assign(n, go::Symmetry::Identity);
-    {
-        PositionWalk walk{&trie, {PositionTracker(*options.tables)}, std::vector<std::uint16_t>(n, 0), &keys_,
-                          &symmetries_, 0};
-        keys_[kRoot] = walk.frames[0].canonical_key();
-        std::vector<boost::default_color_type> colours(n, boost::white_color);
-        auto colour_map = boost::make_iterator_property_map(colours.begin(), boost::get(boost::vertex_index, graph_));
-        boost::depth_first_visit(graph_, Vertex{kRoot}, PositionVisitor(&walk), colour_map);
-        forced_moves_ = walk.forced;
-    }
+    keys_[kRoot] = PositionTracker(*options.tables).canonical_key();
+    // stones_are_moves[v]: no move on the way to v captured or was forced, so v's stones are
+    // exactly the moves of its line (and its exact position needs no board).
+    std::vector<char> stones_are_moves(n, 1);
+    forced_moves_ = walk_positions(
+        *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
+        [&](NodeId node, const PositionTracker& here, ReplayStep step) {
+            const go::Symmetry canonical = here.canonical_symmetry();  // canonical_key() would search again
+            keys_[node] = here.image_key(canonical);
+            symmetries_[node] = canonical;
+            stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&
+                                     here.board().last_captures() == 0;
+        });
 
     std::vector<KeyedNode> keyed;
     keyed.reserve(n);
@@ -89,51 +114,123 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         if (options.in_dictionary && !options.in_dictionary(v)) continue;
         keyed.push_back(KeyedNode{v, keys_[v]});
     }
-    ExactPosition exact;
+    ExactFormsOf exact;
     if (options.verify == VerifyPositions::Yes) {
-        const PositionKeyTables* tables = options.tables;
-        exact = [&trie, tables](NodeId node) {
-            PositionTracker replay(*tables);
-            for (const go::Move& m : trie.path_to(node)) replay.play(m);
-            return canonical_stones(replay.board(), replay.to_move());
+        // A node whose stones are its moves gets its form from its line; the others (lines
+        // with captures) from one more walk, only down the paths that lead to them, instead
+        // of a replay from the root per node.
+        exact = [this, &trie, &options, &stones_are_moves](std::span<const NodeId> asked) {
+            const std::size_t size = trie.size();
+            std::vector<std::uint32_t> slot(size, kNoSlot);
+            std::vector<char> on_path(size, 0);
+            std::vector<std::uint16_t> values;
+            std::vector<std::pair<std::size_t, std::size_t>> spans(asked.size());
+            std::vector<std::uint16_t> stones;
+            for (std::size_t i = 0; i < asked.size(); ++i) {
+                const NodeId node = asked[i];
+                if (stones_are_moves[node]) {
+                    stones.clear();
+                    for (NodeId at = node; at != kRoot && at != kNoNode; at = trie.node(at).parent) {
+                        const go::Move& m = trie.node(at).move;
+                        if (m.point) {
+                            stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 +
+                                                                        (m.color == go::Color::White ? 1 : 0)));
+                        }
+                    }
+                    const std::size_t begin = values.size();
+                    append_canonical_form(stones, go::opponent(trie.node(node).move.color), values);
+                    spans[i] = {begin, values.size()};
+                    continue;
+                }
+                slot[node] = static_cast<std::uint32_t>(i);
+                for (NodeId at = node; at != kRoot && at != kNoNode && !on_path[at]; at = trie.node(at).parent) {
+                    on_path[at] = 1;
+                }
+            }
+            walk_positions(
+                *this, *options.tables, KeyUpdates::Off, [&on_path](NodeId node) { return on_path[node] != 0; },
+                [&](NodeId node, const PositionTracker& here, ReplayStep) {
+                    if (slot[node] == kNoSlot) return;
+                    const std::size_t begin = values.size();
+                    append_canonical_form(here.board(), here.to_move(), values);
+                    spans[slot[node]] = {begin, values.size()};
+                });
+            ExactForms forms;
+            forms.values.reserve(values.size());
+            forms.ends.reserve(asked.size());
+            for (const auto& [begin, end] : spans) {
+                forms.values.insert(forms.values.end(), values.begin() + static_cast<std::ptrdiff_t>(begin),
+                                    values.begin() + static_cast<std::ptrdiff_t>(end));
+                forms.ends.push_back(forms.values.size());
+            }
+            return forms;
         };
     }
-    TranspositionGrouping grouping = group_transpositions(keyed, exact);
+    TranspositionGrouping grouping = group_transpositions_by_forms(keyed, exact);
     key_collisions_ = grouping.collisions;
 
     // Output order must not depend on node ids (they follow input order): members by
-    // count, then by path; classes by their first member, the same way.
+    // count, then by path; classes by their first member, the same way. Paths are kept as
+    // move_order_keys in one shared array.
+    std::vector<int> paths;
     struct Ranked {
         std::uint64_t count;
-        std::vector<int> path;
+        std::size_t path_begin;
+        std::size_t path_end;
         NodeId node;
     };
-    auto before = [](const Ranked& a, const Ranked& b) {
+    auto before = [&paths](const Ranked& a, const Ranked& b) {
         if (a.count != b.count) return a.count > b.count;
-        return a.path < b.path;
+        return std::lexicographical_compare(paths.begin() + static_cast<std::ptrdiff_t>(a.path_begin),
+                                            paths.begin() + static_cast<std::ptrdiff_t>(a.path_end),
+                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_begin),
+                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_end));
     };
     std::vector<std::vector<Ranked>> ranked;
     ranked.reserve(grouping.classes.size());
     for (const auto& members : grouping.classes) {
         auto& r = ranked.emplace_back();
-        for (NodeId m : members) r.push_back(Ranked{trie.node(m).stats.count, path_key(trie, m), m});
+        r.reserve(members.size());
+        for (NodeId m : members) {
+            const std::size_t begin = paths.size();
+            append_path_key(trie, m, paths);
+            r.push_back(Ranked{trie.node(m).stats.count, begin, paths.size(), m});
+        }
         std::sort(r.begin(), r.end(), before);
     }
     std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) { return before(a.front(), b.front()); });
 
     class_index_.assign(n, kNoClass);
     classes_.reserve(ranked.size());
+    class_games_.reserve(ranked.size());
     for (const auto& r : ranked) {
         const auto index = static_cast<std::uint32_t>(classes_.size());
         auto& members = classes_.emplace_back();
+        std::uint64_t games = 0;
         for (const Ranked& m : r) {
             members.push_back(m.node);
             class_index_[m.node] = index;
+            games += m.count;
         }
-        for (std::size_t i = 1; i < members.size(); ++i) {
-            boost::add_edge(members[i], members[0], DictionaryEdge{EdgeKind::Transposition}, graph_);
+        class_games_.push_back(games);
+    }
+
+    // The Boost graph, built in one go from edges sorted by source.
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    std::vector<DictionaryEdge> kinds;
+    edges.reserve(children_.size() + n / 4);
+    kinds.reserve(children_.size() + n / 4);
+    for (NodeId v = 0; v < n; ++v) {
+        for (NodeId c : sorted_children(v)) {
+            edges.emplace_back(v, c);
+            kinds.push_back(DictionaryEdge{EdgeKind::Move});
+        }
+        if (class_index_[v] != kNoClass && classes_[class_index_[v]].front() != v) {
+            edges.emplace_back(v, classes_[class_index_[v]].front());
+            kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
         }
     }
+    graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(), kinds.begin(), n);
 }
 
 DictionaryTreeView DictionaryGraph::tree_view() const {
@@ -149,33 +246,42 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     TranspositionSummary summary;
     const auto index = class_of(node);
     if (!index) return summary;
-    for (NodeId member : classes_[*index]) {
-        const std::uint64_t count = trie_->node(member).stats.count;
-        summary.class_games += count;
-        if (member == node) continue;
-        ++summary.other_orders;
-        summary.other_games += count;
-        if (summary.most_frequent_other == kNoNode) summary.most_frequent_other = member;
-    }
+    // Members are in output order, so the most frequent other one is the first that is not
+    // this node; the sums come from the class, not from a walk over its members.
+    const std::vector<NodeId>& members = classes_[*index];
+    summary.class_games = class_games_[*index];
+    summary.other_orders = members.size() - 1;
+    summary.other_games = summary.class_games - trie_->node(node).stats.count;
+    summary.most_frequent_other = members[0] == node ? members[1] : members[0];
     // Both canonical symmetries map onto the same canonical position, so the other line
     // goes into this node's frame by its own symmetry followed by the inverse of ours.
-    const go::Symmetry to_here = go::then(symmetries_[summary.most_frequent_other], go::inverse(symmetries_[node]));
-    for (const go::Move& m : trie_->path_to(summary.most_frequent_other)) {
-        summary.most_frequent_other_path.push_back(go::apply(to_here, m));
-    }
+    const go::Symmetry to_here = kToFrame[static_cast<std::size_t>(symmetries_[summary.most_frequent_other])]
+                                         [static_cast<std::size_t>(symmetries_[node])];
+    summary.most_frequent_other_path = trie_->path_to(summary.most_frequent_other);
+    for (go::Move& m : summary.most_frequent_other_path) m = go::apply(to_here, m);
     return summary;
 }
 
 std::string format_line(std::span<const go::Move> line) {
     std::string text;
-    for (const go::Move& m : line) {
-        if (!text.empty()) text += ' ';
-        text += go::sgf_letter(m.color);
-        text += '[';
-        if (m.point) text += go::to_sgf(*m.point);
-        text += ']';
-    }
+    append_line(text, line);
     return text;
+}
+
+void append_line(std::string& out, std::span<const go::Move> line) {
+    // One append per move: this runs for every transposition sentence.
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const go::Move& m = line[i];
+        std::array<char, 6> text{' ', go::sgf_letter(m.color), '['};
+        std::size_t size = 3;
+        if (m.point) {
+            text[size++] = static_cast<char>('a' + m.point->x);
+            text[size++] = static_cast<char>('a' + m.point->y);
+        }
+        text[size++] = ']';
+        const std::size_t skip = i == 0 ? 1 : 0;
+        out.append(text.data() + skip, size - skip);
+    }
 }
 
 }  // namespace josekic::dictionary

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/filtered_graph.hpp>
 
 #include "compiler/dictionary/position_index.hpp"
@@ -30,11 +30,12 @@ struct DictionaryEdge {
     EdgeKind kind = EdgeKind::Move;
 };
 
-/// The dictionary as a Boost graph: vertex i is trie node i (vecS, so vertex descriptors
-/// are NodeIds). Each vertex's Move out-edges are added in output order (sorted_children),
-/// so a depth-first walk of the tree part visits lines in the order the writer emits them.
-using DictionaryGraphType =
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property, DictionaryEdge>;
+/// The dictionary as a Boost graph: vertex i is trie node i (vertex descriptors are
+/// NodeIds). Each vertex's Move out-edges come in output order (sorted_children), then its
+/// Transposition edge if any, so a depth-first walk of the tree part visits lines in the
+/// order the writer emits them. Compressed sparse rows: built once, in two arrays, never
+/// changed.
+using DictionaryGraphType = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, DictionaryEdge>;
 
 /// Keeps only the Move edges: the trie as a tree, for traversals that must not follow links.
 struct MoveEdgesOnly {
@@ -75,10 +76,11 @@ struct TranspositionSummary {
 };
 
 /// A trie with the position of every node and its transposition classes, held as a Boost
-/// graph. Building it walks the tree once (boost::depth_first_visit, one PositionTracker
-/// per depth, so no line is replayed from the root), groups nodes by canonical 128-bit key,
-/// verifies equal keys against the stones, and links each class. The trie must outlive
-/// the graph and must not change while the graph is used.
+/// graph. Building it sorts every node's children once, walks the tree once (one
+/// PositionTracker per depth, so no line is replayed from the root), groups nodes by
+/// canonical 128-bit key, verifies equal keys against the stones (a second walk, only down
+/// to the nodes whose key is shared), and links each class. The trie must outlive the graph
+/// and must not change while the graph is used.
 class DictionaryGraph {
 public:
     explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
@@ -87,6 +89,10 @@ public:
     /// The tree part of the graph (Move edges only).
     DictionaryTreeView tree_view() const;
     const Trie& trie() const { return *trie_; }
+    /// The children of a node in output order: Trie::sorted_children, computed once.
+    std::span<const NodeId> sorted_children(NodeId node) const {
+        return {children_.data() + child_begin_[node], child_begin_[node + 1] - child_begin_[node]};
+    }
 
     /// The canonical 128-bit key of a node's position (stones and player to move, smallest
     /// of the 8 symmetric images).
@@ -110,16 +116,21 @@ public:
 
 private:
     const Trie* trie_;
+    std::vector<std::size_t> child_begin_;  // children of v: children_[child_begin_[v], child_begin_[v + 1])
+    std::vector<NodeId> children_;
     DictionaryGraphType graph_;
     std::vector<go::Hash128> keys_;
     std::vector<go::Symmetry> symmetries_;
     std::vector<std::vector<NodeId>> classes_;
     std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
+    std::vector<std::uint64_t> class_games_;  // per class: sum of its members' counts
     std::size_t forced_moves_ = 0;
     std::size_t key_collisions_ = 0;
 };
 
 /// A line as text for comments: "B[pd] W[qc] B[]" (a pass is an empty value).
 std::string format_line(std::span<const go::Move> line);
+/// format_line appended to `out`.
+void append_line(std::string& out, std::span<const go::Move> line);
 
 }  // namespace josekic::dictionary

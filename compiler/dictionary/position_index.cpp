@@ -6,10 +6,26 @@
 namespace josekic::dictionary {
 
 namespace {
+
 go::Color color_of(go::Stone s) { return s == go::Stone::Black ? go::Color::Black : go::Color::White; }
+
+// kImageOf[k][i]: the index of point i's image under kAllSymmetries[k], computed at
+// compile time (go::apply decodes the symmetry on every call; play() maps 8 images a move).
+using PointMap = std::array<std::uint16_t, go::kNumPoints>;
+constexpr std::array<PointMap, 8> kImageOf = [] {
+    std::array<PointMap, 8> m{};
+    for (std::size_t k = 0; k < m.size(); ++k) {
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            m[k][static_cast<std::size_t>(i)] =
+                static_cast<std::uint16_t>(go::apply(go::kAllSymmetries[k], go::Point::from_index(i)).index());
+        }
+    }
+    return m;
+}();
+
 }  // namespace
 
-PositionTracker::PositionTracker(const PositionKeyTables& tables) : tables_(&tables) {}
+PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys) : tables_(&tables), keys_(keys) {}
 
 ReplayStep PositionTracker::play(const go::Move& m) {
     to_move_ = go::opponent(m.color);
@@ -20,10 +36,12 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     const go::Point p = *m.point;
     go::MoveVerdict verdict = board_.play(m);
     if (verdict == go::MoveVerdict::Legal) {
+        if (keys_ == KeyUpdates::Off) return ReplayStep::Played;
         if (board_.last_captures() == 0) {
             // The common case: one stone added, each image key changes by one XOR.
+            const std::size_t at = static_cast<std::size_t>(p.index());
             for (std::size_t i = 0; i < images_.size(); ++i) {
-                images_[i] ^= tables_->key(m.color, go::apply(go::kAllSymmetries[i], p));
+                images_[i] ^= tables_->key_at(m.color, kImageOf[i][at]);
             }
         } else {
             // The board does not say which stones it took; recomputing is rare and cheap enough.
@@ -39,7 +57,7 @@ ReplayStep PositionTracker::play(const go::Move& m) {
         verdict = board_.play(m);
     }
     if (verdict != go::MoveVerdict::Legal) board_.place_setup(m.color, p);
-    rehash();
+    if (keys_ == KeyUpdates::On) rehash();
     return ReplayStep::Forced;
 }
 
@@ -80,7 +98,6 @@ namespace {
 
 // inverse_maps[k][j]: the point whose stone lands on index j under kAllSymmetries[k], so
 // an image is filled in row-major order and can be compared while it is built.
-using PointMap = std::array<std::uint16_t, go::kNumPoints>;
 const std::array<PointMap, 8>& inverse_maps() {
     static const std::array<PointMap, 8> maps = [] {
         std::array<PointMap, 8> m{};
@@ -97,6 +114,41 @@ const std::array<PointMap, 8>& inverse_maps() {
 }
 
 }  // namespace
+
+void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out) {
+    std::array<std::uint16_t, go::kNumPoints> stones{};
+    std::size_t count = 0;
+    for (std::uint8_t y = 0; y < go::kBoardSize; ++y) {
+        for (std::uint8_t x = 0; x < go::kBoardSize; ++x) {
+            const go::Point p{x, y};
+            const go::Stone s = board.at(p);
+            if (s != go::Stone::Empty) {
+                stones[count++] = static_cast<std::uint16_t>(p.index() * 2 + (s == go::Stone::White ? 1 : 0));
+            }
+        }
+    }
+    append_canonical_form(std::span<std::uint16_t>(stones.data(), count), to_move, out);
+}
+
+void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, std::vector<std::uint16_t>& out) {
+    // A few dozen stones instead of 361 points per image: this runs for every node whose
+    // key another node shares.
+    const std::size_t count = stones.size();
+    std::array<std::uint16_t, go::kNumPoints> best;
+    std::array<std::uint16_t, go::kNumPoints> image;
+    for (std::size_t k = 0; k < kImageOf.size(); ++k) {
+        for (std::size_t j = 0; j < count; ++j) {
+            image[j] = static_cast<std::uint16_t>(kImageOf[k][stones[j] / 2] * 2 + stones[j] % 2);
+        }
+        std::sort(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count));
+        if (k == 0 || std::lexicographical_compare(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count),
+                                                   best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count))) {
+            std::copy_n(image.begin(), count, best.begin());
+        }
+    }
+    out.push_back(to_move == go::Color::White ? 1 : 0);
+    out.insert(out.end(), best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count));
+}
 
 CanonicalStones canonical_stones(const go::Board& board, go::Color to_move) {
     // The smallest image point by point. Stone is a uint8_t enum, so byte order (memcmp) is

@@ -3,6 +3,8 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "compiler/go/board.hpp"
 #include "compiler/go/color.hpp"
@@ -21,9 +23,11 @@ struct PositionKeyTables {
     /// XORed into the key when White is to move.
     go::Hash128 white_to_move{0x5768697465546F4DULL, 0x6F76655F6A6F7365ULL};  // "WhiteToMove_jose"
 
-    go::Hash128 key(go::Color c, go::Point p) const {
-        const int colour = static_cast<int>(c);
-        return go::Hash128{(*high)[colour][p.index()], (*low)[colour][p.index()]};
+    go::Hash128 key(go::Color c, go::Point p) const { return key_at(c, static_cast<std::size_t>(p.index())); }
+    /// key() by the point's row-major index.
+    go::Hash128 key_at(go::Color c, std::size_t index) const {
+        const auto colour = static_cast<std::size_t>(c);
+        return go::Hash128{(*high)[colour][index], (*low)[colour][index]};
     }
 };
 
@@ -46,14 +50,19 @@ enum class ReplayStep : std::uint8_t {
 ///
 /// The player to move is part of the position on purpose: a tenuki (pass) node has its
 /// parent's stones, and without it every tenuki would be a "transposition" of its parent.
+/// Whether a PositionTracker keeps its keys up to date. A walk that needs only the stones
+/// (verifying transpositions) skips the eight key updates per move.
+enum class KeyUpdates : std::uint8_t { On, Off };
+
 class PositionTracker {
 public:
-    explicit PositionTracker(const PositionKeyTables& tables = kDefaultPositionKeys);
+    explicit PositionTracker(const PositionKeyTables& tables = kDefaultPositionKeys, KeyUpdates keys = KeyUpdates::On);
 
     /// Plays `m` (a pass only hands over the turn). The tables must outlive the tracker.
     ReplayStep play(const go::Move& m);
 
-    /// The hash of the image of this position under `s` (stones mapped by s, same player to move).
+    /// The hash of the image of this position under `s` (stones mapped by s, same player to
+    /// move). The key accessors need KeyUpdates::On.
     go::Hash128 image_key(go::Symmetry s) const;
     /// The smallest of the 8 image keys: equal for a position and all its symmetric images.
     go::Hash128 canonical_key() const;
@@ -70,6 +79,7 @@ private:
     std::array<go::Hash128, 8> images_{};  // stones only, indexed like kAllSymmetries
     go::Color to_move_ = go::Color::Black;
     const PositionKeyTables* tables_;
+    KeyUpdates keys_;  // Off: images_ are stale and the key accessors meaningless
 };
 
 /// A position up to symmetry, exactly: the smallest of the 8 images of the board (compared
@@ -84,5 +94,17 @@ struct CanonicalStones {
 
 /// The exact canonical form of a board with a player to move.
 CanonicalStones canonical_stones(const go::Board& board, go::Color to_move);
+
+/// The same position up to symmetry, compactly: appends to `out` the player to move
+/// (0 Black, 1 White) followed by the stones as point index * 2 + (1 for White), sorted,
+/// of the symmetric image whose list is smallest. Two positions are equal up to symmetry
+/// exactly when their forms are equal (a form is a few dozen values where CanonicalStones
+/// is 362 bytes; transposition classes keep one per node with a shared key).
+void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out);
+
+/// append_canonical_form of the position whose stones are `stones` (point index * 2 + 1
+/// for White, in any order; the span is reordered), without a board: for a line that
+/// captured nothing, its stones are its moves.
+void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, std::vector<std::uint16_t>& out);
 
 }  // namespace josekic::dictionary

@@ -87,3 +87,44 @@ TEST_CASE("pinned canonical keys", "[transpositions]") {
     CHECK(star == go::Hash128{0x30F4D887BA3CCC40ULL, 0xE29D66A54B773681ULL});
     CHECK(played(line({"pd", "dd", "pp", "dp"})).canonical_key() == go::Hash128{0x1084D46E9B5C011EULL, 0xECE92A033C7BC2BBULL});
 }
+
+namespace {
+std::vector<std::uint16_t> form_of(const PositionTracker& t) {
+    std::vector<std::uint16_t> out;
+    append_canonical_form(t.board(), t.to_move(), out);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("canonical forms are equal exactly for positions equal up to symmetry", "[transpositions]") {
+    const auto original = line({"pd", "dp", "qf", "nc", "fq", "", "qc"});
+    const auto form = form_of(played(original));
+    for (go::Symmetry s : go::kAllSymmetries) {
+        std::vector<go::Move> mapped;
+        for (const auto& m : original) mapped.push_back(go::apply(s, m));
+        CHECK(form_of(played(mapped)) == form);
+    }
+    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "", "qd"}))) != form);  // one stone elsewhere
+    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "qc"}))) != form);      // other player to move
+    CHECK(form_of(played({})) == std::vector<std::uint16_t>{0});                     // empty board, Black to move
+
+    // Without a board: the stones of a line that captured nothing are its moves.
+    std::vector<std::uint16_t> stones;
+    for (const auto& m : original) {
+        if (m.point) stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
+    }
+    std::reverse(stones.begin(), stones.end());  // any order
+    std::vector<std::uint16_t> from_moves;
+    append_canonical_form(stones, go::Color::White, from_moves);
+    CHECK(from_moves == form);
+}
+
+TEST_CASE("a tracker without key updates has the same stones", "[transpositions]") {
+    const auto moves = line({"ab", "aa", "ba", "pd", "", "qc"});
+    PositionTracker keyed;
+    PositionTracker stones_only(kDefaultPositionKeys, KeyUpdates::Off);
+    for (const auto& m : moves) CHECK(stones_only.play(m) == keyed.play(m));
+    CHECK(stones_only.board().to_diagram() == keyed.board().to_diagram());
+    CHECK(stones_only.to_move() == keyed.to_move());
+    CHECK(form_of(stones_only) == form_of(keyed));
+}

@@ -9,32 +9,15 @@
 #include <sstream>
 
 #include "emit/atomic_file.hpp"
+#include "tests/emit/scratch_dir.hpp"
 
 using namespace josekic;
 namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh empty directory for one test, removed afterwards.
-struct ScratchDir {
-    fs::path path;
-    explicit ScratchDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("josekic-emit-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~ScratchDir() { fs::remove_all(path); }
-    std::size_t entries() const {
-        return static_cast<std::size_t>(std::distance(fs::directory_iterator(path), fs::directory_iterator()));
-    }
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using emit::testing::ScratchDir;
+using emit::testing::slurp;
 
 std::string failure_message(const fs::path& target, std::string_view contents) {
     try {

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace josekic::emit {
+
+/// A number as text, formatted into a small buffer of its own: `out += decimal(n)` works
+/// for std::string and TextBuffer alike, with one append per number. The writer formats
+/// several numbers per node of dictionaries of hundreds of thousands of nodes, and
+/// std::to_string plus concatenation allocated for each. Every number josekic writes goes
+/// through these (locale-independent, no floating point).
+class NumberText {
+public:
+    operator std::string_view() const { return {buffer_.data() + begin_, buffer_.size() - begin_}; }
+
+private:
+    friend NumberText decimal(std::uint64_t n);
+    friend NumberText signed_decimal(std::int64_t n);
+    friend NumberText thousands(std::uint64_t n);
+    friend NumberText percent_text(std::uint64_t part, std::uint64_t whole);
+    void put_front(char c) { buffer_[--begin_] = c; }
+    void digits_front(std::uint64_t n);
+
+    std::array<char, 32> buffer_;
+    std::size_t begin_ = 32;
+};
+
+/// The decimal digits of `n`.
+NumberText decimal(std::uint64_t n);
+/// `n` in decimal with a leading '-' when negative, as std::to_string writes it.
+NumberText signed_decimal(std::int64_t n);
+/// `n` with thousands separators: 1234567 -> "1,234,567".
+NumberText thousands(std::uint64_t n);
+/// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
+NumberText percent_text(std::uint64_t part, std::uint64_t whole);
+
+}  // namespace josekic::emit

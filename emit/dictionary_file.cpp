@@ -1,0 +1,18 @@
+#include "emit/dictionary_file.hpp"
+
+#include "emit/atomic_file.hpp"
+
+namespace josekic::emit {
+
+WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
+                                  const WriteOptions& options, dictionary::NodeId first_move) {
+    AtomicFile file(target);
+    const TextSink sink = [&file](std::string_view piece) { file.write(piece); };
+    const WriteCounts counts = first_move == dictionary::kNoNode
+                                   ? write_dictionary(trie, options, sink)
+                                   : write_dictionary_part(trie, first_move, options, sink);
+    file.commit();
+    return counts;
+}
+
+}  // namespace josekic::emit

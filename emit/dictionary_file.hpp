@@ -1,0 +1,19 @@
+#pragma once
+
+#include <filesystem>
+
+#include "compiler/dictionary/trie.hpp"
+#include "emit/dictionary_writer.hpp"
+
+namespace josekic::emit {
+
+/// Writes a dictionary straight into the file `target`, atomically (emit::AtomicFile: a
+/// temporary file, fsync, rename; no temporary is left on failure or signal), streaming
+/// the text in pieces so that memory does not grow with the file. `first_move` is a root
+/// child for one part of a --split dictionary (write_dictionary_part), or kNoNode for the
+/// whole dictionary. The bytes are those write_dictionary would return. Throws
+/// std::runtime_error when the file cannot be written.
+WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
+                                  const WriteOptions& options, dictionary::NodeId first_move = dictionary::kNoNode);
+
+}  // namespace josekic::emit

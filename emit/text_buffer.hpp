@@ -1,0 +1,58 @@
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <string_view>
+
+namespace josekic::emit {
+
+/// A growable byte buffer for text built piece by piece. Unlike std::string its appends
+/// are inline and do not keep a terminating NUL, which matters at tens of appends per node
+/// of dictionaries with hundreds of thousands of nodes. The storage is kept by clear(), so
+/// one buffer serves every node.
+class TextBuffer {
+public:
+    TextBuffer() = default;
+    explicit TextBuffer(std::size_t capacity) { grow(capacity); }
+
+    TextBuffer& operator+=(char c) {
+        if (size_ == capacity_) grow(1);
+        data_[size_++] = c;
+        return *this;
+    }
+    TextBuffer& operator+=(std::string_view text) {
+        append(text.data(), text.size());
+        return *this;
+    }
+    void append(const char* text, std::size_t size) {
+        if (capacity_ - size_ < size) grow(size);
+        if (size > 0) std::memcpy(data_.get() + size_, text, size);
+        size_ += size;
+    }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    char back() const { return data_[size_ - 1]; }
+    void pop_back() { --size_; }
+    char& operator[](std::size_t i) { return data_[i]; }
+    void clear() { size_ = 0; }
+    std::string_view view() const { return {data_.get(), size_}; }
+
+private:
+    // Room for at least `more` bytes beyond size_, doubling so appends stay amortised O(1).
+    void grow(std::size_t more) {
+        std::size_t capacity = capacity_ == 0 ? 256 : capacity_ * 2;
+        while (capacity - size_ < more) capacity *= 2;
+        std::unique_ptr<char[]> data(new char[capacity]);
+        if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
+        data_ = std::move(data);
+        capacity_ = capacity;
+    }
+
+    std::unique_ptr<char[]> data_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+};
+
+}  // namespace josekic::emit
