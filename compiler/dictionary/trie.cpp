@@ -1,6 +1,7 @@
 #include "compiler/dictionary/trie.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace josekic::dictionary {
 
@@ -34,60 +35,73 @@ int move_order_key(const go::Move& move) {
     return where * 2 + static_cast<int>(move.color);
 }
 
-Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
-    : games_(std::move(games)), options_(options) {
-    nodes_.emplace_back();  // the root
-}
-
 namespace {
 
-// The index key of a child: its parent and its move (move_order_key is below 1024).
-std::uint64_t child_key(NodeId parent, const go::Move& move) {
-    return (static_cast<std::uint64_t>(parent) << 16) | static_cast<std::uint64_t>(move_order_key(move));
-}
+constexpr std::uint64_t kRootPathKey = 0x243F6A8885A308D3ULL;
 
-std::size_t slot_hash(std::uint64_t key) { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20); }
+// The path key of a child from its parent's: a multiply-xorshift mix, so that the same move
+// at different places of the tree lands in unrelated slots.
+std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
+    std::uint64_t h = (parent_key ^ static_cast<std::uint64_t>(move_order_key(move) + 1)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 32);
+}
 
 }  // namespace
 
-std::size_t Trie::index_slot(std::uint64_t key) const {
-    const std::size_t mask = index_keys_.size() - 1;
-    for (std::size_t i = slot_hash(key) & mask;; i = (i + 1) & mask) {
-        if (index_keys_[i] == key || index_keys_[i] == kEmptyKey) return i;
+Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
+    : games_(std::move(games)), options_(options) {
+    TrieNode root;
+    root.path_key = kRootPathKey;
+    nodes_.push_back(std::move(root));
+}
+
+std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
+        const IndexSlot& slot = index_[i];
+        if (slot.node == kNoNode) return i;
+        if (slot.key == key) {
+            const TrieNode& n = nodes_[slot.node];
+            if (n.parent == parent && n.move == move) return i;
+        }
     }
 }
 
 void Trie::grow_index() {
-    const std::size_t size = index_keys_.empty() ? 1024 : index_keys_.size() * 2;
-    index_keys_.assign(size, kEmptyKey);
-    index_values_.assign(size, kNoNode);
+    const std::size_t size = index_.empty() ? 1024 : index_.size() * 2;
+    index_.assign(size, IndexSlot{});
+    const std::size_t mask = size - 1;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
-        const TrieNode& n = nodes_[id];
-        const std::size_t slot = index_slot(child_key(n.parent, n.move));
-        index_keys_[slot] = child_key(n.parent, n.move);
-        index_values_[slot] = static_cast<NodeId>(id);
+        std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
+        while (index_[i].node != kNoNode) i = (i + 1) & mask;
+        index_[i] = IndexSlot{nodes_[id].path_key, static_cast<NodeId>(id)};
     }
 }
 
 NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
-    if (index_keys_.empty()) return kNoNode;
-    return index_values_[index_slot(child_key(parent, move))];
+    if (index_.empty()) return kNoNode;
+    return index_[index_slot(child_key(nodes_[parent].path_key, move), parent, move)].node;
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
-    if ((index_used_ + 1) * 2 > index_keys_.size()) grow_index();
-    const std::uint64_t key = child_key(parent, move);
-    const std::size_t slot = index_slot(key);
-    if (index_keys_[slot] == key) return index_values_[slot];
+    return find_or_add_child(parent, move, child_key(nodes_[parent].path_key, move));
+}
+
+NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
+    if ((index_used_ + 1) * 2 > index_.size()) grow_index();
+    const std::size_t slot = index_slot(key, parent, move);
+    if (index_[slot].node != kNoNode) return index_[slot].node;
     const auto id = static_cast<NodeId>(nodes_.size());
     TrieNode fresh;
     fresh.move = move;
     fresh.parent = parent;
+    fresh.path_key = key;
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
-    index_keys_[slot] = key;
-    index_values_[slot] = id;
+    index_[slot] = IndexSlot{key, id};
     ++index_used_;
     return id;
 }
@@ -105,11 +119,27 @@ void Trie::list_game(NodeId node, GameId game) {
 
 void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
                   std::optional<GameId> game) {
+    // Lines are at most a few dozen moves; longer ones (possible through the API) are
+    // walked in pieces of this size.
+    constexpr std::size_t kAhead = 64;
+    std::array<std::uint64_t, kAhead> keys;
     NodeId at = kRoot;
     nodes_[kRoot].stats.record(outcome, year);
-    for (const go::Move& move : line) {
-        at = find_or_add_child(at, move);
-        nodes_[at].stats.record(outcome, year);
+    for (std::size_t done = 0; done < line.size();) {
+        const std::size_t count = std::min(kAhead, line.size() - done);
+        if ((index_used_ + count + 1) * 2 > index_.size()) grow_index();
+        std::uint64_t key = nodes_[at].path_key;
+        const std::size_t mask = index_.size() - 1;
+        for (std::size_t i = 0; i < count; ++i) {
+            key = child_key(key, line[done + i]);
+            keys[i] = key;
+            __builtin_prefetch(&index_[static_cast<std::size_t>(key) & mask]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            at = find_or_add_child(at, line[done + i], keys[i]);
+            nodes_[at].stats.record(outcome, year);
+        }
+        done += count;
     }
     ++nodes_[at].stats.ends;
     if (game) list_game(at, *game);

@@ -47,6 +47,8 @@ struct NodeStats {
 struct TrieNode {
     go::Move move;  ///< meaningless for the root
     NodeId parent = kNoNode;
+    /// A hash of the moves from the root to this node: the child index's key (see Trie).
+    std::uint64_t path_key = 0;
     NodeId first_child = kNoNode;
     NodeId next_sibling = kNoNode;
     NodeStats stats;
@@ -93,21 +95,29 @@ public:
     const TrieOptions& options() const { return options_; }
 
 private:
-    /// Finds the index slot of (parent, move): the one holding it, or the empty one where
-    /// it belongs.
-    std::size_t index_slot(std::uint64_t key) const;
+    /// One entry of the child index: the path key of a node and its id.
+    struct IndexSlot {
+        std::uint64_t key = 0;
+        NodeId node = kNoNode;  ///< kNoNode: a free slot
+    };
+
+    /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
+    /// one holding it, or the free one where it belongs.
+    std::size_t index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const;
+    /// Finds or adds the child, given its path key (computed ahead by insert()).
+    NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
     void grow_index();
 
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
     std::vector<TrieNode> nodes_;
-    // An open-addressing hash index (parent, move) -> child, so that find_child does not
-    // walk sibling lists through scattered nodes (it was the hottest function of a compile).
-    // index_keys_[i] == kEmptyKey marks a free slot; the size is a power of two, at most
-    // half full.
-    static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
-    std::vector<std::uint64_t> index_keys_;
-    std::vector<NodeId> index_values_;
+    // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
+    // rather than by (parent id, move): insert() can then compute every key of a line before
+    // the walk and prefetch their slots, instead of taking one cache miss after another (the
+    // merge of a compile is mostly such misses). A key match is confirmed against the node's
+    // parent and move, so a hash collision never merges two lines. The size is a power of
+    // two, at most half full.
+    std::vector<IndexSlot> index_;
     std::size_t index_used_ = 0;
 };
 
