@@ -101,7 +101,7 @@ private:
         int version = 0;
         if (!kind || fields.size() != 2 || !parse_number(fields[1], version)) {
             sink_.error(path_, value_location(*xd, 0), "not-a-josekic-dictionary",
-                        "XD[" + xd->values.front() + "] is not a josekic dictionary kind (expected joseki:" +
+                        "XD[" + std::string(xd->values.front()) + "] is not a josekic dictionary kind (expected joseki:" +
                             std::to_string(kFormatVersion) + " or fuseki:" + std::to_string(kFormatVersion) + ")");
             return std::nullopt;
         }
@@ -114,7 +114,7 @@ private:
         info.kind = *kind;
         if (const auto* gn = node.find("GN"); gn != nullptr && !gn->values.empty()) info.name = gn->values.front();
         if (const auto* ap = node.find("AP"); ap != nullptr && !ap->values.empty()) info.application = ap->values.front();
-        if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr) info.provenance = xp->values;
+        if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr) info.provenance.assign(xp->values.begin(), xp->values.end());
         return info;
     }
 
@@ -129,7 +129,7 @@ private:
         }
         const sgf::SgfProperty& p = b != nullptr ? *b : *w;
         const go::Color color = b != nullptr ? go::Color::Black : go::Color::White;
-        const std::string value = p.values.empty() ? std::string() : p.values.front();
+        const std::string value(p.values.empty() ? std::string_view() : p.values.front());
         if (value.empty() || value == "tt") return go::Move::pass(color);
         if (const auto point = go::point_from_sgf(value)) return go::Move::at(color, *point);
         sink_.error(path_, value_location(p, 0), "bad-move",
@@ -144,7 +144,7 @@ private:
             sink_.warning(path_, node.where, "missing-statistics", "a node without XS statistics; counted as 0");
         } else if (!parse_stats(xs->values.front(), stats)) {
             sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
-                          "XS[" + xs->values.front() + "] is not count:ends:wins:losses:draws:unknown:first_year:"
+                          "XS[" + std::string(xs->values.front()) + "] is not count:ends:wins:losses:draws:unknown:first_year:"
                                                       "last_year; counted as 0");
             stats = {};
         }

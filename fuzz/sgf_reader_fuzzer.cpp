@@ -26,9 +26,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     {
         josekic::diag::DiagnosticList sink;
         const auto trees = josekic::sgf::parse_collection(bytes, "fuzz.sgf", sink);
+        std::size_t bytes_seen = 0;
         for (const auto& tree : trees) {
             if (tree.nodes.empty()) std::abort();  // nodes[0] is the root by contract
+            // Read every identifier and value: views into the input or into the tree's
+            // own storage must all be valid (ASan checks each byte read here).
+            for (const auto& node : tree.nodes) {
+                for (const auto& property : node.properties) {
+                    if (property.id.empty() || property.values.size() != property.value_at.size()) std::abort();
+                    for (const char c : property.id) bytes_seen += static_cast<unsigned char>(c);
+                    for (const std::string_view value : property.values) {
+                        for (const char c : value) bytes_seen += static_cast<unsigned char>(c);
+                    }
+                }
+            }
         }
+        volatile std::size_t keep_reads = bytes_seen;  // so that the compiler keeps the reads
+        (void)keep_reads;
         check_diagnostics(sink);
     }
     {

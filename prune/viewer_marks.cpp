@@ -48,11 +48,11 @@ bool is_marked(const sgf::SgfNode& node) {
     if (node.find("BM")) return true;
     const auto* comment = node.find("C");
     if (!comment) return false;
-    for (const std::string& value : comment->values) {
+    for (const std::string_view value : comment->values) {
         std::size_t start = 0;
         while (start <= value.size()) {
             std::size_t end = value.find('\n', start);
-            if (end == std::string::npos) end = value.size();
+            if (end == std::string_view::npos) end = value.size();
             std::string_view line(value.data() + start, end - start);
             while (!line.empty() && is_blank(line.front())) line.remove_prefix(1);
             while (!line.empty() && is_blank(line.back())) line.remove_suffix(1);

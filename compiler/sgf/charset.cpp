@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
 namespace josekic::sgf {
@@ -40,6 +42,19 @@ std::size_t utf8_sequence(const unsigned char* p, std::size_t n) {
         if ((p[k] & 0xC0u) != 0x80u) return 0;
     }
     return len;
+}
+
+/// The index of the first byte from `i` on that is not ASCII, or `n`. Text is mostly
+/// ASCII (moves, numbers, markup), so it is skipped eight bytes at a time.
+std::size_t skip_ascii(const unsigned char* p, std::size_t i, std::size_t n) {
+    while (n - i >= 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, p + i, sizeof word);
+        if ((word & 0x8080808080808080ull) != 0) break;
+        i += 8;
+    }
+    while (i < n && p[i] < 0x80) ++i;
+    return i;
 }
 
 /// How many bytes a UTF-8 lead byte announces (0 when it is not a lead byte).
@@ -172,11 +187,7 @@ bool is_valid_utf8(std::string_view bytes) {
     const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
     const std::size_t n = bytes.size();
     std::size_t i = 0;
-    while (i < n) {
-        if (p[i] < 0x80) {
-            ++i;
-            continue;
-        }
+    while ((i = skip_ascii(p, i, n)) < n) {
         const std::size_t len = utf8_sequence(p + i, n - i);
         if (len == 0) return false;
         i += len;
@@ -190,11 +201,7 @@ std::string fallback_charset(std::string_view bytes) {
     std::size_t good = 0;
     std::size_t bad = 0;
     std::size_t i = 0;
-    while (i < n) {
-        if (p[i] < 0x80) {
-            ++i;
-            continue;
-        }
+    while ((i = skip_ascii(p, i, n)) < n) {
         const std::size_t len = utf8_sequence(p + i, n - i);
         if (len == 0) {
             // A bad byte next to a '?' is Fox's damage (a lost byte replaced by '?').
@@ -234,7 +241,9 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
         const std::size_t probe = std::min<std::size_t>(raw.size(), 4096) & ~std::size_t{1};
         std::size_t even = 0;
         std::size_t odd = 0;
-        for (std::size_t i = 0; i < probe; ++i) {
+        // Most files have no NUL at all; memchr finds that faster than the count.
+        const bool has_nul = probe > 0 && std::memchr(raw.data(), '\0', probe) != nullptr;
+        for (std::size_t i = 0; has_nul && i < probe; ++i) {
             if (raw[i] == '\0') ++((i % 2 == 0) ? even : odd);
         }
         const std::size_t half = probe / 2;
@@ -290,8 +299,8 @@ void TextDecoder::use_charset(std::string_view spelling, diag::SourceLocation wh
 
 std::string TextDecoder::decode(std::string_view bytes, diag::SourceLocation where) {
     if (current_ == kUtf8) return decode_utf8(bytes, where);
-    if (!ascii_unsafe(current_) &&
-        std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    if (!ascii_unsafe(current_) && skip_ascii(p, 0, bytes.size()) == bytes.size()) {
         return std::string(bytes);
     }
     return decode_iconv(bytes, where);

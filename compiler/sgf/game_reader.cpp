@@ -91,7 +91,7 @@ private:
         if (const SgfProperty* km = root.find("KM"); km != nullptr && !km->values.empty()) {
             info.komi = komi_from_text(km->values[0], text(root, "RU"));
             if (!info.komi && !trimmed(km->values[0]).empty()) {
-                sink_.warning(path_, km->value_at[0], "bad-komi", "KM[" + km->values[0] + "] is not a number; ignored");
+                sink_.warning(path_, km->value_at[0], "bad-komi", "KM[" + std::string(km->values[0]) + "] is not a number; ignored");
             }
         }
     }
@@ -128,7 +128,25 @@ private:
         }
     }
 
+    /// A one-letter identifier such as "B"; cheaper than comparing strings per property.
+    static bool is_id(std::string_view id, char letter) { return id.size() == 1 && id[0] == letter; }
+
+    /// The node's AB, else its AW, else its AE (the first of each), or nullptr.
+    static const SgfProperty* first_setup(const SgfNode& node) {
+        const SgfProperty* found[3] = {nullptr, nullptr, nullptr};
+        for (const SgfProperty& prop : node.properties) {
+            if (prop.id.size() != 2 || prop.id[0] != 'A') continue;
+            const int k = prop.id[1] == 'B' ? 0 : prop.id[1] == 'W' ? 1 : prop.id[1] == 'E' ? 2 : -1;
+            if (k >= 0 && found[k] == nullptr) found[k] = &prop;
+        }
+        return found[0] != nullptr ? found[0] : found[1] != nullptr ? found[1] : found[2];
+    }
+
     void read_main_line(game::GameRecord& g) {
+        std::size_t length = 0;
+        for (SgfNodeId id = 0; id != kNoSgfNode; id = tree_.nodes[id].first_child) ++length;
+        g.moves.reserve(length);  // one move per node in nearly every file
+        g.move_locations.reserve(length);
         for (SgfNodeId id = 0; id != kNoSgfNode; id = tree_.nodes[id].first_child) {
             const SgfNode& node = tree_.nodes[id];
             if (id != 0 && g.moves.empty()) {
@@ -140,17 +158,16 @@ private:
                 // Setup in the middle of the main line (problem files, edited games) would
                 // need a board edit that a game record cannot express: the line ends
                 // before this node.
-                for (const char* setup : {"AB", "AW", "AE"}) {
-                    if (const SgfProperty* p = node.find(setup)) {
-                        sink_.warning(path_, p->where, "setup-in-main-line",
-                                      std::string(setup) + " after the root node; the game is read up to the node before");
-                        return;
-                    }
+                if (const SgfProperty* p = first_setup(node)) {
+                    sink_.warning(path_, p->where, "setup-in-main-line",
+                                  std::string(p->id) + " after the root node; the game is read up to the node before");
+                    return;
                 }
             }
             for (const SgfProperty& prop : node.properties) {
-                if (prop.id != "B" && prop.id != "W") continue;
-                const go::Color color = prop.id == "B" ? go::Color::Black : go::Color::White;
+                const bool black = is_id(prop.id, 'B');
+                if (!black && !is_id(prop.id, 'W')) continue;
+                const go::Color color = black ? go::Color::Black : go::Color::White;
                 const std::string_view v = prop.values.empty() ? std::string_view{} : trimmed(prop.values[0]);
                 const diag::SourceLocation at = prop.values.empty() ? prop.where : prop.value_at[0];
                 if (v.empty() || (v == "tt" && g.board_width <= 19 && g.board_height <= 19)) {
@@ -161,7 +178,7 @@ private:
                 const auto p = point_on(v, g);
                 if (!p) {
                     sink_.warning(path_, at, "bad-move",
-                                  prop.id + "[" + std::string(v) + "] is not a point of the board; the game ends before it");
+                                  std::string(prop.id) + "[" + std::string(v) + "] is not a point of the board; the game ends before it");
                     return;
                 }
                 g.moves.push_back(go::Move::at(color, *p));

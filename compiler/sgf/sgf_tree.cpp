@@ -1,6 +1,11 @@
 #include "compiler/sgf/sgf_tree.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstring>
+#include <memory>
+#include <new>
 #include <string>
 #include <utility>
 
@@ -19,58 +24,117 @@ constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c
 constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
 
+/// The bytes that end the fast scan of a value: its end, an escape, a line break.
+constexpr std::array<bool, 256> kValueStop = [] {
+    std::array<bool, 256> stop{};
+    stop[static_cast<unsigned char>(']')] = true;
+    stop[static_cast<unsigned char>('\\')] = true;
+    stop[static_cast<unsigned char>('\n')] = true;
+    stop[static_cast<unsigned char>('\r')] = true;
+    return stop;
+}();
+
+/// How the plain part of a value ended.
+enum class ValueEnd { Closed, Escape, EndOfText };
+
 /// A cursor over the file that knows its line and column. Columns count bytes; a line
 /// ends at "\n", "\r\n" or a lone "\r" (old Mac files).
 class Scanner {
 public:
-    explicit Scanner(std::string_view text) : text_(text) {}
+    explicit Scanner(std::string_view text)
+        : p_(text.data()), end_(text.data() + text.size()), line_start_(text.data()) {}
 
-    bool at_end() const { return pos_ >= text_.size(); }
-    char peek() const { return text_[pos_]; }
-    std::size_t pos() const { return pos_; }
-    diag::SourceLocation location() const {
-        return diag::SourceLocation{line_, static_cast<int>(pos_ - line_start_) + 1};
-    }
+    bool at_end() const { return p_ >= end_; }
+    char peek() const { return *p_; }
+    diag::SourceLocation location() const { return diag::SourceLocation{line_, static_cast<int>(p_ - line_start_) + 1}; }
+
+    /// Moves over a byte that is not a line break ('[', ';', '(', ')').
+    void step() { ++p_; }
 
     /// Moves one byte forward, keeping line and column right.
     void advance() {
-        const char c = text_[pos_++];
-        if (c == '\n' || (c == '\r' && (pos_ >= text_.size() || text_[pos_] != '\n'))) {
-            ++line_;
-            line_start_ = pos_;
-        }
+        const char c = *p_++;
+        if (c == '\n' || (c == '\r' && (p_ >= end_ || *p_ != '\n'))) new_line();
     }
 
     void skip_space() {
-        while (pos_ < text_.size() && is_space(text_[pos_])) advance();
+        // Bytes above ' ' are never space: one comparison for the usual case.
+        while (p_ < end_ && static_cast<unsigned char>(*p_) <= ' ' && is_space(*p_)) advance();
     }
 
     /// The next byte that is not white space, without moving; '\0' at the end.
     char peek_past_space() const {
-        std::size_t p = pos_;
-        while (p < text_.size() && is_space(text_[p])) ++p;
-        return p < text_.size() ? text_[p] : '\0';
+        const char* p = p_;
+        while (p < end_ && is_space(*p)) ++p;
+        return p < end_ ? *p : '\0';
     }
 
-    /// Reads the rest of a value after its '[': escapes resolved, soft line breaks
-    /// (a backslash before a line break) removed. Returns false when the file ends first.
-    bool read_value(std::string& out) {
-        const std::size_t start = pos_;
-        // Fast path: most values (moves, names) have no backslash, so they are copied
-        // once; line counting still has to look at every byte.
-        while (pos_ < text_.size()) {
-            const char c = text_[pos_];
-            if (c == ']') {
-                out.assign(text_.data() + start, pos_ - start);
-                advance();
-                return true;
+    /// Moves over a run of letters and returns it.
+    std::string_view letters() {
+        const char* start = p_;
+        while (p_ < end_ && is_letter(*p_)) ++p_;  // letters are never line breaks
+        return {start, static_cast<std::size_t>(p_ - start)};
+    }
+
+    /// Moves over a run of letters and returns it; `all_upper` says whether they are
+    /// all capitals (as in every file written since FF[4]).
+    std::string_view letters(bool& all_upper) {
+        const char* start = p_;
+        bool upper = true;
+        while (p_ < end_) {
+            const char c = *p_;
+            if (is_upper(c)) {
+                ++p_;
+            } else if (c >= 'a' && c <= 'z') {
+                upper = false;
+                ++p_;
+            } else {
+                break;
             }
-            if (c == '\\') break;
-            advance();
         }
-        out.assign(text_.data() + start, pos_ - start);
-        while (pos_ < text_.size()) {
-            const char c = text_[pos_];
+        all_upper = upper;
+        return {start, static_cast<std::size_t>(p_ - start)};
+    }
+
+    /// Moves over the value after its '[' up to its ']' (passed, Closed), its first
+    /// backslash (not passed, Escape) or the end of the text; `plain` gets the bytes
+    /// passed over before that. Most values (moves, names) end here without a copy.
+    ValueEnd plain_value(std::string_view& plain) {
+        const char* start = p_;
+        while (p_ < end_) {
+            const char c = *p_;
+            if (!kValueStop[static_cast<unsigned char>(c)]) {
+                ++p_;
+                continue;
+            }
+            if (c == ']') {
+                plain = std::string_view(start, static_cast<std::size_t>(p_ - start));
+                ++p_;
+                return ValueEnd::Closed;
+            }
+            if (c == '\\') {
+                plain = std::string_view(start, static_cast<std::size_t>(p_ - start));
+                return ValueEnd::Escape;
+            }
+            advance();  // a line break
+        }
+        plain = std::string_view(start, static_cast<std::size_t>(p_ - start));
+        return ValueEnd::EndOfText;
+    }
+
+    /// Reads the rest of a value from its first backslash into `out`: escapes resolved,
+    /// soft line breaks (a backslash before a line break) removed. Returns false when the
+    /// file ends first.
+    bool escaped_value(std::string& out) {
+        while (p_ < end_) {
+            const char c = *p_;
+            if (!kValueStop[static_cast<unsigned char>(c)]) {
+                // Comments are long: copy the run up to the next special byte at once.
+                const char* run = p_;
+                while (p_ < end_ && !kValueStop[static_cast<unsigned char>(*p_)]) ++p_;
+                out.append(run, static_cast<std::size_t>(p_ - run));
+                continue;
+            }
             if (c == ']') {
                 advance();
                 return true;
@@ -80,13 +144,13 @@ public:
                 out.push_back(c);
                 continue;
             }
-            if (pos_ >= text_.size()) break;
-            const char escaped = text_[pos_];
+            if (p_ >= end_) break;
+            const char escaped = *p_;
             advance();
             if (escaped == '\n' || escaped == '\r') {
                 // Soft line break; "\r\n" and "\n\r" are one break.
-                if (pos_ < text_.size()) {
-                    const char next = text_[pos_];
+                if (p_ < end_) {
+                    const char next = *p_;
                     if ((next == '\n' || next == '\r') && next != escaped) advance();
                 }
                 continue;
@@ -97,11 +161,197 @@ public:
     }
 
 private:
-    std::string_view text_;
-    std::size_t pos_ = 0;
+    void new_line() {
+        ++line_;
+        line_start_ = p_;
+    }
+
+    const char* p_;
+    const char* end_;
     int line_ = 1;
-    std::size_t line_start_ = 0;
+    const char* line_start_;
 };
+
+}  // namespace
+
+namespace {
+
+/// A node while its tree is parsed: its properties by index, and its last child so far
+/// (to append the next sibling in constant time).
+struct NodeDraft {
+    diag::SourceLocation where;
+    SgfNodeId parent = kNoSgfNode;
+    SgfNodeId first_child = kNoSgfNode;
+    SgfNodeId next_sibling = kNoSgfNode;
+    SgfNodeId last_child = kNoSgfNode;
+    std::uint32_t first_property = 0;
+    std::uint32_t property_count = 0;
+};
+
+/// A property while its tree is parsed: its values by index.
+struct PropertyDraft {
+    std::string_view id;
+    diag::SourceLocation where;
+    std::uint32_t first_value = 0;
+    std::uint32_t value_count = 0;
+};
+
+/// A value and where it starts.
+struct ValueDraft {
+    std::string_view text;
+    diag::SourceLocation where;
+};
+
+/// The arrays of the tree being parsed, while they still grow. One set serves every tree
+/// of a file, so that they grow to the largest tree once instead of for every tree.
+struct ParseScratch {
+    std::vector<NodeDraft> nodes;
+    std::vector<PropertyDraft> properties;
+    std::vector<ValueDraft> values;
+
+    /// Room for a file of `bytes` bytes: a node takes at least 4 (";B[]"), a value 2
+    /// ("[]"); the guess is capped so that a huge collection grows as it goes.
+    explicit ParseScratch(std::size_t bytes) {
+        const std::size_t guess = std::min<std::size_t>(bytes / 6 + 16, 1 << 16);
+        nodes.reserve(guess);
+        properties.reserve(guess);
+        values.reserve(guess);
+    }
+
+    void clear() {
+        nodes.clear();
+        properties.clear();
+        values.clear();
+    }
+};
+
+}  // namespace
+
+/// Builds one SgfTree. While the parser reads, nodes and properties know their parts of
+/// the next array by index into the scratch arrays; finish() copies the arrays into the
+/// one block the tree owns and turns the indices into spans. Text that is not a slice of
+/// the file (unescaped values, identifiers spelled in mixed case) goes into blocks the
+/// tree owns, which never move.
+class TreeBuilder {
+public:
+    TreeBuilder(SgfTree& tree, ParseScratch& scratch) : tree_(tree), s_(scratch) { s_.clear(); }
+
+    std::size_t node_count() const { return s_.nodes.size(); }
+
+    /// Appends a node hanging from `parent` (kNoSgfNode for a root or a detached node)
+    /// as its last child; its properties start at the end of the array.
+    SgfNodeId add_node(diag::SourceLocation where, SgfNodeId parent) {
+        const auto id = static_cast<SgfNodeId>(s_.nodes.size());
+        NodeDraft node;
+        node.where = where;
+        node.parent = parent;
+        node.first_property = static_cast<std::uint32_t>(s_.properties.size());
+        s_.nodes.push_back(node);
+        if (parent != kNoSgfNode) {
+            NodeDraft& p = s_.nodes[parent];
+            if (p.last_child == kNoSgfNode) p.first_child = id;
+            else s_.nodes[p.last_child].next_sibling = id;
+            p.last_child = id;
+        }
+        return id;
+    }
+
+    /// Makes `node`'s properties the last ones of the array, so that add_property() can
+    /// append to them. Only a damaged file (properties after junk, back in a node that
+    /// variations followed) needs its earlier properties moved to the end.
+    void open_node(SgfNodeId node) {
+        NodeDraft& n = s_.nodes[node];
+        const auto end = static_cast<std::uint32_t>(s_.properties.size());
+        if (n.first_property + n.property_count == end) return;
+        if (n.property_count == 0) {
+            n.first_property = end;
+            return;
+        }
+        for (std::uint32_t i = 0; i < n.property_count; ++i) {
+            const PropertyDraft moved = s_.properties[n.first_property + i];
+            s_.properties.push_back(moved);
+        }
+        n.first_property = end;
+    }
+
+    std::uint32_t value_count() const { return static_cast<std::uint32_t>(s_.values.size()); }
+
+    void add_value(std::string_view text, diag::SourceLocation where) { s_.values.push_back(ValueDraft{text, where}); }
+
+    /// Forgets the values from index `first` on (those of a property that is dropped).
+    void drop_values(std::uint32_t first) { s_.values.resize(first); }
+
+    /// Adds a property to `node` (opened last) with the values from `first_value` on.
+    void add_property(SgfNodeId node, std::string_view id, diag::SourceLocation where, std::uint32_t first_value) {
+        s_.properties.push_back(PropertyDraft{id, where, first_value, value_count() - first_value});
+        ++s_.nodes[node].property_count;
+    }
+
+    /// A copy of `text` in storage the tree owns.
+    std::string_view keep(std::string_view text) {
+        if (text.size() > block_left_) {
+            // Blocks of at least 4 KiB: values needing a copy are rare, and a tree that
+            // has some usually has a few.
+            const std::size_t size = std::max<std::size_t>(text.size(), 4096);
+            tree_.owned_text_.push_back(std::make_unique_for_overwrite<char[]>(size));
+            block_next_ = tree_.owned_text_.back().get();
+            block_left_ = size;
+        }
+        char* const copy = block_next_;
+        if (!text.empty()) std::memcpy(copy, text.data(), text.size());
+        block_next_ += text.size();
+        block_left_ -= text.size();
+        return {copy, text.size()};
+    }
+
+    /// Copies the arrays into the tree's block (one allocation for the whole tree) and
+    /// points every node and property at its part of them.
+    void finish() {
+        const std::size_t n = s_.nodes.size();
+        const std::size_t p = s_.properties.size();
+        const std::size_t v = s_.values.size();
+        if (n == 0) return;
+        // Properties and values first: their alignment is the largest, and every size is
+        // a multiple of the next array's alignment.
+        static_assert(alignof(SgfProperty) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+        static_assert(sizeof(SgfProperty) % alignof(std::string_view) == 0);
+        static_assert(sizeof(std::string_view) % alignof(SgfNode) == 0);
+        static_assert(sizeof(SgfNode) % alignof(diag::SourceLocation) == 0);
+        const std::size_t property_bytes = p * sizeof(SgfProperty);
+        const std::size_t value_bytes = v * sizeof(std::string_view);
+        const std::size_t node_bytes = n * sizeof(SgfNode);
+        tree_.arrays_ =
+            std::make_unique_for_overwrite<std::byte[]>(property_bytes + value_bytes + node_bytes + v * sizeof(diag::SourceLocation));
+        std::byte* const block = tree_.arrays_.get();
+        auto* const properties = reinterpret_cast<SgfProperty*>(block);
+        auto* const values = reinterpret_cast<std::string_view*>(block + property_bytes);
+        auto* const nodes = reinterpret_cast<SgfNode*>(block + property_bytes + value_bytes);
+        auto* const value_at = reinterpret_cast<diag::SourceLocation*>(block + property_bytes + value_bytes + node_bytes);
+        for (std::size_t i = 0; i < v; ++i) {
+            new (values + i) std::string_view(s_.values[i].text);
+            new (value_at + i) diag::SourceLocation(s_.values[i].where);
+        }
+        for (std::size_t i = 0; i < p; ++i) {
+            const PropertyDraft& d = s_.properties[i];
+            new (properties + i) SgfProperty{d.id, std::span(values + d.first_value, d.value_count), d.where,
+                                             std::span(value_at + d.first_value, d.value_count)};
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeDraft& d = s_.nodes[i];
+            new (nodes + i) SgfNode{std::span(properties + d.first_property, d.property_count), d.where, d.parent,
+                                    d.first_child, d.next_sibling};
+        }
+        tree_.nodes = std::span(nodes, n);
+    }
+
+private:
+    SgfTree& tree_;
+    ParseScratch& s_;
+    char* block_next_ = nullptr;
+    std::size_t block_left_ = 0;
+};
+
+namespace {
 
 /// Whether the tree being parsed starts at its '(' or, in a damaged file, at its first ';'.
 enum class OpenParen { Present, Missing };
@@ -113,7 +363,7 @@ bool starts_node(Scanner s) {
     s.advance();
     s.skip_space();
     if (s.at_end() || !is_letter(s.peek())) return false;
-    while (!s.at_end() && is_letter(s.peek())) s.advance();
+    s.letters();
     return s.peek_past_space() == '[';
 }
 
@@ -122,15 +372,16 @@ bool starts_node(Scanner s) {
 /// nesting depth costs heap, not stack.
 class TreeParser {
 public:
-    TreeParser(Scanner& s, std::string_view path, diag::DiagnosticSink& sink) : s_(s), path_(path), sink_(sink) {}
+    TreeParser(Scanner& s, ParseScratch& scratch, std::string_view path, diag::DiagnosticSink& sink)
+        : s_(s), scratch_(scratch), path_(path), sink_(sink) {}
 
     /// Returns false when the tree held no node (and so is dropped).
     bool parse(SgfTree& tree, OpenParen open_paren) {
+        TreeBuilder builder(tree, scratch_);
         tree.where = s_.location();
         if (open_paren == OpenParen::Present) s_.advance();  // '('
         std::vector<SgfNodeId> open;  // parent of each open variation's first node
         SgfNodeId last = kNoSgfNode;   // last node of the current sequence
-        std::vector<SgfNodeId> last_child;
         open.push_back(kNoSgfNode);
         bool junk_reported = false;
         while (true) {
@@ -146,22 +397,14 @@ public:
             }
             const char c = s_.peek();
             if (c == ';') {
-                const SgfNodeId id = static_cast<SgfNodeId>(tree.nodes.size());
-                SgfNode& node = tree.nodes.emplace_back();
-                last_child.push_back(kNoSgfNode);
-                node.where = s_.location();
-                node.parent = last;
-                if (last != kNoSgfNode) {
-                    if (last_child[last] == kNoSgfNode) tree.nodes[last].first_child = id;
-                    else tree.nodes[last_child[last]].next_sibling = id;
-                    last_child[last] = id;
-                } else if (id != 0) {
-                    sink_.warning(path_, node.where, "detached-node",
+                const diag::SourceLocation where = s_.location();
+                if (last == kNoSgfNode && builder.node_count() != 0) {
+                    sink_.warning(path_, where, "detached-node",
                                   "a variation opens before any node; its nodes are not part of the game");
                 }
-                last = id;
-                s_.advance();
-                parse_properties(tree.nodes[id]);
+                last = builder.add_node(where, last);
+                s_.step();
+                parse_properties(builder, last);
                 junk_reported = false;
             } else if (c == '(') {
                 open.push_back(last);
@@ -183,13 +426,13 @@ public:
                     // Properties after junk in a node still belong to it; before any node
                     // they are read and dropped whole, so that a ']' or '(' inside their
                     // values does not derail the tree.
-                    SgfNode scratch;
-                    parse_properties(last != kNoSgfNode ? tree.nodes[last] : scratch);
+                    parse_properties(builder, last);
                 } else {
                     s_.advance();
                 }
             }
         }
+        builder.finish();
         return !tree.nodes.empty();
     }
 
@@ -201,52 +444,81 @@ private:
         return std::string("\\x") + hex[u >> 4] + hex[u & 15];
     }
 
-    void parse_properties(SgfNode& node) {
-        while (true) {
-            s_.skip_space();
-            if (s_.at_end() || !is_letter(s_.peek())) return;
+    /// The canonical identifier of a property spelled `spelling`: old FF[1]/FF[3] files
+    /// spell identifiers long and mixed-case ("AddBlack"), and the capitals alone are the
+    /// identifier. Usually all letters are capitals and the spelling itself is the id.
+    static std::string_view canonical_id(std::string_view spelling, bool all_upper, TreeBuilder& builder) {
+        if (all_upper) return spelling;
+        std::string capitals;
+        for (const char c : spelling) {
+            if (is_upper(c)) capitals.push_back(c);
+        }
+        return capitals.empty() ? std::string_view{} : builder.keep(capitals);
+    }
+
+    /// Reads the properties at the cursor into `node`; with kNoSgfNode (properties before
+    /// any node) they are read, reported and dropped.
+    void parse_properties(TreeBuilder& builder, SgfNodeId node) {
+        if (node != kNoSgfNode) builder.open_node(node);
+        // Every path through the loop ends past white space, ready for the next letter.
+        s_.skip_space();
+        while (!s_.at_end() && is_letter(s_.peek())) {
             const diag::SourceLocation where = s_.location();
-            // Old FF[1]/FF[3] files spell identifiers long and mixed-case ("AddBlack"):
-            // the capitals alone are the identifier.
-            std::string id;
-            std::size_t length = 0;
-            while (!s_.at_end() && is_letter(s_.peek())) {
-                if (is_upper(s_.peek())) id.push_back(s_.peek());
-                ++length;
-                s_.advance();
-            }
-            if (s_.peek_past_space() != '[') {
+            bool all_upper = true;
+            const std::string_view spelling = s_.letters(all_upper);
+            const std::string_view id = canonical_id(spelling, all_upper, builder);
+            s_.skip_space();
+            if (s_.at_end() || s_.peek() != '[') {
                 sink_.warning(path_, where, "property-without-value",
-                              "property '" + (id.empty() ? std::string("?") : id) + "' has no value; ignored");
+                              "property '" + (id.empty() ? std::string("?") : std::string(id)) + "' has no value; ignored");
                 continue;
             }
-            SgfProperty prop;
-            prop.where = where;
-            while (s_.peek_past_space() == '[') {
-                s_.skip_space();
-                s_.advance();
-                prop.value_at.push_back(s_.location());
-                std::string& value = prop.values.emplace_back();
-                if (!s_.read_value(value)) {
-                    sink_.error(path_, prop.value_at.back(), "unterminated-value",
+            const std::uint32_t first_value = builder.value_count();
+            do {
+                s_.step();  // '['
+                const diag::SourceLocation value_at = s_.location();
+                if (!read_value(builder, value_at)) {
+                    sink_.error(path_, value_at, "unterminated-value",
                                 "value is not closed before end of file (truncated file?); kept as far as it goes");
                     value_cut_ = true;
                     break;
                 }
-            }
+                s_.skip_space();
+            } while (!s_.at_end() && s_.peek() == '[');
             if (id.empty()) {
                 sink_.warning(path_, where, "bad-property-id",
-                              "property identifier of " + std::to_string(length) + " letters has no capital; ignored");
+                              "property identifier of " + std::to_string(spelling.size()) +
+                                  " letters has no capital; ignored");
+                builder.drop_values(first_value);
                 continue;
             }
-            prop.id = std::move(id);
-            node.properties.push_back(std::move(prop));
+            if (node == kNoSgfNode) {
+                builder.drop_values(first_value);
+                continue;
+            }
+            builder.add_property(node, id, where, first_value);
         }
     }
 
+    /// Reads one value after its '[' and adds it; false when the file ends inside it.
+    bool read_value(TreeBuilder& builder, diag::SourceLocation where) {
+        std::string_view plain;
+        const ValueEnd end = s_.plain_value(plain);
+        if (end != ValueEnd::Escape) {
+            builder.add_value(plain, where);
+            return end == ValueEnd::Closed;
+        }
+        unescaped_.assign(plain);
+        const bool closed = s_.escaped_value(unescaped_);
+        builder.add_value(builder.keep(unescaped_), where);
+        return closed;
+    }
+
     Scanner& s_;
+    ParseScratch& scratch_;
     std::string_view path_;
     diag::DiagnosticSink& sink_;
+    std::string unescaped_;  // reused for every value with escapes
     bool value_cut_ = false;
 };
 
@@ -255,6 +527,7 @@ private:
 std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink) {
     std::vector<SgfTree> trees;
     Scanner s(bytes);
+    ParseScratch scratch(bytes.size());
     bool reported_text = false;
     bool reported_stray = false;
     diag::SourceLocation first_text;
@@ -265,7 +538,7 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
         SgfTree tree;
         sink.warning(path, s.location(), "missing-open-paren",
                      "the game tree does not start with '('; read as if it did");
-        if (TreeParser(s, path, sink).parse(tree, OpenParen::Missing)) {
+        if (TreeParser(s, scratch, path, sink).parse(tree, OpenParen::Missing)) {
             trees.push_back(std::move(tree));
         }
     }
@@ -282,7 +555,7 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
             if (next == ';' || next == '(') {
                 SgfTree tree;
                 const diag::SourceLocation where = s.location();
-                if (TreeParser(s, path, sink).parse(tree, OpenParen::Present)) {
+                if (TreeParser(s, scratch, path, sink).parse(tree, OpenParen::Present)) {
                     trees.push_back(std::move(tree));
                 } else {
                     sink.warning(path, where, "empty-game-tree", "game tree without any node; skipped");

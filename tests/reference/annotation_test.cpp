@@ -11,7 +11,8 @@ namespace {
 // The annotation of the first move node of "(;GM[1]" + node + ")", with its comment raw.
 NodeAnnotation of(const std::string& node_text) {
     diag::DiagnosticList sink;
-    const std::vector<sgf::SgfTree> trees = sgf::parse_collection("(;GM[1]" + node_text + ")", "t.sgf", sink);
+    const std::string text = "(;GM[1]" + node_text + ")";  // the trees view into it
+    const std::vector<sgf::SgfTree> trees = sgf::parse_collection(text, "t.sgf", sink);
     REQUIRE(trees.size() == 1);
     REQUIRE(trees[0].nodes.size() == 2);
     const sgf::SgfNode& node = trees[0].nodes[1];

@@ -108,7 +108,8 @@ TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
         CHECK(!has_code(junk, "missing-open-paren"));
     }
     diag::DiagnosticList nuls;
-    CHECK(parse_collection(std::string(100, '\0'), "z.sgf", nuls).empty());
+    const std::string nul_bytes(100, '\0');
+    CHECK(parse_collection(nul_bytes, "z.sgf", nuls).empty());
     CHECK(has_code(nuls, "no-game-tree"));
     diag::DiagnosticList hollow;
     CHECK(parse_collection("()", "h.sgf", hollow).empty());
@@ -208,7 +209,7 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         for (std::size_t n = 0; n <= full.size(); ++n) {
             INFO(full.substr(0, n));
             diag::DiagnosticList diags;
-            const auto trees = parse_collection(full.substr(0, n), "f.sgf", diags);
+            const auto trees = parse_collection(std::string_view(full).substr(0, n), "f.sgf", diags);
             CHECK((trees.size() == 1) == (n >= 4));  // from ";GM[" on, as "(;GM[" would be
             if (n != full.size()) CHECK(!diags.items.empty());
         }
@@ -219,5 +220,141 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         CHECK(trees.empty());
         CHECK(has_code(diags, "no-game-tree"));
         CHECK(!has_code(diags, "missing-open-paren"));
+    }
+}
+
+// The flat representation: values are views into the text or into blocks the tree owns.
+
+static_assert(!std::is_copy_constructible_v<SgfTree> && std::is_nothrow_move_constructible_v<SgfTree>);
+
+namespace {
+bool points_into(std::string_view value, std::string_view text) {
+    return value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size();
+}
+}  // namespace
+
+TEST_CASE("plain values view the text, escaped ones are stored out of line", "[sgf]") {
+    const std::string text = "(;PB[plain]C[a\\]b]PW[x\\\ny];B[pd])";
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(text, "t.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    const SgfNode& root = trees[0].nodes[0];
+    CHECK(root.find("PB")->values[0] == "plain");
+    CHECK(points_into(root.find("PB")->values[0], text));
+    CHECK(points_into(root.find("PB")->id, text));
+    CHECK(root.find("C")->values[0] == "a]b");
+    CHECK(!points_into(root.find("C")->values[0], text));
+    CHECK(root.find("PW")->values[0] == "xy");
+    CHECK(!points_into(root.find("PW")->values[0], text));
+    CHECK(root.find("PW")->value_at[0] == diag::SourceLocation{1, 22});
+    CHECK(trees[0].nodes[1].find("B")->values[0] == "pd");
+}
+
+TEST_CASE("trees stay valid when the vector holding them moves", "[sgf]") {
+    // Each tree has a plain value, an escaped value and a mixed-case identifier, so that
+    // all three kinds of storage are checked after the moves.
+    std::string text;
+    for (int i = 0; i < 200; ++i) {
+        text += "(;GaMe[1]C[game " + std::to_string(i) + " \\] end];B[pd]C[" + std::to_string(i) + "])\n";
+    }
+    diag::DiagnosticList diags;
+    std::vector<SgfTree> trees = parse_collection(text, "t.sgf", diags);
+    REQUIRE(trees.size() == 200);
+    CHECK(diags.items.empty());
+    std::vector<SgfTree> moved;  // grows from empty: reallocates many times
+    for (SgfTree& tree : trees) moved.push_back(std::move(tree));
+    trees.clear();
+    trees.shrink_to_fit();
+    SgfTree last;
+    last = std::move(moved.back());
+    moved.pop_back();
+    moved.push_back(std::move(last));
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+        INFO(i);
+        const auto& nodes = moved[i].nodes;
+        REQUIRE(nodes.size() == 2);
+        CHECK(nodes[0].find("GM")->values[0] == "1");
+        CHECK(nodes[0].find("C")->values[0] == "game " + std::to_string(i) + " ] end");
+        CHECK(nodes[1].find("B")->values[0] == "pd");
+        CHECK(nodes[1].find("C")->values[0] == std::to_string(i));
+        CHECK(nodes[1].parent == 0);
+        CHECK(moved[i].where == diag::SourceLocation{static_cast<int>(i) + 1, 1});
+    }
+}
+
+TEST_CASE("long property identifiers", "[sgf]") {
+    const std::string upper(300, 'Q');
+    std::string mixed;
+    for (int i = 0; i < 100; ++i) mixed += "Xyz";
+    const std::string text = "(;" + upper + "[1]" + mixed + "[2]" + std::string(40, 'q') + "[3]B[aa])";
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(text, "t.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    const SgfNode& root = trees[0].nodes[0];
+    REQUIRE(root.properties.size() == 3);
+    CHECK(root.properties[0].id == upper);
+    CHECK(root.properties[0].values[0] == "1");
+    CHECK(root.properties[1].id == std::string(100, 'X'));
+    CHECK(root.properties[1].values[0] == "2");
+    CHECK(root.properties[2].id == "B");
+    const auto* bad = find_code(diags, "bad-property-id");
+    REQUIRE(bad != nullptr);
+    CHECK(bad->message == "property identifier of 40 letters has no capital; ignored");
+}
+
+TEST_CASE("properties after junk go back to their node even after variations", "[sgf]") {
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection("(;GM[1]FF[4](;B[aa]C[x])% C[late]AB[cc][dd](;W[bb]))", "t.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    const auto& n = trees[0].nodes;
+    REQUIRE(n.size() == 3);
+    REQUIRE(n[0].properties.size() == 4);
+    CHECK(n[0].properties[0].id == "GM");
+    CHECK(n[0].properties[1].id == "FF");
+    CHECK(n[0].properties[2].id == "C");
+    CHECK(n[0].properties[2].values[0] == "late");
+    CHECK(n[0].properties[3].values.size() == 2);
+    CHECK(n[0].properties[3].values[1] == "dd");
+    REQUIRE(n[1].properties.size() == 2);
+    CHECK(n[1].find("B")->values[0] == "aa");
+    CHECK(n[1].find("C")->values[0] == "x");
+    CHECK(n[2].find("W")->values[0] == "bb");
+    CHECK(n[0].first_child == 1);
+    CHECK(n[1].next_sibling == 2);
+    CHECK(has_code(diags, "unexpected-character"));
+}
+
+TEST_CASE("a tree with many nodes, variations and lines keeps every value and place", "[sgf]") {
+    // 50,000 nodes, one per line: 25,000 moves, each the parent of the next and of a
+    // one-move variation listed first ("(;B[..]\n(;W[..])\n(;B[..]...").
+    std::string text = "(;GM[1]\n";
+    for (int i = 0; i < 25000; ++i) {
+        const char x = static_cast<char>('a' + i % 19);
+        const char y = static_cast<char>('a' + (i / 19) % 19);
+        text += std::string("(;B[") + x + y + "]\n(;W[" + y + x + "])\n";
+    }
+    text += std::string(25000, ')') + ")";
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(text, "many.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    CHECK(diags.items.empty());
+    const auto& n = trees[0].nodes;
+    REQUIRE(n.size() == 50001);
+    CHECK(n[0].first_child == 1);
+    for (int i = 0; i < 25000; ++i) {
+        const auto move = static_cast<SgfNodeId>(2 * i + 1);
+        const SgfNodeId reply = move + 1;
+        const char x = static_cast<char>('a' + i % 19);
+        const char y = static_cast<char>('a' + (i / 19) % 19);
+        const SgfProperty* b = n[move].find("B");
+        REQUIRE(b != nullptr);
+        CHECK(b->values[0] == std::string{x, y});
+        CHECK(b->value_at[0] == diag::SourceLocation{2 * i + 2, 5});
+        CHECK(n[move].parent == (i == 0 ? 0 : move - 2));
+        CHECK(n[move].first_child == reply);
+        CHECK(n[reply].find("W")->values[0] == std::string{y, x});
+        CHECK(n[reply].where == diag::SourceLocation{2 * i + 3, 2});
+        CHECK(n[reply].parent == move);
+        CHECK(n[reply].next_sibling == (i + 1 < 25000 ? reply + 1 : kNoSgfNode));
     }
 }
