@@ -12,8 +12,13 @@
 namespace josekic::sgf {
 
 const SgfProperty* SgfNode::find(std::string_view id) const {
+    // Identifiers are one or two letters: comparing them in place beats a call to memcmp
+    // for each property of a root node.
     for (const SgfProperty& p : properties) {
-        if (p.id == id) return &p;
+        if (p.id.size() != id.size()) continue;
+        std::size_t i = 0;
+        while (i < id.size() && p.id[i] == id[i]) ++i;
+        if (i == id.size()) return &p;
     }
     return nullptr;
 }
@@ -426,6 +431,7 @@ public:
                     // Properties after junk in a node still belong to it; before any node
                     // they are read and dropped whole, so that a ']' or '(' inside their
                     // values does not derail the tree.
+                    if (last != kNoSgfNode) builder.open_node(last);
                     parse_properties(builder, last);
                 } else {
                     s_.advance();
@@ -456,10 +462,10 @@ private:
         return capitals.empty() ? std::string_view{} : builder.keep(capitals);
     }
 
-    /// Reads the properties at the cursor into `node`; with kNoSgfNode (properties before
-    /// any node) they are read, reported and dropped.
+    /// Reads the properties at the cursor into `node`, whose properties must be the last
+    /// ones (a new node, or see TreeBuilder::open_node()); with kNoSgfNode (properties
+    /// before any node) they are read, reported and dropped.
     void parse_properties(TreeBuilder& builder, SgfNodeId node) {
-        if (node != kNoSgfNode) builder.open_node(node);
         // Every path through the loop ends past white space, ready for the next letter.
         s_.skip_space();
         while (!s_.at_end() && is_letter(s_.peek())) {
