@@ -20,8 +20,8 @@ namespace josekic::sgf {
 /// Every view and span points either into the text given to parse_collection() or into
 /// storage owned by the SgfTree holding this property: both must outlive it.
 struct SgfProperty {
-    std::string_view id;
-    std::span<const std::string_view> values;
+    std::string_view id;                             ///< canonical, e.g. "AB"; never empty
+    std::span<const std::string_view> values;        ///< at least one
     diag::SourceLocation where;                      ///< of the identifier
     std::span<const diag::SourceLocation> value_at;  ///< of each value's first byte
 };
@@ -42,6 +42,7 @@ struct SgfNode {
     const SgfProperty* find(std::string_view id) const;
 };
 
+/// Fills an SgfTree's storage while parse_collection() reads it (sgf_tree.cpp only).
 class TreeBuilder;
 
 /// One game tree of a collection; nodes[0] is the root node.
@@ -65,7 +66,8 @@ public:
     diag::SourceLocation where;      ///< of the '(', or of the first ';' when the '(' is missing
 
 private:
-    friend class TreeBuilder;
+    friend /// Fills an SgfTree's storage while parse_collection() reads it (sgf_tree.cpp only).
+class TreeBuilder;
     std::unique_ptr<std::byte[]> arrays_;              // nodes, properties, values, locations
     std::vector<std::unique_ptr<char[]>> owned_text_;  // unescaped values, mixed-case ids
 };
