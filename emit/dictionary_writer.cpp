@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 
 #include "emit/decimal_text.hpp"
 #include "emit/node_comment.hpp"
@@ -50,6 +51,30 @@ public:
     }
 
     WriteCounts write() {
+        out_ += '(';
+        if (options_.helpers != nullptr) plan_parts();
+        if (board_.parts.empty()) {
+            write_subtree(kRoot, 0);
+        } else {
+            // Helpers may be formatting parts of this board until it is removed, also when
+            // the write fails.
+            options_.helpers->add(board_);
+            struct Removal {
+                EmitHelpers* helpers;
+                EmitHelpers::Board* board;
+                ~Removal() { helpers->remove(*board); }
+            } removal{options_.helpers, &board_};
+            write_subtree(kRoot, 0);
+        }
+        out_ += ")\n"sv;
+        flush();
+        return counts_;
+    }
+
+private:
+    // Writes `start` (at `depth` moves from the root) and everything below it, from the
+    // node's ';' to the ')' that closes its last variation.
+    void write_subtree(NodeId start, std::size_t depth) {
         // Each frame is a branch point: its children in output order (pending_[begin, end))
         // and the next one to open. Everything between branch points is a chain written
         // without parentheses, so the stack (not the call stack) grows with the number of
@@ -61,14 +86,12 @@ public:
             std::size_t depth;
         };
         std::vector<Frame> stack;
-        out_ += '(';
-        std::size_t depth = 0;
-        write_node(kRoot, depth);
+        visit(start, depth);
         for (;;) {
             if (out_.size() >= kChunkBytes) flush();
             if (kept_.size() == 1) {
                 out_ += '\n';
-                write_node(kept_.front(), ++depth);
+                visit(kept_.front(), ++depth);
                 continue;
             }
             if (kept_.size() > 1) {
@@ -77,7 +100,7 @@ public:
                 stack.push_back(Frame{begin, begin + 1, pending_.size(), depth + 1});
                 out_ += "\n("sv;
                 depth = stack.back().depth;
-                write_node(pending_[begin], depth);
+                visit(pending_[begin], depth);
                 continue;
             }
             // A leaf: close variations until one of them has a sibling left to open.
@@ -88,7 +111,7 @@ public:
                 if (top.next < top.end) {
                     out_ += "\n("sv;
                     depth = top.depth;
-                    write_node(pending_[top.next++], depth);
+                    visit(pending_[top.next++], depth);
                     opened = true;
                 } else {
                     pending_.resize(top.begin);
@@ -97,12 +120,65 @@ public:
             }
             if (!opened) break;
         }
-        out_ += ")\n"sv;
-        flush();
-        return counts_;
     }
 
-private:
+    // Writes node `id`, or, where a part begins, the whole part (leaving kept_ empty, as
+    // after a leaf, because the part closes its own variations).
+    void visit(NodeId id, std::size_t depth) {
+        if (depth != kPartDepth || board_.parts.empty() || in_part_) {
+            write_node(id, depth);
+            return;
+        }
+        const std::size_t index = next_part_++;
+        EmitHelpers::Part& part = board_.parts[index];
+        if (options_.helpers->take_in_order(board_, index)) {
+            in_part_ = true;
+            write_subtree(id, depth);
+            in_part_ = false;
+            return;
+        }
+        options_.helpers->wait_ready(board_, index);
+        if (part.failure) std::rethrow_exception(part.failure);
+        flush();
+        sink_(part.text);
+        counts_.bytes += part.text.size();
+        counts_.nodes += part.nodes;
+        counts_.terminals += part.terminals;
+        std::string().swap(part.text);
+        kept_.clear();
+    }
+
+    // The parts: the nodes written at kPartDepth, in the order the writer reaches them.
+    void plan_parts() {
+        std::vector<std::pair<NodeId, std::size_t>> stack{{kRoot, 0}};
+        while (!stack.empty()) {
+            const auto [node, depth] = stack.back();
+            stack.pop_back();
+            if (depth == kPartDepth) {
+                board_.parts.emplace_back().node = node;
+                continue;
+            }
+            keep_children(node, depth);
+            for (auto it = kept_.rbegin(); it != kept_.rend(); ++it) stack.emplace_back(*it, depth + 1);
+        }
+        kept_.clear();
+        if (board_.parts.size() < 2) {
+            board_.parts.clear();
+            return;
+        }
+        // Helpers format with a writer of their own, into the part's text.
+        part_options_ = options_;
+        part_options_.helpers = nullptr;
+        board_.format = [this](EmitHelpers::Part& part) {
+            const TextSink into_part = [&part](std::string_view piece) { part.text += piece; };
+            Writer helper(trie_, part_options_, only_first_move_, into_part);
+            helper.write_subtree(part.node, kPartDepth);
+            helper.flush();
+            part.nodes = helper.counts_.nodes;
+            part.terminals = helper.counts_.terminals;
+        };
+    }
+
     void flush() {
         if (out_.empty()) return;
         sink_(out_.view());
@@ -312,7 +388,7 @@ private:
     NodeId only_first_move_;
     const TextSink& sink_;
     WriteCounts counts_;
-    TextBuffer out_{kChunkBytes + kChunkBytes / 4};  // the piece of text not yet handed to the sink
+    TextBuffer out_;                      // the piece of text not yet handed to the sink
     std::vector<NodeId> kept_;            // the children of the node just written
     std::vector<NodeId> pending_;         // the children of the open branch points
     std::vector<std::string> labels_;     // label_for(i), made once
@@ -320,6 +396,10 @@ private:
     TextBuffer note_;
     TextBuffer comment_;
     std::array<bool, go::kNumPoints> labelled_{};
+    EmitHelpers::Board board_;   // parts, when helpers may take some
+    std::size_t next_part_ = 0;  // the next part the writer reaches
+    bool in_part_ = false;       // writing a part: no part starts inside it
+    WriteOptions part_options_;  // options_ without helpers, for the helpers' writers
 };
 
 WrittenDictionary collect(const Trie& trie, NodeId first_move, const WriteOptions& options) {

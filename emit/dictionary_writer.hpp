@@ -28,6 +28,7 @@
 
 #include "compiler/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
+#include "emit/emit_helpers.hpp"
 
 namespace josekic::emit {
 
@@ -52,6 +53,10 @@ struct WriteOptions {
     std::function<std::string(dictionary::NodeId)> extra_comment;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
+    /// Threads that may format parts of this dictionary ahead of the writer (see
+    /// emit_helpers.hpp), or nullptr. The text is the same either way; extra_comment must
+    /// then be safe to call from several threads at once.
+    EmitHelpers* helpers = nullptr;
 };
 
 /// What a write produced, apart from the text itself.

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -250,7 +251,31 @@ CompileResult run_compile(const CompileOptions& options) {
             handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options, "fuseki-handicap", nullptr);
         });
     }
-    run_jobs(jobs, result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential);
+    const Concurrency concurrency = result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+    // The dictionaries differ in size: a thread that has written its own formats parts of
+    // the others ahead of their writers (emit_helpers.hpp), so that both cores work until
+    // the end. The bytes do not depend on who formats what.
+    std::optional<emit::EmitHelpers> helpers;
+    if (concurrency == Concurrency::Concurrent) {
+        helpers.emplace(jobs.size());
+        joseki_write.helpers = &*helpers;
+        fuseki_write.helpers = &*helpers;
+        handicap_write.helpers = &*helpers;
+        for (std::function<void()>& job : jobs) {
+            job = [&helpers, own = std::move(job)] {
+                try {
+                    own();
+                } catch (...) {
+                    helpers->job_done();
+                    helpers->help();
+                    throw;
+                }
+                helpers->job_done();
+                helpers->help();
+            };
+        }
+    }
+    run_jobs(jobs, concurrency);
     result.times.emit_wall = seconds_since(emit_start);
 
     result.joseki_nodes = joseki.nodes;
