@@ -378,7 +378,7 @@ bool starts_node(Scanner s) {
 class TreeParser {
 public:
     TreeParser(Scanner& s, ParseScratch& scratch, std::string_view path, diag::DiagnosticSink& sink)
-        : s_(s), scratch_(scratch), path_(path), sink_(sink) {}
+        : outer_(s), s_(s), scratch_(scratch), path_(path), sink_(sink) {}
 
     /// Returns false when the tree held no node (and so is dropped).
     bool parse(SgfTree& tree, OpenParen open_paren) {
@@ -439,6 +439,7 @@ public:
             }
         }
         builder.finish();
+        outer_ = s_;
         return !tree.nodes.empty();
     }
 
@@ -520,7 +521,8 @@ private:
         return closed;
     }
 
-    Scanner& s_;
+    Scanner& outer_;  // the caller's cursor, moved past the tree when parse() returns
+    Scanner s_;       // a copy the hot loops can keep in registers (no reference to chase)
     ParseScratch& scratch_;
     std::string_view path_;
     diag::DiagnosticSink& sink_;
