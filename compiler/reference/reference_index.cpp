@@ -235,9 +235,9 @@ ReferenceIndex load_reference(std::string name, std::string_view bytes, std::str
 void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::string_view path,
                         diag::DiagnosticSink& sink) {
     const sgf::PreparedText prepared = sgf::prepare_text(bytes, path, sink);
-    const std::vector<sgf::SgfTree> trees = sgf::parse_collection(prepared.text, path, sink);
+    const std::vector<sgf::SgfTree> trees = sgf::parse_collection(prepared.text(), path, sink);
     const bool converted = prepared.source != sgf::FileEncoding::Bytes;
-    sgf::TextDecoder decoder(path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text));
+    sgf::TextDecoder decoder(path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text()));
     Loader loader(index, path, sink, decoder);
     for (const sgf::SgfTree& tree : trees) {
         if (tree.nodes.empty()) continue;

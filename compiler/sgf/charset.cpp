@@ -220,10 +220,10 @@ std::string fallback_charset(std::string_view bytes) {
 
 PreparedText prepare_text(std::string_view raw, std::string_view path, diag::DiagnosticSink& sink) {
     PreparedText result;
-    result.text = raw;
+    result.unchanged = raw;
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(raw[i]); };
     if (raw.size() >= 3 && byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF) {
-        result.text = raw.substr(3);
+        result.unchanged = raw.substr(3);
         result.source = FileEncoding::Utf8Bom;
         return result;
     }
@@ -260,7 +260,7 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
                      "UTF-16 file holds invalid sequences; replaced by U+FFFD");
     }
     result.converted = std::move(text);
-    result.text = result.converted;
+    result.is_converted = true;
     return result;
 }
 

@@ -25,9 +25,15 @@ enum class FileEncoding { Bytes, Utf8Bom, Utf16Le, Utf16Be };
 /// A file's text ready for the parser: a UTF-8 BOM removed, UTF-16 (with a BOM, or
 /// without one, recognised by its NUL bytes) converted to UTF-8 as a whole.
 struct PreparedText {
-    std::string converted;  ///< owns the text when it had to be converted
-    std::string_view text;  ///< what the parser reads (into `converted` or the input)
+    std::string converted;      ///< owns the text when it had to be converted
+    std::string_view unchanged;  ///< the input's text (BOM stripped) when nothing was converted
+    bool is_converted = false;
     FileEncoding source = FileEncoding::Bytes;
+
+    /// What the parser reads. Computed on each call rather than stored, so that moving a
+    /// PreparedText (whose short `converted` text may live inside the object) never leaves
+    /// a view pointing at the old place.
+    std::string_view text() const { return is_converted ? std::string_view(converted) : unchanged; }
 };
 
 /// Strips BOMs and converts UTF-16 files. A UTF-16 file with broken sequences gets U+FFFD

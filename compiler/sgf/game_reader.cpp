@@ -198,7 +198,7 @@ private:
 std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
                                          diag::DiagnosticSink& sink) {
     const PreparedText prepared = prepare_text(bytes, path, sink);
-    std::vector<SgfTree> trees = parse_collection(prepared.text, path, sink);
+    std::vector<SgfTree> trees = parse_collection(prepared.text(), path, sink);
     std::vector<game::GameRecord> games;
     games.reserve(trees.size());
     if (trees.empty()) return games;
@@ -206,7 +206,7 @@ std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_vie
     // UTF-16 files were converted whole, so their CA no longer describes the bytes.
     const bool converted = prepared.source == FileEncoding::Utf16Le || prepared.source == FileEncoding::Utf16Be ||
                            prepared.source == FileEncoding::Utf8Bom;
-    const std::string fallback = converted ? std::string("UTF-8") : fallback_charset(prepared.text);
+    const std::string fallback = converted ? std::string("UTF-8") : fallback_charset(prepared.text());
     TextDecoder decoder(path, sink, fallback);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         const SgfNode& root = trees[i].nodes[0];

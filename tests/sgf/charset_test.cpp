@@ -98,6 +98,19 @@ TEST_CASE("UTF-16 with and without a byte order mark", "[sgf]") {
     }
 }
 
+TEST_CASE("prepared text stays valid when moved even when it is short", "[sgf]") {
+    // A short converted text lives inside the std::string object (small-string storage),
+    // so a stored view into it would dangle after a move.
+    const std::string bytes = encode("\xEF\xBB\xBF(;)", "UTF-16LE");
+    diag::DiagnosticList diags;
+    PreparedText first = prepare_text(bytes, "short.sgf", diags);
+    const PreparedText moved = std::move(first);
+    CHECK(moved.source == FileEncoding::Utf16Le);
+    CHECK(moved.text() == "(;)");
+    const std::string plain = "(;GM[1])";
+    CHECK(prepare_text(plain, "plain.sgf", diags).text() == plain);
+}
+
 TEST_CASE("a UTF-8 byte order mark is skipped", "[sgf]") {
     diag::DiagnosticList diags;
     const auto g = read_one("\xEF\xBB\xBF(;GM[1]CA[UTF-8]PB[申真諝];B[pd])", diags);

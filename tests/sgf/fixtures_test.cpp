@@ -28,11 +28,11 @@ std::string comments(const fs::path& p) {
     const std::string raw = slurp(p);
     diag::DiagnosticList diags;
     const PreparedText text = prepare_text(raw, p.string(), diags);
-    const auto trees = parse_collection(text.text, p.string(), diags);
+    const auto trees = parse_collection(text.text(), p.string(), diags);
     REQUIRE(!trees.empty());
     const SgfNode& root = trees[0].nodes[0];
     const bool converted = text.source != FileEncoding::Bytes;
-    TextDecoder decoder(p.string(), diags, converted ? "UTF-8" : fallback_charset(text.text));
+    TextDecoder decoder(p.string(), diags, converted ? "UTF-8" : fallback_charset(text.text()));
     const SgfProperty* ca = root.find("CA");
     decoder.use_charset(ca != nullptr && !converted ? std::string_view(ca->values[0]) : std::string_view{}, {});
     std::string comment;
