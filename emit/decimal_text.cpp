@@ -2,11 +2,33 @@
 
 namespace josekic::emit {
 
+namespace {
+
+// "00" "01" ... "99": two digits per division.
+constexpr std::array<char, 200> kTwoDigits = [] {
+    std::array<char, 200> table{};
+    for (std::size_t i = 0; i < 100; ++i) {
+        table[2 * i] = static_cast<char>('0' + i / 10);
+        table[2 * i + 1] = static_cast<char>('0' + i % 10);
+    }
+    return table;
+}();
+
+}  // namespace
+
 void NumberText::digits_front(std::uint64_t n) {
-    do {
-        put_front(static_cast<char>('0' + n % 10));
-        n /= 10;
-    } while (n != 0);
+    while (n >= 100) {
+        const std::size_t pair = static_cast<std::size_t>(n % 100) * 2;
+        n /= 100;
+        put_front(kTwoDigits[pair + 1]);
+        put_front(kTwoDigits[pair]);
+    }
+    if (n >= 10) {
+        put_front(kTwoDigits[n * 2 + 1]);
+        put_front(kTwoDigits[n * 2]);
+    } else {
+        put_front(static_cast<char>('0' + n));
+    }
 }
 
 NumberText decimal(std::uint64_t n) {

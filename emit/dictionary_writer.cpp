@@ -326,7 +326,7 @@ private:
             out_ += '[';
             append_point(out_, *point);
             out_ += ':';
-            append_escaped(out_, c.label, ValueKind::Composed);
+            out_ += c.label;  // A..Z only: nothing to escape
             out_ += ']';
         }
         for (const Continuation& c : continuations_) {

@@ -10,7 +10,9 @@ std::string transposition_comment(const dictionary::DictionaryGraph& graph, dict
     // Appended piece by piece: this runs for every written node that has a transposition.
     const dictionary::TranspositionSummary t = graph.transpositions_of(node);
     if (t.other_orders == 0) return {};
-    std::string out = "Transposition: this position is also reached by ";
+    std::string out;
+    out.reserve(160 + 6 * t.most_frequent_other_path.size());
+    out += "Transposition: this position is also reached by ";
     out += emit::decimal(t.other_orders);
     out += t.other_orders == 1 ? " other move order (played " : " other move orders (played ";
     out += emit::decimal(t.other_games);

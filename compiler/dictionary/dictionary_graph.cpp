@@ -257,8 +257,14 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     // goes into this node's frame by its own symmetry followed by the inverse of ours.
     const go::Symmetry to_here = kToFrame[static_cast<std::size_t>(symmetries_[summary.most_frequent_other])]
                                          [static_cast<std::size_t>(symmetries_[node])];
-    summary.most_frequent_other_path = trie_->path_to(summary.most_frequent_other);
-    for (go::Move& m : summary.most_frequent_other_path) m = go::apply(to_here, m);
+    // Filled from the end while walking up: one allocation, no reversal.
+    std::size_t depth = 0;
+    for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;
+    std::vector<go::Move>& path = summary.most_frequent_other_path;
+    path.resize(depth);
+    for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
+        path[--depth] = go::apply(to_here, trie_->node(at).move);
+    }
     return summary;
 }
 
