@@ -7,13 +7,15 @@ namespace josekic::pipeline {
 namespace {
 constexpr std::uint64_t rotate_left(std::uint64_t v, int bits) { return (v << bits) | (v >> (64 - bits)); }
 
+constexpr int kSymmetries = 8;
+
 // A pass has no point and so no Zobrist key; these constants stand in for it.
 constexpr go::Hash128 kPassKey[2] = {{0x9AE16A3B2F90404FULL, 0xC3A5C85C97CB3127ULL},
                                      {0xB492B66FBE98F273ULL, 0x9DDFEA08EB382D69ULL}};
+constexpr go::Hash128 kLineSeed{0x6C62272E07BB0142ULL, 0x62B821756295C58DULL};
 
-// The image of every point under every symmetry, as a point index: the fingerprint
-// hashes a game under all 8 symmetries in one pass over its moves.
-using ImageTable = std::array<std::array<std::uint16_t, go::kNumPoints>, 8>;
+// The image of every point under every symmetry, as a point index.
+using ImageTable = std::array<std::array<std::uint16_t, go::kNumPoints>, kSymmetries>;
 constexpr ImageTable make_image_table() {
     ImageTable table{};
     for (go::Symmetry s : go::kAllSymmetries) {
@@ -26,30 +28,35 @@ constexpr ImageTable make_image_table() {
 }
 constexpr ImageTable kImages = make_image_table();
 
-}  // namespace
+// Multiply-rotate before mixing in each move makes the hash depend on move order, which a
+// plain XOR (a position hash) would not.
+constexpr void mix(go::Hash128& line, const go::Hash128& key) {
+    line.high = rotate_left(line.high * 0xFF51AFD7ED558CCDULL, 29) ^ key.high;
+    line.low = rotate_left(line.low * 0xC4CEB9FE1A85EC53ULL, 31) ^ key.low;
+}
 
-GameFingerprint fingerprint(const game::GameRecord& record) {
-    constexpr int kSymmetries = 8;
+constexpr go::Hash128 move_key(const go::Move& m, int symmetry) {
+    return m.point ? go::zobrist_key128(m.color, kImages[static_cast<std::size_t>(symmetry)][m.point->index()])
+                   : kPassKey[static_cast<int>(m.color)];
+}
+
+// Sets the fingerprint apart from the keys of full_fingerprint(), which serves other games.
+constexpr std::uint64_t kOneImageMark = 0x5851F42D4C957F2DULL;
+
+// The key of every one of the 8 images, the smallest canonical (on a tie the first
+// symmetry in kAllSymmetries order). Serves the games for which canonical_image() finds no
+// single symmetry: setup stones, or a line that some symmetry maps onto itself.
+GameFingerprint full_fingerprint(const game::GameRecord& record) {
     std::array<go::Hash128, kSymmetries> setup{};
     for (int s = 0; s < kSymmetries; ++s) {
         for (go::Point p : record.setup_black) setup[s] ^= go::zobrist_key128(go::Color::Black, kImages[s][p.index()]);
         for (go::Point p : record.setup_white) setup[s] ^= go::zobrist_key128(go::Color::White, kImages[s][p.index()]);
     }
-
-    // Multiply-rotate before mixing in each move makes the hash depend on move order,
-    // which a plain XOR (a position hash) would not.
     std::array<go::Hash128, kSymmetries> line;
-    line.fill(go::Hash128{0x6C62272E07BB0142ULL, 0x62B821756295C58DULL});
+    line.fill(kLineSeed);
     for (const go::Move& m : record.moves) {
-        for (int s = 0; s < kSymmetries; ++s) {
-            const go::Hash128 key =
-                m.point ? go::zobrist_key128(m.color, kImages[s][m.point->index()]) : kPassKey[static_cast<int>(m.color)];
-            line[s].high = rotate_left(line[s].high * 0xFF51AFD7ED558CCDULL, 29) ^ key.high;
-            line[s].low = rotate_left(line[s].low * 0xC4CEB9FE1A85EC53ULL, 31) ^ key.low;
-        }
+        for (int s = 0; s < kSymmetries; ++s) mix(line[s], move_key(m, s));
     }
-
-    // The smallest image is canonical; on a tie the first symmetry in kAllSymmetries order.
     GameFingerprint best;
     for (int s = 0; s < kSymmetries; ++s) {
         line[s].high ^= rotate_left(setup[s].high, 17) ^ record.moves.size();
@@ -57,6 +64,50 @@ GameFingerprint fingerprint(const game::GameRecord& record) {
         if (s == 0 || line[s] < best.key) best = {line[s], go::kAllSymmetries[s]};
     }
     return best;
+}
+
+// The one symmetry whose image of the line is smallest, comparing the images' point
+// indices move by move (passes are the same in every image); -1 when two or more images
+// stay equal to the end, i.e. the line is symmetric. Most games are told apart by their
+// first move or two.
+int canonical_image(const game::GameRecord& record) {
+    std::array<int, kSymmetries> candidates{0, 1, 2, 3, 4, 5, 6, 7};
+    int count = kSymmetries;
+    for (const go::Move& m : record.moves) {
+        if (!m.point) continue;
+        const int point = m.point->index();
+        int kept = 0;
+        int best = go::kNumPoints;
+        for (int i = 0; i < count; ++i) {
+            const int s = candidates[static_cast<std::size_t>(i)];
+            const int image = kImages[static_cast<std::size_t>(s)][static_cast<std::size_t>(point)];
+            if (image > best) continue;
+            if (image < best) {
+                best = image;
+                kept = 0;
+            }
+            candidates[static_cast<std::size_t>(kept++)] = s;
+        }
+        count = kept;
+        if (count == 1) return candidates[0];
+    }
+    return -1;
+}
+
+}  // namespace
+
+// The key of a game is the hash of one canonical image of it, chosen from the game itself,
+// so two games that are images of each other have the same key and the relation between
+// them (their to_canonical symmetries) is the one that maps one onto the other, whichever
+// image is canonical. Hashing that one image costs an eighth of hashing all 8.
+GameFingerprint fingerprint(const game::GameRecord& record) {
+    if (!record.setup_black.empty() || !record.setup_white.empty()) return full_fingerprint(record);
+    const int s = canonical_image(record);
+    if (s < 0) return full_fingerprint(record);
+    go::Hash128 line = kLineSeed;
+    for (const go::Move& m : record.moves) mix(line, move_key(m, s));
+    line.high ^= record.moves.size() ^ kOneImageMark;
+    return GameFingerprint{line, go::kAllSymmetries[static_cast<std::size_t>(s)]};
 }
 
 }  // namespace josekic::pipeline
