@@ -298,13 +298,24 @@ private:
         }
         note_.clear();
         hidden_note(id, note_);
-        const std::string extra = options_.extra_comment ? options_.extra_comment(id) : std::string();
-        const NodeCommentInput comment{options_.kind, &trie_, id, continuations_, note_.view(),
-                                       options_.max_games_listed, extra};
+        extra_.clear();
+        if (options_.append_extra_comment) options_.append_extra_comment(id, extra_);
+        else if (options_.extra_comment) extra_ = options_.extra_comment(id);
+        // Josekic's own words and numbers need no escaping; names and the extra text are
+        // escaped as they are appended, so the comment goes straight into the output
+        // without a copy and a scan. A '\r' in the extra text (SGF turns CR LF into one
+        // line break) and the root's preface take the general way.
+        const bool direct = id != kRoot && extra_.find('\r') == std::string::npos;
+        const NodeCommentInput comment{options_.kind,
+                                       &trie_,
+                                       id,
+                                       continuations_,
+                                       note_.view(),
+                                       options_.max_games_listed,
+                                       extra_,
+                                       direct ? CommentText::Escaped : CommentText::Plain};
         out_ += "C["sv;
-        if (id != kRoot && extra.empty() && node.listed_games.empty()) {
-            // Only josekic's own words and numbers, none of which SGF escapes: written
-            // straight into the output, without a copy and a scan for every node.
+        if (direct) {
             append_node_comment(out_, comment);
         } else {
             comment_.clear();
@@ -394,6 +405,7 @@ private:
     std::vector<std::string> labels_;     // label_for(i), made once
     std::vector<Continuation> continuations_;
     TextBuffer note_;
+    std::string extra_;  // the extra text of the node being written
     TextBuffer comment_;
     std::array<bool, go::kNumPoints> labelled_{};
     EmitHelpers::Board board_;   // parts, when helpers may take some

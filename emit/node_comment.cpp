@@ -1,6 +1,7 @@
 #include "emit/node_comment.hpp"
 
 #include "emit/decimal_text.hpp"
+#include "emit/sgf_text.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -13,41 +14,60 @@ using dictionary::NodeStats;
 // everything is appended straight into the caller's string: the temporaries of `a + b + c`
 // and of one std::string per name were most of a compile's formatting instructions.
 
+// Where the comment goes: plain text, or an SGF value being written in place.
+bool needs_care(char c) { return c == '\n' || c == '\r' || c == '\\' || c == ']'; }
+
 // A name, event or date as one comment line: line breaks in them would break the layout.
-void append_flat(TextBuffer& out, std::string_view text) {
-    const std::size_t start = out.size();
-    out += text;
-    for (std::size_t i = start; i < out.size(); ++i) {
-        if (out[i] == '\n' || out[i] == '\r') out[i] = ' ';
+// In an escaped comment, '\\' and ']' are escaped too (the line breaks are gone first, so
+// no '\r' is left for SGF's line-break rule).
+void append_flat(TextBuffer& out, std::string_view text, CommentText mode) {
+    std::size_t i = 0;
+    while (i < text.size() && !needs_care(text[i])) ++i;
+    out.append(text.data(), i);
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n' || c == '\r') {
+            out += ' ';
+            continue;
+        }
+        if (mode == CommentText::Escaped && (c == '\\' || c == ']')) out += '\\';
+        out += c;
     }
 }
 
-void append_player(TextBuffer& out, const std::string& name, const std::string& rank) {
+// Text given by the caller (extra), escaped in an escaped comment. It holds no '\r' then,
+// so escaping it on its own gives the same bytes as escaping the whole comment.
+void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
+    if (mode == CommentText::Plain) out += text;
+    else append_escaped(out, text);
+}
+
+void append_player(TextBuffer& out, const std::string& name, const std::string& rank, CommentText mode) {
     if (name.empty()) out += '?';
-    else append_flat(out, name);
+    else append_flat(out, name, mode);
     if (!rank.empty()) {
         out += ' ';
-        append_flat(out, rank);
+        append_flat(out, rank, mode);
     }
 }
 
-void append_game_line(TextBuffer& out, const dictionary::GameReference& g) {
+void append_game_line(TextBuffer& out, const dictionary::GameReference& g, CommentText mode) {
     if (g.date.empty()) out += "date ?"sv;
-    else append_flat(out, g.date);
+    else append_flat(out, g.date, mode);
     out += "  B: "sv;
-    append_player(out, g.black_player, g.black_rank);
+    append_player(out, g.black_player, g.black_rank, mode);
     out += "  W: "sv;
-    append_player(out, g.white_player, g.white_rank);
+    append_player(out, g.white_player, g.white_rank, mode);
     if (!g.result.empty()) {
         out += "  "sv;
-        append_flat(out, g.result);
+        append_flat(out, g.result, mode);
     }
     if (!g.event.empty()) {
         out += "  "sv;
-        append_flat(out, g.event);
+        append_flat(out, g.event, mode);
     }
     out += "  ("sv;
-    append_flat(out, g.source_path);
+    append_flat(out, g.source_path, mode);
     out += " #"sv;
     out += signed_decimal(g.index_in_file);
     out += ')';
@@ -123,7 +143,8 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
     out += thousands(s.ends);
     out += ".\n"sv;
     if (!in.extra.empty()) {
-        out += in.extra;
+        // Escaping puts a '\\' before a character, never after: the last one stays.
+        append_given(out, in.extra, in.text);
         if (out.back() != '\n') out += '\n';
     }
 
@@ -171,7 +192,7 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
             std::size_t same = 1;
             while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
             if (shown == 0) out += "\nGames ending here, most recent first:\n"sv;
-            append_game_line(out, trie.games()[listed[used]]);
+            append_game_line(out, trie.games()[listed[used]], in.text);
             if (same > 1) {
                 out += "  ("sv;
                 out += decimal(same);

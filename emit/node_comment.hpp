@@ -18,6 +18,12 @@ struct Continuation {
     dictionary::NodeId node = dictionary::kNoNode;
 };
 
+/// Whether append_node_comment writes plain text or an SGF value.
+enum class CommentText : std::uint8_t {
+    Plain,    ///< the text itself (the caller escapes it)
+    Escaped,  ///< ready for C[...]: josekic's own words need no escaping, the rest is escaped
+};
+
 /// Everything the comment of one node says. The text is plain ASCII apart from names
 /// and events copied from the games, laid out in short lines that read well in the
 /// narrow comment boxes of Sabaki and CGoban (no column alignment: those boxes use
@@ -30,9 +36,12 @@ struct NodeCommentInput {
     std::string_view hidden_note;                 ///< says what the size limits left out, or empty
     std::size_t max_games_listed = 5;
     std::string_view extra;                       ///< e.g. transpositions; empty for none
+    /// Escaped: text from the games and `extra` are SGF-escaped as they are appended (they
+    /// must not hold '\r'), so the comment goes straight into an SGF value.
+    CommentText text = CommentText::Plain;
 };
 
-/// Appends the comment text of a node, unescaped (the writer escapes it), to `out`.
+/// Appends the comment text of a node (unescaped unless `input.text` says Escaped) to `out`.
 void append_node_comment(TextBuffer& out, const NodeCommentInput& input);
 
 /// The comment text of a node, unescaped: append_node_comment into a new string.

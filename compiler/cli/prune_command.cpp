@@ -7,7 +7,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/reference/coverage.hpp"
 #include "compiler/dictionary/dictionary_graph.hpp"
-#include "emit/atomic_file.hpp"
+#include "emit/dictionary_file.hpp"
 #include "emit/dictionary_reader.hpp"
 #include "emit/dictionary_writer.hpp"
 #include "prune/apply.hpp"
@@ -112,9 +112,9 @@ int run_prune(const std::vector<std::string>& args) {
     }
     write.max_games_listed = max_games_listed;
     const dictionary::DictionaryGraph graph(result.trie);
-    write.extra_comment = compile::node_comments(graph, result.trie, notes ? &*notes : nullptr);
-    const emit::WrittenDictionary written = emit::write_dictionary(result.trie, write);
-    emit::write_file_atomically(output, written.text);
+    write.append_extra_comment = compile::append_node_comments(graph, result.trie, notes ? &*notes : nullptr);
+    // Streamed into the file: the text of the pruned dictionary is never held in memory.
+    emit::write_dictionary_file(output, result.trie, write);
     std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": " << result.nodes_after
               << " nodes (" << result.terminals_after << " terminal)\n";
     if (notes) std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));

@@ -64,7 +64,7 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     auto start = Clock::now();
     const dictionary::DictionaryGraph graph(trie);
     written.times.graph = seconds_since(start);
-    options.extra_comment = node_comments(graph, trie, references);
+    options.append_extra_comment = append_node_comments(graph, trie, references);
     const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();
 

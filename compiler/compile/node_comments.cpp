@@ -7,11 +7,18 @@
 namespace josekic::compile {
 
 std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
-    // Appended piece by piece: this runs for every written node that has a transposition.
-    const dictionary::TranspositionSummary t = graph.transpositions_of(node);
-    if (t.other_orders == 0) return {};
     std::string out;
-    out.reserve(160 + 6 * t.most_frequent_other_path.size());
+    append_transposition_comment(graph, node, out);
+    return out;
+}
+
+void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node, std::string& out) {
+    // Appended piece by piece into the caller's buffer: this runs for every written node.
+    // The summary's path keeps its storage from node to node (one per thread: helpers
+    // format parts of the same dictionary at the same time).
+    thread_local dictionary::TranspositionSummary t;
+    graph.transpositions_of(node, t);
+    if (t.other_orders == 0) return;
     out += "Transposition: this position is also reached by ";
     out += emit::decimal(t.other_orders);
     out += t.other_orders == 1 ? " other move order (played " : " other move orders (played ";
@@ -20,19 +27,31 @@ std::string transposition_comment(const dictionary::DictionaryGraph& graph, dict
     out += emit::decimal(t.class_games);
     out += " in all), most often ";
     dictionary::append_line(out, t.most_frequent_other_path);
-    return out;
 }
 
 std::function<std::string(dictionary::NodeId)> node_comments(const dictionary::DictionaryGraph& graph,
                                                             const dictionary::Trie& trie,
                                                             const reference::Annotations* references) {
-    return [&graph, &trie, references](dictionary::NodeId node) {
-        std::string text = transposition_comment(graph, node);
+    return [appender = append_node_comments(graph, trie, references)](dictionary::NodeId node) {
+        std::string text;
+        appender(node, text);
+        return text;
+    };
+}
+
+std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
+                                                                         const dictionary::Trie& trie,
+                                                                         const reference::Annotations* references) {
+    return [&graph, &trie, references](dictionary::NodeId node, std::string& text) {
+        const std::size_t start = text.size();
+        append_transposition_comment(graph, node, text);
         if (references != nullptr) {
             const std::string known = reference::comment_for(*references, trie, node);
-            if (!known.empty()) text += (text.empty() ? "" : "\n") + known;
+            if (!known.empty()) {
+                if (text.size() > start) text += '\n';
+                text += known;
+            }
         }
-        return text;
     };
 }
 

@@ -14,6 +14,9 @@ namespace josekic::compile {
 /// ..."), or an empty string when the node's position has no other move order.
 std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node);
 
+/// transposition_comment appended to `out` (nothing when there is none).
+void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node, std::string& out);
+
 /// The text josekic adds to a node's statistics: its transpositions and, when `references`
 /// is given (joseki only), what each reference dictionary says of it. Shared by `compile`
 /// and `prune`, so that both write the same comments. `graph`, `trie` and `references` must
@@ -21,6 +24,12 @@ std::string transposition_comment(const dictionary::DictionaryGraph& graph, dict
 std::function<std::string(dictionary::NodeId)> node_comments(const dictionary::DictionaryGraph& graph,
                                                             const dictionary::Trie& trie,
                                                             const reference::Annotations* references);
+
+/// node_comments for WriteOptions::append_extra_comment: the same text, appended to the
+/// writer's buffer instead of returned in a new string. Safe to call from several threads.
+std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
+                                                                         const dictionary::Trie& trie,
+                                                                         const reference::Annotations* references);
 
 /// Loads every --reference [NAME=]FILE|DIR argument; throws std::runtime_error naming the
 /// argument when one cannot be used. Diagnostics of the reference files go to `sink`.

@@ -98,12 +98,17 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     // stones_are_moves[v]: no move on the way to v captured or was forced, so v's stones are
     // exactly the moves of its line (and its exact position needs no board).
     std::vector<char> stones_are_moves(n, 1);
+    // unique_symmetry[v]: only symmetries_[v] maps v's position onto its canonical key, so
+    // v's exact position up to symmetry is its one image under that symmetry (see
+    // append_image_form): one image to sort instead of eight.
+    std::vector<char> unique_symmetry(n, 0);
     forced_moves_ = walk_positions(
         *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
         [&](NodeId node, const PositionTracker& here, ReplayStep step) {
-            const go::Symmetry canonical = here.canonical_symmetry();  // canonical_key() would search again
-            keys_[node] = here.image_key(canonical);
-            symmetries_[node] = canonical;
+            const PositionTracker::CanonicalChoice canonical = here.canonical_choice();  // canonical_key() would search again
+            keys_[node] = here.image_key(canonical.symmetry);
+            symmetries_[node] = canonical.symmetry;
+            unique_symmetry[node] = canonical.unique ? 1 : 0;
             stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&
                                      here.board().last_captures() == 0;
         });
@@ -119,7 +124,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         // A node whose stones are its moves gets its form from its line; the others (lines
         // with captures) from one more walk, only down the paths that lead to them, instead
         // of a replay from the root per node.
-        exact = [this, &trie, &options, &stones_are_moves](std::span<const NodeId> asked) {
+        exact = [this, &trie, &options, &stones_are_moves, &unique_symmetry](std::span<const NodeId> asked) {
             const std::size_t size = trie.size();
             std::vector<std::uint32_t> slot(size, kNoSlot);
             std::vector<char> on_path(size, 0);
@@ -138,7 +143,9 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
                         }
                     }
                     const std::size_t begin = values.size();
-                    append_canonical_form(stones, go::opponent(trie.node(node).move.color), values);
+                    const go::Color to_move = go::opponent(trie.node(node).move.color);
+                    if (unique_symmetry[node]) append_image_form(stones, symmetries_[node], to_move, values);
+                    else append_canonical_form(stones, to_move, values);
                     spans[i] = {begin, values.size()};
                     continue;
                 }
@@ -152,7 +159,8 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
                 [&](NodeId node, const PositionTracker& here, ReplayStep) {
                     if (slot[node] == kNoSlot) return;
                     const std::size_t begin = values.size();
-                    append_canonical_form(here.board(), here.to_move(), values);
+                    if (unique_symmetry[node]) append_image_form(here.board(), symmetries_[node], here.to_move(), values);
+                    else append_canonical_form(here.board(), here.to_move(), values);
                     spans[slot[node]] = {begin, values.size()};
                 });
             ExactForms forms;
@@ -244,8 +252,18 @@ std::optional<std::size_t> DictionaryGraph::class_of(NodeId node) const {
 
 TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     TranspositionSummary summary;
+    transpositions_of(node, summary);
+    return summary;
+}
+
+void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summary) const {
+    summary.other_orders = 0;
+    summary.other_games = 0;
+    summary.class_games = 0;
+    summary.most_frequent_other = kNoNode;
+    summary.most_frequent_other_path.clear();
     const auto index = class_of(node);
-    if (!index) return summary;
+    if (!index) return;
     // Members are in output order, so the most frequent other one is the first that is not
     // this node; the sums come from the class, not from a walk over its members.
     const std::vector<NodeId>& members = classes_[*index];
@@ -265,7 +283,6 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
         path[--depth] = go::apply(to_here, trie_->node(at).move);
     }
-    return summary;
 }
 
 std::string format_line(std::span<const go::Move> line) {

@@ -108,6 +108,9 @@ public:
     std::optional<std::size_t> class_of(NodeId node) const;
     /// What the writer prints for a node.
     TranspositionSummary transpositions_of(NodeId node) const;
+    /// transpositions_of into `summary`, reusing its path's storage (asked for every
+    /// written node, so without an allocation each time).
+    void transpositions_of(NodeId node, TranspositionSummary& summary) const;
 
     /// Moves that were illegal when a line was replayed on its own board (see ReplayStep).
     std::size_t forced_moves() const { return forced_moves_; }

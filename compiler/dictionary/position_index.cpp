@@ -23,6 +23,21 @@ constexpr std::array<PointMap, 8> kImageOf = [] {
     return m;
 }();
 
+// The stones of a board as point index * 2 + (1 for White), row-major; returns their number.
+std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNumPoints>& stones) {
+    std::size_t count = 0;
+    for (std::uint8_t y = 0; y < go::kBoardSize; ++y) {
+        for (std::uint8_t x = 0; x < go::kBoardSize; ++x) {
+            const go::Point p{x, y};
+            const go::Stone s = board.at(p);
+            if (s != go::Stone::Empty) {
+                stones[count++] = static_cast<std::uint16_t>(p.index() * 2 + (s == go::Stone::White ? 1 : 0));
+            }
+        }
+    }
+    return count;
+}
+
 }  // namespace
 
 PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys) : tables_(&tables), keys_(keys) {}
@@ -81,17 +96,22 @@ go::Hash128 PositionTracker::image_key(go::Symmetry s) const {
 
 go::Hash128 PositionTracker::canonical_key() const { return image_key(canonical_symmetry()); }
 
-go::Symmetry PositionTracker::canonical_symmetry() const {
-    go::Symmetry best = go::Symmetry::Identity;
-    go::Hash128 best_key = image_key(best);
-    for (go::Symmetry s : go::kAllSymmetries) {
-        const go::Hash128 key = image_key(s);
+go::Symmetry PositionTracker::canonical_symmetry() const { return canonical_choice().symmetry; }
+
+PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
+    CanonicalChoice choice;
+    go::Hash128 best_key = image_key(go::kAllSymmetries[0]);
+    for (std::size_t k = 1; k < images_.size(); ++k) {
+        const go::Hash128 key = image_key(go::kAllSymmetries[k]);
         if (key < best_key) {
-            best = s;
+            choice.symmetry = go::kAllSymmetries[k];
+            choice.unique = true;
             best_key = key;
+        } else if (key == best_key) {
+            choice.unique = false;
         }
     }
-    return best;
+    return choice;
 }
 
 namespace {
@@ -116,17 +136,8 @@ const std::array<PointMap, 8>& inverse_maps() {
 }  // namespace
 
 void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out) {
-    std::array<std::uint16_t, go::kNumPoints> stones{};
-    std::size_t count = 0;
-    for (std::uint8_t y = 0; y < go::kBoardSize; ++y) {
-        for (std::uint8_t x = 0; x < go::kBoardSize; ++x) {
-            const go::Point p{x, y};
-            const go::Stone s = board.at(p);
-            if (s != go::Stone::Empty) {
-                stones[count++] = static_cast<std::uint16_t>(p.index() * 2 + (s == go::Stone::White ? 1 : 0));
-            }
-        }
-    }
+    std::array<std::uint16_t, go::kNumPoints> stones;
+    const std::size_t count = stones_of(board, stones);
     append_canonical_form(std::span<std::uint16_t>(stones.data(), count), to_move, out);
 }
 
@@ -148,6 +159,21 @@ void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, s
     }
     out.push_back(to_move == go::Color::White ? 1 : 0);
     out.insert(out.end(), best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count));
+}
+
+void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go::Color to_move,
+                       std::vector<std::uint16_t>& out) {
+    const PointMap& map = kImageOf[static_cast<std::size_t>(s)];
+    out.push_back(to_move == go::Color::White ? 3 : 2);
+    const std::size_t begin = out.size();
+    for (const std::uint16_t stone : stones) out.push_back(static_cast<std::uint16_t>(map[stone / 2] * 2 + stone % 2));
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
+}
+
+void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move, std::vector<std::uint16_t>& out) {
+    std::array<std::uint16_t, go::kNumPoints> stones;
+    const std::size_t count = stones_of(board, stones);
+    append_image_form(std::span<const std::uint16_t>(stones.data(), count), s, to_move, out);
 }
 
 CanonicalStones canonical_stones(const go::Board& board, go::Color to_move) {

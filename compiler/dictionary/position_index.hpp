@@ -69,6 +69,16 @@ public:
     /// The first symmetry (in kAllSymmetries order) whose image key is canonical_key().
     go::Symmetry canonical_symmetry() const;
 
+    /// canonical_symmetry() and whether it is the only symmetry whose image key is
+    /// canonical_key() (false for positions that are their own images, like the empty
+    /// board, and for forged tables that make images collide).
+    struct CanonicalChoice {
+        go::Symmetry symmetry = go::Symmetry::Identity;
+        bool unique = true;
+    };
+    /// canonical_symmetry() with its uniqueness, in the same single pass over the 8 keys.
+    CanonicalChoice canonical_choice() const;
+
     const go::Board& board() const { return board_; }
     go::Color to_move() const { return to_move_; }
 
@@ -101,6 +111,18 @@ CanonicalStones canonical_stones(const go::Board& board, go::Color to_move);
 /// exactly when their forms are equal (a form is a few dozen values where CanonicalStones
 /// is 362 bytes; transposition classes keep one per node with a shared key).
 void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out);
+
+/// The image of a position under one symmetry, compactly: appends 2 + the player to move
+/// (2 Black, 3 White) followed by the stones (point index * 2 + 1 for White) of the image
+/// under `s`, sorted. Cheaper than append_canonical_form (one image instead of 8), and just
+/// as exact for positions whose canonical symmetry is unique (CanonicalChoice::unique): two
+/// such positions are equal up to symmetry exactly when their images under their own
+/// canonical symmetries are equal. The leading value keeps these forms apart from
+/// append_canonical_form's (which start with 0 or 1).
+void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go::Color to_move,
+                       std::vector<std::uint16_t>& out);
+/// append_image_form of a board's stones.
+void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move, std::vector<std::uint16_t>& out);
 
 /// append_canonical_form of the position whose stones are `stones` (point index * 2 + 1
 /// for White, in any order; the span is reordered), without a board: for a line that

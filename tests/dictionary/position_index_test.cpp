@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string_view>
 
 #include "compiler/dictionary/position_index.hpp"
@@ -127,4 +128,59 @@ TEST_CASE("a tracker without key updates has the same stones", "[transpositions]
     CHECK(stones_only.board().to_diagram() == keyed.board().to_diagram());
     CHECK(stones_only.to_move() == keyed.to_move());
     CHECK(form_of(stones_only) == form_of(keyed));
+}
+
+TEST_CASE("the canonical choice says whether one symmetry alone gives the canonical key", "[transpositions]") {
+    for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"jj"}), std::vector<go::Move>{}}) {
+        const PositionTracker t = played(moves);
+        const PositionTracker::CanonicalChoice choice = t.canonical_choice();
+        CHECK(choice.symmetry == t.canonical_symmetry());
+        CHECK(t.image_key(choice.symmetry) == t.canonical_key());
+        std::size_t attaining = 0;
+        for (go::Symmetry s : go::kAllSymmetries) attaining += t.image_key(s) == t.canonical_key() ? 1 : 0;
+        CHECK(choice.unique == (attaining == 1));
+    }
+    CHECK(played(line({"pd", "dp", "qf", "nc"})).canonical_choice().unique);
+    CHECK_FALSE(played(line({"pd"})).canonical_choice().unique);  // its own mirror in the diagonal
+    CHECK_FALSE(played({}).canonical_choice().unique);
+    // Forged tables: every image has key 0, so no symmetry is the only one.
+    static const go::detail::ZobristTable zero{};
+    PositionKeyTables tables;
+    tables.low = &zero;
+    tables.high = &zero;
+    CHECK_FALSE(played(line({"pd", "dp", "qf"}), tables).canonical_choice().unique);
+}
+
+namespace {
+std::vector<std::uint16_t> image_form_of(const PositionTracker& t) {
+    std::vector<std::uint16_t> out;
+    append_image_form(t.board(), t.canonical_symmetry(), t.to_move(), out);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("image forms under the canonical symmetry are equal exactly for equal positions", "[transpositions]") {
+    const auto original = line({"pd", "dp", "qf", "nc", "fq", "", "qc"});
+    const PositionTracker base = played(original);
+    REQUIRE(base.canonical_choice().unique);
+    const auto form = image_form_of(base);
+    CHECK(form.front() == 3);  // White to move, kept apart from append_canonical_form's 0 and 1
+    CHECK(form != form_of(base));
+    for (go::Symmetry s : go::kAllSymmetries) {
+        std::vector<go::Move> mapped;
+        for (const auto& m : original) mapped.push_back(go::apply(s, m));
+        CHECK(image_form_of(played(mapped)) == form);
+    }
+    CHECK(image_form_of(played(line({"pd", "dp", "qf", "nc", "fq", "", "qd"}))) != form);
+    CHECK(image_form_of(played(line({"pd", "dp", "qf", "nc", "fq", "qc"}))) != form);
+
+    // From the moves, without a board, in any order.
+    std::vector<std::uint16_t> stones;
+    for (const auto& m : original) {
+        if (m.point) stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
+    }
+    std::reverse(stones.begin(), stones.end());
+    std::vector<std::uint16_t> from_moves;
+    append_image_form(stones, base.canonical_symmetry(), go::Color::White, from_moves);
+    CHECK(from_moves == form);
 }

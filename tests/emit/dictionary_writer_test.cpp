@@ -174,3 +174,32 @@ TEST_CASE("a game that ends two corner sequences at one node is listed once", "[
     CHECK(text.find("B: P 9p  W: Q 8p  B+R  Test Cup  (two.sgf #1)  (2 lines)\nand 1 more.]") != std::string::npos);
     CHECK(count_of(text, "[two.sgf]") == 2);  // the data keeps both lines
 }
+
+TEST_CASE("extra text and game fields are escaped the same whichever way the comment is written", "[emit]") {
+    auto trie = testing::small_joseki();
+    // A name with a carriage return: flattened to a space like a line feed.
+    trie.insert(line({"qc", "oc"}), dictionary::LineOutcome::FirstPlayerWon, 2001,
+                trie.shared_games()->add(testing::game("Carriage\rReturn", "X]", "2001", 2001, "h.sgf")));
+    WriteOptions by_string = test_options(DictionaryKind::Joseki);
+    const auto extra_for = [](dictionary::NodeId id) -> std::string {
+        if (id % 3 == 0) return "Path B[pd] W[qc]\\ end]";  // needs escaping, no CR
+        if (id % 3 == 1) return "Two\r\nlines\rhere\r";      // CR LF and lone CRs: the general way
+        return {};
+    };
+    by_string.extra_comment = extra_for;
+    WriteOptions appended = test_options(DictionaryKind::Joseki);
+    appended.append_extra_comment = [&](dictionary::NodeId id, std::string& out) {
+        CHECK(out.empty());
+        out += extra_for(id);
+    };
+    const std::string text = write_dictionary(trie, by_string).text;
+    CHECK(write_dictionary(trie, appended).text == text);
+    CHECK(text.find("Path B[pd\\] W[qc\\]\\\\ end\\]") != std::string::npos);
+    CHECK(text.find("Two\nlines\nhere\n") != std::string::npos);
+    CHECK(text.find('\r') == std::string::npos);
+    // Names from the games, escaped inside the comment as in the XG property.
+    CHECK(text.find("Iyama \\]Yuta[") != std::string::npos);
+    CHECK(text.find("Park\\\\Junghwan") != std::string::npos);
+    CHECK(text.find("Cho Chikun Honorary") != std::string::npos);
+    CHECK(text.find("B: Carriage Return 9p  W: X\\] 8p") != std::string::npos);
+}
