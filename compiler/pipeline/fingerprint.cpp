@@ -43,15 +43,29 @@ constexpr go::Hash128 move_key(const go::Move& m, int symmetry) {
 // Sets the fingerprint apart from the keys of full_fingerprint(), which serves other games.
 constexpr std::uint64_t kOneImageMark = 0x5851F42D4C957F2DULL;
 
-// The key of every one of the 8 images, the smallest canonical (on a tie the first
-// symmetry in kAllSymmetries order). Serves the games for which canonical_image() finds no
-// single symmetry: setup stones, or a line that some symmetry maps onto itself.
-GameFingerprint full_fingerprint(const game::GameRecord& record) {
-    std::array<go::Hash128, kSymmetries> setup{};
+using SetupKeys = std::array<go::Hash128, kSymmetries>;
+
+// The XOR of the setup stones' keys in every image: a set, so stone order does not count.
+SetupKeys setup_keys(const game::GameRecord& record) {
+    SetupKeys setup{};
     for (int s = 0; s < kSymmetries; ++s) {
         for (go::Point p : record.setup_black) setup[s] ^= go::zobrist_key128(go::Color::Black, kImages[s][p.index()]);
         for (go::Point p : record.setup_white) setup[s] ^= go::zobrist_key128(go::Color::White, kImages[s][p.index()]);
     }
+    return setup;
+}
+
+// The final key of an image from its line hash and setup key.
+constexpr go::Hash128 finish_key(go::Hash128 line, const go::Hash128& setup, std::size_t moves) {
+    line.high ^= rotate_left(setup.high, 17) ^ moves;
+    line.low ^= rotate_left(setup.low, 23);
+    return line;
+}
+
+// The key of every one of the 8 images, the smallest canonical (on a tie the first
+// symmetry in kAllSymmetries order). Serves the games for which canonical_image() finds no
+// single image: a setup and line that some symmetry maps onto themselves.
+GameFingerprint full_fingerprint(const game::GameRecord& record, const SetupKeys& setup) {
     std::array<go::Hash128, kSymmetries> line;
     line.fill(kLineSeed);
     for (const go::Move& m : record.moves) {
@@ -59,20 +73,32 @@ GameFingerprint full_fingerprint(const game::GameRecord& record) {
     }
     GameFingerprint best;
     for (int s = 0; s < kSymmetries; ++s) {
-        line[s].high ^= rotate_left(setup[s].high, 17) ^ record.moves.size();
-        line[s].low ^= rotate_left(setup[s].low, 23);
-        if (s == 0 || line[s] < best.key) best = {line[s], go::kAllSymmetries[s]};
+        const go::Hash128 key = finish_key(line[s], setup[s], record.moves.size());
+        if (s == 0 || key < best.key) best = {key, go::kAllSymmetries[s]};
     }
     return best;
 }
 
-// The one symmetry whose image of the line is smallest, comparing the images' point
-// indices move by move (passes are the same in every image); -1 when two or more images
-// stay equal to the end, i.e. the line is symmetric. Most games are told apart by their
-// first move or two.
-int canonical_image(const game::GameRecord& record) {
+// The one symmetry whose image of the game is smallest: by the image's setup key first,
+// then by the images' point indices move by move (passes are the same in every image).
+// Both depend on the image only, so a game and its images choose the same picture. -1
+// when two or more images stay equal to the end, i.e. the game is symmetric. Most games
+// are told apart by their first move or two.
+int canonical_image(const game::GameRecord& record, const SetupKeys& setup) {
     std::array<int, kSymmetries> candidates{0, 1, 2, 3, 4, 5, 6, 7};
     int count = kSymmetries;
+    {
+        // Without setup stones every key is 0 and all 8 stay.
+        int kept = 0;
+        for (int s = 0; s < kSymmetries; ++s) {
+            const auto u = static_cast<std::size_t>(s);
+            if (kept > 0 && setup[u] > setup[static_cast<std::size_t>(candidates[0])]) continue;
+            if (kept > 0 && setup[u] < setup[static_cast<std::size_t>(candidates[0])]) kept = 0;
+            candidates[static_cast<std::size_t>(kept++)] = s;
+        }
+        count = kept;
+        if (count == 1) return candidates[0];
+    }
     for (const go::Move& m : record.moves) {
         if (!m.point) continue;
         const int point = m.point->index();
@@ -101,13 +127,16 @@ int canonical_image(const game::GameRecord& record) {
 // them (their to_canonical symmetries) is the one that maps one onto the other, whichever
 // image is canonical. Hashing that one image costs an eighth of hashing all 8.
 GameFingerprint fingerprint(const game::GameRecord& record) {
-    if (!record.setup_black.empty() || !record.setup_white.empty()) return full_fingerprint(record);
-    const int s = canonical_image(record);
-    if (s < 0) return full_fingerprint(record);
+    const bool has_setup = !record.setup_black.empty() || !record.setup_white.empty();
+    const SetupKeys setup = has_setup ? setup_keys(record) : SetupKeys{};
+    const int s = canonical_image(record, setup);
+    if (s < 0) return full_fingerprint(record, setup);
     go::Hash128 line = kLineSeed;
     for (const go::Move& m : record.moves) mix(line, move_key(m, s));
-    line.high ^= record.moves.size() ^ kOneImageMark;
-    return GameFingerprint{line, go::kAllSymmetries[static_cast<std::size_t>(s)]};
+    const auto u = static_cast<std::size_t>(s);
+    line = finish_key(line, setup[u], record.moves.size());
+    line.high ^= kOneImageMark;
+    return GameFingerprint{line, go::kAllSymmetries[u]};
 }
 
 }  // namespace josekic::pipeline

@@ -94,6 +94,16 @@ TEST_CASE("games told apart only late, and games with setup, key the same in eve
     setup.setup_black.push_back(*go::point_from_sgf("pp"));
     check_every_orientation(late);
     check_every_orientation(setup);
+    // Four handicap stones look the same in every image: the moves decide.
+    game::GameRecord handicap = game_of({"qc", "cp", "pq"});
+    for (const char* p : {"dd", "pd", "dp", "pp"}) handicap.setup_black.push_back(*go::point_from_sgf(p));
+    handicap.moves.front().color = go::Color::White;
+    check_every_orientation(handicap);
+    // A lone setup stone off every axis decides alone, even for a line of passes only.
+    game::GameRecord lone = game_of({});
+    lone.setup_black.push_back(*go::point_from_sgf("qd"));
+    lone.moves.push_back(go::Move::pass(go::Color::White));
+    check_every_orientation(lone);
 }
 
 TEST_CASE("colours count: the same points with colours swapped are another game", "[pipeline]") {
