@@ -128,6 +128,34 @@ private:
         }
     }
 
+    /// A move's value without surrounding white space. Nearly every move is two letters
+    /// with nothing around them, which needs no trimming.
+    static std::string_view move_value(std::string_view raw) {
+        if (raw.size() == 2 && static_cast<unsigned char>(raw[0]) > ' ' && static_cast<unsigned char>(raw[1]) > ' ') {
+            return raw;
+        }
+        return trimmed(raw);
+    }
+
+    /// Reads a node that holds one move and nothing else, a point of the board written as
+    /// two letters, as nearly every node after the first move does (it cannot be setup,
+    /// and needs no trimming). Returns false, having read nothing, for any other node.
+    static bool plain_move(const SgfNode& node, game::GameRecord& g) {
+        if (node.properties.size() != 1) return false;
+        const SgfProperty& prop = node.properties[0];
+        if (prop.id.size() != 1 || (prop.id[0] != 'B' && prop.id[0] != 'W') || prop.values.empty()) return false;
+        const std::string_view v = prop.values[0];
+        if (v.size() != 2) return false;
+        const int x = v[0] - 'a';
+        const int y = v[1] - 'a';
+        // "tt" and other points off the board take the general way (pass or warning).
+        if (!go::on_board(x, y) || x >= g.board_width || y >= g.board_height) return false;
+        const go::Color color = prop.id[0] == 'B' ? go::Color::Black : go::Color::White;
+        g.moves.push_back(go::Move::at(color, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
+        g.move_locations.push_back(prop.value_at[0]);
+        return true;
+    }
+
     /// A one-letter identifier such as "B"; cheaper than comparing strings per property.
     static bool is_id(std::string_view id, char letter) { return id.size() == 1 && id[0] == letter; }
 
@@ -149,6 +177,7 @@ private:
         g.move_locations.reserve(length);
         for (SgfNodeId id = 0; id != kNoSgfNode; id = tree_.nodes[id].first_child) {
             const SgfNode& node = tree_.nodes[id];
+            if (id != 0 && !g.moves.empty() && plain_move(node, g)) continue;
             if (id != 0 && g.moves.empty()) {
                 // Fox puts handicap stones (AB) in the node after the root: before the
                 // first move, setup is still the game's setup.
@@ -168,7 +197,7 @@ private:
                 const bool black = is_id(prop.id, 'B');
                 if (!black && !is_id(prop.id, 'W')) continue;
                 const go::Color color = black ? go::Color::Black : go::Color::White;
-                const std::string_view v = prop.values.empty() ? std::string_view{} : trimmed(prop.values[0]);
+                const std::string_view v = prop.values.empty() ? std::string_view{} : move_value(prop.values[0]);
                 const diag::SourceLocation at = prop.values.empty() ? prop.where : prop.value_at[0];
                 if (v.empty() || (v == "tt" && g.board_width <= 19 && g.board_height <= 19)) {
                     g.moves.push_back(go::Move::pass(color));

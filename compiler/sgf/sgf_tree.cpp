@@ -56,6 +56,12 @@ public:
     /// Moves over a byte that is not a line break ('[', ';', '(', ')').
     void step() { ++p_; }
 
+    /// The bytes from the cursor on, for a look ahead.
+    const char* cursor() const { return p_; }
+    std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
+    /// Moves over `n` bytes that hold no line break.
+    void skip(std::size_t n) { p_ += n; }
+
     /// Moves one byte forward, keeping line and column right.
     void advance() {
         const char c = *p_++;
@@ -409,7 +415,8 @@ public:
                 }
                 last = builder.add_node(where, last);
                 s_.step();
-                parse_properties(builder, last);
+                // The common node needs neither the general loop nor its call.
+                if (lone_move(builder, last) != LoneMove::NodeEnds) parse_properties(builder, last);
                 junk_reported = false;
             } else if (c == '(') {
                 open.push_back(last);
@@ -467,6 +474,7 @@ private:
     /// ones (a new node, or see TreeBuilder::open_node()); with kNoSgfNode (properties
     /// before any node) they are read, reported and dropped.
     void parse_properties(TreeBuilder& builder, SgfNodeId node) {
+        if (node != kNoSgfNode) lone_move(builder, node);  // after a move, the next property may be one
         // Every path through the loop ends past white space, ready for the next letter.
         s_.skip_space();
         while (!s_.at_end() && is_letter(s_.peek())) {
@@ -505,6 +513,37 @@ private:
             }
             builder.add_property(node, id, where, first_value);
         }
+    }
+
+    /// What lone_move() found.
+    enum class LoneMove {
+        None,         ///< no move of that form at the cursor; nothing read
+        NodeEnds,     ///< read it, and no property follows (a node, variation, end of tree or text is next)
+        MoreFollows,  ///< read it, and a property identifier follows
+    };
+
+    /// Most nodes of a game start with a move and hold nothing else, ";B[pd]" followed by
+    /// the next node, a variation or the tree's end: a move with a single two-letter value
+    /// at the cursor is read here in one step (the general loop would read it the same).
+    LoneMove lone_move(TreeBuilder& builder, SgfNodeId node) {
+        const std::size_t left = s_.left();
+        if (left < 5) return LoneMove::None;
+        const char* p = s_.cursor();
+        const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+        if ((p[0] != 'B' && p[0] != 'W') || p[1] != '[' || !lower(p[2]) || !lower(p[3]) || p[4] != ']') {
+            return LoneMove::None;
+        }
+        // A second value would belong to the same property.
+        const char* q = p + 5;
+        const char* const end = p + left;
+        while (q < end && is_space(*q)) ++q;
+        if (q < end && *q == '[') return LoneMove::None;
+        const diag::SourceLocation where = s_.location();
+        const std::uint32_t first_value = builder.value_count();
+        builder.add_value(std::string_view(p + 2, 2), diag::SourceLocation{where.line, where.column + 2});
+        builder.add_property(node, std::string_view(p, 1), where, first_value);
+        s_.skip(5);
+        return q < end && is_letter(*q) ? LoneMove::MoreFollows : LoneMove::NodeEnds;
     }
 
     /// Reads one value after its '[' and adds it; false when the file ends inside it.
