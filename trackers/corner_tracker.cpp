@@ -60,7 +60,11 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
         stop(SequenceEnd::LengthCap);
         return;
     }
-    if (moves_.empty()) first_move_index_ = game_index;
+    if (moves_.empty()) {
+        first_move_index_ = game_index;
+        // Room for a whole sequence at once rather than growing 1, 2, 4, ... moves.
+        moves_.reserve(options_.max_length != 0 ? std::min<std::size_t>(options_.max_length, 64) : 32);
+    }
     if (tenuki) {
         moves_.push_back(go::Move::pass(go::opponent(move.color)));
         ++tenukis_;
@@ -76,14 +80,22 @@ void CornerTracker::finish() {
 CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options, const game::GameRecord& record,
                                  std::size_t legal_moves) {
     std::vector<CornerTracker> trackers;
+    trackers.reserve(kAllCorners.size());
     CornerExtraction out;
     for (Corner c : kAllCorners) {
         trackers.emplace_back(zone, c, options);
         if (trackers.back().block_by_setup(record)) ++out.blocked_by_setup;
     }
     const std::size_t n = std::min(legal_moves, record.moves.size());
+    // Most corners are settled (ring, cap, long tenuki) long before the game ends: once all
+    // four are, the rest of the game cannot change anything.
     for (std::size_t i = 0; i < n; ++i) {
-        for (CornerTracker& t : trackers) t.play(record.moves[i], i);
+        bool running = false;
+        for (CornerTracker& t : trackers) {
+            t.play(record.moves[i], i);
+            running = running || !t.done();
+        }
+        if (!running) break;
     }
     for (CornerTracker& t : trackers) {
         t.finish();

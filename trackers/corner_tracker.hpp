@@ -83,6 +83,8 @@ public:
     void finish();
 
     bool active() const { return !end_.has_value(); }
+    /// True when no further move can change the sequence (ended, or blocked by setup).
+    bool done() const { return blocked_ || end_.has_value(); }
     Corner corner() const { return corner_; }
     /// The sequence as played so far (game coordinates).
     const std::vector<go::Move>& moves() const { return moves_; }

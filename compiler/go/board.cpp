@@ -146,15 +146,20 @@ MoveVerdict Board::play(const Move& m) {
     const Stone enemy = stone_of(opponent(m.color));
     int captured = 0;
     int single_capture = 0;
+    // An empty neighbour is a liberty of the new stone: then no flood fill is needed to
+    // rule out suicide (captures only ever add liberties).
+    bool touches_liberty = false;
     const Neighbours& adj = kNeighbours[static_cast<std::size_t>(here)];
     for (int i = 0; i < adj.count; ++i) {
         const int q = adj.at[static_cast<std::size_t>(i)];
-        if (points_[static_cast<std::size_t>(q)] != enemy) continue;
+        const Stone there = points_[static_cast<std::size_t>(q)];
+        if (there == Stone::Empty) touches_liberty = true;
+        if (there != enemy) continue;
         const int removed = capture_if_dead(q);
         if (removed == 1) single_capture = q;
         captured += removed;
     }
-    if (captured == 0 && !has_liberty(here)) {
+    if (captured == 0 && !touches_liberty && !has_liberty(here)) {
         remove(here);
         return MoveVerdict::Suicide;
     }

@@ -73,9 +73,10 @@ constexpr Move apply(Symmetry s, const Move& m) {
     return m.point ? Move::at(m.color, apply(s, *m.point)) : m;
 }
 
-/// The symmetry that equals applying `first` and then `second`.
-constexpr Symmetry then(Symmetry first, Symmetry second) {
-    // Two asymmetric probe points fix a symmetry uniquely.
+namespace detail {
+// Two asymmetric probe points fix a symmetry uniquely: the composition is found by search
+// once, at compile time, into the tables below.
+constexpr Symmetry compose_by_search(Symmetry first, Symmetry second) {
     constexpr Point probe_a{1, 2};
     constexpr Point probe_b{5, 0};
     for (Symmetry candidate : kAllSymmetries) {
@@ -87,13 +88,37 @@ constexpr Symmetry then(Symmetry first, Symmetry second) {
     return Symmetry::Identity;  // unreachable: the 8 symmetries form a group
 }
 
-/// The symmetry that undoes `s`: then(s, inverse(s)) == Identity.
-constexpr Symmetry inverse(Symmetry s) {
-    for (Symmetry candidate : kAllSymmetries) {
-        if (then(s, candidate) == Symmetry::Identity) return candidate;
+using CompositionTable = std::array<std::array<Symmetry, 8>, 8>;
+inline constexpr CompositionTable kCompositions = [] {
+    CompositionTable table{};
+    for (Symmetry first : kAllSymmetries) {
+        for (Symmetry second : kAllSymmetries) {
+            table[static_cast<int>(first)][static_cast<int>(second)] = compose_by_search(first, second);
+        }
     }
-    return Symmetry::Identity;  // unreachable
+    return table;
+}();
+
+inline constexpr std::array<Symmetry, 8> kInverses = [] {
+    std::array<Symmetry, 8> table{};
+    for (Symmetry s : kAllSymmetries) {
+        for (Symmetry candidate : kAllSymmetries) {
+            if (kCompositions[static_cast<int>(s)][static_cast<int>(candidate)] == Symmetry::Identity) {
+                table[static_cast<int>(s)] = candidate;
+            }
+        }
+    }
+    return table;
+}();
+}  // namespace detail
+
+/// The symmetry that equals applying `first` and then `second`.
+constexpr Symmetry then(Symmetry first, Symmetry second) {
+    return detail::kCompositions[static_cast<int>(first)][static_cast<int>(second)];
 }
+
+/// The symmetry that undoes `s`: then(s, inverse(s)) == Identity.
+constexpr Symmetry inverse(Symmetry s) { return detail::kInverses[static_cast<int>(s)]; }
 
 static_assert(apply(Symmetry::Rotate90, Point{0, 0}) == Point{18, 0}, "clockwise: top-left to top-right");
 static_assert(apply(Symmetry::Rotate90, Point{18, 0}) == Point{18, 18}, "clockwise: top-right to bottom-right");
