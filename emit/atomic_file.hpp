@@ -44,6 +44,7 @@ private:
     std::filesystem::path target_;
     std::unique_ptr<Temporary> temporary_;
     std::uint64_t size_ = 0;
+    std::uint64_t writeback_started_ = 0;  // bytes [0, this) handed to the kernel's writeback
 };
 
 }  // namespace josekic::emit

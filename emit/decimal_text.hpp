@@ -36,4 +36,18 @@ NumberText thousands(std::uint64_t n);
 /// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
 NumberText percent_text(std::uint64_t part, std::uint64_t whole);
 
+/// `out += decimal(n)`; a one-digit number (most statistics of a dictionary's long tails)
+/// is appended as one character, without a buffer and a copy.
+template <typename Out>
+void append_decimal(Out& out, std::uint64_t n) {
+    if (n < 10) out += static_cast<char>('0' + n);
+    else out += decimal(n);
+}
+/// `out += thousands(n)`, with append_decimal's shortcut for one digit.
+template <typename Out>
+void append_thousands(Out& out, std::uint64_t n) {
+    if (n < 10) out += static_cast<char>('0' + n);
+    else out += thousands(n);
+}
+
 }  // namespace josekic::emit

@@ -363,7 +363,7 @@ private:
         out_ += kStatsProperty;
         out_ += '[';
         for (const std::uint64_t n : {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
-            out_ += decimal(n);
+            append_decimal(out_, n);
             out_ += ':';
         }
         out_ += signed_decimal(s.first_year);

@@ -102,7 +102,7 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
 
     if (in.node == dictionary::kRoot) {
         out += in.kind == DictionaryKind::Joseki ? "Corner sequences: "sv : "Games: "sv;
-        out += thousands(s.count);
+        append_thousands(out, s.count);
         out += ".\n"sv;
     } else {
         if (node.move.is_pass()) {
@@ -112,12 +112,12 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
         }
         const std::uint64_t parent_count = trie.node(node.parent).stats.count;
         out += "Played "sv;
-        out += thousands(s.count);
+        append_thousands(out, s.count);
         out += s.count == 1 ? " time"sv : " times"sv;
         out += " ("sv;
         out += percent_text(s.count, parent_count);
         out += " of "sv;
-        out += thousands(parent_count);
+        append_thousands(out, parent_count);
         out += ").\n"sv;
     }
     out += first_player(in.kind);
@@ -127,20 +127,20 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
         out += " wins "sv;
         out += percent_text(s.first_player_wins, s.decided());
         out += " of "sv;
-        out += thousands(s.decided());
+        append_thousands(out, s.decided());
         out += s.decided() == 1 ? " decided game"sv : " decided games"sv;
     }
     if (s.draws > 0 || s.unknown > 0) {
         out += " ("sv;
-        out += thousands(s.draws);
+        append_thousands(out, s.draws);
         out += " drawn, "sv;
-        out += thousands(s.unknown);
+        append_thousands(out, s.unknown);
         out += " unknown)"sv;
     }
     out += ".\nYears: "sv;
     append_years(out, s);
     out += ".\nLines ending here: "sv;
-    out += thousands(s.ends);
+    append_thousands(out, s.ends);
     out += ".\n"sv;
     if (!in.extra.empty()) {
         // Escaping puts a '\\' before a character, never after: the last one stays.
@@ -167,7 +167,7 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
             const NodeStats& cs = child.stats;
             out += c.label.empty() ? "tenuki"sv : c.label;
             out += child.move.color == go::Color::Black ? "  B  "sv : "  W  "sv;
-            out += thousands(cs.count);
+            append_thousands(out, cs.count);
             out += " ("sv;
             out += percent_text(cs.count, s.count);
             out += ")  wins "sv;
@@ -205,7 +205,7 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
         // Lines inserted without a game (or beyond the kept few) are only counted.
         if (shown > 0 && s.ends > used) {
             out += "and "sv;
-            out += thousands(s.ends - used);
+            append_thousands(out, s.ends - used);
             out += " more.\n"sv;
         }
     }

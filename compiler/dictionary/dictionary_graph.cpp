@@ -13,38 +13,55 @@ namespace {
 constexpr std::uint32_t kNoClass = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 
-// Walks the tree depth-first from the root, one PositionTracker per depth, so that each
-// node costs one move on a copy of its parent's position and no line is replayed. Only
-// children for which enter(child) holds are visited; visit(node, position, step) sees each
-// visited node's position and how its move went. Returns the number of forced moves.
+// Walks the tree depth-first from the root so that each node costs one move on its
+// parent's position and no line is replayed. Only children for which enter(child) holds
+// are visited; visit(node, position, step) sees each visited node's position and how its
+// move went. Returns the number of forced moves.
+//
+// Positions live in slots, at most one per depth. A node's last visited child plays on its
+// parent's slot in place (the parent's other children are done by then), and only the
+// others copy the parent's position into the next slot, so a single-child chain (most of
+// a dictionary: the long tails of single games) copies nothing.
 template <typename Enter, typename Visit>
 std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables& tables, KeyUpdates keys, Enter enter,
                            Visit visit) {
     const Trie& trie = graph.trie();
-    std::vector<PositionTracker> frames{PositionTracker(tables, keys)};  // frames[d]: the position at depth d
-    std::vector<std::pair<NodeId, std::size_t>> stack;             // nodes to visit and their depths
+    std::vector<PositionTracker> slots{PositionTracker(tables, keys)};  // slots[0]: the root's position
+    struct Pending {
+        NodeId node;
+        std::size_t parent_slot;
+        bool last;  // the parent's last visited child: plays in the parent's slot
+    };
+    std::vector<Pending> stack;
     std::size_t forced = 0;
-    const auto push_children = [&](NodeId node, std::size_t depth) {
+    const auto push_children = [&](NodeId node, std::size_t slot) {
         const std::span<const NodeId> children = graph.sorted_children(node);
+        bool last = true;  // pushed in reverse: the first one entered is visited last
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
-            if (enter(*it)) stack.emplace_back(*it, depth);
+            if (!enter(*it)) continue;
+            stack.push_back(Pending{*it, slot, last});
+            last = false;
         }
     };
-    push_children(kRoot, 1);
+    push_children(kRoot, 0);
     while (!stack.empty()) {
-        const auto [node, depth] = stack.back();
+        const Pending p = stack.back();
         stack.pop_back();
-        if (frames.size() <= depth) {
-            PositionTracker copy = frames[depth - 1];
-            frames.push_back(copy);
-        } else {
-            frames[depth] = frames[depth - 1];
+        std::size_t slot = p.parent_slot;
+        if (!p.last) {
+            slot = p.parent_slot + 1;
+            if (slots.size() <= slot) {
+                PositionTracker copy = slots[p.parent_slot];
+                slots.push_back(copy);
+            } else {
+                slots[slot] = slots[p.parent_slot];
+            }
         }
-        PositionTracker& here = frames[depth];
-        const ReplayStep step = here.play(trie.node(node).move);
+        PositionTracker& here = slots[slot];
+        const ReplayStep step = here.play(trie.node(p.node).move);
         if (step == ReplayStep::Forced) ++forced;
-        visit(node, static_cast<const PositionTracker&>(here), step);
-        push_children(node, depth + 1);
+        visit(p.node, static_cast<const PositionTracker&>(here), step);
+        push_children(p.node, slot);
     }
     return forced;
 }
@@ -222,27 +239,35 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         }
         class_games_.push_back(games);
     }
+}
 
-    // The Boost graph, built in one go from edges sorted by source.
-    std::vector<std::pair<std::size_t, std::size_t>> edges;
-    std::vector<DictionaryEdge> kinds;
-    edges.reserve(children_.size() + n / 4);
-    kinds.reserve(children_.size() + n / 4);
-    for (NodeId v = 0; v < n; ++v) {
-        for (NodeId c : sorted_children(v)) {
-            edges.emplace_back(v, c);
-            kinds.push_back(DictionaryEdge{EdgeKind::Move});
+const DictionaryGraphType& DictionaryGraph::graph() const {
+    // Built in one go from edges sorted by source, the first time someone asks: compile
+    // and prune only write, and the edges of a large dictionary are tens of megabytes.
+    std::call_once(graph_built_, [this] {
+        const std::size_t n = trie_->size();
+        std::vector<std::pair<std::size_t, std::size_t>> edges;
+        std::vector<DictionaryEdge> kinds;
+        edges.reserve(children_.size() + n / 4);
+        kinds.reserve(children_.size() + n / 4);
+        for (NodeId v = 0; v < n; ++v) {
+            for (NodeId c : sorted_children(v)) {
+                edges.emplace_back(v, c);
+                kinds.push_back(DictionaryEdge{EdgeKind::Move});
+            }
+            if (class_index_[v] != kNoClass && classes_[class_index_[v]].front() != v) {
+                edges.emplace_back(v, classes_[class_index_[v]].front());
+                kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
+            }
         }
-        if (class_index_[v] != kNoClass && classes_[class_index_[v]].front() != v) {
-            edges.emplace_back(v, classes_[class_index_[v]].front());
-            kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
-        }
-    }
-    graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(), kinds.begin(), n);
+        graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(), kinds.begin(), n);
+    });
+    return graph_;
 }
 
 DictionaryTreeView DictionaryGraph::tree_view() const {
-    return DictionaryTreeView(graph_, MoveEdgesOnly{&graph_});
+    const DictionaryGraphType& built = graph();
+    return DictionaryTreeView(built, MoveEdgesOnly{&built});
 }
 
 std::optional<std::size_t> DictionaryGraph::class_of(NodeId node) const {

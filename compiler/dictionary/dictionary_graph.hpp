@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -31,7 +32,7 @@ struct DictionaryEdge {
 };
 
 /// The dictionary as a Boost graph: vertex i is trie node i (vertex descriptors are
-/// NodeIds). Each vertex's Move out-edges come in output order (sorted_children), then its
+/// NodeIds), built on first use. Each vertex's Move out-edges come in output order (sorted_children), then its
 /// Transposition edge if any, so a depth-first walk of the tree part visits lines in the
 /// order the writer emits them. Compressed sparse rows: built once, in two arrays, never
 /// changed.
@@ -85,7 +86,9 @@ class DictionaryGraph {
 public:
     explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
 
-    const DictionaryGraphType& graph() const { return graph_; }
+    /// Built on first use (only traversals need it; the writer does not), once, safely
+    /// from several threads.
+    const DictionaryGraphType& graph() const;
     /// The tree part of the graph (Move edges only).
     DictionaryTreeView tree_view() const;
     const Trie& trie() const { return *trie_; }
@@ -121,7 +124,8 @@ private:
     const Trie* trie_;
     std::vector<std::size_t> child_begin_;  // children of v: children_[child_begin_[v], child_begin_[v + 1])
     std::vector<NodeId> children_;
-    DictionaryGraphType graph_;
+    mutable std::once_flag graph_built_;
+    mutable DictionaryGraphType graph_;
     std::vector<go::Hash128> keys_;
     std::vector<go::Symmetry> symmetries_;
     std::vector<std::vector<NodeId>> classes_;
