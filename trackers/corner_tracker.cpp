@@ -82,6 +82,7 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     std::vector<CornerTracker> trackers;
     trackers.reserve(kAllCorners.size());
     CornerExtraction out;
+    out.sequences.reserve(kAllCorners.size());
     for (Corner c : kAllCorners) {
         trackers.emplace_back(zone, c, options);
         if (trackers.back().block_by_setup(record)) ++out.blocked_by_setup;

@@ -111,8 +111,8 @@ void Board::clear(Point p) {
     ko_ban_.reset();
 }
 
-// Both checks look at the stone's own neighbours first: most groups touch an empty point
-// there, and then the flood fill is not needed.
+// Both checks are preceded by a look at the stone's own neighbours (here, or in play()):
+// most groups touch an empty point there, and then the flood fill is not needed.
 bool Board::has_liberty(int point) const {
     if (touches_empty(points_, point)) return true;
     GroupScan scan;
@@ -121,7 +121,6 @@ bool Board::has_liberty(int point) const {
 }
 
 int Board::capture_if_dead(int point) {
-    if (touches_empty(points_, point)) return 0;
     GroupScan scan;
     scan_group(points_, point, scan);
     if (scan.has_liberty) return 0;
@@ -154,7 +153,8 @@ MoveVerdict Board::play(const Move& m) {
         const int q = adj.at[static_cast<std::size_t>(i)];
         const Stone there = points_[static_cast<std::size_t>(q)];
         if (there == Stone::Empty) touches_liberty = true;
-        if (there != enemy) continue;
+        // Most enemy neighbours touch an empty point themselves: alive, and no call needed.
+        if (there != enemy || touches_empty(points_, q)) continue;
         const int removed = capture_if_dead(q);
         if (removed == 1) single_capture = q;
         captured += removed;

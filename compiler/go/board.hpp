@@ -66,6 +66,7 @@ private:
     void put(int point, Stone s);
     void remove(int point);
     /// Removes the group at `point` if it has no liberty; returns the number of stones removed.
+    /// The caller has seen that the stone at `point` touches no empty point.
     int capture_if_dead(int point);
     bool has_liberty(int point) const;
 

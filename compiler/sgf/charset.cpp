@@ -202,6 +202,15 @@ std::string fallback_charset(std::string_view bytes) {
     std::size_t bad = 0;
     std::size_t i = 0;
     while ((i = skip_ascii(p, i, n)) < n) {
+        // Most non-ASCII text in these files is CJK: three-byte sequences whose lead byte
+        // needs no special range for its second byte (all but E0 and ED), checked inline.
+        const unsigned lead = p[i];
+        if (((lead >= 0xE1 && lead <= 0xEC) || lead >= 0xEE) && lead <= 0xEF && n - i >= 3 &&
+            (p[i + 1] & 0xC0u) == 0x80u && (p[i + 2] & 0xC0u) == 0x80u) {
+            good += 3;
+            i += 3;
+            continue;
+        }
         const std::size_t len = utf8_sequence(p + i, n - i);
         if (len == 0) {
             // A bad byte next to a '?' is Fox's damage (a lost byte replaced by '?').
