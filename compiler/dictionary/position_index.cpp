@@ -99,15 +99,21 @@ go::Hash128 PositionTracker::canonical_key() const { return image_key(canonical_
 go::Symmetry PositionTracker::canonical_symmetry() const { return canonical_choice().symmetry; }
 
 PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
+    // image_key() for each image, compared as (high, low) like Hash128's ordering; once per
+    // node of every dictionary, so the side-to-move key is taken once and not per image.
+    const go::Hash128 side = to_move_ == go::Color::White ? tables_->white_to_move : go::Hash128{};
     CanonicalChoice choice;
-    go::Hash128 best_key = image_key(go::kAllSymmetries[0]);
+    std::uint64_t best_high = images_[0].high ^ side.high;
+    std::uint64_t best_low = images_[0].low ^ side.low;
     for (std::size_t k = 1; k < images_.size(); ++k) {
-        const go::Hash128 key = image_key(go::kAllSymmetries[k]);
-        if (key < best_key) {
+        const std::uint64_t high = images_[k].high ^ side.high;
+        const std::uint64_t low = images_[k].low ^ side.low;
+        if (high < best_high || (high == best_high && low < best_low)) {
             choice.symmetry = go::kAllSymmetries[k];
             choice.unique = true;
-            best_key = key;
-        } else if (key == best_key) {
+            best_high = high;
+            best_low = low;
+        } else if (high == best_high && low == best_low) {
             choice.unique = false;
         }
     }
