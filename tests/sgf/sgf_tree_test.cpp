@@ -358,3 +358,38 @@ TEST_CASE("a tree with many nodes, variations and lines keeps every value and pl
         CHECK(n[reply].next_sibling == (i + 1 < 25000 ? reply + 1 : kNoSgfNode));
     }
 }
+
+TEST_CASE("move nodes read in one step hold what the general reading gives", "[sgf]") {
+    // Each node below starts with a move of two letters; what follows decides whether the
+    // one-step reading may take the node whole (next node, variation, end) or must leave
+    // the rest to the general loop (more values, more properties, space before them).
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(
+        "(;GM[1];B[pd];W[dd][ee];B[qq]W[cc];W[dp] C[note];B[pp]  (;W[qd]  )(;W[dq]\n;B[tt];W[Pd];B[pd]",
+        "t.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    const auto& n = trees[0].nodes;
+    REQUIRE(n.size() == 11);
+    CHECK(n[1].properties.size() == 1);
+    CHECK(n[1].find("B")->values[0] == "pd");
+    CHECK(n[1].find("B")->where == diag::SourceLocation{1, 9});
+    CHECK(n[1].find("B")->value_at[0] == diag::SourceLocation{1, 11});
+    REQUIRE(n[2].find("W")->values.size() == 2);  // a second value: the general loop
+    CHECK(n[2].find("W")->values[1] == "ee");
+    CHECK(n[2].find("W")->value_at[1] == diag::SourceLocation{1, 21});
+    REQUIRE(n[3].properties.size() == 2);  // two moves in one node stay in it
+    CHECK(n[3].properties[1].id == "W");
+    CHECK(n[3].properties[1].values[0] == "cc");
+    REQUIRE(n[4].properties.size() == 2);  // a property after white space
+    CHECK(n[4].find("C")->values[0] == "note");
+    CHECK(n[5].find("B")->values[0] == "pp");
+    CHECK(n[5].first_child == 6);
+    CHECK(n[n[5].first_child].next_sibling == 7);
+    CHECK(n[7].find("W")->values[0] == "dq");
+    CHECK(n[8].find("B")->values[0] == "tt");  // not a point of the board: read as written
+    CHECK(n[8].where == diag::SourceLocation{2, 1});
+    CHECK(n[9].find("W")->values[0] == "Pd");
+    CHECK(n[10].find("B")->values[0] == "pd");  // the last bytes of the file
+    CHECK(n[10].find("B")->value_at[0] == diag::SourceLocation{2, 16});
+    CHECK(has_code(diags, "missing-close-paren"));
+}
