@@ -43,6 +43,22 @@ void append_decimal(Out& out, std::uint64_t n) {
     if (n < 10) out += static_cast<char>('0' + n);
     else out += decimal(n);
 }
+/// `out += signed_decimal(n)`; one digit and four-digit numbers (years, on every node)
+/// are written without a buffer and a copy.
+template <typename Out>
+void append_signed_decimal(Out& out, std::int64_t n) {
+    if (n >= 0 && n < 10) {
+        out += static_cast<char>('0' + n);
+    } else if (n >= 1000 && n < 10000) {
+        const auto v = static_cast<int>(n);
+        out += static_cast<char>('0' + v / 1000);
+        out += static_cast<char>('0' + v / 100 % 10);
+        out += static_cast<char>('0' + v / 10 % 10);
+        out += static_cast<char>('0' + v % 10);
+    } else {
+        out += signed_decimal(n);
+    }
+}
 /// `out += thousands(n)`, with append_decimal's shortcut for one digit.
 template <typename Out>
 void append_thousands(Out& out, std::uint64_t n) {

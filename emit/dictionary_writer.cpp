@@ -261,6 +261,8 @@ private:
     }
 
     std::string_view label(std::size_t index) {
+        static constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        if (index < kLetters.size()) return kLetters.substr(index, 1);  // label_for(index), without the table
         while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
         return labels_[index];
     }
@@ -366,9 +368,9 @@ private:
             append_decimal(out_, n);
             out_ += ':';
         }
-        out_ += signed_decimal(s.first_year);
+        append_signed_decimal(out_, s.first_year);
         out_ += ':';
-        out_ += signed_decimal(s.last_year);
+        append_signed_decimal(out_, s.last_year);
         out_ += ']';
         if (!node.listed_games.empty()) {
             out_ += kGamesProperty;
@@ -380,7 +382,7 @@ private:
                     out_ += ']';
                 }
                 out_ += '[';
-                if (r.year) out_ += signed_decimal(*r.year);
+                if (r.year) append_signed_decimal(out_, *r.year);
                 out_ += ']';
                 for (const std::string* field : {&r.event, &r.result, &r.source_path}) {
                     out_ += '[';
@@ -388,7 +390,7 @@ private:
                     out_ += ']';
                 }
                 out_ += '[';
-                out_ += signed_decimal(r.index_in_file);
+                append_signed_decimal(out_, r.index_in_file);
                 out_ += ']';
             }
         }

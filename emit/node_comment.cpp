@@ -69,7 +69,7 @@ void append_game_line(TextBuffer& out, const dictionary::GameReference& g, Comme
     out += "  ("sv;
     append_flat(out, g.source_path, mode);
     out += " #"sv;
-    out += signed_decimal(g.index_in_file);
+    append_signed_decimal(out, g.index_in_file);
     out += ')';
 }
 
@@ -82,10 +82,10 @@ void append_years(TextBuffer& out, const NodeStats& s) {
         out += "years unknown"sv;
         return;
     }
-    out += signed_decimal(s.first_year);
+    append_signed_decimal(out, s.first_year);
     if (s.first_year == s.last_year) return;
     out += '-';
-    out += signed_decimal(s.last_year);
+    append_signed_decimal(out, s.last_year);
 }
 
 }  // namespace
