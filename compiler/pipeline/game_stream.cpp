@@ -1,5 +1,8 @@
 #include "compiler/pipeline/game_stream.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -248,8 +251,11 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     report.times.threads = threads;
     const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
     // Units between the walker and the consumer (queued, being parsed, or waiting for their
-    // turn): this bounds memory however many files there are.
-    const std::uint64_t max_in_flight = 4 * static_cast<std::uint64_t>(threads) + 4;
+    // turn), and their input bytes: this bounds memory however many files there are. The
+    // room is generous because the consumer shares the cores with the workers: when it
+    // falls behind, the workers can run ahead instead of stopping.
+    const std::uint64_t max_in_flight = 32 * static_cast<std::uint64_t>(threads) + 32;
+    const std::uint64_t max_bytes_in_flight = (std::uint64_t{16} << 20) * threads;
 
     if (threads == 1) {
         Consumer consumer{options, consume_game, report};
@@ -267,6 +273,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     std::map<std::uint64_t, std::unique_ptr<WorkUnit>> done;
     std::uint64_t issued = 0;
     std::uint64_t consumed = 0;
+    std::uint64_t bytes_in_flight = 0;
     bool walk_finished = false;
     bool stop = false;
     std::exception_ptr failure;
@@ -291,9 +298,12 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
             const auto dispatch = [&] {
                 if (unit->files.empty()) return true;
                 std::unique_lock lock(mutex);
-                space_free.wait(lock, [&] { return stop || issued - consumed < max_in_flight; });
+                space_free.wait(lock, [&] {
+                    return stop || (issued - consumed < max_in_flight && bytes_in_flight < max_bytes_in_flight);
+                });
                 if (stop) return false;
                 unit->sequence = issued++;
+                bytes_in_flight += unit->bytes;
                 work.push_back(std::move(unit));
                 lock.unlock();
                 work_ready.notify_one();
@@ -318,6 +328,12 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
         });
         for (unsigned t = 0; t < threads; ++t) {
             pool.emplace_back([&] {
+                // The walker and the consumer are serial stages that share the cores with
+                // the workers; when they wait for a core the workers soon run out of work
+                // or of room. A slightly lower priority for the workers keeps the serial
+                // stages moving (2-thread fox-28k: 1.58 s -> 1.42 s with the larger room
+                // above, median of 9). Failure to lower it changes nothing but speed.
+                ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 5);
                 for (;;) {
                     std::unique_ptr<WorkUnit> unit;
                     {
@@ -361,10 +377,12 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
                     done.erase(it);
                 }
                 for (FileBatch& batch : unit->files) consumer.consume(batch);
+                const std::uint64_t unit_bytes = unit->bytes;
                 unit.reset();
                 {
                     const std::lock_guard lock(mutex);
                     ++consumed;
+                    bytes_in_flight -= unit_bytes;
                 }
                 space_free.notify_one();
             }
