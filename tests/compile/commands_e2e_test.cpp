@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "tests/support/file_bytes.hpp"
+
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -14,10 +16,7 @@ using josekic::testing::shell_quote;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using josekic::test_support::slurp;
 
 fs::path fresh_dir(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / ("josekic-commands-test-" + name);

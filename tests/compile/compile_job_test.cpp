@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "tests/support/file_bytes.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -18,10 +20,7 @@ using namespace josekic;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using josekic::test_support::slurp;
 
 fs::path fresh_dir(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / ("josekic-compile-test-" + name);

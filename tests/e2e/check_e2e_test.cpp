@@ -8,6 +8,7 @@
 #include "tests/e2e/run_binary.hpp"
 #include "tests/input/archive_maker.hpp"
 #include "tests/input/temp_dir.hpp"
+#include "tests/support/file_bytes.hpp"
 
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
@@ -54,10 +55,7 @@ TEST_CASE("the samples read from an archive give the same games as the directory
     josekic::testing::TempDir dir;
     std::vector<std::pair<std::string, std::string>> entries;
     for (const auto& entry : std::filesystem::directory_iterator(kSamples)) {
-        std::ifstream in(entry.path(), std::ios::binary);
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        entries.emplace_back("samples/" + entry.path().filename().string(), bytes.str());
+        entries.emplace_back("samples/" + entry.path().filename().string(), josekic::test_support::slurp(entry.path()));
     }
     const std::string archive = (dir.path() / "samples.tar.xz").string();
     josekic::testing::make_archive(archive, josekic::testing::ArchiveKind::TarXz, entries);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/input/temp_dir.hpp"
+#include "tests/support/file_bytes.hpp"
 
 namespace josekic::testing {
 
@@ -28,14 +29,8 @@ inline BinaryRun run_josekic(const std::string& arguments) {
     const int status = std::system(command.c_str());
     BinaryRun run;
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    const auto slurp = [](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
-    run.out = slurp(out_path);
-    run.err = slurp(err_path);
+    run.out = test_support::slurp(out_path);
+    run.err = test_support::slurp(err_path);
     return run;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tests/support/file_bytes.hpp"
+
 // Output directories and file contents for the emit tests that write files.
 
 #include <unistd.h>
@@ -31,11 +33,6 @@ struct ScratchDir {
 };
 
 /// The bytes of a file.
-inline std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test_support::slurp;
 
 }  // namespace josekic::emit::testing

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "tests/support/file_bytes.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -43,10 +45,7 @@ PruneList list_of(std::string_view text) {
     return *list;
 }
 
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using josekic::test_support::slurp;
 }  // namespace
 
 TEST_CASE("pruning a compiled dictionary equals compiling with the same list", "[prune]") {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "tests/input/temp_dir.hpp"
+#include "tests/support/file_bytes.hpp"
 
 namespace josekic::testing {
 
@@ -138,14 +139,8 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) run.term_signal = WTERMSIG(status);
-    const auto slurp = [](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
-    run.out = slurp(out_path);
-    run.err = slurp(err_path);
+    run.out = test_support::slurp(out_path);
+    run.err = test_support::slurp(err_path);
     return run;
 }
 

@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/file_bytes.hpp"
+
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -31,12 +33,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using josekic::test_support::slurp;
 
 /// Every regular file below `dir` with its bytes.
 std::map<std::string, std::string> snapshot(const fs::path& dir) {

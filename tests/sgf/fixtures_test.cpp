@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "tests/support/file_bytes.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,12 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 const fs::path kFixtures = fs::path(JOSEKIC_SOURCE_DIR "/../shared/fixtures/sgf-edge-cases");
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using josekic::test_support::slurp;
 
 /// The comments of the first game's nodes joined by '|', decoded the way read_games
 /// decodes text.
