@@ -86,11 +86,11 @@ NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
+    if ((index_used_ + 1) * 2 > index_.size()) grow_index();
     return find_or_add_child(parent, move, child_key(nodes_[parent].path_key, move));
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
-    if ((index_used_ + 1) * 2 > index_.size()) grow_index();
     const std::size_t slot = index_slot(key, parent, move);
     if (index_[slot].node != kNoNode) return index_[slot].node;
     const auto id = static_cast<NodeId>(nodes_.size());

@@ -104,7 +104,8 @@ private:
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
     /// one holding it, or the free one where it belongs.
     std::size_t index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const;
-    /// Finds or adds the child, given its path key (computed ahead by insert()).
+    /// Finds or adds the child, given its path key (computed ahead by insert()). The index
+    /// must already have room for one more entry: callers grow it first.
     NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
     void grow_index();
 
