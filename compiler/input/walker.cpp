@@ -37,18 +37,23 @@ InputFile too_large(const std::string& display_path, std::uint64_t limit) {
 
 // Reads a whole file with POSIX calls so that the error text is errno's. Only files named
 // on the command line may be FIFOs (e.g. a shell's process substitution <(zcat x.sgf.gz)).
-InputFile read_file(const std::string& path, const std::string& display_path, const WalkOptions& options) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// `path` is relative to the directory open as `dir_fd`, or to the working directory when
+// dir_fd is AT_FDCWD.
+InputFile read_file(int dir_fd, const char* path, const std::string& display_path, const WalkOptions& options) {
+    const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
     InputFile file;
     file.display_path = display_path;
     struct stat info {};
+    // The size a regular file had when opened; -1 when unknown (a FIFO, or fstat failed).
+    off_t expected = -1;
     if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
         if (static_cast<std::uint64_t>(info.st_size) > options.max_file_bytes) {
             ::close(fd);
             return too_large(display_path, options.max_file_bytes);
         }
         if (info.st_size > 0) file.bytes.reserve(static_cast<std::size_t>(info.st_size) + 1);
+        expected = info.st_size;
     }
     // Read straight into the string: sized from fstat (plus one byte, so that the read that
     // sees the end of the file needs no second buffer), grown for FIFOs and growing files.
@@ -70,6 +75,10 @@ InputFile read_file(const std::string& path, const std::string& display_path, co
             ::close(fd);
             return too_large(display_path, options.max_file_bytes);
         }
+        // A read that stopped short at exactly the size fstat gave is the end of the file:
+        // no need for one more read to hear so (one system call less per game record). A
+        // file that grew meanwhile fills the spare byte, and the loop reads on.
+        if (static_cast<off_t>(used) == expected && used < file.bytes.size()) break;
     }
     file.bytes.resize(used);
     ::close(fd);
@@ -103,10 +112,41 @@ public:
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
         if (classify_name(path) == FileKind::Archive) return read_archive(path, path, visit_, options_);
-        return visit_(read_file(path, path, options_));
+        return visit_(read_file(AT_FDCWD, path.c_str(), path, options_));
     }
 
 private:
+    // A directory open while its entries are visited, so that files are opened by their
+    // name relative to it (the kernel looks up one path component instead of the whole
+    // path for every game record). It is closed while the walk is inside a subdirectory,
+    // so that a deep tree does not hold one descriptor per level, and reopened after.
+    class OpenDirectory {
+    public:
+        explicit OpenDirectory(const std::string& path) : path_(path) {}
+        OpenDirectory(const OpenDirectory&) = delete;
+        OpenDirectory& operator=(const OpenDirectory&) = delete;
+        ~OpenDirectory() { close(); }
+
+        /// The descriptor to open `name` against, and the name to pass: the directory and
+        /// the bare name, or, if it cannot be opened again, AT_FDCWD and the full path.
+        std::pair<int, const char*> locate(const std::string& name, const std::string& full_path) {
+            if (fd_ < 0 && !failed_) {
+                fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+                failed_ = fd_ < 0;
+            }
+            return fd_ >= 0 ? std::pair{fd_, name.c_str()} : std::pair{AT_FDCWD, full_path.c_str()};
+        }
+        void close() {
+            if (fd_ >= 0) ::close(fd_);
+            fd_ = -1;
+        }
+
+    private:
+        const std::string& path_;
+        int fd_ = -1;
+        bool failed_ = false;
+    };
+
     WalkControl directory(const std::string& path, const struct stat& info) {
         // Identity by device and inode catches symlink loops and directories linked twice,
         // whatever the spelling of the path that reaches them.
@@ -136,6 +176,7 @@ private:
         // the same on every machine and in every locale.
         std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
 
+        OpenDirectory here(path);
         for (const auto& [name, type] : entries) {
             const FileKind kind = classify_name(name);
             // A regular file needs no stat() when the directory says what it is (most file
@@ -144,7 +185,8 @@ private:
             if (known_regular && kind == FileKind::Other) continue;
             const std::string child = join(path, name);
             struct stat child_info {};
-            if (!known_regular && ::stat(child.c_str(), &child_info) != 0) {
+            const auto [dir_fd, relative] = here.locate(name, child);
+            if (!known_regular && ::fstatat(dir_fd, relative, &child_info, 0) != 0) {
                 const int error = errno;
                 // A dangling symlink to something that is not a game record is not worth a word.
                 if (kind == FileKind::Other) continue;
@@ -156,10 +198,11 @@ private:
             }
             WalkControl control = WalkControl::Continue;
             if (!known_regular && S_ISDIR(child_info.st_mode)) {
+                here.close();
                 control = directory(child, child_info);
             } else if (known_regular || S_ISREG(child_info.st_mode)) {
                 switch (kind) {
-                    case FileKind::GameRecord: control = visit_(read_file(child, child, options_)); break;
+                    case FileKind::GameRecord: control = visit_(read_file(dir_fd, relative, child, options_)); break;
                     case FileKind::Archive: control = read_archive(child, child, visit_, options_); break;
                     case FileKind::Other: break;
                 }
