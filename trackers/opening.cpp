@@ -90,6 +90,9 @@ SymmetryNormaliser::Setup SymmetryNormaliser::place_setup(std::span<const go::Po
 
 go::Move SymmetryNormaliser::place(const go::Move& move) {
     if (move.is_pass()) return move;
+    // Once one symmetry is left (usually after the first stone or two) there is nothing to
+    // rank: the rest of the line only follows it.
+    if (count_ == 1) return go::apply(candidates_[0], move);
     std::size_t kept = 0;
     int best = 0;
     for (std::size_t i = 0; i < count_; ++i) {
