@@ -165,8 +165,9 @@ std::vector<go::Move> Trie::path_to(NodeId node) const {
 }
 
 std::size_t Trie::terminal_count() const {
-    return static_cast<std::size_t>(
-        std::count_if(nodes_.begin(), nodes_.end(), [](const TrieNode& n) { return n.stats.ends > 0; }));
+    std::size_t terminals = 0;
+    nodes_.for_each([&](const TrieNode& n) { terminals += n.stats.ends > 0 ? 1 : 0; });
+    return terminals;
 }
 
 }  // namespace josekic::dictionary

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "compiler/dictionary/block_vector.hpp"
 #include "compiler/dictionary/game_table.hpp"
 #include "compiler/go/move.hpp"
 
@@ -111,7 +112,7 @@ private:
 
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
-    std::vector<TrieNode> nodes_;
+    BlockVector<TrieNode> nodes_;  // node ids are indices; nodes never move as the trie grows
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
     // rather than by (parent id, move): insert() can then compute every key of a line before
     // the walk and prefetch their slots, instead of taking one cache miss after another (the
