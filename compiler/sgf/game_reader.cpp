@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "compiler/sgf/charset.hpp"
+#include "compiler/sgf/clean_game_reader.hpp"
 #include "compiler/sgf/game_builder.hpp"
 #include "compiler/sgf/sgf_tree.hpp"
 
@@ -69,10 +70,30 @@ FileText prepare_file(std::string_view bytes, std::string_view path, diag::Diagn
 
 }  // namespace
 
+std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes, std::string_view path,
+                                                       const ReadOptions& options, diag::DiagnosticSink& sink) {
+    const FileText file = prepare_file(bytes, path, sink);
+    return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback, sink);
+}
+
 std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
                                          diag::DiagnosticSink& sink) {
     const FileText file = prepare_file(bytes, path, sink);
-    return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback, sink);
+    const std::string_view text = file.prepared.text();
+    const FileConversion conversion = file.conversion;
+    const std::string& fallback = file.fallback;
+
+    // Nearly every file is well formed and takes the one-pass way. Its diagnostics (from
+    // reading the games, never from parsing) are held back until it is known to succeed,
+    // so that a file it gives up on reports only what the general way reports.
+    diag::DiagnosticList held;
+    TextDecoder decoder(path, held, fallback);
+    std::vector<game::GameRecord> games;
+    if (read_clean_games(text, CleanReadContext{path, options, conversion}, decoder, games, held)) {
+        for (diag::Diagnostic& d : held.items) sink.report(std::move(d));
+        return games;
+    }
+    return read_parsed_games(text, path, options, conversion, fallback, sink);
 }
 
 }  // namespace josekic::sgf
