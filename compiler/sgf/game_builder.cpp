@@ -1,6 +1,7 @@
 #include "compiler/sgf/game_builder.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <string>
 
@@ -42,9 +43,51 @@ const SgfProperty* first_setup(const SgfNode& node) {
 
 }  // namespace
 
+/// The root properties a record reads.
+enum class RootId : std::uint8_t { GM, SZ, PB, PW, BR, WR, DT, EV, RO, RE, HA, KM, RU, None };
+
+/// The root's properties that a record reads, found in one pass over the root (the first
+/// of each, as SgfNode::find() finds it) instead of one search per identifier.
+class RootProperties {
+public:
+    explicit RootProperties(const SgfNode& root) {
+        for (const SgfProperty& prop : root.properties) {
+            if (prop.id.size() != 2) continue;
+            const RootId id = root_id(prop.id[0], prop.id[1]);
+            if (id != RootId::None && found_[index(id)] == nullptr) found_[index(id)] = &prop;
+        }
+    }
+
+    /// The first property with this identifier, or nullptr.
+    const SgfProperty* operator[](RootId id) const { return found_[index(id)]; }
+
+private:
+    static std::size_t index(RootId id) { return static_cast<std::size_t>(id); }
+
+    static RootId root_id(char first, char second) {
+        switch (first) {
+        case 'G': return second == 'M' ? RootId::GM : RootId::None;
+        case 'S': return second == 'Z' ? RootId::SZ : RootId::None;
+        case 'P': return second == 'B' ? RootId::PB : second == 'W' ? RootId::PW : RootId::None;
+        case 'B': return second == 'R' ? RootId::BR : RootId::None;
+        case 'W': return second == 'R' ? RootId::WR : RootId::None;
+        case 'D': return second == 'T' ? RootId::DT : RootId::None;
+        case 'E': return second == 'V' ? RootId::EV : RootId::None;
+        case 'R':
+            return second == 'O' ? RootId::RO : second == 'E' ? RootId::RE : second == 'U' ? RootId::RU : RootId::None;
+        case 'H': return second == 'A' ? RootId::HA : RootId::None;
+        case 'K': return second == 'M' ? RootId::KM : RootId::None;
+        default: return RootId::None;
+        }
+    }
+
+    std::array<const SgfProperty*, static_cast<std::size_t>(RootId::None)> found_{};
+};
+
 bool GameBuilder::start(const SgfNode& root, game::GameRecord& g) {
-    read_structure(root, g);
-    read_info(root, g.info);
+    const RootProperties found(root);
+    read_structure(found, g);
+    read_info(found, g.info);
     if (g.game_type != 1 || g.board_width > go::kBoardSize || g.board_height > go::kBoardSize) {
         // The caller skips these games; their points need not be valid Go points here.
         return false;
@@ -90,29 +133,27 @@ bool GameBuilder::add_plain_move(char color_letter, std::string_view value, diag
     return true;
 }
 
-std::string GameBuilder::text(const SgfNode& node, std::string_view id) {
-    const SgfProperty* p = node.find(id);
+std::string GameBuilder::text(const SgfProperty* p) {
     if (p == nullptr || p->values.empty()) return {};
     return decoder_.decode(trimmed(p->values[0]), p->value_at[0]);
 }
 
-std::optional<int> GameBuilder::integer(const SgfNode& node, std::string_view id) {
-    const SgfProperty* p = node.find(id);
+std::optional<int> GameBuilder::integer(const SgfProperty* p) {
     if (p == nullptr || p->values.empty()) return std::nullopt;
     const std::string_view v = trimmed(p->values[0]);
     int value = 0;
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
     if (ec != std::errc{} || end != v.data() + v.size()) {
         sink_.warning(path_, p->value_at[0], "bad-number",
-                      std::string(id) + "[" + std::string(v) + "] is not a whole number; ignored");
+                      std::string(p->id) + "[" + std::string(v) + "] is not a whole number; ignored");
         return std::nullopt;
     }
     return value;
 }
 
-void GameBuilder::read_structure(const SgfNode& root, game::GameRecord& g) {
-    if (auto gm = integer(root, "GM")) g.game_type = *gm;
-    const SgfProperty* sz = root.find("SZ");
+void GameBuilder::read_structure(const RootProperties& root, game::GameRecord& g) {
+    if (auto gm = integer(root[RootId::GM])) g.game_type = *gm;
+    const SgfProperty* sz = root[RootId::SZ];
     if (sz == nullptr || sz->values.empty()) return;
     const std::string_view v = trimmed(sz->values[0]);
     const std::size_t colon = v.find(':');
@@ -131,19 +172,19 @@ void GameBuilder::read_structure(const SgfNode& root, game::GameRecord& g) {
     g.board_height = height;
 }
 
-void GameBuilder::read_info(const SgfNode& root, game::GameInfo& info) {
-    info.black_player = text(root, "PB");
-    info.white_player = text(root, "PW");
-    info.black_rank = text(root, "BR");
-    info.white_rank = text(root, "WR");
-    info.date = text(root, "DT");
+void GameBuilder::read_info(const RootProperties& root, game::GameInfo& info) {
+    info.black_player = text(root[RootId::PB]);
+    info.white_player = text(root[RootId::PW]);
+    info.black_rank = text(root[RootId::BR]);
+    info.white_rank = text(root[RootId::WR]);
+    info.date = text(root[RootId::DT]);
     info.year = year_from_date(info.date);
-    info.event = event_with_round(text(root, "EV"), text(root, "RO"));
-    info.result = text(root, "RE");
+    info.event = event_with_round(text(root[RootId::EV]), text(root[RootId::RO]));
+    info.result = text(root[RootId::RE]);
     info.winner = winner_from_result(info.result);
-    if (auto ha = integer(root, "HA")) info.handicap = *ha;
-    if (const SgfProperty* km = root.find("KM"); km != nullptr && !km->values.empty()) {
-        info.komi = komi_from_text(km->values[0], text(root, "RU"));
+    if (auto ha = integer(root[RootId::HA])) info.handicap = *ha;
+    if (const SgfProperty* km = root[RootId::KM]; km != nullptr && !km->values.empty()) {
+        info.komi = komi_from_text(km->values[0], text(root[RootId::RU]));
         if (!info.komi && !trimmed(km->values[0]).empty()) {
             sink_.warning(path_, km->value_at[0], "bad-komi", "KM[" + std::string(km->values[0]) + "] is not a number; ignored");
         }

@@ -10,6 +10,8 @@
 
 namespace josekic::sgf {
 
+class RootProperties;  // game_builder.cpp
+
 /// Reads one game into a GameRecord node by node: the root first, then the main line's
 /// nodes in order. Game-info text goes through the decoder; structural values (points,
 /// numbers) are ASCII and are read as bytes. Problems go to the sink given at construction.
@@ -39,10 +41,10 @@ public:
     static bool add_plain_move(char color_letter, std::string_view value, diag::SourceLocation at, game::GameRecord& g);
 
 private:
-    std::string text(const SgfNode& node, std::string_view id);
-    std::optional<int> integer(const SgfNode& node, std::string_view id);
-    void read_structure(const SgfNode& root, game::GameRecord& g);
-    void read_info(const SgfNode& root, game::GameInfo& info);
+    std::string text(const SgfProperty* p);
+    std::optional<int> integer(const SgfProperty* p);
+    void read_structure(const RootProperties& root, game::GameRecord& g);
+    void read_info(const RootProperties& root, game::GameInfo& info);
     void read_setup(const SgfNode& node, std::string_view id, std::vector<go::Point>& out, const game::GameRecord& g);
     bool read_moves(const SgfNode& node, game::GameRecord& g);
 
