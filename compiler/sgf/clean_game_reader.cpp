@@ -36,19 +36,34 @@ struct ValueDraft {
     bool escaped = false;
 };
 
+/// The arrays a CleanReader drafts its nodes into. They only hold the node being read, so
+/// one set per thread serves every file: allocated once, not for every file.
+struct DraftArrays {
+    std::vector<OpenVariation> open;
+    std::vector<ValueDraft> values;
+    std::vector<PropertyDraft> properties;
+    std::string unescaped;  // the node's values with escapes, one after another
+    std::vector<std::string_view> views;
+    std::vector<diag::SourceLocation> locations;
+    std::vector<SgfProperty> node_properties;
+};
+
 class CleanReader {
 public:
     CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
-                std::vector<game::GameRecord>& games, diag::DiagnosticSink& sink)
-        : s_(text), context_(context), decoder_(decoder), builder_(context.path, decoder, sink), games_(games) {
-        // A root node holds a few dozen values; later nodes fewer.
-        values_.reserve(32);
-        properties_.reserve(32);
-        views_.reserve(32);
-        locations_.reserve(32);
-        node_properties_.reserve(32);
-        open_.reserve(8);
-    }
+                std::vector<game::GameRecord>& games, diag::DiagnosticSink& sink, DraftArrays& arrays)
+        : s_(text),
+          context_(context),
+          decoder_(decoder),
+          builder_(context.path, decoder, sink),
+          games_(games),
+          open_(arrays.open),
+          values_(arrays.values),
+          properties_(arrays.properties),
+          unescaped_(arrays.unescaped),
+          views_(arrays.views),
+          locations_(arrays.locations),
+          node_properties_(arrays.node_properties) {}
 
     bool read_file() {
         s_.skip_space();
@@ -258,13 +273,13 @@ private:
     TextDecoder& decoder_;
     GameBuilder builder_;
     std::vector<game::GameRecord>& games_;
-    std::vector<OpenVariation> open_;
-    std::vector<ValueDraft> values_;
-    std::vector<PropertyDraft> properties_;
-    std::string unescaped_;  // the node's values with escapes, one after another
-    std::vector<std::string_view> views_;
-    std::vector<diag::SourceLocation> locations_;
-    std::vector<SgfProperty> node_properties_;
+    std::vector<OpenVariation>& open_;
+    std::vector<ValueDraft>& values_;
+    std::vector<PropertyDraft>& properties_;
+    std::string& unescaped_;
+    std::vector<std::string_view>& views_;
+    std::vector<diag::SourceLocation>& locations_;
+    std::vector<SgfProperty>& node_properties_;
     SgfNode node_;
 };
 
@@ -272,7 +287,11 @@ private:
 
 bool read_clean_games(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
                       std::vector<game::GameRecord>& games, diag::DiagnosticSink& diagnostics) {
-    return CleanReader(text, context, decoder, games, diagnostics).read_file();
+    thread_local DraftArrays arrays;
+    const bool read = CleanReader(text, context, decoder, games, diagnostics, arrays).read_file();
+    // A long comment may have grown the text buffer far beyond what later nodes need.
+    if (arrays.unescaped.capacity() > (std::size_t{1} << 20)) std::string().swap(arrays.unescaped);
+    return read;
 }
 
 }  // namespace josekic::sgf
