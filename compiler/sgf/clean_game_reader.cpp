@@ -189,26 +189,28 @@ private:
     /// general way.
     std::size_t move_run(game::GameRecord& g) {
         const char* const start = s_.cursor();
-        const char* const end = start + s_.left();
-        const char* p = start;
+        const std::size_t left = s_.left();
         const auto width = static_cast<unsigned>(g.board_width);
         const auto height = static_cast<unsigned>(g.board_height);
-        std::size_t count = 0;
-        while (end - p >= 7 && p[0] == ';' && (p[1] == 'B' || p[1] == 'W') && p[2] == '[' && p[5] == ']' &&
-               (p[6] == ';' || p[6] == ')' || p[6] == '(')) {
+        std::size_t at = 0;
+        while (left - at >= 7) {
+            const char* const p = start + at;
             // The board of a game being read is at most 19 wide, so x < width means p[3] is
             // one of 'a'..'s', as GameBuilder::add_plain_move() asks.
             const auto x = static_cast<unsigned>(p[3] - 'a');
             const auto y = static_cast<unsigned>(p[4] - 'a');
-            if (x >= width || y >= height) break;
-            g.moves.push_back(go::Move::at(p[1] == 'B' ? go::Color::Black : go::Color::White,
+            const char color = p[1];
+            const char next = p[6];
+            const bool fits = p[0] == ';' && p[2] == '[' && p[5] == ']' && (color == 'B' || color == 'W') &&
+                              x < width && y < height && (next == ';' || next == ')' || next == '(');
+            if (!fits) break;
+            g.moves.push_back(go::Move::at(color == 'B' ? go::Color::Black : go::Color::White,
                                            go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
             g.move_locations.push_back(s_.location_at(p + 3));
-            ++count;
-            p += 6;
+            at += 6;
         }
-        s_.skip(static_cast<std::size_t>(p - start));
-        return count;
+        s_.skip(at);
+        return at / 6;
     }
 
     /// Reads the properties of a node at the cursor (past its ';') into the drafts. False

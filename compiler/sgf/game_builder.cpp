@@ -30,6 +30,12 @@ std::string_view move_value(std::string_view raw) {
 /// A one-letter identifier such as "B"; cheaper than comparing strings per property.
 bool is_id(std::string_view id, char letter) { return id.size() == 1 && id[0] == letter; }
 
+/// A two-letter identifier such as "AB"; compared in place, where string_view's == calls
+/// memcmp for every property of a root node.
+bool is_id(std::string_view id, const char (&letters)[3]) {
+    return id.size() == 2 && id[0] == letters[0] && id[1] == letters[1];
+}
+
 /// The node's AB, else its AW, else its AE (the first of each), or nullptr.
 const SgfProperty* first_setup(const SgfNode& node) {
     const SgfProperty* found[3] = {nullptr, nullptr, nullptr};
@@ -191,10 +197,10 @@ void GameBuilder::read_info(const RootProperties& root, game::GameInfo& info) {
     }
 }
 
-void GameBuilder::read_setup(const SgfNode& node, std::string_view id, std::vector<go::Point>& out,
+void GameBuilder::read_setup(const SgfNode& node, const char (&id)[3], std::vector<go::Point>& out,
                              const game::GameRecord& g) {
     for (const SgfProperty& prop : node.properties) {
-        if (prop.id != id) continue;
+        if (!is_id(prop.id, id)) continue;
         for (std::size_t i = 0; i < prop.values.size(); ++i) {
             const std::string_view v = trimmed(prop.values[i]);
             const std::size_t colon = v.find(':');

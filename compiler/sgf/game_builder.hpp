@@ -45,7 +45,7 @@ private:
     std::optional<int> integer(const SgfProperty* p);
     void read_structure(const RootProperties& root, game::GameRecord& g);
     void read_info(const RootProperties& root, game::GameInfo& info);
-    void read_setup(const SgfNode& node, std::string_view id, std::vector<go::Point>& out, const game::GameRecord& g);
+    void read_setup(const SgfNode& node, const char (&id)[3], std::vector<go::Point>& out, const game::GameRecord& g);
     bool read_moves(const SgfNode& node, game::GameRecord& g);
 
     std::string_view path_;
