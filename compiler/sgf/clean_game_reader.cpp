@@ -48,6 +48,9 @@ struct DraftArrays {
     std::vector<SgfProperty> node_properties;
 };
 
+/// Reads one file's games for read_clean_games(): the text goes by once, and each node is
+/// drafted only when the GameBuilder needs it (the root, main-line nodes that are more
+/// than one move).
 class CleanReader {
 public:
     CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
@@ -65,6 +68,7 @@ public:
           locations_(arrays.locations),
           node_properties_(arrays.node_properties) {}
 
+    /// Reads every tree of the file; false as read_clean_games().
     bool read_file() {
         s_.skip_space();
         while (!s_.at_end()) {
@@ -107,7 +111,7 @@ private:
                 }
                 s_.step();
                 if (attach == Attach::Nowhere) {
-                    // Only the first node can come before any other: "((;" was refused.
+                    // The root: read_file() saw to it that "(;" starts the tree.
                     if (!read_properties()) return false;
                     const SgfNode& root = node();
                     select_charset(decoder_, root, context_.options, context_.conversion);
@@ -122,7 +126,6 @@ private:
                 }
                 if (attach == Attach::MainLine) ++main_length;
                 const bool wanted = attach == Attach::MainLine && reading;
-
                 if (lone_move()) {
                     if (!wanted) {
                         s_.skip(5);  // a move of a variation, or after the game's end
