@@ -47,13 +47,6 @@ std::size_t utf8_sequence(const unsigned char* p, std::size_t n) {
 /// The index of the first byte from `i` on that is not ASCII, or `n`. Text is mostly
 /// ASCII (moves, numbers, markup), so it is skipped eight bytes at a time.
 std::size_t skip_ascii(const unsigned char* p, std::size_t i, std::size_t n) {
-    // Whole games of moves are ASCII: 32 bytes per test while nothing else turns up.
-    while (n - i >= 32) {
-        std::uint64_t words[4];
-        std::memcpy(words, p + i, sizeof words);
-        if (((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080ull) != 0) break;
-        i += 32;
-    }
     while (n - i >= 8) {
         std::uint64_t word = 0;
         std::memcpy(&word, p + i, sizeof word);

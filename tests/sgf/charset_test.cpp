@@ -198,8 +198,8 @@ TEST_CASE("output is valid UTF-8 whatever the bytes", "[sgf]") {
 }
 
 TEST_CASE("a non-ASCII byte is found at any place of a long ASCII text", "[sgf]") {
-    // The ASCII skip tests 32 and 8 bytes at a time: a byte in any lane and in the tail
-    // must still be seen.
+    // The ASCII skip tests 8 bytes at a time: a byte in any lane and in the tail must
+    // still be seen.
     const std::string ascii(100, 'a');
     CHECK(is_valid_utf8(ascii));
     CHECK(fallback_charset(ascii) == "UTF-8");
