@@ -196,3 +196,20 @@ TEST_CASE("output is valid UTF-8 whatever the bytes", "[sgf]") {
         CHECK(count_code(diags, "invalid-text-encoding") <= 1);
     }
 }
+
+TEST_CASE("a non-ASCII byte is found at any place of a long ASCII text", "[sgf]") {
+    // The ASCII skip tests 8 bytes at a time: a byte in any lane and in the tail must
+    // still be seen.
+    const std::string ascii(100, 'a');
+    CHECK(is_valid_utf8(ascii));
+    CHECK(fallback_charset(ascii) == "UTF-8");
+    for (std::size_t at = 0; at < ascii.size(); ++at) {
+        std::string bad = ascii;
+        bad[at] = '\xB0';
+        INFO("at " << at);
+        CHECK_FALSE(is_valid_utf8(bad));
+        CHECK(fallback_charset(bad) == "GB18030");
+        std::string good = ascii.substr(0, at) + "\xE9\x9F\xA9" + ascii.substr(at);
+        CHECK(is_valid_utf8(good));
+    }
+}

@@ -168,3 +168,16 @@ TEST_CASE("setup before the first move, in a node after the root, is setup", "[s
     CHECK(g[0].moves.size() == 1);
     CHECK(diags.items.empty());
 }
+
+TEST_CASE("a root property given twice counts once, the first time", "[sgf]") {
+    diag::DiagnosticList diags;
+    const auto g = read_games("(;GM[1]PB[first]KM[6.5]SZ[19]PB[second]GM[2]KM[x]SZ[9]HA[x]HA[3];B[aa])", "t", {}, diags);
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].game_type == 1);
+    CHECK(g[0].info.black_player == "first");
+    CHECK(g[0].info.komi == 6.5);
+    CHECK(g[0].board_width == 19);
+    CHECK(g[0].info.handicap == 0);
+    CHECK(count_code(diags, "bad-number") == 1);
+    CHECK(g[0].moves.size() == 1);
+}
