@@ -7,6 +7,7 @@
 #include "emit/decimal_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/sgf_text.hpp"
+#include "emit/text_cursor.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -36,9 +37,9 @@ std::string label_for(std::size_t index) {
 
 std::string limit_text(std::size_t limit) { return limit == 0 ? std::string("none") : std::to_string(limit); }
 
-void append_point(TextBuffer& out, go::Point p) {
-    out += static_cast<char>('a' + p.x);
-    out += static_cast<char>('a' + p.y);
+void put_point(TextCursor& t, go::Point p) {
+    t.put(static_cast<char>('a' + p.x));
+    t.put(static_cast<char>('a' + p.y));
 }
 
 // Everything below runs once per written node, so the per-node state lives in buffers that
@@ -263,6 +264,10 @@ private:
     std::string_view label(std::size_t index) {
         static constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         if (index < kLetters.size()) return kLetters.substr(index, 1);  // label_for(index), without the table
+        return long_label(index);
+    }
+
+    std::string_view long_label(std::size_t index) {
         while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
         return labels_[index];
     }
@@ -282,10 +287,11 @@ private:
             out_ += "SZ[19]ST[2]"sv;
             if (!options_.name.empty()) property("GN", options_.name);
         } else {
-            out_ += go::sgf_letter(node.move.color);
-            out_ += '[';
-            if (node.move.point) append_point(out_, *node.move.point);
-            out_ += ']';
+            TextCursor t(out_, 5);  // "B[pd]"
+            t.put(go::sgf_letter(node.move.color));
+            t.put('[');
+            if (node.move.point) put_point(t, *node.move.point);
+            t.put(']');
         }
 
         // Labels first (they may grow labels_, which the continuations point into).
@@ -334,13 +340,15 @@ private:
             const auto& point = trie_.node(c.node).move.point;
             if (!point || labelled_[static_cast<std::size_t>(point->index())]) continue;
             labelled_[static_cast<std::size_t>(point->index())] = true;
-            if (!any_label) out_ += "LB"sv;
+            // "LB", "[", the point, ':', the label and ']'.
+            TextCursor t(out_, 7 + c.label.size());
+            if (!any_label) t.put("LB");
             any_label = true;
-            out_ += '[';
-            append_point(out_, *point);
-            out_ += ':';
-            out_ += c.label;  // A..Z only: nothing to escape
-            out_ += ']';
+            t.put('[');
+            put_point(t, *point);
+            t.put(':');
+            t.put(c.label);  // A..Z only: nothing to escape
+            t.put(']');
         }
         for (const Continuation& c : continuations_) {
             if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
@@ -362,38 +370,52 @@ private:
         }
         // Digits and colons need no escaping.
         const dictionary::NodeStats& s = node.stats;
-        out_ += kStatsProperty;
-        out_ += '[';
-        for (const std::uint64_t n : {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
-            append_decimal(out_, n);
-            out_ += ':';
+        {
+            TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
+            t.put(kStatsProperty);
+            t.put('[');
+            for (const std::uint64_t n :
+                 {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
+                t.decimal(n);
+                t.put(':');
+            }
+            t.signed_decimal(s.first_year);
+            t.put(':');
+            t.signed_decimal(s.last_year);
+            t.put(']');
         }
-        append_signed_decimal(out_, s.first_year);
-        out_ += ':';
-        append_signed_decimal(out_, s.last_year);
-        out_ += ']';
         if (!node.listed_games.empty()) {
             out_ += kGamesProperty;
-            for (dictionary::GameId g : node.listed_games) {
-                const dictionary::GameReference& r = trie_.games()[g];
-                for (const std::string* field : {&r.black_player, &r.white_player, &r.black_rank, &r.white_rank, &r.date}) {
-                    out_ += '[';
-                    append_escaped(out_, *field);
-                    out_ += ']';
-                }
-                out_ += '[';
-                if (r.year) append_signed_decimal(out_, *r.year);
-                out_ += ']';
-                for (const std::string* field : {&r.event, &r.result, &r.source_path}) {
-                    out_ += '[';
-                    append_escaped(out_, *field);
-                    out_ += ']';
-                }
-                out_ += '[';
-                append_signed_decimal(out_, r.index_in_file);
-                out_ += ']';
-            }
+            for (dictionary::GameId g : node.listed_games) put_game_values(trie_.games()[g]);
         }
+    }
+
+    // The values of one game in the games property (dictionary_format.hpp).
+    void put_game_values(const dictionary::GameReference& r) {
+        const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player, &r.black_rank,
+                                                               &r.white_rank, &r.date};
+        const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
+        // Twice each text (escaping at most doubles it), the brackets and two numbers.
+        std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
+        for (const std::string* field : before_year) room += 2 * field->size();
+        for (const std::string* field : after_year) room += 2 * field->size();
+        TextCursor t(out_, room);
+        for (const std::string* field : before_year) {
+            t.put('[');
+            t.advance_to(put_escaped(t.at(), *field));
+            t.put(']');
+        }
+        t.put('[');
+        if (r.year) t.signed_decimal(*r.year);
+        t.put(']');
+        for (const std::string* field : after_year) {
+            t.put('[');
+            t.advance_to(put_escaped(t.at(), *field));
+            t.put(']');
+        }
+        t.put('[');
+        t.signed_decimal(r.index_in_file);
+        t.put(']');
     }
 
     const Trie& trie_;
