@@ -280,14 +280,14 @@ private:
         ++counts_.nodes;
         if (node.stats.ends > 0) ++counts_.terminals;
 
-        out_ += ';';
         if (id == kRoot) {
-            out_ += "GM[1]FF[4]CA[UTF-8]"sv;
+            out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
             property("AP", application());
             out_ += "SZ[19]ST[2]"sv;
             if (!options_.name.empty()) property("GN", options_.name);
         } else {
-            TextCursor t(out_, 5);  // "B[pd]"
+            TextCursor t(out_, 6);  // ";B[pd]"
+            t.put(';');
             t.put(go::sgf_letter(node.move.color));
             t.put('[');
             if (node.move.point) put_point(t, *node.move.point);
@@ -374,11 +374,18 @@ private:
             TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
             t.put(kStatsProperty);
             t.put('[');
-            for (const std::uint64_t n :
-                 {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
-                t.decimal(n);
-                t.put(':');
-            }
+            t.decimal(s.count);
+            t.put(':');
+            t.decimal(s.ends);
+            t.put(':');
+            t.decimal(s.first_player_wins);
+            t.put(':');
+            t.decimal(s.second_player_wins);
+            t.put(':');
+            t.decimal(s.draws);
+            t.put(':');
+            t.decimal(s.unknown);
+            t.put(':');
             t.signed_decimal(s.first_year);
             t.put(':');
             t.signed_decimal(s.last_year);

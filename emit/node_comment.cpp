@@ -21,6 +21,10 @@ constexpr std::size_t kStatsRoom = 300 + 10 * kMaxNumberBytes;
 // Room for a line of fixed words and at most five numbers, besides a label.
 constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes;
 
+// The helpers below that take a TextCursor are always inlined: a cursor passed to a call
+// lives in memory, and then every byte written through it makes the compiler load it
+// again (a char may alias anything), which was most of their cost.
+
 // A name, event or date as one comment line: line breaks in them would break the layout.
 // In an escaped comment, '\\' and ']' are escaped too (the line breaks are gone first, so
 // no '\r' is left for SGF's line-break rule). Writes at most 2 * text.size() bytes.
@@ -43,7 +47,7 @@ char* put_flat(char* to, std::string_view text, CommentText mode) {
     return to + (text.size() - run);
 }
 
-void flat(TextCursor& t, std::string_view text, CommentText mode) { t.advance_to(put_flat(t.at(), text, mode)); }
+[[gnu::always_inline]] inline void flat(TextCursor& t, std::string_view text, CommentText mode) { t.advance_to(put_flat(t.at(), text, mode)); }
 
 // Text given by the caller (extra), escaped in an escaped comment. It holds no '\r' then,
 // so escaping it on its own gives the same bytes as escaping the whole comment.
@@ -53,7 +57,7 @@ void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
 }
 
 // At most 2 * (name + rank) + 2 bytes.
-void put_player(TextCursor& t, const std::string& name, const std::string& rank, CommentText mode) {
+[[gnu::always_inline]] inline void put_player(TextCursor& t, const std::string& name, const std::string& rank, CommentText mode) {
     if (name.empty()) t.put('?');
     else flat(t, name, mode);
     if (!rank.empty()) {
@@ -70,7 +74,7 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
     return 2 * fields + 64 + kMaxNumberBytes;
 }
 
-void put_game_line(TextCursor& t, const dictionary::GameReference& g, CommentText mode) {
+[[gnu::always_inline]] inline void put_game_line(TextCursor& t, const dictionary::GameReference& g, CommentText mode) {
     if (g.date.empty()) t.put("date ?");
     else flat(t, g.date, mode);
     t.put("  B: ");
@@ -93,7 +97,7 @@ void put_game_line(TextCursor& t, const dictionary::GameReference& g, CommentTex
 }
 
 // At most 13 bytes or two numbers and a '-'.
-void put_years(TextCursor& t, const NodeStats& s) {
+[[gnu::always_inline]] inline void put_years(TextCursor& t, const NodeStats& s) {
     if (s.first_year == 0) {
         t.put("years unknown");
         return;
@@ -106,7 +110,7 @@ void put_years(TextCursor& t, const NodeStats& s) {
 
 // Everything before the extra text: how often the node was played, the first player's
 // wins, the years and the lines ending here.
-void put_statistics(TextCursor& t, const NodeCommentInput& in) {
+[[gnu::always_inline]] inline void put_statistics(TextCursor& t, const NodeCommentInput& in) {
     const dictionary::Trie& trie = *in.trie;
     const dictionary::TrieNode& node = trie.node(in.node);
     const NodeStats& s = node.stats;
@@ -157,7 +161,7 @@ void put_statistics(TextCursor& t, const NodeCommentInput& in) {
     t.put(".\n");
 }
 
-void put_colour(TextCursor& t, go::Color color) { t.put(color == go::Color::Black ? 'B' : 'W'); }
+[[gnu::always_inline]] inline void put_colour(TextCursor& t, go::Color color) { t.put(color == go::Color::Black ? 'B' : 'W'); }
 
 void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
     const dictionary::Trie& trie = *in.trie;

@@ -8,23 +8,27 @@
 
 namespace josekic::emit {
 
-/// Copies `size` bytes from `from` to `to` (which must not overlap). Most pieces of text the
-/// writer copies are numbers and short words of variable length: they are copied with two
+/// Copies `size` (at most 16) bytes from `from` to `to` (which must not overlap) with two
 /// overlapping fixed-size moves instead of a call to memcpy.
-inline void copy_bytes(char* to, const char* from, std::size_t size) {
-    if (size >= 8 && size <= 16) {
+inline void copy_short(char* to, const char* from, std::size_t size) {
+    if (size >= 8) {
         std::memcpy(to, from, 8);
         std::memcpy(to + size - 8, from + size - 8, 8);
-    } else if (size >= 4 && size < 8) {
+    } else if (size >= 4) {
         std::memcpy(to, from, 4);
         std::memcpy(to + size - 4, from + size - 4, 4);
-    } else if (size > 0 && size < 4) {
+    } else if (size > 0) {
         to[0] = from[0];
         to[size / 2] = from[size / 2];
         to[size - 1] = from[size - 1];
-    } else if (size > 0) {
-        std::memcpy(to, from, size);
     }
+}
+
+/// Copies `size` bytes from `from` to `to` (which must not overlap). Most pieces of text the
+/// writer copies are numbers and short words of variable length: copy_short.
+inline void copy_bytes(char* to, const char* from, std::size_t size) {
+    if (size <= 16) copy_short(to, from, size);
+    else std::memcpy(to, from, size);
 }
 
 /// A growable byte buffer for text built piece by piece. Unlike std::string its appends
