@@ -374,18 +374,16 @@ private:
             TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
             t.put(kStatsProperty);
             t.put('[');
-            t.decimal(s.count);
-            t.put(':');
-            t.decimal(s.ends);
-            t.put(':');
-            t.decimal(s.first_player_wins);
-            t.put(':');
-            t.decimal(s.second_player_wins);
-            t.put(':');
-            t.decimal(s.draws);
-            t.put(':');
-            t.decimal(s.unknown);
-            t.put(':');
+            const auto count = [&t](std::uint64_t n) {
+                t.decimal(n);
+                t.put(':');
+            };
+            count(s.count);
+            count(s.ends);
+            count(s.first_player_wins);
+            count(s.second_player_wins);
+            count(s.draws);
+            count(s.unknown);
             t.signed_decimal(s.first_year);
             t.put(':');
             t.signed_decimal(s.last_year);

@@ -29,22 +29,17 @@ constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes;
 // In an escaped comment, '\\' and ']' are escaped too (the line breaks are gone first, so
 // no '\r' is left for SGF's line-break rule). Writes at most 2 * text.size() bytes.
 char* put_flat(char* to, std::string_view text, CommentText mode) {
-    std::size_t run = 0;
-    for (std::size_t i = find_any_of(text, 0, '\n', '\r', '\\', ']'); i < text.size();
-         i = find_any_of(text, run, '\n', '\r', '\\', ']')) {
-        copy_bytes(to, text.data() + run, i - run);
-        to += i - run;
-        run = i + 1;
+    const ByteSet special('\n', '\r', '\\', ']');
+    return copy_replacing(to, text, special, [text, mode](char* at, std::size_t i) {
         const char c = text[i];
         if (c == '\n' || c == '\r') {
-            *to++ = ' ';
-            continue;
+            *at = ' ';
+            return std::pair(at + 1, i + 1);
         }
-        if (mode == CommentText::Escaped) *to++ = '\\';
-        *to++ = c;
-    }
-    copy_bytes(to, text.data() + run, text.size() - run);
-    return to + (text.size() - run);
+        if (mode == CommentText::Escaped) *at++ = '\\';
+        *at = c;
+        return std::pair(at + 1, i + 1);
+    });
 }
 
 [[gnu::always_inline]] inline void flat(TextCursor& t, std::string_view text, CommentText mode) { t.advance_to(put_flat(t.at(), text, mode)); }

@@ -3,34 +3,21 @@
 #include "emit/byte_scan.hpp"
 
 namespace josekic::emit {
-namespace {
-
-// The index of the first byte at or after `from` that escaping changes, or text.size().
-std::size_t next_special(std::string_view text, std::size_t from, ValueKind kind) {
-    return find_any_of(text, from, '\r', '\\', ']', kind == ValueKind::Composed ? ':' : ']');
-}
-
-}  // namespace
 
 char* put_escaped(char* to, std::string_view text, ValueKind kind) {
-    std::size_t run = 0;
-    for (std::size_t i = next_special(text, 0, kind); i < text.size(); i = next_special(text, run, kind)) {
-        copy_bytes(to, text.data() + run, i - run);
-        to += i - run;
-        run = i + 1;
+    const ByteSet special('\r', '\\', ']', kind == ValueKind::Composed ? ':' : ']');
+    return copy_replacing(to, text, special, [text](char* at, std::size_t i) {
         const char c = text[i];
         if (c == '\r') {
             // CRLF and lone CR both become LF: the output uses LF line breaks only.
-            *to++ = '\n';
-            if (i + 1 < text.size() && text[i + 1] == '\n') run = i + 2;
-            continue;
+            *at = '\n';
+            const bool crlf = i + 1 < text.size() && text[i + 1] == '\n';
+            return std::pair(at + 1, i + (crlf ? 2 : 1));
         }
-        to[0] = '\\';
-        to[1] = c;
-        to += 2;
-    }
-    copy_bytes(to, text.data() + run, text.size() - run);
-    return to + (text.size() - run);
+        at[0] = '\\';
+        at[1] = c;
+        return std::pair(at + 2, i + 1);
+    });
 }
 
 void append_escaped(std::string& out, std::string_view text, ValueKind kind) {
