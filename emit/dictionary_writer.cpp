@@ -23,6 +23,9 @@ using dictionary::Trie;
 // per piece costs nothing, small enough that a dictionary is never held in memory.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
+// The labels of the first 26 continuations.
+constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 // Bijective base 26: A..Z, AA, AB, ... so that any number of continuations gets a label.
 std::string label_for(std::size_t index) {
     std::string label;
@@ -193,9 +196,10 @@ private:
         kept_.clear();
         const SizeLimits& limits = options_.limits;
         if (limits.max_depth != 0 && depth >= limits.max_depth) return;
+        const bool one_first_move = node == kRoot && only_first_move_ != kNoNode;
         for (NodeId c = trie_.node(node).first_child; c != kNoNode; c = trie_.node(c).next_sibling) {
-            if (node == kRoot && only_first_move_ != kNoNode && c != only_first_move_) continue;
-            if (trie_.node(c).stats.count < limits.min_count) continue;
+            const dictionary::TrieNode& child = trie_.node(c);
+            if (child.stats.count < limits.min_count || (one_first_move && c != only_first_move_)) continue;
             kept_.push_back(c);
         }
         if (kept_.size() > 1) {
@@ -210,12 +214,10 @@ private:
     }
 
     // Computed from the statistics alone (lines through the node that neither end there
-    // nor continue into a written child), so that a dictionary read back from a cut file
-    // says the same as the file it came from.
-    void hidden_note(NodeId node, TextBuffer& note) const {
+    // nor continue into a written child: `shown` is the sum of those two), so that a
+    // dictionary read back from a cut file says the same as the file it came from.
+    void hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note) const {
         const dictionary::NodeStats& s = trie_.node(node).stats;
-        std::uint64_t shown = s.ends;
-        for (NodeId c : kept_) shown += trie_.node(c).stats.count;
         if (s.count <= shown) return;
         const std::uint64_t hidden = s.count - shown;
         if (node == kRoot && only_first_move_ != kNoNode) {
@@ -262,7 +264,6 @@ private:
     }
 
     std::string_view label(std::size_t index) {
-        static constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         if (index < kLetters.size()) return kLetters.substr(index, 1);  // label_for(index), without the table
         return long_label(index);
     }
@@ -294,18 +295,20 @@ private:
             t.put(']');
         }
 
-        // Labels first (they may grow labels_, which the continuations point into).
-        std::size_t letters = 0;
-        for (NodeId c : kept_) letters += trie_.node(c).move.point.has_value() ? 1 : 0;
-        if (letters > 0) label(letters - 1);
+        // One pass over the written children: their labels and the lines they carry. A
+        // node with more children than letters grows labels_ first, as the continuations
+        // point into it.
+        if (kept_.size() > kLetters.size()) label(kept_.size() - 1);
         continuations_.clear();
         std::size_t next_letter = 0;
+        std::uint64_t shown = node.stats.ends;
         for (NodeId c : kept_) {
-            const bool has_point = trie_.node(c).move.point.has_value();
-            continuations_.push_back(Continuation{has_point ? label(next_letter++) : std::string_view(), c});
+            const dictionary::TrieNode& child = trie_.node(c);
+            continuations_.push_back(Continuation{child.move.point ? label(next_letter++) : std::string_view(), c});
+            shown += child.stats.count;
         }
         note_.clear();
-        hidden_note(id, note_);
+        hidden_note(id, shown, note_);
         extra_.clear();
         if (options_.append_extra_comment) options_.append_extra_comment(id, extra_);
         else if (options_.extra_comment) extra_ = options_.extra_comment(id);
