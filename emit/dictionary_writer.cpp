@@ -337,24 +337,36 @@ private:
         out_ += ']';
 
         // One label per point: children of both colours at one point (possible only in
-        // hand-made tries) share the first one's letter on the board.
-        bool any_label = false;
-        for (const Continuation& c : continuations_) {
-            const auto& point = trie_.node(c.node).move.point;
-            if (!point || labelled_[static_cast<std::size_t>(point->index())]) continue;
-            labelled_[static_cast<std::size_t>(point->index())] = true;
-            // "LB", "[", the point, ':', the label and ']'.
-            TextCursor t(out_, 7 + c.label.size());
-            if (!any_label) t.put("LB");
-            any_label = true;
-            t.put('[');
-            put_point(t, *point);
-            t.put(':');
-            t.put(c.label);  // A..Z only: nothing to escape
-            t.put(']');
+        // hand-made tries) share the first one's letter on the board. A node with one
+        // continuation (most of a large tree) has nothing to share.
+        const bool shared_points_possible = continuations_.size() > 1;
+        // "LB", then per label "[", the point, ':', the label and ']'.
+        std::size_t room = 2;
+        for (const Continuation& c : continuations_) room += 5 + c.label.size();
+        {
+            TextCursor t(out_, room);
+            bool any_label = false;
+            for (const Continuation& c : continuations_) {
+                const auto& point = trie_.node(c.node).move.point;
+                if (!point) continue;
+                if (shared_points_possible) {
+                    bool& labelled = labelled_[static_cast<std::size_t>(point->index())];
+                    if (labelled) continue;
+                    labelled = true;
+                }
+                if (!any_label) t.put("LB");
+                any_label = true;
+                t.put('[');
+                put_point(t, *point);
+                t.put(':');
+                t.put(c.label);  // A..Z only: nothing to escape
+                t.put(']');
+            }
         }
-        for (const Continuation& c : continuations_) {
-            if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
+        if (shared_points_possible) {
+            for (const Continuation& c : continuations_) {
+                if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
+            }
         }
 
         if (id == kRoot) {
