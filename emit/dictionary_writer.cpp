@@ -399,9 +399,13 @@ private:
             count(s.second_player_wins);
             count(s.draws);
             count(s.unknown);
+            // Most nodes were played in one year: its digits are copied, not made again.
+            const char* const first_year = t.at();
             t.signed_decimal(s.first_year);
+            const std::string_view first_year_text(first_year, static_cast<std::size_t>(t.at() - first_year));
             t.put(':');
-            t.signed_decimal(s.last_year);
+            if (s.last_year == s.first_year) t.put(first_year_text);
+            else t.signed_decimal(s.last_year);
             t.put(']');
         }
         if (!node.listed_games.empty()) {
