@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <exception>
 
 #include "emit/decimal_text.hpp"
@@ -383,35 +384,51 @@ private:
                 }
             }
         }
-        // Digits and colons need no escaping.
-        const dictionary::NodeStats& s = node.stats;
-        {
-            TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
-            t.put(kStatsProperty);
-            t.put('[');
-            const auto count = [&t](std::uint64_t n) {
-                t.decimal(n);
-                t.put(':');
-            };
-            count(s.count);
-            count(s.ends);
-            count(s.first_player_wins);
-            count(s.second_player_wins);
-            count(s.draws);
-            count(s.unknown);
-            // Most nodes were played in one year: its digits are copied, not made again.
-            const char* const first_year = t.at();
-            t.signed_decimal(s.first_year);
-            const std::string_view first_year_text(first_year, static_cast<std::size_t>(t.at() - first_year));
-            t.put(':');
-            if (s.last_year == s.first_year) t.put(first_year_text);
-            else t.signed_decimal(s.last_year);
-            t.put(']');
-        }
+        put_statistics_property(node.stats);
         if (!node.listed_games.empty()) {
             out_ += kGamesProperty;
             for (dictionary::GameId g : node.listed_games) put_game_values(trie_.games()[g]);
         }
+    }
+
+    // The statistics property (dictionary_format.hpp). The nodes of a single-game tail,
+    // most of a large tree, have the same statistics one after another: a property short
+    // enough is remembered and copied for the next node with the same statistics.
+    void put_statistics_property(const dictionary::NodeStats& s) {
+        TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
+        if (last_stats_size_ > 0 && s == last_stats_) {
+            // The room holds far more than the whole remembered buffer, which is copied
+            // in two fixed moves rather than by its exact length.
+            std::memcpy(t.at(), last_stats_text_.data(), last_stats_text_.size());
+            t.advance_to(t.at() + last_stats_size_);
+            return;
+        }
+        char* const start = t.at();
+        // Digits and colons need no escaping.
+        t.put(kStatsProperty);
+        t.put('[');
+        const auto count = [&t](std::uint64_t n) {
+            t.decimal(n);
+            t.put(':');
+        };
+        count(s.count);
+        count(s.ends);
+        count(s.first_player_wins);
+        count(s.second_player_wins);
+        count(s.draws);
+        count(s.unknown);
+        // Most nodes were played in one year: its digits are copied, not made again.
+        const char* const first_year = t.at();
+        t.signed_decimal(s.first_year);
+        const std::string_view first_year_text(first_year, static_cast<std::size_t>(t.at() - first_year));
+        t.put(':');
+        if (s.last_year == s.first_year) t.put(first_year_text);
+        else t.signed_decimal(s.last_year);
+        t.put(']');
+        const auto size = static_cast<std::size_t>(t.at() - start);
+        last_stats_ = s;
+        last_stats_size_ = size <= last_stats_text_.size() ? size : 0;
+        if (last_stats_size_ > 0) std::memcpy(last_stats_text_.data(), start, last_stats_text_.size());
     }
 
     // The values of one game in the games property (dictionary_format.hpp).
@@ -455,6 +472,9 @@ private:
     TextBuffer note_;
     std::string extra_;  // the extra text of the node being written
     TextBuffer comment_;
+    dictionary::NodeStats last_stats_;           // the statistics of the last node written
+    std::array<char, 32> last_stats_text_{};     // its statistics property, when that fits
+    std::size_t last_stats_size_ = 0;            // the property's length, or 0 when it did not fit
     std::array<bool, go::kNumPoints> labelled_{};
     EmitHelpers::Board board_;   // parts, when helpers may take some
     std::size_t next_part_ = 0;  // the next part the writer reaches
