@@ -325,7 +325,8 @@ private:
                                        note_.view(),
                                        options_.max_games_listed,
                                        extra_,
-                                       direct ? CommentText::Escaped : CommentText::Plain};
+                                       direct ? CommentText::Escaped : CommentText::Plain,
+                                       &statistics_memo_};
         out_ += "C["sv;
         if (direct) {
             append_node_comment(out_, comment);
@@ -472,6 +473,7 @@ private:
     TextBuffer note_;
     std::string extra_;  // the extra text of the node being written
     TextBuffer comment_;
+    StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
     dictionary::NodeStats last_stats_;           // the statistics of the last node written
     std::array<char, 32> last_stats_text_{};     // its statistics property, when that fits
     std::size_t last_stats_size_ = 0;            // the property's length, or 0 when it did not fit

@@ -238,6 +238,42 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     }
 }
 
+StatisticsMemo::Key statistics_key(const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const dictionary::TrieNode& node = trie.node(in.node);
+    StatisticsMemo::Key key;
+    key.stats = node.stats;
+    key.form = in.kind == DictionaryKind::Joseki ? 1 : 0;
+    if (in.node == dictionary::kRoot) {
+        key.form |= 2;
+    } else {
+        key.parent_count = trie.node(node.parent).stats.count;
+        if (node.move.is_pass()) key.form |= node.move.color == go::Color::Black ? 4 : 8;
+    }
+    return key;
+}
+
+// The statistics lines, copied from the memo when the last node's were made from the same
+// numbers. The room (kStatsRoom) holds more than the memo's whole buffer, which is copied in
+// fixed moves rather than by its exact length.
+void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
+    static_assert(kStatsRoom >= StatisticsMemo::kMaxBytes);
+    TextCursor t(out, kStatsRoom);
+    if (in.memo == nullptr) {
+        put_statistics(t, in);
+        return;
+    }
+    const StatisticsMemo::Key key = statistics_key(in);
+    if (const std::size_t known = in.memo->size_for(key)) {
+        std::memcpy(t.at(), in.memo->padded_text(), StatisticsMemo::kMaxBytes);
+        t.advance_to(t.at() + known);
+        return;
+    }
+    char* const start = t.at();
+    put_statistics(t, in);
+    in.memo->remember(key, start, static_cast<std::size_t>(t.at() - start));
+}
+
 }  // namespace
 
 std::string with_thousands(std::uint64_t n) { return std::string(thousands(n)); }
@@ -246,10 +282,7 @@ std::string percent(std::uint64_t part, std::uint64_t whole) { return std::strin
 
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
     const std::size_t start = out.size();
-    {
-        TextCursor t(out, kStatsRoom);
-        put_statistics(t, in);
-    }
+    append_statistics(out, in);
     if (!in.extra.empty()) {
         // Escaping puts a '\\' before a character, never after: the last one stays.
         append_given(out, in.extra, in.text);
