@@ -4,73 +4,99 @@ namespace josekic::emit {
 
 namespace {
 
-// "00" "01" ... "99": two digits per division.
-constexpr std::array<char, 200> kTwoDigits = [] {
-    std::array<char, 200> table{};
-    for (std::size_t i = 0; i < 100; ++i) {
-        table[2 * i] = static_cast<char>('0' + i / 10);
-        table[2 * i + 1] = static_cast<char>('0' + i % 10);
+// ",000" ",001" ... ",999": one look-up per group of three digits after the first.
+constexpr std::array<char, 4000> kCommaGroups = [] {
+    std::array<char, 4000> table{};
+    for (std::size_t i = 0; i < 1000; ++i) {
+        table[4 * i] = ',';
+        table[4 * i + 1] = static_cast<char>('0' + i / 100);
+        table[4 * i + 2] = static_cast<char>('0' + i / 10 % 10);
+        table[4 * i + 3] = static_cast<char>('0' + i % 10);
+    }
+    return table;
+}();
+
+// 10^0 ... 10^19, for the number of digits.
+constexpr std::array<std::uint64_t, 20> kPowersOfTen = [] {
+    std::array<std::uint64_t, 20> table{};
+    std::uint64_t p = 1;
+    for (std::uint64_t& entry : table) {
+        entry = p;
+        p *= 10;
     }
     return table;
 }();
 
 }  // namespace
 
-void NumberText::digits_front(std::uint64_t n) {
+namespace detail {
+
+char* put_decimal_long(char* to, std::uint64_t n) {
+    // The length first, so that the digits are written where they belong, two at a time
+    // from the last.
+    std::size_t length = 3;
+    while (length < kPowersOfTen.size() && n >= kPowersOfTen[length]) ++length;
+    char* at = to + length;
     while (n >= 100) {
-        const std::size_t pair = static_cast<std::size_t>(n % 100) * 2;
+        at -= 2;
+        std::memcpy(at, &kTwoDigits[n % 100 * 2], 2);
         n /= 100;
-        put_front(kTwoDigits[pair + 1]);
-        put_front(kTwoDigits[pair]);
     }
     if (n >= 10) {
-        put_front(kTwoDigits[n * 2 + 1]);
-        put_front(kTwoDigits[n * 2]);
+        std::memcpy(at - 2, &kTwoDigits[n * 2], 2);
     } else {
-        put_front(static_cast<char>('0' + n));
+        at[-1] = static_cast<char>('0' + n);
     }
+    return to + length;
 }
+
+char* put_thousands_long(char* to, std::uint64_t n) {
+    std::array<std::size_t, 7> groups{};
+    std::size_t count = 0;
+    while (n >= 1000) {
+        groups[count++] = static_cast<std::size_t>(n % 1000);
+        n /= 1000;
+    }
+    to = put_decimal(to, n);
+    while (count > 0) {
+        std::memcpy(to, &kCommaGroups[groups[--count] * 4], 4);
+        to += 4;
+    }
+    return to;
+}
+
+char* put_percent_long(char* to, std::uint64_t part, std::uint64_t whole) {
+    const std::uint64_t tenths = (part * 1000 + whole / 2) / whole;
+    to = put_decimal(to, tenths / 10);
+    to[0] = '.';
+    to[1] = static_cast<char>('0' + tenths % 10);
+    to[2] = '%';
+    return to + 3;
+}
+
+}  // namespace detail
 
 NumberText decimal(std::uint64_t n) {
     NumberText text;
-    text.digits_front(n);
+    text.set_end(put_decimal(text.buffer_.data(), n));
     return text;
 }
 
 NumberText signed_decimal(std::int64_t n) {
     NumberText text;
-    text.digits_front(n < 0 ? 0 - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n));
-    if (n < 0) text.put_front('-');
+    text.set_end(put_signed_decimal(text.buffer_.data(), n));
     return text;
 }
 
 NumberText thousands(std::uint64_t n) {
     NumberText text;
-    int in_group = 0;
-    do {
-        if (in_group == 3) {
-            text.put_front(',');
-            in_group = 0;
-        }
-        text.put_front(static_cast<char>('0' + n % 10));
-        n /= 10;
-        ++in_group;
-    } while (n != 0);
+    text.set_end(put_thousands(text.buffer_.data(), n));
     return text;
 }
 
 NumberText percent_text(std::uint64_t part, std::uint64_t whole) {
     NumberText text;
-    if (whole == 0) {
-        text.put_front('-');
-        return text;
-    }
-    // Integer rounding keeps the text independent of the locale and of floating point.
-    const std::uint64_t tenths = (part * 1000 + whole / 2) / whole;
-    text.put_front('%');
-    text.put_front(static_cast<char>('0' + tenths % 10));
-    text.put_front('.');
-    text.digits_front(tenths / 10);
+    text.set_end(put_percent(text.buffer_.data(), part, whole));
     return text;
 }
 

@@ -2,29 +2,106 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+
+#include "emit/text_buffer.hpp"
 
 namespace josekic::emit {
 
+// Every number josekic writes goes through these (locale-independent, no floating point).
+// The writer formats several numbers per node of dictionaries of hundreds of thousands of
+// nodes, so each is written once, straight where it goes: the put_ functions write at a
+// pointer into room reserved beforehand (TextBuffer::reserve) and return the end.
+
+/// The most bytes one number takes: "18,446,744,073,709,551,615" is 26.
+inline constexpr std::size_t kMaxNumberBytes = 32;
+
+namespace detail {
+/// "00" "01" ... "99": two digits per division.
+inline constexpr std::array<char, 200> kTwoDigits = [] {
+    std::array<char, 200> table{};
+    for (std::size_t i = 0; i < 100; ++i) {
+        table[2 * i] = static_cast<char>('0' + i / 10);
+        table[2 * i + 1] = static_cast<char>('0' + i % 10);
+    }
+    return table;
+}();
+/// put_decimal for n >= 100.
+char* put_decimal_long(char* to, std::uint64_t n);
+/// put_thousands for n >= 1000.
+char* put_thousands_long(char* to, std::uint64_t n);
+/// put_percent for 0 < part != whole.
+char* put_percent_long(char* to, std::uint64_t part, std::uint64_t whole);
+}  // namespace detail
+
+/// Writes the decimal digits of `n` at `to` and returns the end.
+inline char* put_decimal(char* to, std::uint64_t n) {
+    // Most statistics of a dictionary's long tails have one or two digits.
+    if (n < 10) {
+        *to = static_cast<char>('0' + n);
+        return to + 1;
+    }
+    if (n < 100) {
+        std::memcpy(to, &detail::kTwoDigits[n * 2], 2);
+        return to + 2;
+    }
+    return detail::put_decimal_long(to, n);
+}
+
+/// Writes `n` in decimal with a leading '-' when negative, as std::to_string writes it.
+inline char* put_signed_decimal(char* to, std::int64_t n) {
+    // Years, on every node: two table look-ups.
+    if (n >= 1000 && n < 10000) {
+        const auto v = static_cast<std::size_t>(n);
+        std::memcpy(to, &detail::kTwoDigits[v / 100 * 2], 2);
+        std::memcpy(to + 2, &detail::kTwoDigits[v % 100 * 2], 2);
+        return to + 4;
+    }
+    if (n >= 0) return put_decimal(to, static_cast<std::uint64_t>(n));
+    *to = '-';
+    return put_decimal(to + 1, 0 - static_cast<std::uint64_t>(n));
+}
+
+/// Writes `n` with thousands separators: 1234567 -> "1,234,567".
+inline char* put_thousands(char* to, std::uint64_t n) {
+    return n < 1000 ? put_decimal(to, n) : detail::put_thousands_long(to, n);
+}
+
+/// Writes part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
+/// Integer rounding keeps the text independent of the locale and of floating point.
+inline char* put_percent(char* to, std::uint64_t part, std::uint64_t whole) {
+    // The two shares of a line that only one game played, on most nodes of a large tree.
+    if (whole == 0) {
+        *to = '-';
+        return to + 1;
+    }
+    if (part == whole) {
+        std::memcpy(to, "100.0%", 6);
+        return to + 6;
+    }
+    if (part == 0) {
+        std::memcpy(to, "0.0%", 4);
+        return to + 4;
+    }
+    return detail::put_percent_long(to, part, whole);
+}
+
 /// A number as text, formatted into a small buffer of its own: `out += decimal(n)` works
-/// for std::string and TextBuffer alike, with one append per number. The writer formats
-/// several numbers per node of dictionaries of hundreds of thousands of nodes, and
-/// std::to_string plus concatenation allocated for each. Every number josekic writes goes
-/// through these (locale-independent, no floating point).
+/// for std::string and TextBuffer alike, with one append per number.
 class NumberText {
 public:
-    operator std::string_view() const { return {buffer_.data() + begin_, buffer_.size() - begin_}; }
+    operator std::string_view() const { return {buffer_.data(), size_}; }
 
 private:
     friend NumberText decimal(std::uint64_t n);
     friend NumberText signed_decimal(std::int64_t n);
     friend NumberText thousands(std::uint64_t n);
     friend NumberText percent_text(std::uint64_t part, std::uint64_t whole);
-    void put_front(char c) { buffer_[--begin_] = c; }
-    void digits_front(std::uint64_t n);
+    void set_end(const char* end) { size_ = static_cast<std::size_t>(end - buffer_.data()); }
 
-    std::array<char, 32> buffer_;
-    std::size_t begin_ = 32;
+    std::array<char, kMaxNumberBytes> buffer_;
+    std::size_t size_ = 0;
 };
 
 /// The decimal digits of `n`.
@@ -36,34 +113,30 @@ NumberText thousands(std::uint64_t n);
 /// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
 NumberText percent_text(std::uint64_t part, std::uint64_t whole);
 
-/// `out += decimal(n)`; a one-digit number (most statistics of a dictionary's long tails)
-/// is appended as one character, without a buffer and a copy.
+/// `out += decimal(n)`.
 template <typename Out>
 void append_decimal(Out& out, std::uint64_t n) {
-    if (n < 10) out += static_cast<char>('0' + n);
-    else out += decimal(n);
+    out += decimal(n);
 }
-/// `out += signed_decimal(n)`; one digit and four-digit numbers (years, on every node)
-/// are written without a buffer and a copy.
+/// `out += signed_decimal(n)`.
 template <typename Out>
 void append_signed_decimal(Out& out, std::int64_t n) {
-    if (n >= 0 && n < 10) {
-        out += static_cast<char>('0' + n);
-    } else if (n >= 1000 && n < 10000) {
-        const auto v = static_cast<int>(n);
-        out += static_cast<char>('0' + v / 1000);
-        out += static_cast<char>('0' + v / 100 % 10);
-        out += static_cast<char>('0' + v / 10 % 10);
-        out += static_cast<char>('0' + v % 10);
-    } else {
-        out += signed_decimal(n);
-    }
+    out += signed_decimal(n);
 }
-/// `out += thousands(n)`, with append_decimal's shortcut for one digit.
+/// `out += thousands(n)`.
 template <typename Out>
 void append_thousands(Out& out, std::uint64_t n) {
-    if (n < 10) out += static_cast<char>('0' + n);
-    else out += thousands(n);
+    out += thousands(n);
+}
+/// append_decimal into a TextBuffer: the digits are written in place, without a copy.
+inline void append_decimal(TextBuffer& out, std::uint64_t n) { out.commit(put_decimal(out.reserve(kMaxNumberBytes), n)); }
+/// append_signed_decimal into a TextBuffer, in place.
+inline void append_signed_decimal(TextBuffer& out, std::int64_t n) {
+    out.commit(put_signed_decimal(out.reserve(kMaxNumberBytes), n));
+}
+/// append_thousands into a TextBuffer, in place.
+inline void append_thousands(TextBuffer& out, std::uint64_t n) {
+    out.commit(put_thousands(out.reserve(kMaxNumberBytes), n));
 }
 
 }  // namespace josekic::emit

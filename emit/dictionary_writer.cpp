@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <exception>
 
 #include "emit/decimal_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/sgf_text.hpp"
+#include "emit/text_cursor.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -22,6 +24,9 @@ using dictionary::Trie;
 // per piece costs nothing, small enough that a dictionary is never held in memory.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
+// The labels of the first 26 continuations.
+constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 // Bijective base 26: A..Z, AA, AB, ... so that any number of continuations gets a label.
 std::string label_for(std::size_t index) {
     std::string label;
@@ -36,9 +41,9 @@ std::string label_for(std::size_t index) {
 
 std::string limit_text(std::size_t limit) { return limit == 0 ? std::string("none") : std::to_string(limit); }
 
-void append_point(TextBuffer& out, go::Point p) {
-    out += static_cast<char>('a' + p.x);
-    out += static_cast<char>('a' + p.y);
+void put_point(TextCursor& t, go::Point p) {
+    t.put(static_cast<char>('a' + p.x));
+    t.put(static_cast<char>('a' + p.y));
 }
 
 // Everything below runs once per written node, so the per-node state lives in buffers that
@@ -192,9 +197,10 @@ private:
         kept_.clear();
         const SizeLimits& limits = options_.limits;
         if (limits.max_depth != 0 && depth >= limits.max_depth) return;
+        const bool one_first_move = node == kRoot && only_first_move_ != kNoNode;
         for (NodeId c = trie_.node(node).first_child; c != kNoNode; c = trie_.node(c).next_sibling) {
-            if (node == kRoot && only_first_move_ != kNoNode && c != only_first_move_) continue;
-            if (trie_.node(c).stats.count < limits.min_count) continue;
+            const dictionary::TrieNode& child = trie_.node(c);
+            if (child.stats.count < limits.min_count || (one_first_move && c != only_first_move_)) continue;
             kept_.push_back(c);
         }
         if (kept_.size() > 1) {
@@ -209,12 +215,10 @@ private:
     }
 
     // Computed from the statistics alone (lines through the node that neither end there
-    // nor continue into a written child), so that a dictionary read back from a cut file
-    // says the same as the file it came from.
-    void hidden_note(NodeId node, TextBuffer& note) const {
+    // nor continue into a written child: `shown` is the sum of those two), so that a
+    // dictionary read back from a cut file says the same as the file it came from.
+    void hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note) const {
         const dictionary::NodeStats& s = trie_.node(node).stats;
-        std::uint64_t shown = s.ends;
-        for (NodeId c : kept_) shown += trie_.node(c).stats.count;
         if (s.count <= shown) return;
         const std::uint64_t hidden = s.count - shown;
         if (node == kRoot && only_first_move_ != kNoNode) {
@@ -261,8 +265,11 @@ private:
     }
 
     std::string_view label(std::size_t index) {
-        static constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         if (index < kLetters.size()) return kLetters.substr(index, 1);  // label_for(index), without the table
+        return long_label(index);
+    }
+
+    std::string_view long_label(std::size_t index) {
         while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
         return labels_[index];
     }
@@ -275,31 +282,34 @@ private:
         ++counts_.nodes;
         if (node.stats.ends > 0) ++counts_.terminals;
 
-        out_ += ';';
         if (id == kRoot) {
-            out_ += "GM[1]FF[4]CA[UTF-8]"sv;
+            out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
             property("AP", application());
             out_ += "SZ[19]ST[2]"sv;
             if (!options_.name.empty()) property("GN", options_.name);
         } else {
-            out_ += go::sgf_letter(node.move.color);
-            out_ += '[';
-            if (node.move.point) append_point(out_, *node.move.point);
-            out_ += ']';
+            TextCursor t(out_, 6);  // ";B[pd]"
+            t.put(';');
+            t.put(go::sgf_letter(node.move.color));
+            t.put('[');
+            if (node.move.point) put_point(t, *node.move.point);
+            t.put(']');
         }
 
-        // Labels first (they may grow labels_, which the continuations point into).
-        std::size_t letters = 0;
-        for (NodeId c : kept_) letters += trie_.node(c).move.point.has_value() ? 1 : 0;
-        if (letters > 0) label(letters - 1);
+        // One pass over the written children: their labels and the lines they carry. A
+        // node with more children than letters grows labels_ first, as the continuations
+        // point into it.
+        if (kept_.size() > kLetters.size()) label(kept_.size() - 1);
         continuations_.clear();
         std::size_t next_letter = 0;
+        std::uint64_t shown = node.stats.ends;
         for (NodeId c : kept_) {
-            const bool has_point = trie_.node(c).move.point.has_value();
-            continuations_.push_back(Continuation{has_point ? label(next_letter++) : std::string_view(), c});
+            const dictionary::TrieNode& child = trie_.node(c);
+            continuations_.push_back(Continuation{child.move.point ? label(next_letter++) : std::string_view(), c});
+            shown += child.stats.count;
         }
         note_.clear();
-        hidden_note(id, note_);
+        hidden_note(id, shown, note_);
         extra_.clear();
         if (options_.append_extra_comment) options_.append_extra_comment(id, extra_);
         else if (options_.extra_comment) extra_ = options_.extra_comment(id);
@@ -315,7 +325,8 @@ private:
                                        note_.view(),
                                        options_.max_games_listed,
                                        extra_,
-                                       direct ? CommentText::Escaped : CommentText::Plain};
+                                       direct ? CommentText::Escaped : CommentText::Plain,
+                                       &statistics_memo_};
         out_ += "C["sv;
         if (direct) {
             append_node_comment(out_, comment);
@@ -328,22 +339,36 @@ private:
         out_ += ']';
 
         // One label per point: children of both colours at one point (possible only in
-        // hand-made tries) share the first one's letter on the board.
-        bool any_label = false;
-        for (const Continuation& c : continuations_) {
-            const auto& point = trie_.node(c.node).move.point;
-            if (!point || labelled_[static_cast<std::size_t>(point->index())]) continue;
-            labelled_[static_cast<std::size_t>(point->index())] = true;
-            if (!any_label) out_ += "LB"sv;
-            any_label = true;
-            out_ += '[';
-            append_point(out_, *point);
-            out_ += ':';
-            out_ += c.label;  // A..Z only: nothing to escape
-            out_ += ']';
+        // hand-made tries) share the first one's letter on the board. A node with one
+        // continuation (most of a large tree) has nothing to share.
+        const bool shared_points_possible = continuations_.size() > 1;
+        // "LB", then per label "[", the point, ':', the label and ']'.
+        std::size_t room = 2;
+        for (const Continuation& c : continuations_) room += 5 + c.label.size();
+        {
+            TextCursor t(out_, room);
+            bool any_label = false;
+            for (const Continuation& c : continuations_) {
+                const auto& point = trie_.node(c.node).move.point;
+                if (!point) continue;
+                if (shared_points_possible) {
+                    bool& labelled = labelled_[static_cast<std::size_t>(point->index())];
+                    if (labelled) continue;
+                    labelled = true;
+                }
+                if (!any_label) t.put("LB");
+                any_label = true;
+                t.put('[');
+                put_point(t, *point);
+                t.put(':');
+                t.put(c.label);  // A..Z only: nothing to escape
+                t.put(']');
+            }
         }
-        for (const Continuation& c : continuations_) {
-            if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
+        if (shared_points_possible) {
+            for (const Continuation& c : continuations_) {
+                if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
+            }
         }
 
         if (id == kRoot) {
@@ -360,40 +385,79 @@ private:
                 }
             }
         }
-        // Digits and colons need no escaping.
-        const dictionary::NodeStats& s = node.stats;
-        out_ += kStatsProperty;
-        out_ += '[';
-        for (const std::uint64_t n : {s.count, s.ends, s.first_player_wins, s.second_player_wins, s.draws, s.unknown}) {
-            append_decimal(out_, n);
-            out_ += ':';
-        }
-        append_signed_decimal(out_, s.first_year);
-        out_ += ':';
-        append_signed_decimal(out_, s.last_year);
-        out_ += ']';
+        put_statistics_property(node.stats);
         if (!node.listed_games.empty()) {
             out_ += kGamesProperty;
-            for (dictionary::GameId g : node.listed_games) {
-                const dictionary::GameReference& r = trie_.games()[g];
-                for (const std::string* field : {&r.black_player, &r.white_player, &r.black_rank, &r.white_rank, &r.date}) {
-                    out_ += '[';
-                    append_escaped(out_, *field);
-                    out_ += ']';
-                }
-                out_ += '[';
-                if (r.year) append_signed_decimal(out_, *r.year);
-                out_ += ']';
-                for (const std::string* field : {&r.event, &r.result, &r.source_path}) {
-                    out_ += '[';
-                    append_escaped(out_, *field);
-                    out_ += ']';
-                }
-                out_ += '[';
-                append_signed_decimal(out_, r.index_in_file);
-                out_ += ']';
-            }
+            for (dictionary::GameId g : node.listed_games) put_game_values(trie_.games()[g]);
         }
+    }
+
+    // The statistics property (dictionary_format.hpp). The nodes of a single-game tail,
+    // most of a large tree, have the same statistics one after another: a property short
+    // enough is remembered and copied for the next node with the same statistics.
+    void put_statistics_property(const dictionary::NodeStats& s) {
+        TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
+        if (last_stats_size_ > 0 && s == last_stats_) {
+            // The room holds far more than the whole remembered buffer, which is copied
+            // in two fixed moves rather than by its exact length.
+            std::memcpy(t.at(), last_stats_text_.data(), last_stats_text_.size());
+            t.advance_to(t.at() + last_stats_size_);
+            return;
+        }
+        char* const start = t.at();
+        // Digits and colons need no escaping.
+        t.put(kStatsProperty);
+        t.put('[');
+        const auto count = [&t](std::uint64_t n) {
+            t.decimal(n);
+            t.put(':');
+        };
+        count(s.count);
+        count(s.ends);
+        count(s.first_player_wins);
+        count(s.second_player_wins);
+        count(s.draws);
+        count(s.unknown);
+        // Most nodes were played in one year: its digits are copied, not made again.
+        const char* const first_year = t.at();
+        t.signed_decimal(s.first_year);
+        const std::string_view first_year_text(first_year, static_cast<std::size_t>(t.at() - first_year));
+        t.put(':');
+        if (s.last_year == s.first_year) t.put(first_year_text);
+        else t.signed_decimal(s.last_year);
+        t.put(']');
+        const auto size = static_cast<std::size_t>(t.at() - start);
+        last_stats_ = s;
+        last_stats_size_ = size <= last_stats_text_.size() ? size : 0;
+        if (last_stats_size_ > 0) std::memcpy(last_stats_text_.data(), start, last_stats_text_.size());
+    }
+
+    // The values of one game in the games property (dictionary_format.hpp).
+    void put_game_values(const dictionary::GameReference& r) {
+        const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player, &r.black_rank,
+                                                               &r.white_rank, &r.date};
+        const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
+        // Twice each text (escaping at most doubles it), the brackets and two numbers.
+        std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
+        for (const std::string* field : before_year) room += 2 * field->size();
+        for (const std::string* field : after_year) room += 2 * field->size();
+        TextCursor t(out_, room);
+        for (const std::string* field : before_year) {
+            t.put('[');
+            t.advance_to(put_escaped(t.at(), *field));
+            t.put(']');
+        }
+        t.put('[');
+        if (r.year) t.signed_decimal(*r.year);
+        t.put(']');
+        for (const std::string* field : after_year) {
+            t.put('[');
+            t.advance_to(put_escaped(t.at(), *field));
+            t.put(']');
+        }
+        t.put('[');
+        t.signed_decimal(r.index_in_file);
+        t.put(']');
     }
 
     const Trie& trie_;
@@ -409,6 +473,10 @@ private:
     TextBuffer note_;
     std::string extra_;  // the extra text of the node being written
     TextBuffer comment_;
+    StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
+    dictionary::NodeStats last_stats_;           // the statistics of the last node written
+    std::array<char, 32> last_stats_text_{};     // its statistics property, when that fits
+    std::size_t last_stats_size_ = 0;            // the property's length, or 0 when it did not fit
     std::array<bool, go::kNumPoints> labelled_{};
     EmitHelpers::Board board_;   // parts, when helpers may take some
     std::size_t next_part_ = 0;  // the next part the writer reaches

@@ -1,39 +1,48 @@
 #include "emit/node_comment.hpp"
 
+#include "emit/byte_scan.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"
+#include "emit/text_cursor.hpp"
 
 namespace josekic::emit {
 namespace {
 
-using namespace std::string_view_literals;
-
 using dictionary::NodeStats;
 
 // node_comment runs for every node of dictionaries of hundreds of thousands of nodes, so
-// everything is appended straight into the caller's string: the temporaries of `a + b + c`
-// and of one std::string per name were most of a compile's formatting instructions.
+// everything is written straight into the caller's buffer, and text of bounded length
+// (josekic's own words, numbers, the fields of a game) through a TextCursor that reserved
+// room for it: the temporaries of `a + b + c`, one std::string per name and then a check
+// for room per piece were most of a compile's formatting instructions.
 
-// Where the comment goes: plain text, or an SGF value being written in place.
-bool needs_care(char c) { return c == '\n' || c == '\r' || c == '\\' || c == ']'; }
+// Room for the statistics paragraph: its words (under 300 bytes) and at most ten numbers.
+constexpr std::size_t kStatsRoom = 300 + 10 * kMaxNumberBytes;
+// Room for a line of fixed words and at most five numbers, besides a label.
+constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes;
+
+// The helpers below that take a TextCursor are always inlined: a cursor passed to a call
+// lives in memory, and then every byte written through it makes the compiler load it
+// again (a char may alias anything), which was most of their cost.
 
 // A name, event or date as one comment line: line breaks in them would break the layout.
 // In an escaped comment, '\\' and ']' are escaped too (the line breaks are gone first, so
-// no '\r' is left for SGF's line-break rule).
-void append_flat(TextBuffer& out, std::string_view text, CommentText mode) {
-    std::size_t i = 0;
-    while (i < text.size() && !needs_care(text[i])) ++i;
-    out.append(text.data(), i);
-    for (; i < text.size(); ++i) {
+// no '\r' is left for SGF's line-break rule). Writes at most 2 * text.size() bytes.
+char* put_flat(char* to, std::string_view text, CommentText mode) {
+    const ByteSet special('\n', '\r', '\\', ']');
+    return copy_replacing(to, text, special, [text, mode](char* at, std::size_t i) {
         const char c = text[i];
         if (c == '\n' || c == '\r') {
-            out += ' ';
-            continue;
+            *at = ' ';
+            return std::pair(at + 1, i + 1);
         }
-        if (mode == CommentText::Escaped && (c == '\\' || c == ']')) out += '\\';
-        out += c;
-    }
+        if (mode == CommentText::Escaped) *at++ = '\\';
+        *at = c;
+        return std::pair(at + 1, i + 1);
+    });
 }
+
+[[gnu::always_inline]] inline void flat(TextCursor& t, std::string_view text, CommentText mode) { t.advance_to(put_flat(t.at(), text, mode)); }
 
 // Text given by the caller (extra), escaped in an escaped comment. It holds no '\r' then,
 // so escaping it on its own gives the same bytes as escaping the whole comment.
@@ -42,50 +51,227 @@ void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
     else append_escaped(out, text);
 }
 
-void append_player(TextBuffer& out, const std::string& name, const std::string& rank, CommentText mode) {
-    if (name.empty()) out += '?';
-    else append_flat(out, name, mode);
+// At most 2 * (name + rank) + 2 bytes.
+[[gnu::always_inline]] inline void put_player(TextCursor& t, const std::string& name, const std::string& rank, CommentText mode) {
+    if (name.empty()) t.put('?');
+    else flat(t, name, mode);
     if (!rank.empty()) {
-        out += ' ';
-        append_flat(out, rank, mode);
+        t.put(' ');
+        flat(t, rank, mode);
     }
 }
 
-void append_game_line(TextBuffer& out, const dictionary::GameReference& g, CommentText mode) {
-    if (g.date.empty()) out += "date ?"sv;
-    else append_flat(out, g.date, mode);
-    out += "  B: "sv;
-    append_player(out, g.black_player, g.black_rank, mode);
-    out += "  W: "sv;
-    append_player(out, g.white_player, g.white_rank, mode);
+// Room for a game's line: twice its fields (escaping at most doubles them), the words
+// between them and its number.
+std::size_t game_line_room(const dictionary::GameReference& g) {
+    const std::size_t fields = g.date.size() + g.black_player.size() + g.black_rank.size() + g.white_player.size() +
+                               g.white_rank.size() + g.result.size() + g.event.size() + g.source_path.size();
+    return 2 * fields + 64 + kMaxNumberBytes;
+}
+
+[[gnu::always_inline]] inline void put_game_line(TextCursor& t, const dictionary::GameReference& g, CommentText mode) {
+    if (g.date.empty()) t.put("date ?");
+    else flat(t, g.date, mode);
+    t.put("  B: ");
+    put_player(t, g.black_player, g.black_rank, mode);
+    t.put("  W: ");
+    put_player(t, g.white_player, g.white_rank, mode);
     if (!g.result.empty()) {
-        out += "  "sv;
-        append_flat(out, g.result, mode);
+        t.put("  ");
+        flat(t, g.result, mode);
     }
     if (!g.event.empty()) {
-        out += "  "sv;
-        append_flat(out, g.event, mode);
+        t.put("  ");
+        flat(t, g.event, mode);
     }
-    out += "  ("sv;
-    append_flat(out, g.source_path, mode);
-    out += " #"sv;
-    append_signed_decimal(out, g.index_in_file);
-    out += ')';
+    t.put("  (");
+    flat(t, g.source_path, mode);
+    t.put(" #");
+    t.signed_decimal(g.index_in_file);
+    t.put(')');
 }
 
-std::string_view first_player(DictionaryKind kind) {
-    return kind == DictionaryKind::Joseki ? "Black (first in the corner)" : "Black";
-}
-
-void append_years(TextBuffer& out, const NodeStats& s) {
+// At most 13 bytes or two numbers and a '-'.
+[[gnu::always_inline]] inline void put_years(TextCursor& t, const NodeStats& s) {
     if (s.first_year == 0) {
-        out += "years unknown"sv;
+        t.put("years unknown");
         return;
     }
-    append_signed_decimal(out, s.first_year);
+    t.signed_decimal(s.first_year);
     if (s.first_year == s.last_year) return;
-    out += '-';
-    append_signed_decimal(out, s.last_year);
+    t.put('-');
+    t.signed_decimal(s.last_year);
+}
+
+// Everything before the extra text: how often the node was played, the first player's
+// wins, the years and the lines ending here.
+[[gnu::always_inline]] inline void put_statistics(TextCursor& t, const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const dictionary::TrieNode& node = trie.node(in.node);
+    const NodeStats& s = node.stats;
+    if (in.node == dictionary::kRoot) {
+        if (in.kind == DictionaryKind::Joseki) t.put("Corner sequences: ");
+        else t.put("Games: ");
+        t.thousands(s.count);
+        t.put(".\n");
+    } else {
+        if (node.move.is_pass()) {
+            if (node.move.color == go::Color::Black) t.put("Tenuki: Black plays elsewhere.\n");
+            else t.put("Tenuki: White plays elsewhere.\n");
+        }
+        const std::uint64_t parent_count = trie.node(node.parent).stats.count;
+        t.put("Played ");
+        t.thousands(s.count);
+        if (s.count == 1) t.put(" time (");
+        else t.put(" times (");
+        t.percent(s.count, parent_count);
+        t.put(" of ");
+        t.thousands(parent_count);
+        t.put(").\n");
+    }
+    if (in.kind == DictionaryKind::Joseki) t.put("Black (first in the corner)");
+    else t.put("Black");
+    const std::uint64_t decided = s.decided();
+    if (decided == 0) {
+        t.put(": no decided games");
+    } else {
+        t.put(" wins ");
+        t.percent(s.first_player_wins, decided);
+        t.put(" of ");
+        t.thousands(decided);
+        if (decided == 1) t.put(" decided game");
+        else t.put(" decided games");
+    }
+    if (s.draws > 0 || s.unknown > 0) {
+        t.put(" (");
+        t.thousands(s.draws);
+        t.put(" drawn, ");
+        t.thousands(s.unknown);
+        t.put(" unknown)");
+    }
+    t.put(".\nYears: ");
+    put_years(t, s);
+    t.put(".\nLines ending here: ");
+    t.thousands(s.ends);
+    t.put(".\n");
+}
+
+[[gnu::always_inline]] inline void put_colour(TextCursor& t, go::Color color) { t.put(color == go::Color::Black ? 'B' : 'W'); }
+
+void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const NodeStats& s = trie.node(in.node).stats;
+    // Long single-game tails are most of a large tree: when the only continuation carries
+    // every line, one short sentence says so and the table (which would repeat the node's
+    // own numbers) is left out, which makes such files about a third smaller.
+    const bool only_one_way = in.continuations.size() == 1 &&
+                              trie.node(in.continuations.front().node).stats.count == s.count;
+    if (only_one_way) {
+        const Continuation& c = in.continuations.front();
+        TextCursor t(out, kLineRoom + c.label.size());
+        t.put("\nEvery line continues with ");
+        if (c.label.empty()) t.put("a tenuki");
+        else t.put(c.label);
+        t.put(" (");
+        put_colour(t, trie.node(c.node).move.color);
+        t.put(").\n");
+        return;
+    }
+    if (in.continuations.empty()) return;
+    {
+        TextCursor t(out, kLineRoom);
+        t.put("\nContinuations (letter, colour, count, share, ");
+        if (in.kind == DictionaryKind::Joseki) t.put("first player's");
+        else t.put("Black's");
+        t.put(" wins, years):\n");
+    }
+    for (const Continuation& c : in.continuations) {
+        const dictionary::TrieNode& child = trie.node(c.node);
+        const NodeStats& cs = child.stats;
+        TextCursor t(out, kLineRoom + c.label.size());
+        if (c.label.empty()) t.put("tenuki");
+        else t.put(c.label);
+        t.put("  ");
+        put_colour(t, child.move.color);
+        t.put("  ");
+        t.thousands(cs.count);
+        t.put(" (");
+        t.percent(cs.count, s.count);
+        t.put(")  wins ");
+        t.percent(cs.first_player_wins, cs.decided());
+        t.put("  ");
+        put_years(t, cs);
+        t.put('\n');
+    }
+}
+
+void append_games(TextBuffer& out, const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const dictionary::TrieNode& node = trie.node(in.node);
+    // A game can end several corner sequences at one node (the same joseki in two
+    // corners); it is listed once, with the number of its lines.
+    const std::vector<dictionary::GameId>& listed = node.listed_games;
+    std::size_t used = 0;
+    std::size_t shown = 0;
+    while (used < listed.size() && shown < in.max_games_listed) {
+        std::size_t same = 1;
+        while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
+        const dictionary::GameReference& game = trie.games()[listed[used]];
+        TextCursor t(out, kLineRoom + game_line_room(game));
+        if (shown == 0) t.put("\nGames ending here, most recent first:\n");
+        put_game_line(t, game, in.text);
+        if (same > 1) {
+            t.put("  (");
+            t.decimal(same);
+            t.put(" lines)");
+        }
+        t.put('\n');
+        used += same;
+        ++shown;
+    }
+    // Lines inserted without a game (or beyond the kept few) are only counted.
+    if (shown > 0 && node.stats.ends > used) {
+        TextCursor t(out, kLineRoom);
+        t.put("and ");
+        t.thousands(node.stats.ends - used);
+        t.put(" more.\n");
+    }
+}
+
+StatisticsMemo::Key statistics_key(const NodeCommentInput& in) {
+    const dictionary::Trie& trie = *in.trie;
+    const dictionary::TrieNode& node = trie.node(in.node);
+    StatisticsMemo::Key key;
+    key.stats = node.stats;
+    key.form = in.kind == DictionaryKind::Joseki ? 1 : 0;
+    if (in.node == dictionary::kRoot) {
+        key.form |= 2;
+    } else {
+        key.parent_count = trie.node(node.parent).stats.count;
+        if (node.move.is_pass()) key.form |= node.move.color == go::Color::Black ? 4 : 8;
+    }
+    return key;
+}
+
+// The statistics lines, copied from the memo when the last node's were made from the same
+// numbers. The room (kStatsRoom) holds more than the memo's whole buffer, which is copied in
+// fixed moves rather than by its exact length.
+void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
+    static_assert(kStatsRoom >= StatisticsMemo::kMaxBytes);
+    TextCursor t(out, kStatsRoom);
+    if (in.memo == nullptr) {
+        put_statistics(t, in);
+        return;
+    }
+    const StatisticsMemo::Key key = statistics_key(in);
+    if (const std::size_t known = in.memo->size_for(key)) {
+        std::memcpy(t.at(), in.memo->padded_text(), StatisticsMemo::kMaxBytes);
+        t.advance_to(t.at() + known);
+        return;
+    }
+    char* const start = t.at();
+    put_statistics(t, in);
+    in.memo->remember(key, start, static_cast<std::size_t>(t.at() - start));
 }
 
 }  // namespace
@@ -95,120 +281,19 @@ std::string with_thousands(std::uint64_t n) { return std::string(thousands(n)); 
 std::string percent(std::uint64_t part, std::uint64_t whole) { return std::string(percent_text(part, whole)); }
 
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
-    const dictionary::Trie& trie = *in.trie;
-    const dictionary::TrieNode& node = trie.node(in.node);
-    const NodeStats& s = node.stats;
     const std::size_t start = out.size();
-
-    if (in.node == dictionary::kRoot) {
-        out += in.kind == DictionaryKind::Joseki ? "Corner sequences: "sv : "Games: "sv;
-        append_thousands(out, s.count);
-        out += ".\n"sv;
-    } else {
-        if (node.move.is_pass()) {
-            out += "Tenuki: "sv;
-            out += node.move.color == go::Color::Black ? "Black"sv : "White"sv;
-            out += " plays elsewhere.\n"sv;
-        }
-        const std::uint64_t parent_count = trie.node(node.parent).stats.count;
-        out += "Played "sv;
-        append_thousands(out, s.count);
-        out += s.count == 1 ? " time"sv : " times"sv;
-        out += " ("sv;
-        out += percent_text(s.count, parent_count);
-        out += " of "sv;
-        append_thousands(out, parent_count);
-        out += ").\n"sv;
-    }
-    out += first_player(in.kind);
-    if (s.decided() == 0) {
-        out += ": no decided games"sv;
-    } else {
-        out += " wins "sv;
-        out += percent_text(s.first_player_wins, s.decided());
-        out += " of "sv;
-        append_thousands(out, s.decided());
-        out += s.decided() == 1 ? " decided game"sv : " decided games"sv;
-    }
-    if (s.draws > 0 || s.unknown > 0) {
-        out += " ("sv;
-        append_thousands(out, s.draws);
-        out += " drawn, "sv;
-        append_thousands(out, s.unknown);
-        out += " unknown)"sv;
-    }
-    out += ".\nYears: "sv;
-    append_years(out, s);
-    out += ".\nLines ending here: "sv;
-    append_thousands(out, s.ends);
-    out += ".\n"sv;
+    append_statistics(out, in);
     if (!in.extra.empty()) {
         // Escaping puts a '\\' before a character, never after: the last one stays.
         append_given(out, in.extra, in.text);
         if (out.back() != '\n') out += '\n';
     }
-
-    // Long single-game tails are most of a large tree: when the only continuation carries
-    // every line, one short sentence says so and the table (which would repeat the node's
-    // own numbers) is left out, which makes such files about a third smaller.
-    const bool only_one_way = in.continuations.size() == 1 &&
-                              trie.node(in.continuations.front().node).stats.count == s.count;
-    if (only_one_way) {
-        const Continuation& c = in.continuations.front();
-        out += "\nEvery line continues with "sv;
-        out += c.label.empty() ? "a tenuki"sv : c.label;
-        out += trie.node(c.node).move.color == go::Color::Black ? " (B).\n"sv : " (W).\n"sv;
-    } else if (!in.continuations.empty()) {
-        out += "\nContinuations (letter, colour, count, share, "sv;
-        out += in.kind == DictionaryKind::Joseki ? "first player's"sv : "Black's"sv;
-        out += " wins, years):\n"sv;
-        for (const Continuation& c : in.continuations) {
-            const dictionary::TrieNode& child = trie.node(c.node);
-            const NodeStats& cs = child.stats;
-            out += c.label.empty() ? "tenuki"sv : c.label;
-            out += child.move.color == go::Color::Black ? "  B  "sv : "  W  "sv;
-            append_thousands(out, cs.count);
-            out += " ("sv;
-            out += percent_text(cs.count, s.count);
-            out += ")  wins "sv;
-            out += percent_text(cs.first_player_wins, cs.decided());
-            out += "  "sv;
-            append_years(out, cs);
-            out += '\n';
-        }
-    }
+    append_continuations(out, in);
     if (!in.hidden_note.empty()) {
         out += in.hidden_note;
         out += '\n';
     }
-
-    {
-        // A game can end several corner sequences at one node (the same joseki in two
-        // corners); it is listed once, with the number of its lines.
-        const std::vector<dictionary::GameId>& listed = node.listed_games;
-        std::size_t used = 0;
-        std::size_t shown = 0;
-        while (used < listed.size() && shown < in.max_games_listed) {
-            std::size_t same = 1;
-            while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
-            if (shown == 0) out += "\nGames ending here, most recent first:\n"sv;
-            append_game_line(out, trie.games()[listed[used]], in.text);
-            if (same > 1) {
-                out += "  ("sv;
-                out += decimal(same);
-                out += " lines)"sv;
-            }
-            out += '\n';
-            used += same;
-            ++shown;
-        }
-        // Lines inserted without a game (or beyond the kept few) are only counted.
-        if (shown > 0 && s.ends > used) {
-            out += "and "sv;
-            append_thousands(out, s.ends - used);
-            out += " more.\n"sv;
-        }
-    }
+    append_games(out, in);
     while (out.size() > start && out.back() == '\n') out.pop_back();
 }
 

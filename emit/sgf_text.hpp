@@ -15,6 +15,10 @@ enum class ValueKind { Simple, Composed };
 void append_escaped(std::string& out, std::string_view text, ValueKind kind = ValueKind::Simple);
 /// append_escaped into a TextBuffer (the dictionary writer's output).
 void append_escaped(TextBuffer& out, std::string_view text, ValueKind kind = ValueKind::Simple);
+/// append_escaped at `to`, which has room for 2 * text.size() bytes (escaping at most
+/// doubles a text); returns the end of what was written. For text written with a
+/// TextCursor (text_cursor.hpp).
+char* put_escaped(char* to, std::string_view text, ValueKind kind = ValueKind::Simple);
 
 /// append_escaped into a new string.
 std::string escaped(std::string_view text, ValueKind kind = ValueKind::Simple);

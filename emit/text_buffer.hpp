@@ -1,11 +1,35 @@
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 #include <memory>
 #include <string_view>
 
 namespace josekic::emit {
+
+/// Copies `size` (at most 16) bytes from `from` to `to` (which must not overlap) with two
+/// overlapping fixed-size moves instead of a call to memcpy.
+inline void copy_short(char* to, const char* from, std::size_t size) {
+    if (size >= 8) {
+        std::memcpy(to, from, 8);
+        std::memcpy(to + size - 8, from + size - 8, 8);
+    } else if (size >= 4) {
+        std::memcpy(to, from, 4);
+        std::memcpy(to + size - 4, from + size - 4, 4);
+    } else if (size > 0) {
+        to[0] = from[0];
+        to[size / 2] = from[size / 2];
+        to[size - 1] = from[size - 1];
+    }
+}
+
+/// Copies `size` bytes from `from` to `to` (which must not overlap). Most pieces of text the
+/// writer copies are numbers and short words of variable length: copy_short.
+inline void copy_bytes(char* to, const char* from, std::size_t size) {
+    if (size <= 16) copy_short(to, from, size);
+    else std::memcpy(to, from, size);
+}
 
 /// A growable byte buffer for text built piece by piece. Unlike std::string its appends
 /// are inline and do not keep a terminating NUL, which matters at tens of appends per node
@@ -27,23 +51,23 @@ public:
     }
     void append(const char* text, std::size_t size) {
         if (capacity_ - size_ < size) grow(size);
-        char* to = data_.get() + size_;
-        // Most pieces are numbers and short words of variable length: copied with two
-        // overlapping fixed-size moves instead of a call to memcpy.
-        if (size >= 8 && size <= 16) {
-            std::memcpy(to, text, 8);
-            std::memcpy(to + size - 8, text + size - 8, 8);
-        } else if (size >= 4 && size < 8) {
-            std::memcpy(to, text, 4);
-            std::memcpy(to + size - 4, text + size - 4, 4);
-        } else if (size > 0 && size < 4) {
-            to[0] = text[0];
-            to[size / 2] = text[size / 2];
-            to[size - 1] = text[size - 1];
-        } else if (size > 0) {
-            std::memcpy(to, text, size);
-        }
+        copy_bytes(data_.get() + size_, text, size);
         size_ += size;
+    }
+
+    /// Makes room for at least `size` more bytes and returns where they start. The caller
+    /// writes at most `size` bytes there (a TextCursor, text_cursor.hpp) and then calls
+    /// commit() with the end of what it wrote; any other call in between invalidates the
+    /// pointer. Text whose length has a known bound is written this way without a check
+    /// for room per piece.
+    char* reserve(std::size_t size) {
+        if (capacity_ - size_ < size) grow(size);
+        return data_.get() + size_;
+    }
+    /// Counts the bytes written since reserve() up to `end` as appended.
+    void commit(const char* end) {
+        assert(end >= data_.get() + size_ && end <= data_.get() + capacity_);
+        size_ = static_cast<std::size_t>(end - data_.get());
     }
 
     std::size_t size() const { return size_; }
