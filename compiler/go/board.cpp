@@ -185,13 +185,13 @@ void Board::clear(Point p) {
         liberties_[head] = narrow(liberties_[head] + empties);
     }
 
-    ko_cell_ = 0;
-    last_captures_ = 0;
-    if (!enemy_without_liberty) {
-        if (liberties_[head] > 0) return MoveVerdict::Legal;
+    if (!enemy_without_liberty && liberties_[head] == 0) {
         undo_suicide(cell);
         return MoveVerdict::Suicide;
     }
+    ko_cell_ = 0;
+    last_captures_ = 0;
+    if (!enemy_without_liberty) return MoveVerdict::Legal;
     int taken = 0;  // the head of the last chain captured
     for_each_neighbour(cell, [&](int n) {
         if (cells_[n] != kEmpty && cells_[n] != own && cells_[n] != kEdge && liberties_[chain_[n]] == 0) {

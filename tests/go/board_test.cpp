@@ -88,9 +88,10 @@ TEST_CASE("a move onto an occupied point is refused", "[board]") {
     CHECK(board.at(*point_from_sgf("pd")) == Stone::Black);
 }
 
-TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board]") {
-    // Black takes the white stone at cc by playing dc; White may not retake at cc at once.
-    Board board = Board::from_diagram(
+namespace {
+// White's stone at cc is in atari: Black's dc takes it and makes a ko.
+Board ko_position() {
+    return Board::from_diagram(
         "...................\n"
         "..XO...............\n"
         ".XO.O..............\n"
@@ -110,6 +111,12 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
         "...................\n"
         "...................\n"
         "...................\n");
+}
+}  // namespace
+
+TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board]") {
+    // Black takes the white stone at cc by playing dc; White may not retake at cc at once.
+    Board board = ko_position();
     REQUIRE(board.play(black("dc")) == MoveVerdict::Legal);  // captures the white stone at cc
     CHECK(board.last_captures() == 1);
     CHECK(board.at(*point_from_sgf("cc")) == Stone::Empty);
@@ -126,6 +133,18 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
     CHECK(board.hash() == board.hash_from_scratch());
 }
 
+TEST_CASE("a refused suicide keeps the ko ban and the last capture count", "[board]") {
+    // Black has just taken the ko at cc (by dc); White's suicide at sa is refused and must
+    // not lift the ban: the retake at cc is still refused.
+    Board board = ko_position();
+    board.place_setup(Color::Black, *point_from_sgf("ra"));
+    board.place_setup(Color::Black, *point_from_sgf("sb"));
+    REQUIRE(board.play(black("dc")) == MoveVerdict::Legal);
+    REQUIRE(board.last_captures() == 1);
+    CHECK(board.play(white("sa")) == MoveVerdict::Suicide);
+    CHECK(board.last_captures() == 1);
+    CHECK(board.play(white("cc")) == MoveVerdict::KoRecapture);
+}
 
 namespace {
 // A deliberately naive board: every rule by a fresh flood fill over the whole board, to
