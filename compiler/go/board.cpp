@@ -56,7 +56,7 @@ void Board::add_stone(int cell, Cell colour) {
     link(cell);
 }
 
-int Board::link(int cell) {
+void Board::link(int cell) {
     int empties = 0;
     for_each_neighbour(cell, [&](int n) {
         const Cell there = cells_[n];
@@ -71,7 +71,6 @@ int Board::link(int cell) {
     for_each_neighbour(cell, [&](int n) {
         if (cells_[n] == cells_[cell]) head = merge(head, chain_[n]);
     });
-    return head;
 }
 
 int Board::merge(int a, int b) {
@@ -169,10 +168,10 @@ void Board::clear(Point p) {
                 next_[h] = narrow(cell);
                 ++size_[h];
                 head = h;
-            } else if (h != head) {
+            } else if (h != head) {  // a second chain, not the first one touched again
                 head = merge(head, h);
             }
-        } else if (there != kEdge) {
+        } else if (there != kEdge) {  // an enemy stone
             if (--liberties_[chain_[n]] == 0) enemy_without_liberty = true;
         }
     });
@@ -194,7 +193,8 @@ void Board::clear(Point p) {
     if (!enemy_without_liberty) return MoveVerdict::Legal;
     int taken = 0;  // the head of the last chain captured
     for_each_neighbour(cell, [&](int n) {
-        if (cells_[n] != kEmpty && cells_[n] != own && cells_[n] != kEdge && liberties_[chain_[n]] == 0) {
+        const Cell there = cells_[n];
+        if (there != kEmpty && there != own && there != kEdge && liberties_[chain_[n]] == 0) {  // enemy
             taken = chain_[n];
             capture_chain(taken);
         }

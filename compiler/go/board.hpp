@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -31,13 +32,14 @@ std::string_view describe(MoveVerdict v);
 /// zobrist.hpp). It knows nothing of game records: replay.hpp drives it.
 ///
 /// Inside, the board is Fuego's padded layout: 21x21 cells, the 19x19 points framed by a
-/// one-cell border, so the neighbours of cell c are c-1, c+1, c-21, c+21 on every point:
+/// one-cell border (#), so the neighbours of cell c are c-21, c-1, c+1 and c+21 on every
+/// point, with no test for the edge:
 ///
-///     # # # ... # #        cell of point (x, y) = (y + 1) * 21 + (x + 1)
-///     # aa ba ... sa #     cell 22 is aa, cell 40 is sa, cell 418 is ss
-///     # ...         #
-///     # as ... ss #
-///     # # # ... # #
+///     cell    0: # # # ... # #      cell of point (x, y) = (y + 1) * 21 + (x + 1)
+///     cell   21: # aa ba ... sa #   aa is cell 22, sa is cell 40
+///                  ...
+///     cell  399: # as bs ... ss #   ss is cell 418
+///     cell  420: # # # ... # #      (440 is the last cell)
 ///
 /// Stones are kept in chains (the stones of one group, a circular list through each
 /// stone, one head cell naming the chain) with a count of pseudo-liberties: the number of
@@ -48,6 +50,7 @@ class Board {
 public:
     Board() = default;
 
+    /// What the point holds.
     Stone at(Point p) const { return static_cast<Stone>(cells_[cell_of(p)]); }
 
     /// Puts a setup stone (SGF AB/AW) without capturing anything; replaces what was there.
@@ -61,7 +64,7 @@ public:
 
     /// How play_line() went.
     struct LineResult {
-        std::size_t played = 0;                           ///< moves played, all legal
+        std::size_t played = 0;                       ///< moves played, all legal
         MoveVerdict stopped_by = MoveVerdict::Legal;  ///< the verdict on moves[played], if any
     };
     /// Plays `moves` in order up to the first that is not legal, which is refused as play()
@@ -78,9 +81,9 @@ public:
         return {captured_.data(), static_cast<std::size_t>(last_captures_)};
     }
 
-    /// XOR of zobrist_key() over every stone on the board. Computed on each call from the
-    /// 361 points: nothing replays games by this hash (the transposition graph keeps its
-    /// own keys), so play() does not pay for keeping it.
+    /// XOR of zobrist_key() over every stone on the board. Computed from the 361 points on
+    /// each call: nothing in the compiler asks for it per move (the transposition graph
+    /// keeps its own keys), so play() does not keep it up to date.
     std::uint64_t hash() const;
     /// The same as hash(); kept for callers of the time when hash() was incremental.
     std::uint64_t hash_from_scratch() const { return hash(); }
@@ -111,11 +114,11 @@ private:
     /// The body of play(), defined in board.cpp only (and used there only), so that
     /// play_line() can inline it into its loop.
     inline MoveVerdict play_move(const Move& m);
-    /// Puts a stone on an empty cell (hash, count and chains) without capturing anything.
+    /// Puts a stone on an empty cell, with its chain, without capturing anything.
     void add_stone(int cell, Cell colour);
     /// Gives the stone just put on `cell` its chain: neighbouring chains lose a
-    /// pseudo-liberty, friendly ones are merged with it. Returns the chain's head.
-    int link(int cell);
+    /// pseudo-liberty, friendly ones are merged with it.
+    void link(int cell);
     /// Merges the chains headed at `a` and `b`; returns the head of the union.
     int merge(int a, int b);
     /// Takes back a stone just played on `cell` that turned out to be a suicide (it
