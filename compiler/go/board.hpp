@@ -100,8 +100,9 @@ public:
     /// Cells per row of the padded layout, and cells in all.
     static constexpr int kWidth = kBoardSize + 2;
     static constexpr int kNumCells = kWidth * kWidth;
-    /// The cell of a point in the padded layout.
-    static constexpr int cell_of(Point p) { return (p.y + 1) * kWidth + p.x + 1; }
+    /// The cell of a point in the padded layout: (y + 1) * 21 + (x + 1), written from
+    /// p.index() so that loops over Point::from_index(i) need no x and y.
+    static constexpr int cell_of(Point p) { return p.index() + 2 * p.y + kWidth + 1; }
 
 private:
     /// What a cell holds: the values of Stone, and kEdge for the border.
