@@ -1,6 +1,7 @@
 #include "compiler/go/board.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include "compiler/go/zobrist.hpp"
 
@@ -8,75 +9,37 @@ namespace josekic::go {
 
 namespace {
 
-Color color_of(Stone s) { return s == Stone::Black ? Color::Black : Color::White; }
+constexpr int kWidth = Board::kWidth;
+constexpr int kNumCells = Board::kNumCells;
 
-// The orthogonal neighbours of every point, as point indices, computed once: the flood
-// fills below run for most moves of every replayed game.
-struct Neighbours {
-    std::array<std::uint16_t, 4> at{};
-    int count = 0;
-};
-constexpr std::array<Neighbours, kNumPoints> make_neighbour_table() {
-    std::array<Neighbours, kNumPoints> table{};
+// The point index (Point::index()) of every cell of the board; border entries are unused.
+constexpr std::array<std::uint16_t, kNumCells> kPointOfCell = [] {
+    std::array<std::uint16_t, kNumCells> table{};
     for (int i = 0; i < kNumPoints; ++i) {
-        const int x = i % kBoardSize;
-        const int y = i / kBoardSize;
-        Neighbours& n = table[i];
-        if (x > 0) n.at[n.count++] = static_cast<std::uint16_t>(i - 1);
-        if (x < kLastLine) n.at[n.count++] = static_cast<std::uint16_t>(i + 1);
-        if (y > 0) n.at[n.count++] = static_cast<std::uint16_t>(i - kBoardSize);
-        if (y < kLastLine) n.at[n.count++] = static_cast<std::uint16_t>(i + kBoardSize);
+        table[static_cast<std::size_t>(Board::cell_of(Point::from_index(i)))] = static_cast<std::uint16_t>(i);
     }
     return table;
-}
-constexpr std::array<Neighbours, kNumPoints> kNeighbours = make_neighbour_table();
+}();
 
-// A group found by a flood fill: its stones, or the news that it has a liberty (the fill
-// stops at the first one, so a living group costs only as much as the search for it).
-struct GroupScan {
-    bool has_liberty = false;
-    int size = 0;
-    std::array<std::uint16_t, kNumPoints> stones;
-};
+std::uint16_t narrow(int n) { return static_cast<std::uint16_t>(n); }
 
-// Flood fill of the group at `start` with a fixed-size stack and a 361-bit visited set: a
-// group has at most 361 stones, so nothing here allocates or clears much.
-void scan_group(const std::array<Stone, kNumPoints>& points, int start, GroupScan& scan) {
-    std::array<std::uint64_t, (kNumPoints + 63) / 64> seen{};
-    const auto mark = [&](int i) { seen[static_cast<std::size_t>(i) / 64] |= std::uint64_t{1} << (i % 64); };
-    const auto marked = [&](int i) { return (seen[static_cast<std::size_t>(i) / 64] >> (i % 64)) & 1U; };
-    const Stone colour = points[static_cast<std::size_t>(start)];
-    scan.has_liberty = false;
-    scan.size = 0;
-    int visited = 0;
-    scan.stones[static_cast<std::size_t>(scan.size++)] = static_cast<std::uint16_t>(start);
-    mark(start);
-    while (visited < scan.size) {
-        const Neighbours& adj = kNeighbours[scan.stones[static_cast<std::size_t>(visited++)]];
-        for (int k = 0; k < adj.count; ++k) {
-            const int q = adj.at[static_cast<std::size_t>(k)];
-            const Stone there = points[static_cast<std::size_t>(q)];
-            if (there == Stone::Empty) {
-                scan.has_liberty = true;
-                return;
-            }
-            if (there == colour && !marked(q)) {
-                mark(q);
-                scan.stones[static_cast<std::size_t>(scan.size++)] = static_cast<std::uint16_t>(q);
-            }
-        }
-    }
-}
-
-bool touches_empty(const std::array<Stone, kNumPoints>& points, int point) {
-    const Neighbours& adj = kNeighbours[static_cast<std::size_t>(point)];
-    for (int k = 0; k < adj.count; ++k) {
-        if (points[adj.at[static_cast<std::size_t>(k)]] == Stone::Empty) return true;
-    }
-    return false;
+// Calls f on the four neighbours of a cell, written out: this runs several times a move.
+template <typename F>
+void for_each_neighbour(int cell, F f) {
+    f(cell - kWidth);
+    f(cell - 1);
+    f(cell + 1);
+    f(cell + kWidth);
 }
 
 }  // namespace
+
+const std::array<Board::Cell, Board::kNumCells> Board::kEmptyCells = [] {
+    std::array<Cell, kNumCells> cells{};
+    cells.fill(kEdge);
+    for (int i = 0; i < kNumPoints; ++i) cells[static_cast<std::size_t>(cell_of(Point::from_index(i)))] = kEmpty;
+    return cells;
+}();
 
 std::string_view describe(MoveVerdict v) {
     switch (v) {
@@ -88,105 +51,192 @@ std::string_view describe(MoveVerdict v) {
     return "?";
 }
 
-void Board::put(int point, Stone s) {
-    points_[static_cast<std::size_t>(point)] = s;
-    hash_ ^= zobrist_key(color_of(s), point);
-    ++stone_count_;
+void Board::add_stone(int cell, Cell colour) {
+    cells_[cell] = colour;
+    link(cell);
 }
 
-void Board::remove(int point) {
-    hash_ ^= zobrist_key(color_of(points_[static_cast<std::size_t>(point)]), point);
-    points_[static_cast<std::size_t>(point)] = Stone::Empty;
-    --stone_count_;
+void Board::link(int cell) {
+    int empties = 0;
+    for_each_neighbour(cell, [&](int n) {
+        const Cell there = cells_[n];
+        if (there == kEmpty) ++empties;
+        else if (there != kEdge) --liberties_[chain_[n]];
+    });
+    chain_[cell] = narrow(cell);
+    next_[cell] = narrow(cell);
+    size_[cell] = 1;
+    liberties_[cell] = narrow(empties);
+    int head = cell;
+    for_each_neighbour(cell, [&](int n) {
+        if (cells_[n] == cells_[cell]) head = merge(head, chain_[n]);
+    });
+}
+
+int Board::merge(int a, int b) {
+    if (a == b) return a;
+    // Relabelling the smaller chain keeps the cost of all merges of a game small.
+    if (size_[a] < size_[b]) std::swap(a, b);
+    int s = b;
+    do {
+        chain_[s] = narrow(a);
+        s = next_[s];
+    } while (s != b);
+    std::swap(next_[a], next_[b]);  // splices the two circular lists into one
+    liberties_[a] = narrow(liberties_[a] + liberties_[b]);
+    size_[a] = narrow(size_[a] + size_[b]);
+    return a;
+}
+
+void Board::capture_chain(int head) {
+    int s = head;
+    do {
+        cells_[s] = kEmpty;
+        captured_[last_captures_++] = kPointOfCell[s];
+        // Every neighbouring stone gains the point as a pseudo-liberty; those of the chain
+        // itself too, which does no harm as the chain is going.
+        for_each_neighbour(s, [&](int n) {
+            if (cells_[n] == kBlack || cells_[n] == kWhite) ++liberties_[chain_[n]];
+        });
+        s = next_[s];
+    } while (s != head);
+}
+
+void Board::rebuild_chains() {
+    const std::array<Cell, kNumCells> stones = cells_;
+    cells_ = kEmptyCells;
+    for (int cell = 0; cell < kNumCells; ++cell) {
+        if (stones[cell] != kBlack && stones[cell] != kWhite) continue;
+        cells_[cell] = stones[cell];
+        link(cell);
+    }
 }
 
 void Board::place_setup(Color c, Point p) {
-    if (at(p) != Stone::Empty) remove(p.index());
-    put(p.index(), stone_of(c));
-    ko_ban_.reset();
+    const int cell = cell_of(p);
+    const Cell colour = c == Color::Black ? kBlack : kWhite;
+    if (cells_[cell] == kEmpty) {
+        add_stone(cell, colour);
+    } else {
+        cells_[cell] = colour;
+        rebuild_chains();
+    }
+    ko_cell_ = 0;
 }
 
 void Board::clear(Point p) {
-    if (at(p) != Stone::Empty) remove(p.index());
-    ko_ban_.reset();
+    const int cell = cell_of(p);
+    if (cells_[cell] != kEmpty) {
+        cells_[cell] = kEmpty;
+        rebuild_chains();
+    }
+    ko_cell_ = 0;
 }
 
-// Both checks are preceded by a look at the stone's own neighbours (here, or in play()):
-// most groups touch an empty point there, and then the flood fill is not needed.
-bool Board::has_liberty(int point) const {
-    if (touches_empty(points_, point)) return true;
-    GroupScan scan;
-    scan_group(points_, point, scan);
-    return scan.has_liberty;
-}
-
-int Board::capture_if_dead(int point) {
-    GroupScan scan;
-    scan_group(points_, point, scan);
-    if (scan.has_liberty) return 0;
-    for (int i = 0; i < scan.size; ++i) remove(scan.stones[static_cast<std::size_t>(i)]);
-    return scan.size;
-}
-
-MoveVerdict Board::play(const Move& m) {
+// Forced inline into play_line(): a call per move would cost a fifth of the move.
+[[gnu::always_inline]] MoveVerdict Board::play_move(const Move& m) {
     if (m.is_pass()) {
-        ko_ban_.reset();
+        ko_cell_ = 0;
         last_captures_ = 0;
         return MoveVerdict::Legal;
     }
-    const Point p = *m.point;
-    if (at(p) != Stone::Empty) return MoveVerdict::Occupied;
+    const int cell = cell_of(*m.point);
+    if (cells_[cell] != kEmpty) return MoveVerdict::Occupied;
     // Only the opponent of the player who took the ko is banned: records with two moves of
     // one colour in a row (an omitted pass) may legally fill or retake it.
-    if (ko_ban_ && *ko_ban_ == p && ko_banned_ == m.color) return MoveVerdict::KoRecapture;
+    if (cell == ko_cell_ && ko_banned_ == m.color) return MoveVerdict::KoRecapture;
 
-    const int here = p.index();
-    put(here, stone_of(m.color));
-    const Stone enemy = stone_of(opponent(m.color));
-    int captured = 0;
-    int single_capture = 0;
-    // An empty neighbour is a liberty of the new stone: then no flood fill is needed to
-    // rule out suicide (captures only ever add liberties).
-    bool touches_liberty = false;
-    const Neighbours& adj = kNeighbours[static_cast<std::size_t>(here)];
-    for (int i = 0; i < adj.count; ++i) {
-        const int q = adj.at[static_cast<std::size_t>(i)];
-        const Stone there = points_[static_cast<std::size_t>(q)];
-        if (there == Stone::Empty) touches_liberty = true;
-        // Most enemy neighbours touch an empty point themselves: alive, and no call needed.
-        if (there != enemy || touches_empty(points_, q)) continue;
-        const int removed = capture_if_dead(q);
-        if (removed == 1) single_capture = q;
-        captured += removed;
+    // The stone is put down at once and taken back in the rare case of a suicide, so that
+    // one pass over the neighbours does the common work: each neighbouring chain loses a
+    // pseudo-liberty, friendly ones are joined.
+    const Cell own = m.color == Color::Black ? kBlack : kWhite;
+    cells_[cell] = own;
+    int head = cell;  // the new stone's chain, once it has joined one
+    int empties = 0;
+    bool enemy_without_liberty = false;
+    for_each_neighbour(cell, [&](int n) {
+        const Cell there = cells_[n];
+        if (there == kEmpty) {
+            ++empties;
+        } else if (there == own) {
+            const int h = chain_[n];
+            --liberties_[h];
+            if (head == cell) {
+                // The first friendly chain takes the lone stone in: no relabelling.
+                chain_[cell] = narrow(h);
+                next_[cell] = next_[h];
+                next_[h] = narrow(cell);
+                ++size_[h];
+                head = h;
+            } else if (h != head) {  // a second chain, not the first one touched again
+                head = merge(head, h);
+            }
+        } else if (there != kEdge) {  // an enemy stone
+            if (--liberties_[chain_[n]] == 0) enemy_without_liberty = true;
+        }
+    });
+    if (head == cell) {
+        chain_[cell] = narrow(cell);
+        next_[cell] = narrow(cell);
+        size_[cell] = 1;
+        liberties_[cell] = narrow(empties);
+    } else {
+        liberties_[head] = narrow(liberties_[head] + empties);
     }
-    if (captured == 0 && !touches_liberty && !has_liberty(here)) {
-        remove(here);
+
+    if (!enemy_without_liberty && liberties_[head] == 0) {
+        undo_suicide(cell);
         return MoveVerdict::Suicide;
     }
-
-    // A ko: one stone captured by a lone stone that now has exactly that one liberty.
-    ko_ban_.reset();
-    if (captured == 1) {
-        int own_neighbours = 0;
-        int liberties = 0;
-        for (int i = 0; i < adj.count; ++i) {
-            const Stone there = points_[adj.at[static_cast<std::size_t>(i)]];
-            if (there == stone_of(m.color)) ++own_neighbours;
-            if (there == Stone::Empty) ++liberties;
+    ko_cell_ = 0;
+    last_captures_ = 0;
+    if (!enemy_without_liberty) return MoveVerdict::Legal;
+    int taken = 0;  // the head of the last chain captured
+    for_each_neighbour(cell, [&](int n) {
+        const Cell there = cells_[n];
+        if (there != kEmpty && there != own && there != kEdge && liberties_[chain_[n]] == 0) {  // enemy
+            taken = chain_[n];
+            capture_chain(taken);
         }
-        if (own_neighbours == 0 && liberties == 1) {
-            ko_ban_ = Point::from_index(single_capture);
-            ko_banned_ = opponent(m.color);
-        }
+    });
+    // A ko: one stone captured by a lone stone that had no empty neighbour, so that the
+    // captured point is now its only liberty.
+    if (last_captures_ == 1 && size_[head] == 1 && empties == 0) {
+        ko_cell_ = taken;
+        ko_banned_ = opponent(m.color);
     }
-    last_captures_ = captured;
     return MoveVerdict::Legal;
 }
 
-std::uint64_t Board::hash_from_scratch() const {
+MoveVerdict Board::play(const Move& m) { return play_move(m); }
+
+Board::LineResult Board::play_line(std::span<const Move> moves) {
+    LineResult result;
+    for (; result.played < moves.size(); ++result.played) {
+        result.stopped_by = play_move(moves[result.played]);
+        if (result.stopped_by != MoveVerdict::Legal) break;
+    }
+    return result;
+}
+
+void Board::undo_suicide(int cell) {
+    // Suicides are rare in game records (a few games in thousands), so rebuilding every
+    // chain is cheaper overall than preparing each move to be taken back.
+    cells_[cell] = kEmpty;
+    rebuild_chains();
+}
+
+int Board::stone_count() const {
+    int count = 0;
+    for (int cell = 0; cell < kNumCells; ++cell) count += cells_[cell] == kBlack || cells_[cell] == kWhite ? 1 : 0;
+    return count;
+}
+
+std::uint64_t Board::hash() const {
     std::uint64_t h = 0;
     for (int i = 0; i < kNumPoints; ++i) {
-        if (points_[i] != Stone::Empty) h ^= zobrist_key(color_of(points_[i]), Point::from_index(i));
+        const Stone s = at(Point::from_index(i));
+        if (s != Stone::Empty) h ^= zobrist_key(s == Stone::Black ? Color::Black : Color::White, i);
     }
     return h;
 }
@@ -197,8 +247,9 @@ Board Board::from_diagram(std::string_view diagram) {
     for (char ch : diagram) {
         if (ch == ' ' || ch == '\n' || ch == '\r') continue;
         if (i >= kNumPoints) throw std::invalid_argument("board diagram has more than 361 points");
-        if (ch == 'X') board.put(i, Stone::Black);
-        else if (ch == 'O') board.put(i, Stone::White);
+        const int cell = cell_of(Point::from_index(i));
+        if (ch == 'X') board.add_stone(cell, kBlack);
+        else if (ch == 'O') board.add_stone(cell, kWhite);
         else if (ch != '.' && ch != '+') throw std::invalid_argument("board diagram: unexpected character");
         ++i;
     }
@@ -209,12 +260,10 @@ Board Board::from_diagram(std::string_view diagram) {
 std::string Board::to_diagram() const {
     std::string out;
     out.reserve(kNumPoints + kBoardSize);
-    for (int y = 0; y < kBoardSize; ++y) {
-        for (int x = 0; x < kBoardSize; ++x) {
-            const Stone s = points_[y * kBoardSize + x];
-            out += s == Stone::Black ? 'X' : s == Stone::White ? 'O' : '.';
-        }
-        out += '\n';
+    for (int i = 0; i < kNumPoints; ++i) {
+        const Stone s = at(Point::from_index(i));
+        out += s == Stone::Black ? 'X' : s == Stone::White ? 'O' : '.';
+        if (i % kBoardSize == kLastLine) out += '\n';
     }
     return out;
 }

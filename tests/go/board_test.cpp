@@ -1,10 +1,19 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <sstream>
 #include <utility>
 #include <vector>
 
+#include "compiler/diag/diagnostic.hpp"
 #include "compiler/go/board.hpp"
+#include "compiler/go/zobrist.hpp"
+#include "compiler/sgf/game_reader.hpp"
 
 using namespace josekic::go;
 
@@ -79,9 +88,10 @@ TEST_CASE("a move onto an occupied point is refused", "[board]") {
     CHECK(board.at(*point_from_sgf("pd")) == Stone::Black);
 }
 
-TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board]") {
-    // Black takes the white stone at cc by playing dc; White may not retake at cc at once.
-    Board board = Board::from_diagram(
+namespace {
+// White's stone at cc is in atari: Black's dc takes it and makes a ko.
+Board ko_position() {
+    return Board::from_diagram(
         "...................\n"
         "..XO...............\n"
         ".XO.O..............\n"
@@ -101,6 +111,12 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
         "...................\n"
         "...................\n"
         "...................\n");
+}
+}  // namespace
+
+TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board]") {
+    // Black takes the white stone at cc by playing dc; White may not retake at cc at once.
+    Board board = ko_position();
     REQUIRE(board.play(black("dc")) == MoveVerdict::Legal);  // captures the white stone at cc
     CHECK(board.last_captures() == 1);
     CHECK(board.at(*point_from_sgf("cc")) == Stone::Empty);
@@ -117,6 +133,18 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
     CHECK(board.hash() == board.hash_from_scratch());
 }
 
+TEST_CASE("a refused suicide keeps the ko ban and the last capture count", "[board]") {
+    // Black has just taken the ko at cc (by dc); White's suicide at sa is refused and must
+    // not lift the ban: the retake at cc is still refused.
+    Board board = ko_position();
+    board.place_setup(Color::Black, *point_from_sgf("ra"));
+    board.place_setup(Color::Black, *point_from_sgf("sb"));
+    REQUIRE(board.play(black("dc")) == MoveVerdict::Legal);
+    REQUIRE(board.last_captures() == 1);
+    CHECK(board.play(white("sa")) == MoveVerdict::Suicide);
+    CHECK(board.last_captures() == 1);
+    CHECK(board.play(white("cc")) == MoveVerdict::KoRecapture);
+}
 
 namespace {
 // A deliberately naive board: every rule by a fresh flood fill over the whole board, to
@@ -157,21 +185,28 @@ struct ReferenceBoard {
         return {stones, liberties};
     }
     MoveVerdict play(Color c, int i, int& captured) {
+        std::vector<int> taken;
+        const MoveVerdict verdict = play(c, i, taken);
+        captured = static_cast<int>(taken.size());
+        return verdict;
+    }
+    MoveVerdict play(Color c, int i, std::vector<int>& taken) {
         const auto u = static_cast<std::size_t>(i);
         if (points[u] != Stone::Empty) return MoveVerdict::Occupied;
         if (ko_point == i && ko_banned == c) return MoveVerdict::KoRecapture;
         const auto before = points;
         points[u] = stone_of(c);
-        captured = 0;
+        taken.clear();
         int last = -1;
         for (int q : neighbours(i)) {
             if (points[static_cast<std::size_t>(q)] != stone_of(opponent(c))) continue;
             auto [stones, liberties] = group(q);
             if (liberties > 0) continue;
             for (int s : stones) points[static_cast<std::size_t>(s)] = Stone::Empty;
-            captured += static_cast<int>(stones.size());
+            taken.insert(taken.end(), stones.begin(), stones.end());
             last = q;
         }
+        const int captured = static_cast<int>(taken.size());
         auto [own, liberties] = group(i);
         if (liberties == 0) {
             points = before;
@@ -183,6 +218,46 @@ struct ReferenceBoard {
             ko_banned = opponent(c);
         }
         return MoveVerdict::Legal;
+    }
+    // Setup stones and AE as the SGF reader gives them: no capture, the ko ban lifted.
+    void set(int i, Stone s) {
+        points[static_cast<std::size_t>(i)] = s;
+        ko_point = -1;
+    }
+    std::uint64_t hash() const {
+        std::uint64_t h = 0;
+        for (int i = 0; i < kNumPoints; ++i) {
+            const Stone s = points[static_cast<std::size_t>(i)];
+            if (s != Stone::Empty) h ^= zobrist_key(s == Stone::Black ? Color::Black : Color::White, i);
+        }
+        return h;
+    }
+};
+
+// The real board agrees with the reference: every point, the hash and the stone count.
+void require_same(const Board& board, const ReferenceBoard& reference) {
+    int stones = 0;
+    for (int i = 0; i < kNumPoints; ++i) {
+        const Stone expected = reference.points[static_cast<std::size_t>(i)];
+        REQUIRE(board.at(Point::from_index(i)) == expected);
+        stones += expected != Stone::Empty ? 1 : 0;
+    }
+    REQUIRE(board.hash() == reference.hash());
+    REQUIRE(board.stone_count() == stones);
+}
+
+std::vector<int> sorted(std::span<const std::uint16_t> points) {
+    std::vector<int> out(points.begin(), points.end());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// A fixed-seed generator (an LCG), so that every run tests the same games.
+struct Lcg {
+    std::uint64_t state;
+    int next(int bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
     }
 };
 }  // namespace
@@ -214,6 +289,7 @@ TEST_CASE("random games on a crowded board agree with a naive board", "[board]")
             REQUIRE(got == expected);
             if (got == MoveVerdict::Legal) {
                 REQUIRE(board.last_captures() == expected_captures);
+                REQUIRE(static_cast<int>(board.last_captured_points().size()) == expected_captures);
                 captures += expected_captures > 0;
                 multi += expected_captures > 1;
                 kos += reference.ko_point >= 0;
@@ -224,7 +300,7 @@ TEST_CASE("random games on a crowded board agree with a naive board", "[board]")
             for (int i = 0; i < kNumPoints; ++i) {
                 REQUIRE(board.at(Point::from_index(i)) == reference.points[static_cast<std::size_t>(i)]);
             }
-            REQUIRE(board.hash() == board.hash_from_scratch());
+            REQUIRE(board.hash() == reference.hash());
         }
     }
     // The test is only worth something if it met every rule many times.
@@ -232,4 +308,145 @@ TEST_CASE("random games on a crowded board agree with a naive board", "[board]")
     CHECK(multi > 20);
     CHECK(suicides > 20);
     CHECK(kos > 10);
+}
+
+TEST_CASE("random whole-board games with setup and AE agree with a naive board", "[board]") {
+    // Moves anywhere on the board make long games with large groups merging and dying;
+    // setup stones (on empty and occupied points) and AE, which may split a group, are
+    // mixed in. Each step checks the verdict, the captured points, every point and the hash.
+    Lcg random{2024};
+    int captures = 0, large_captures = 0, suicides = 0, kos = 0, ko_refusals = 0, edits = 0;
+    for (int game = 0; game < 100; ++game) {
+        Board board;
+        ReferenceBoard reference;
+        Color c = Color::Black;
+        for (int step = 0; step < 700; ++step) {
+            INFO("game " << game << " step " << step);
+            int i = random.next(kNumPoints);
+            const int kind = random.next(100);
+            if (reference.ko_point >= 0 && random.next(3) == 0) {
+                i = reference.ko_point;  // the retake, by either colour
+                if (random.next(4) != 0) c = reference.ko_banned;
+            }
+            const Point p = Point::from_index(i);
+            if (kind < 2) {
+                const Color setup = random.next(2) == 0 ? Color::Black : Color::White;
+                board.place_setup(setup, p);
+                reference.set(i, stone_of(setup));
+                ++edits;
+            } else if (kind < 4) {
+                board.clear(p);
+                reference.set(i, Stone::Empty);
+                ++edits;
+            } else {
+                if (random.next(12) == 0) c = opponent(c);  // omitted passes
+                std::vector<int> taken;
+                const MoveVerdict expected = reference.play(c, i, taken);
+                REQUIRE(board.play(Move::at(c, p)) == expected);
+                if (expected == MoveVerdict::Legal) {
+                    std::sort(taken.begin(), taken.end());
+                    REQUIRE(board.last_captures() == static_cast<int>(taken.size()));
+                    REQUIRE(sorted(board.last_captured_points()) == taken);
+                    captures += taken.empty() ? 0 : 1;
+                    large_captures += taken.size() >= 5 ? 1 : 0;
+                    kos += reference.ko_point >= 0 ? 1 : 0;
+                    c = opponent(c);
+                } else if (expected == MoveVerdict::Suicide) {
+                    ++suicides;
+                } else if (expected == MoveVerdict::KoRecapture) {
+                    ++ko_refusals;
+                }
+            }
+            require_same(board, reference);
+        }
+    }
+    CHECK(captures > 500);
+    CHECK(large_captures > 20);
+    CHECK(suicides > 100);
+    CHECK(kos > 20);
+    CHECK(ko_refusals > 20);
+    CHECK(edits > 1000);
+}
+
+TEST_CASE("play_line plays like play() move by move and stops at the first illegal move", "[board]") {
+    Lcg random{77};
+    for (int game = 0; game < 50; ++game) {
+        std::vector<Move> moves;
+        Color c = Color::Black;
+        for (int k = 0; k < 300; ++k) {
+            moves.push_back(random.next(50) == 0 ? Move::pass(c) : Move::at(c, Point::from_index(random.next(kNumPoints))));
+            c = opponent(c);
+        }
+        Board one_by_one;
+        std::size_t legal = 0;
+        MoveVerdict stop = MoveVerdict::Legal;
+        for (const Move& m : moves) {
+            stop = one_by_one.play(m);
+            if (stop != MoveVerdict::Legal) break;
+            ++legal;
+        }
+        Board line;
+        const Board::LineResult result = line.play_line(moves);
+        CHECK(result.played == legal);
+        CHECK(result.stopped_by == stop);
+        CHECK(line.to_diagram() == one_by_one.to_diagram());
+        CHECK(line.last_captures() == one_by_one.last_captures());
+    }
+}
+
+namespace {
+// Replays every game of the SGF files under `dir` on both boards, move by move; returns the
+// number of moves compared.
+long compare_on_real_games(const std::filesystem::path& dir) {
+    long moves = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+        if (!entry.is_regular_file()) continue;
+        std::ifstream in(entry.path(), std::ios::binary);
+        std::stringstream bytes;
+        bytes << in.rdbuf();
+        josekic::diag::DiagnosticList problems;
+        for (const auto& game : josekic::sgf::read_games(bytes.str(), entry.path().string(), {}, problems)) {
+            if (game.board_width != kBoardSize || game.board_height != kBoardSize) continue;
+            INFO(entry.path().string());
+            Board board;
+            ReferenceBoard reference;
+            for (Point p : game.setup_black) {
+                board.place_setup(Color::Black, p);
+                reference.set(p.index(), Stone::Black);
+            }
+            for (Point p : game.setup_white) {
+                board.place_setup(Color::White, p);
+                reference.set(p.index(), Stone::White);
+            }
+            for (const Move& m : game.moves) {
+                ++moves;
+                if (m.is_pass()) {
+                    REQUIRE(board.play(m) == MoveVerdict::Legal);
+                    reference.ko_point = -1;
+                    continue;
+                }
+                std::vector<int> taken;
+                const MoveVerdict expected = reference.play(m.color, m.point->index(), taken);
+                REQUIRE(board.play(m) == expected);
+                if (expected != MoveVerdict::Legal) break;  // replay stops there too
+                std::sort(taken.begin(), taken.end());
+                REQUIRE(sorted(board.last_captured_points()) == taken);
+                require_same(board, reference);
+            }
+        }
+    }
+    return moves;
+}
+}  // namespace
+
+TEST_CASE("real games agree with a naive board", "[board]") {
+    // Debian's goban package (pro games) where it is installed; JOSEKIC_BOARD_GAMES names
+    // another directory (e.g. a whole corpus) to compare on.
+    std::vector<std::filesystem::path> dirs;
+    if (const char* extra = std::getenv("JOSEKIC_BOARD_GAMES")) dirs.emplace_back(extra);
+    if (std::filesystem::is_directory("/usr/share/goban")) dirs.emplace_back("/usr/share/goban");
+    dirs.emplace_back(std::string(JOSEKIC_SOURCE_DIR) + "/samples");
+    long moves = 0;
+    for (const auto& dir : dirs) moves += compare_on_real_games(dir);
+    CHECK(moves > 100);
 }
