@@ -16,7 +16,7 @@ std::string verdict_code(go::MoveVerdict v) {
 
 ReplayResult replay(const GameRecord& record, diag::DiagnosticSink& sink) {
     ReplayResult result;
-    go::Board& board = result.final_board;
+    go::Board board;
     for (go::Point p : record.setup_black) board.place_setup(go::Color::Black, p);
     for (go::Point p : record.setup_white) board.place_setup(go::Color::White, p);
 

@@ -16,8 +16,8 @@ struct ReplayResult {
     std::size_t legal_moves = 0;
     /// Why the replay stopped early, when it did (the move at index legal_moves).
     std::optional<go::MoveVerdict> stopped_by;
-    /// The position after the last legal move.
-    go::Board final_board;
+    // No final position: nothing downstream needs it, and a board (~4.7 kB) kept with every
+    // game in flight between the workers and the consumer would cost tens of megabytes.
 };
 
 /// The diagnostic code of an illegal move ("occupied-point", "suicide", "ko-recapture"), by

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <span>
+
 #include "compiler/game/replay.hpp"
+#include "compiler/go/board.hpp"
 #include "tests/trackers/tracker_test_games.hpp"
 #include "trackers/corner_tracker.hpp"
 
@@ -96,7 +99,9 @@ TEST_CASE("a capture inside a corner changes nothing for the tracker", "[tracker
     diag::DiagnosticList sink;
     const auto replayed = game::replay(record, sink);
     REQUIRE(replayed.legal_moves == 5);
-    CHECK(replayed.final_board.at(pt("sa")) == go::Stone::Empty);
+    go::Board board;
+    REQUIRE(board.play_line(std::span(record.moves).first(replayed.legal_moves)).played == replayed.legal_moves);
+    CHECK(board.at(pt("sa")) == go::Stone::Empty);
     const auto sequences = extract_corner_sequences(Zone::default_zone(), {}, record, replayed.legal_moves);
     REQUIRE(sequences.size() == 1);
     CHECK(sequences.front().end == SequenceEnd::GameEnd);
