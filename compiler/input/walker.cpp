@@ -14,6 +14,7 @@
 
 #include "compiler/input/archive_reader.hpp"
 #include "compiler/input/file_kinds.hpp"
+#include "compiler/input/read_ahead.hpp"
 
 namespace josekic::input {
 
@@ -39,9 +40,8 @@ InputFile too_large(const std::string& display_path, std::uint64_t limit) {
 // on the command line may be FIFOs (e.g. a shell's process substitution <(zcat x.sgf.gz)).
 // `path` is relative to the directory open as `dir_fd`, or to the working directory when
 // dir_fd is AT_FDCWD.
-InputFile read_file(int dir_fd, const char* path, const std::string& display_path, const WalkOptions& options) {
-    const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
+// Reads the file open as `fd` and closes it.
+InputFile read_open_file(int fd, const std::string& display_path, const WalkOptions& options) {
     InputFile file;
     file.display_path = display_path;
     struct stat info {};
@@ -83,6 +83,12 @@ InputFile read_file(int dir_fd, const char* path, const std::string& display_pat
     file.bytes.resize(used);
     ::close(fd);
     return file;
+}
+
+InputFile read_file(int dir_fd, const char* path, const std::string& display_path, const WalkOptions& options) {
+    const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
+    return read_open_file(fd, display_path, options);
 }
 
 std::string join(const std::string& dir, const std::string& name) {
@@ -177,7 +183,17 @@ private:
         std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
 
         OpenDirectory here(path);
-        for (const auto& [name, type] : entries) {
+        ReadAhead ahead;
+        std::size_t next_ahead = 0;  // the first entry not yet considered for reading ahead
+        for (std::size_t position = 0; position < entries.size(); ++position) {
+            const auto& [name, type] = entries[position];
+            for (; next_ahead < entries.size() && next_ahead <= position + ReadAhead::kDepth; ++next_ahead) {
+                if (next_ahead == position) continue;  // read now, below
+                const Entry& later = entries[next_ahead];
+                if (later.type != DT_REG || classify_name(later.name) != FileKind::GameRecord) continue;
+                const auto [dir_fd, relative] = here.locate(later.name, later.name);
+                if (dir_fd != AT_FDCWD) ahead.start(next_ahead, dir_fd, relative);
+            }
             const FileKind kind = classify_name(name);
             // A regular file needs no stat() when the directory says what it is (most file
             // systems do): one path lookup less per game record, and none for other files.
@@ -199,10 +215,17 @@ private:
             WalkControl control = WalkControl::Continue;
             if (!known_regular && S_ISDIR(child_info.st_mode)) {
                 here.close();
+                ahead.drop_all();
                 control = directory(child, child_info);
+                next_ahead = position + 1;
             } else if (known_regular || S_ISREG(child_info.st_mode)) {
                 switch (kind) {
-                    case FileKind::GameRecord: control = visit_(read_file(dir_fd, relative, child, options_)); break;
+                    case FileKind::GameRecord: {
+                        const int opened = ahead.take(position);
+                        control = visit_(opened >= 0 ? read_open_file(opened, child, options_)
+                                                     : read_file(dir_fd, relative, child, options_));
+                        break;
+                    }
                     case FileKind::Archive: control = read_archive(child, child, visit_, options_); break;
                     case FileKind::Other: break;
                 }

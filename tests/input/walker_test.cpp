@@ -190,3 +190,35 @@ TEST_CASE("a file that is not an archive but is named like one is reported", "[i
     REQUIRE(files.size() == 1);
     REQUIRE(files[0].read_error);
 }
+
+TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left open", "[input][read_ahead]") {
+    // More files than the read-ahead depth, a subdirectory in the middle (read-ahead is
+    // dropped and restarted around it) and a walk stopped half-way.
+    TempDir dir;
+    std::vector<std::string> expected;
+    for (int i = 0; i < 40; ++i) {
+        const std::string name = (i < 10 ? "0" : "") + std::to_string(i) + ".sgf";
+        dir.write(name, "(;GM[1]C[" + name + "])");
+        expected.push_back("/" + name);
+        if (i == 20) {
+            dir.write("20x/inner.sgf", "(;GM[1])");
+            expected.push_back("/20x/inner.sgf");
+        }
+    }
+    const auto open_descriptors = [] {
+        return std::distance(std::filesystem::directory_iterator("/proc/self/fd"), std::filesystem::directory_iterator{});
+    };
+    const auto before = open_descriptors();
+    const auto files = walk({dir.str()});
+    CHECK(relative_paths(files, dir.str()) == expected);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string name = expected[i].substr(1);
+        if (name != "20x/inner.sgf") CHECK(files[i].bytes == "(;GM[1]C[" + name + "])");
+    }
+    CHECK(open_descriptors() == before);
+
+    int seen = 0;
+    walk_inputs({dir.str()}, [&](InputFile&&) { return ++seen == 5 ? WalkControl::Stop : WalkControl::Continue; });
+    CHECK(seen == 5);
+    CHECK(open_descriptors() == before);
+}
