@@ -8,7 +8,8 @@
 # the same session, the "floor" (cat of every file in the order josekic reads them; for an
 # archive the matching decompressor, e.g. `xz -dc`) and `josekic compile -q --timings`
 # (both dictionaries written), RUNS times each after one warm-up (none when RUNS is 1), and
-# prints medians:
+# prints medians. Every timed command runs on a warm page cache: the input is read, untimed,
+# just before it (some machines drop cached pages within seconds).
 #
 #   corpus threads games MB cat_s compile_s ratio games/s MB/s rss_MB cpu_s speedup
 #
@@ -82,6 +83,18 @@ floor_command() {
     fi
 }
 
+# Reads the corpus's bytes into the page cache, untimed. Run before every timed command:
+# some machines (this project's VMs among them) drop cached pages within seconds, and a
+# run that finds half its files on disk measures the disk, not the program.
+warm_command() {
+    local corpus="$1"
+    if [[ -d "$corpus" ]]; then
+        printf 'find -L %q -type f -print0 | xargs -0 -P 4 -n 256 cat > /dev/null' "$corpus"
+    else
+        printf 'cat %q > /dev/null' "$corpus"
+    fi
+}
+
 wall_of() {  # runs a shell command, prints its wall time in seconds
     local start end
     start=$(date +%s.%N)
@@ -151,8 +164,9 @@ IFS=',' read -r -a thread_counts <<< "$threads_list"
 for corpus in "${corpora[@]}"; do
     [[ -e "$corpus" ]] || { echo "no such corpus: $corpus" >&2; exit 2; }
     floor="$(floor_command "$corpus")"
+    warm="$(warm_command "$corpus")"
     name="$(basename "$corpus")"
-    bash -c "$floor"  # warm the page cache
+    bash -c "$warm"
     # A warm-up compile (binary and inputs in the page cache) unless only one run is timed.
     [[ $runs -gt 1 ]] && compile_once "$corpus" "${thread_counts[0]}" warm > /dev/null
     for threads in "${thread_counts[@]}"; do rm -f "$scratch/runs-$threads"; done
@@ -160,9 +174,11 @@ for corpus in "${corpora[@]}"; do
     # moments apart under the same load (the machines are shared and noisy).
     cat_times=()
     for ((r = 0; r < runs; r++)); do
+        bash -c "$warm"
         cat_wall="$(wall_of "$floor")"
         cat_times+=("$cat_wall")
         for threads in "${thread_counts[@]}"; do
+            bash -c "$warm"
             read -r wall rss cpu < <(compile_once "$corpus" "$threads" "t$threads-r$r")
             awk -v w="$wall" -v c="$cat_wall" -v r="$rss" -v n="$r" -v u="$cpu" \
                 'BEGIN { printf "%s %s %s %s %.3f\n", w, r, n, u, (c > 0 ? w / c : 0) }' >> "$scratch/runs-$threads"
