@@ -38,6 +38,21 @@ std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNum
     return count;
 }
 
+// Calls f(q) for each on-board neighbour q of p.
+template <typename F>
+void for_each_neighbour(go::Point p, F f) {
+    if (p.x > 0) f(go::Point{static_cast<std::uint8_t>(p.x - 1), p.y});
+    if (p.x < go::kLastLine) f(go::Point{static_cast<std::uint8_t>(p.x + 1), p.y});
+    if (p.y > 0) f(go::Point{p.x, static_cast<std::uint8_t>(p.y - 1)});
+    if (p.y < go::kLastLine) f(go::Point{p.x, static_cast<std::uint8_t>(p.y + 1)});
+}
+
+// XORs the stone `c` at row-major `index` into (or out of) the 8 image keys.
+void toggle(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c, int index) {
+    const auto at = static_cast<std::size_t>(index);
+    for (std::size_t i = 0; i < images.size(); ++i) images[i] ^= tables.key_at(c, kImageOf[i][at]);
+}
+
 }  // namespace
 
 PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys) : tables_(&tables), keys_(keys) {}
@@ -52,16 +67,9 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     go::MoveVerdict verdict = board_.play(m);
     if (verdict == go::MoveVerdict::Legal) {
         if (keys_ == KeyUpdates::Off) return ReplayStep::Played;
-        if (board_.last_captures() == 0) {
-            // The common case: one stone added, each image key changes by one XOR.
-            const std::size_t at = static_cast<std::size_t>(p.index());
-            for (std::size_t i = 0; i < images_.size(); ++i) {
-                images_[i] ^= tables_->key_at(m.color, kImageOf[i][at]);
-            }
-        } else {
-            // The board does not say which stones it took; recomputing is rare and cheap enough.
-            rehash();
-        }
+        // The common case: one stone added, each image key changes by one XOR.
+        toggle(images_, *tables_, m.color, p.index());
+        if (board_.last_captures() != 0) remove_captured(p, go::opponent(m.color));
         return ReplayStep::Played;
     }
     if (verdict == go::MoveVerdict::KoRecapture) {
@@ -76,15 +84,38 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     return ReplayStep::Forced;
 }
 
+void PositionTracker::remove_captured(go::Point played, go::Color captured) {
+    // The board does not say which stones it took. Every group it took touched `played`,
+    // so it lies in the empty regions around played's neighbours; those regions hold
+    // nothing else exactly when their size is the number of stones taken (a region that
+    // was empty before the move, an eye, only adds to it). A flood fill that stops past
+    // that size costs a few points, where a rehash of the whole board costs 361.
+    const auto taken = static_cast<std::size_t>(board_.last_captures());
+    std::array<char, go::kNumPoints> seen{};
+    std::array<go::Point, go::kNumPoints> stack;
+    std::size_t size = 0;
+    std::size_t removed = 0;
+    const auto push_if_empty = [&](go::Point q) {
+        const auto at = static_cast<std::size_t>(q.index());
+        if (seen[at] || board_.at(q) != go::Stone::Empty) return;
+        seen[at] = 1;
+        stack[size++] = q;
+    };
+    for_each_neighbour(played, push_if_empty);
+    while (size > 0 && removed <= taken) {
+        const go::Point q = stack[--size];
+        toggle(images_, *tables_, captured, q.index());
+        ++removed;
+        for_each_neighbour(q, push_if_empty);
+    }
+    if (removed != taken) rehash();
+}
+
 void PositionTracker::rehash() {
     images_.fill(go::Hash128{});
     for (int i = 0; i < go::kNumPoints; ++i) {
-        const go::Point p = go::Point::from_index(i);
-        const go::Stone s = board_.at(p);
-        if (s == go::Stone::Empty) continue;
-        for (std::size_t k = 0; k < images_.size(); ++k) {
-            images_[k] ^= tables_->key(color_of(s), go::apply(go::kAllSymmetries[k], p));
-        }
+        const go::Stone s = board_.at(go::Point::from_index(i));
+        if (s != go::Stone::Empty) toggle(images_, *tables_, color_of(s), i);
     }
 }
 

@@ -184,3 +184,35 @@ TEST_CASE("image forms under the canonical symmetry are equal exactly for equal 
     append_image_form(stones, base.canonical_symmetry(), go::Color::White, from_moves);
     CHECK(from_moves == form);
 }
+
+TEST_CASE("image keys after captures equal keys computed from the stones", "[transpositions]") {
+    // Random moves crowded into a corner, so that many capture, several groups at a time or
+    // along the edge; after every move each image key must be the XOR of its stones' keys.
+    const auto from_stones = [](const PositionTracker& t, go::Symmetry s) {
+        go::Hash128 key = t.to_move() == go::Color::White ? kDefaultPositionKeys.white_to_move : go::Hash128{};
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            const go::Point p = go::Point::from_index(i);
+            const go::Stone stone = t.board().at(p);
+            if (stone == go::Stone::Empty) continue;
+            key ^= kDefaultPositionKeys.key(stone == go::Stone::Black ? go::Color::Black : go::Color::White,
+                                            go::apply(s, p));
+        }
+        return key;
+    };
+    PositionTracker t;
+    std::uint32_t state = 12345;
+    int captures = 0;
+    int multi_stone_captures = 0;
+    for (int n = 0; n < 4000; ++n) {
+        state = state * 1664525u + 1013904223u;
+        const auto x = static_cast<std::uint8_t>((state >> 8) % 6);
+        const auto y = static_cast<std::uint8_t>((state >> 16) % 6);
+        const go::Color c = n % 2 == 0 ? go::Color::Black : go::Color::White;
+        const ReplayStep step = t.play(go::Move::at(c, go::Point{x, y}));
+        if (step == ReplayStep::Played && t.board().last_captures() > 0) ++captures;
+        if (step == ReplayStep::Played && t.board().last_captures() > 1) ++multi_stone_captures;
+        for (go::Symmetry s : go::kAllSymmetries) REQUIRE(t.image_key(s) == from_stones(t, s));
+    }
+    CHECK(captures > 50);
+    CHECK(multi_stone_captures > 10);
+}
