@@ -79,13 +79,32 @@ constexpr std::array<std::array<go::Symmetry, 8>, 8> kToFrame = [] {
     return table;
 }();
 
-// The moves from the root to `node` as move_order_keys, appended to `out`.
-void append_path_key(const Trie& trie, NodeId node, std::vector<int>& out) {
-    const std::size_t begin = out.size();
-    for (NodeId at = node; at != kRoot && at != kNoNode; at = trie.node(at).parent) {
-        out.push_back(move_order_key(trie.node(at).move));
+// Every node's place in a depth-first walk from the root that visits each node's children
+// by move_order_key: a parent comes before its children and a node's whole subtree before
+// its next sibling, so ranks compare exactly like paths compared lexicographically by
+// move_order_key (a path before its extensions).
+std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
+    const Trie& trie = graph.trie();
+    std::vector<std::uint32_t> rank(trie.size());
+    std::vector<NodeId> stack{kRoot};
+    std::vector<std::pair<int, NodeId>> siblings;
+    std::uint32_t next = 0;
+    while (!stack.empty()) {
+        const NodeId node = stack.back();
+        stack.pop_back();
+        rank[node] = next++;
+        const std::span<const NodeId> children = graph.sorted_children(node);
+        if (children.size() == 1) {
+            stack.push_back(children[0]);
+            continue;
+        }
+        siblings.clear();
+        for (NodeId c : children) siblings.emplace_back(move_order_key(trie.node(c).move), c);
+        // Largest key pushed first, so the smallest is walked first (keys of siblings differ).
+        std::sort(siblings.begin(), siblings.end(), std::greater<>());
+        for (const auto& sibling : siblings) stack.push_back(sibling.second);
     }
-    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
+    return rank;
 }
 
 }  // namespace
@@ -195,48 +214,46 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     key_collisions_ = grouping.collisions;
 
     // Output order must not depend on node ids (they follow input order): members by
-    // count, then by path; classes by their first member, the same way. Paths are kept as
-    // move_order_keys in one shared array.
-    std::vector<int> paths;
+    // count, then by path (lexicographically, by move_order_key); classes by their first
+    // member, the same way. Paths are compared by their nodes' path_ranks: one integer
+    // each instead of two walks up the tree and a comparison of moves.
+    const std::vector<std::uint32_t> rank = path_ranks(*this);
     struct Ranked {
         std::uint64_t count;
-        std::size_t path_begin;
-        std::size_t path_end;
+        std::uint32_t rank;
         NodeId node;
     };
-    auto before = [&paths](const Ranked& a, const Ranked& b) {
+    const auto before = [](const Ranked& a, const Ranked& b) {
         if (a.count != b.count) return a.count > b.count;
-        return std::lexicographical_compare(paths.begin() + static_cast<std::ptrdiff_t>(a.path_begin),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(a.path_end),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_begin),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_end));
+        return a.rank < b.rank;
     };
-    std::vector<std::vector<Ranked>> ranked;
-    ranked.reserve(grouping.classes.size());
+    std::vector<Ranked> ranked;  // every class's members, class after class
+    std::vector<std::size_t> ranked_begin;
+    ranked_begin.reserve(grouping.classes.size());
     for (const auto& members : grouping.classes) {
-        auto& r = ranked.emplace_back();
-        r.reserve(members.size());
-        for (NodeId m : members) {
-            const std::size_t begin = paths.size();
-            append_path_key(trie, m, paths);
-            r.push_back(Ranked{trie.node(m).stats.count, begin, paths.size(), m});
-        }
-        std::sort(r.begin(), r.end(), before);
+        const std::size_t begin = ranked.size();
+        ranked_begin.push_back(begin);
+        for (NodeId m : members) ranked.push_back(Ranked{trie.node(m).stats.count, rank[m], m});
+        std::sort(ranked.begin() + static_cast<std::ptrdiff_t>(begin), ranked.end(), before);
     }
-    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) { return before(a.front(), b.front()); });
+    std::vector<std::uint32_t> order(grouping.classes.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return before(ranked[ranked_begin[a]], ranked[ranked_begin[b]]); });
 
     class_index_.assign(n, kNoClass);
-    classes_.reserve(ranked.size());
-    class_games_.reserve(ranked.size());
-    for (const auto& r : ranked) {
-        const auto index = static_cast<std::uint32_t>(classes_.size());
-        auto& members = classes_.emplace_back();
+    class_members_.reserve(ranked.size());
+    class_begin_.reserve(order.size() + 1);
+    class_games_.reserve(order.size());
+    for (const std::uint32_t c : order) {
+        const auto index = static_cast<std::uint32_t>(class_games_.size());
         std::uint64_t games = 0;
-        for (const Ranked& m : r) {
-            members.push_back(m.node);
-            class_index_[m.node] = index;
-            games += m.count;
+        for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size(); ++i) {
+            class_members_.push_back(ranked[i].node);
+            class_index_[ranked[i].node] = index;
+            games += ranked[i].count;
         }
+        class_begin_.push_back(class_members_.size());
         class_games_.push_back(games);
     }
 }
@@ -255,8 +272,8 @@ const DictionaryGraphType& DictionaryGraph::graph() const {
                 edges.emplace_back(v, c);
                 kinds.push_back(DictionaryEdge{EdgeKind::Move});
             }
-            if (class_index_[v] != kNoClass && classes_[class_index_[v]].front() != v) {
-                edges.emplace_back(v, classes_[class_index_[v]].front());
+            if (class_index_[v] != kNoClass && class_members(class_index_[v]).front() != v) {
+                edges.emplace_back(v, class_members(class_index_[v]).front());
                 kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
             }
         }
@@ -291,7 +308,7 @@ void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summa
     if (!index) return;
     // Members are in output order, so the most frequent other one is the first that is not
     // this node; the sums come from the class, not from a walk over its members.
-    const std::vector<NodeId>& members = classes_[*index];
+    const std::span<const NodeId> members = class_members(*index);
     summary.class_games = class_games_[*index];
     summary.other_orders = members.size() - 1;
     summary.other_games = summary.class_games - trie_->node(node).stats.count;

@@ -104,9 +104,12 @@ public:
     go::Symmetry canonical_symmetry(NodeId node) const { return symmetries_[node]; }
 
     /// Number of transposition classes (classes of two or more nodes).
-    std::size_t class_count() const { return classes_.size(); }
+    std::size_t class_count() const { return class_games_.size(); }
     /// Members of a class in output order: count descending, then path by move_order_key.
-    std::span<const NodeId> class_members(std::size_t class_index) const { return classes_[class_index]; }
+    std::span<const NodeId> class_members(std::size_t class_index) const {
+        return {class_members_.data() + class_begin_[class_index],
+                class_begin_[class_index + 1] - class_begin_[class_index]};
+    }
     /// The class of a node, if it has transpositions.
     std::optional<std::size_t> class_of(NodeId node) const;
     /// What the writer prints for a node.
@@ -128,7 +131,8 @@ private:
     mutable DictionaryGraphType graph_;
     std::vector<go::Hash128> keys_;
     std::vector<go::Symmetry> symmetries_;
-    std::vector<std::vector<NodeId>> classes_;
+    std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
+    std::vector<std::size_t> class_begin_{0};
     std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
     std::vector<std::uint64_t> class_games_;  // per class: sum of its members' counts
     std::size_t forced_moves_ = 0;
