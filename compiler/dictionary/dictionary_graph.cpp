@@ -142,7 +142,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
         [&](NodeId node, const PositionTracker& here, ReplayStep step) {
             const PositionTracker::CanonicalChoice canonical = here.canonical_choice();  // canonical_key() would search again
-            keys_[node] = here.image_key(canonical.symmetry);
+            keys_[node] = canonical.key;
             symmetries_[node] = canonical.symmetry;
             unique_symmetry[node] = canonical.unique ? 1 : 0;
             stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&

@@ -125,7 +125,7 @@ go::Hash128 PositionTracker::image_key(go::Symmetry s) const {
     return key;
 }
 
-go::Hash128 PositionTracker::canonical_key() const { return image_key(canonical_symmetry()); }
+go::Hash128 PositionTracker::canonical_key() const { return canonical_choice().key; }
 
 go::Symmetry PositionTracker::canonical_symmetry() const { return canonical_choice().symmetry; }
 
@@ -133,9 +133,23 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     // image_key() for each image, compared as (high, low) like Hash128's ordering; once per
     // node of every dictionary, so the side-to-move key is taken once and not per image.
     const go::Hash128 side = to_move_ == go::Color::White ? tables_->white_to_move : go::Hash128{};
-    CanonicalChoice choice;
+    // The high halves alone decide unless the smallest one is shared, which with real keys
+    // means equal image keys (a position that is its own image): one pass over 8 words,
+    // and the full comparison only then.
+    std::size_t best = 0;
     std::uint64_t best_high = images_[0].high ^ side.high;
+    bool tied = false;
+    for (std::size_t k = 1; k < images_.size(); ++k) {
+        const std::uint64_t high = images_[k].high ^ side.high;
+        tied = high < best_high ? false : tied || high == best_high;
+        best = high < best_high ? k : best;
+        best_high = high < best_high ? high : best_high;
+    }
+    if (!tied) return CanonicalChoice{go::kAllSymmetries[best], true, go::Hash128{best_high, images_[best].low ^ side.low}};
+
+    CanonicalChoice choice;
     std::uint64_t best_low = images_[0].low ^ side.low;
+    best_high = images_[0].high ^ side.high;
     for (std::size_t k = 1; k < images_.size(); ++k) {
         const std::uint64_t high = images_[k].high ^ side.high;
         const std::uint64_t low = images_[k].low ^ side.low;
@@ -148,6 +162,7 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
             choice.unique = false;
         }
     }
+    choice.key = go::Hash128{best_high, best_low};
     return choice;
 }
 

@@ -75,6 +75,8 @@ public:
     struct CanonicalChoice {
         go::Symmetry symmetry = go::Symmetry::Identity;
         bool unique = true;
+        /// canonical_key(): the image key under `symmetry`.
+        go::Hash128 key;
     };
     /// canonical_symmetry() with its uniqueness, in the same single pass over the 8 keys.
     CanonicalChoice canonical_choice() const;

@@ -212,6 +212,20 @@ TEST_CASE("image keys after captures equal keys computed from the stones", "[tra
         if (step == ReplayStep::Played && t.board().last_captures() > 0) ++captures;
         if (step == ReplayStep::Played && t.board().last_captures() > 1) ++multi_stone_captures;
         for (go::Symmetry s : go::kAllSymmetries) REQUIRE(t.image_key(s) == from_stones(t, s));
+        // The canonical choice: the first symmetry with the smallest image key, and that key.
+        go::Symmetry first_smallest = go::Symmetry::Identity;
+        int smallest_count = 0;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            if (t.image_key(s) < t.image_key(first_smallest)) {
+                first_smallest = s;
+                smallest_count = 0;
+            }
+            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
+        }
+        const PositionTracker::CanonicalChoice choice = t.canonical_choice();
+        REQUIRE(choice.symmetry == first_smallest);
+        REQUIRE(choice.key == t.image_key(first_smallest));
+        REQUIRE(choice.unique == (smallest_count == 1));
     }
     CHECK(captures > 50);
     CHECK(multi_stone_captures > 10);
