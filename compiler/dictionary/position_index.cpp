@@ -85,29 +85,37 @@ ReplayStep PositionTracker::play(const go::Move& m) {
 }
 
 void PositionTracker::remove_captured(go::Point played, go::Color captured) {
-    // The board does not say which stones it took. Every group it took touched `played`,
-    // so it lies in the empty regions around played's neighbours; those regions hold
-    // nothing else exactly when their size is the number of stones taken (a region that
-    // was empty before the move, an eye, only adds to it). A flood fill that stops past
-    // that size costs a few points, where a rehash of the whole board costs 361.
+    // The board does not say which stones it took. Every group it took touched `played`
+    // and, once gone, is an empty region next to it that touches none of the `captured`
+    // colour's stones and holds at most the number of stones taken. The liberties of the
+    // played stone fail that test at once (they touch the opponent or are too big); an
+    // eye of the mover may pass it, but then more points pass than stones were taken, and
+    // the keys are recomputed. So a flood fill over a few points replaces a rehash of 361.
     const auto taken = static_cast<std::size_t>(board_.last_captures());
+    const go::Stone captured_stone = go::stone_of(captured);
     std::array<char, go::kNumPoints> seen{};
-    std::array<go::Point, go::kNumPoints> stack;
-    std::size_t size = 0;
+    std::array<go::Point, go::kNumPoints> region;
     std::size_t removed = 0;
-    const auto push_if_empty = [&](go::Point q) {
-        const auto at = static_cast<std::size_t>(q.index());
-        if (seen[at] || board_.at(q) != go::Stone::Empty) return;
-        seen[at] = 1;
-        stack[size++] = q;
-    };
-    for_each_neighbour(played, push_if_empty);
-    while (size > 0 && removed <= taken) {
-        const go::Point q = stack[--size];
-        toggle(images_, *tables_, captured, q.index());
-        ++removed;
-        for_each_neighbour(q, push_if_empty);
-    }
+    for_each_neighbour(played, [&](go::Point start) {
+        if (seen[static_cast<std::size_t>(start.index())] || board_.at(start) != go::Stone::Empty) return;
+        seen[static_cast<std::size_t>(start.index())] = 1;
+        region[0] = start;
+        std::size_t size = 1;
+        bool emptied = true;
+        for (std::size_t next = 0; next < size && emptied; ++next) {
+            for_each_neighbour(region[next], [&](go::Point q) {
+                const go::Stone stone = board_.at(q);
+                if (stone == captured_stone) emptied = false;
+                if (stone != go::Stone::Empty || seen[static_cast<std::size_t>(q.index())]) return;
+                seen[static_cast<std::size_t>(q.index())] = 1;
+                region[size++] = q;
+            });
+            if (size > taken) emptied = false;
+        }
+        if (!emptied) return;
+        for (std::size_t i = 0; i < size; ++i) toggle(images_, *tables_, captured, region[i].index());
+        removed += size;
+    });
     if (removed != taken) rehash();
 }
 
