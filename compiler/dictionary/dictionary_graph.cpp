@@ -118,6 +118,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     for (NodeId v = 0; v < n; ++v) {
         child_begin_[v] = children_.size();
         for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling) children_.push_back(c);
+        if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
         std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
                   [&trie](NodeId a, NodeId b) {
                       const auto count_a = trie.node(a).stats.count;
