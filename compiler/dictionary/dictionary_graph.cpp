@@ -129,9 +129,10 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     }
     child_begin_[n] = children_.size();
 
-    keys_.assign(n, go::Hash128{});
+    keys_.resize(n);
+    for (NodeId v = 0; v < n; ++v) keys_[v].node = v;
     symmetries_.assign(n, go::Symmetry::Identity);
-    keys_[kRoot] = PositionTracker(*options.tables).canonical_key();
+    keys_[kRoot].key = PositionTracker(*options.tables).canonical_key();
     // stones_are_moves[v]: no move on the way to v captured or was forced, so v's stones are
     // exactly the moves of its line (and its exact position needs no board).
     std::vector<char> stones_are_moves(n, 1);
@@ -143,18 +144,22 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
         [&](NodeId node, const PositionTracker& here, ReplayStep step) {
             const PositionTracker::CanonicalChoice canonical = here.canonical_choice();  // canonical_key() would search again
-            keys_[node] = canonical.key;
+            keys_[node].key = canonical.key;
             symmetries_[node] = canonical.symmetry;
             unique_symmetry[node] = canonical.unique ? 1 : 0;
             stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&
                                      here.board().last_captures() == 0;
         });
 
-    std::vector<KeyedNode> keyed;
-    keyed.reserve(n);
-    for (NodeId v = 1; v < n; ++v) {
-        if (options.in_dictionary && !options.in_dictionary(v)) continue;
-        keyed.push_back(KeyedNode{v, keys_[v]});
+    // Every node but the root takes part unless a predicate leaves some out: then (only
+    // then) the keys are copied.
+    std::vector<KeyedNode> kept;
+    std::span<const KeyedNode> keyed = std::span<const KeyedNode>(keys_).subspan(1);
+    if (options.in_dictionary) {
+        for (NodeId v = 1; v < n; ++v) {
+            if (options.in_dictionary(v)) kept.push_back(keys_[v]);
+        }
+        keyed = kept;
     }
     ExactFormsOf exact;
     if (options.verify == VerifyPositions::Yes) {
@@ -237,16 +242,20 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         for (NodeId m : members) ranked.push_back(Ranked{trie.node(m).stats.count, rank[m], m});
         std::sort(ranked.begin() + static_cast<std::ptrdiff_t>(begin), ranked.end(), before);
     }
-    std::vector<std::uint32_t> order(grouping.classes.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return before(ranked[ranked_begin[a]], ranked[ranked_begin[b]]); });
+    // Classes by their first members, copied next to their class numbers so that the sort
+    // reads one array.
+    std::vector<std::pair<Ranked, std::uint32_t>> fronts;
+    fronts.reserve(grouping.classes.size());
+    for (std::size_t c = 0; c < grouping.classes.size(); ++c) {
+        fronts.emplace_back(ranked[ranked_begin[c]], static_cast<std::uint32_t>(c));
+    }
+    std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) { return before(a.first, b.first); });
 
     class_index_.assign(n, kNoClass);
     class_members_.reserve(ranked.size());
-    class_begin_.reserve(order.size() + 1);
-    class_games_.reserve(order.size());
-    for (const std::uint32_t c : order) {
+    class_begin_.reserve(fronts.size() + 1);
+    class_games_.reserve(fronts.size());
+    for (const auto& [front, c] : fronts) {
         const auto index = static_cast<std::uint32_t>(class_games_.size());
         std::uint64_t games = 0;
         for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size(); ++i) {

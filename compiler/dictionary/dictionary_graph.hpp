@@ -13,6 +13,7 @@
 #include <boost/graph/filtered_graph.hpp>
 
 #include "compiler/dictionary/position_index.hpp"
+#include "compiler/dictionary/transpositions.hpp"
 #include "compiler/dictionary/trie.hpp"
 #include "compiler/go/move.hpp"
 #include "compiler/go/symmetry.hpp"
@@ -99,7 +100,7 @@ public:
 
     /// The canonical 128-bit key of a node's position (stones and player to move, smallest
     /// of the 8 symmetric images).
-    go::Hash128 position_key(NodeId node) const { return keys_[node]; }
+    go::Hash128 position_key(NodeId node) const { return keys_[node].key; }
     /// A symmetry mapping the node's position onto its canonical image.
     go::Symmetry canonical_symmetry(NodeId node) const { return symmetries_[node]; }
 
@@ -129,7 +130,7 @@ private:
     std::vector<NodeId> children_;
     mutable std::once_flag graph_built_;
     mutable DictionaryGraphType graph_;
-    std::vector<go::Hash128> keys_;
+    std::vector<KeyedNode> keys_;  // keys_[v].node == v: the grouping reads it as it is
     std::vector<go::Symmetry> symmetries_;
     std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
     std::vector<std::size_t> class_begin_{0};
