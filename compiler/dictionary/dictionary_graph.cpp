@@ -34,16 +34,25 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
     };
     std::vector<Pending> stack;
     std::size_t forced = 0;
+    // Pushes the children to visit, except an only child, which is returned (kNoNode
+    // otherwise) and visited at once in the same slot: down a single game's tail the walk
+    // never touches the stack, in the same order as if it did.
     const auto push_children = [&](NodeId node, std::size_t slot) {
         const std::span<const NodeId> children = graph.sorted_children(node);
+        if (children.size() == 1) return enter(children[0]) ? children[0] : kNoNode;
         bool last = true;  // pushed in reverse: the first one entered is visited last
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
             if (!enter(*it)) continue;
             stack.push_back(Pending{*it, slot, last});
             last = false;
         }
+        if (last || !stack.back().last) return kNoNode;
+        const NodeId only = stack.back().node;
+        stack.pop_back();
+        return only;
     };
-    push_children(kRoot, 0);
+    NodeId next = push_children(kRoot, 0);
+    if (next != kNoNode) stack.push_back(Pending{next, 0, true});
     while (!stack.empty()) {
         const Pending p = stack.back();
         stack.pop_back();
@@ -58,10 +67,11 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
             }
         }
         PositionTracker& here = slots[slot];
-        const ReplayStep step = here.play(trie.node(p.node).move);
-        if (step == ReplayStep::Forced) ++forced;
-        visit(p.node, static_cast<const PositionTracker&>(here), step);
-        push_children(p.node, slot);
+        for (NodeId node = p.node; node != kNoNode; node = push_children(node, slot)) {
+            const ReplayStep step = here.play(trie.node(node).move);
+            if (step == ReplayStep::Forced) ++forced;
+            visit(node, static_cast<const PositionTracker&>(here), step);
+        }
     }
     return forced;
 }
@@ -90,16 +100,17 @@ std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
     std::vector<std::pair<int, NodeId>> siblings;
     std::uint32_t next = 0;
     while (!stack.empty()) {
-        const NodeId node = stack.back();
+        NodeId node = stack.back();
         stack.pop_back();
-        rank[node] = next++;
-        const std::span<const NodeId> children = graph.sorted_children(node);
-        if (children.size() == 1) {
-            stack.push_back(children[0]);
-            continue;
+        // Down a chain of only children without the stack.
+        for (;;) {
+            rank[node] = next++;
+            const std::span<const NodeId> children = graph.sorted_children(node);
+            if (children.size() != 1) break;
+            node = children[0];
         }
         siblings.clear();
-        for (NodeId c : children) siblings.emplace_back(move_order_key(trie.node(c).move), c);
+        for (NodeId c : graph.sorted_children(node)) siblings.emplace_back(move_order_key(trie.node(c).move), c);
         // Largest key pushed first, so the smallest is walked first (keys of siblings differ).
         std::sort(siblings.begin(), siblings.end(), std::greater<>());
         for (const auto& sibling : siblings) stack.push_back(sibling.second);
