@@ -263,6 +263,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) { return before(a.first, b.first); });
 
     class_index_.assign(n, kNoClass);
+    has_class_.assign((n + 63) / 64, 0);
     class_members_.reserve(ranked.size());
     class_begin_.reserve(fronts.size() + 1);
     class_games_.reserve(fronts.size());
@@ -272,6 +273,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size(); ++i) {
             class_members_.push_back(ranked[i].node);
             class_index_[ranked[i].node] = index;
+            has_class_[ranked[i].node / 64] |= std::uint64_t{1} << (ranked[i].node % 64);
             games += ranked[i].count;
         }
         class_begin_.push_back(class_members_.size());
@@ -306,11 +308,6 @@ const DictionaryGraphType& DictionaryGraph::graph() const {
 DictionaryTreeView DictionaryGraph::tree_view() const {
     const DictionaryGraphType& built = graph();
     return DictionaryTreeView(built, MoveEdgesOnly{&built});
-}
-
-std::optional<std::size_t> DictionaryGraph::class_of(NodeId node) const {
-    if (node >= class_index_.size() || class_index_[node] == kNoClass) return std::nullopt;
-    return class_index_[node];
 }
 
 TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {

@@ -112,7 +112,12 @@ public:
                 class_begin_[class_index + 1] - class_begin_[class_index]};
     }
     /// The class of a node, if it has transpositions.
-    std::optional<std::size_t> class_of(NodeId node) const;
+    std::optional<std::size_t> class_of(NodeId node) const {
+        // The bit first: most nodes have no class, and the writer asks for every node in
+        // tree order, where class_index_ (4 bytes a node) would miss the cache each time.
+        if (node >= class_index_.size() || ((has_class_[node / 64] >> (node % 64)) & 1) == 0) return std::nullopt;
+        return class_index_[node];
+    }
     /// What the writer prints for a node.
     TranspositionSummary transpositions_of(NodeId node) const;
     /// transpositions_of into `summary`, reusing its path's storage (asked for every
@@ -135,6 +140,7 @@ private:
     std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
     std::vector<std::size_t> class_begin_{0};
     std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
+    std::vector<std::uint64_t> has_class_;    // bit v: class_index_[v] != kNoClass
     std::vector<std::uint64_t> class_games_;  // per class: sum of its members' counts
     std::size_t forced_moves_ = 0;
     std::size_t key_collisions_ = 0;
