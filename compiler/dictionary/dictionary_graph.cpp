@@ -127,7 +127,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     child_begin_.resize(n + 1);
     children_.reserve(n);
     for (NodeId v = 0; v < n; ++v) {
-        child_begin_[v] = children_.size();
+        child_begin_[v] = static_cast<std::uint32_t>(children_.size());
         for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling) children_.push_back(c);
         if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
         std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
@@ -138,7 +138,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
                       return move_order_key(trie.node(a).move) < move_order_key(trie.node(b).move);
                   });
     }
-    child_begin_[n] = children_.size();
+    child_begin_[n] = static_cast<std::uint32_t>(children_.size());
 
     keys_.resize(n);
     for (NodeId v = 0; v < n; ++v) keys_[v].node = v;

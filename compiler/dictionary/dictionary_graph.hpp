@@ -131,7 +131,9 @@ public:
 
 private:
     const Trie* trie_;
-    std::vector<std::size_t> child_begin_;  // children of v: children_[child_begin_[v], child_begin_[v + 1])
+    // children of v: children_[child_begin_[v], child_begin_[v + 1]); every node but the root
+    // is one node's child, so NodeId-sized offsets suffice.
+    std::vector<std::uint32_t> child_begin_;
     std::vector<NodeId> children_;
     mutable std::once_flag graph_built_;
     mutable DictionaryGraphType graph_;
