@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 namespace josekic::dictionary {
 
@@ -42,7 +43,10 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
     while (capacity < nodes.size() * 2) capacity *= 2;
     const std::size_t mask = capacity - 1;
     std::vector<std::uint32_t> first_with_key(capacity, kEmpty);
-    std::vector<std::uint32_t> first_of(nodes.size());
+    // Scratch arrays of one entry per node that every entry is written before it is read
+    // are left uninitialised: zeroing them was a sizeable part of the grouping's work.
+    const auto scratch = [&nodes] { return std::make_unique_for_overwrite<std::uint32_t[]>(nodes.size()); };
+    const auto first_of = scratch();
     std::vector<std::uint32_t> sharing(nodes.size(), 0);  // indexed by a key's first node
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const go::Hash128& key = nodes[i].key;
@@ -66,9 +70,9 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
     // node comes before its other nodes, so its place is known when they arrive.
     std::vector<std::uint32_t> grouped;
     std::vector<std::pair<std::size_t, std::size_t>> groups;
-    std::vector<std::uint32_t> write_at(nodes.size());  // indexed by a key's first node
-    std::vector<NodeId> shared;                          // every grouped node, in node order
-    std::vector<std::uint32_t> form_index(nodes.size());  // its place in `shared`
+    const auto write_at = scratch();    // indexed by a key's first node
+    std::vector<NodeId> shared;         // every grouped node, in node order
+    const auto form_index = scratch();  // its place in `shared`
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const std::uint32_t first = first_of[i];
         if (sharing[first] < 2) continue;
@@ -87,6 +91,7 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
     if (!exact_forms) {
         for (const auto& [begin, end] : groups) {
             auto& group = out.classes.emplace_back();
+            group.reserve(end - begin);
             for (std::size_t g = begin; g < end; ++g) group.push_back(nodes[grouped[g]].node);
         }
         return out;
@@ -108,6 +113,7 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
         while (g < end && same(forms.form(form_index[grouped[g]]), first_form)) ++g;
         if (g == end) {
             auto& group = out.classes.emplace_back();
+            group.reserve(end - begin);
             for (g = begin; g < end; ++g) group.push_back(nodes[grouped[g]].node);
             continue;
         }
