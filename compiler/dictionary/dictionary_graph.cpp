@@ -36,10 +36,9 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
     std::size_t forced = 0;
     // Pushes the children to visit, except an only child, which is returned (kNoNode
     // otherwise) and visited at once in the same slot: down a single game's tail the walk
-    // never touches the stack, in the same order as if it did.
-    const auto push_children = [&](NodeId node, std::size_t slot) {
-        const std::span<const NodeId> children = graph.sorted_children(node);
-        if (children.size() == 1) return enter(children[0]) ? children[0] : kNoNode;
+    // never touches the stack, in the same order as if it did. (An only child in the trie,
+    // the common case, is handled inline by the caller.)
+    const auto push_children = [&](std::span<const NodeId> children, std::size_t slot) {
         bool last = true;  // pushed in reverse: the first one entered is visited last
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
             if (!enter(*it)) continue;
@@ -51,8 +50,13 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
         stack.pop_back();
         return only;
     };
-    NodeId next = push_children(kRoot, 0);
-    if (next != kNoNode) stack.push_back(Pending{next, 0, true});
+    const auto next_of = [&](NodeId node, std::size_t slot) {
+        const std::span<const NodeId> children = graph.sorted_children(node);
+        if (children.size() == 1) return enter(children[0]) ? children[0] : kNoNode;
+        return push_children(children, slot);
+    };
+    const NodeId first = next_of(kRoot, 0);
+    if (first != kNoNode) stack.push_back(Pending{first, 0, true});
     while (!stack.empty()) {
         const Pending p = stack.back();
         stack.pop_back();
@@ -67,7 +71,7 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
             }
         }
         PositionTracker& here = slots[slot];
-        for (NodeId node = p.node; node != kNoNode; node = push_children(node, slot)) {
+        for (NodeId node = p.node; node != kNoNode; node = next_of(node, slot)) {
             const ReplayStep step = here.play(trie.node(node).move);
             if (step == ReplayStep::Forced) ++forced;
             visit(node, static_cast<const PositionTracker&>(here), step);
