@@ -34,16 +34,29 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
     };
     std::vector<Pending> stack;
     std::size_t forced = 0;
-    const auto push_children = [&](NodeId node, std::size_t slot) {
-        const std::span<const NodeId> children = graph.sorted_children(node);
+    // Pushes the children to visit, except an only child, which is returned (kNoNode
+    // otherwise) and visited at once in the same slot: down a single game's tail the walk
+    // never touches the stack, in the same order as if it did. (An only child in the trie,
+    // the common case, is handled inline by the caller.)
+    const auto push_children = [&](std::span<const NodeId> children, std::size_t slot) {
         bool last = true;  // pushed in reverse: the first one entered is visited last
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
             if (!enter(*it)) continue;
             stack.push_back(Pending{*it, slot, last});
             last = false;
         }
+        if (last || !stack.back().last) return kNoNode;
+        const NodeId only = stack.back().node;
+        stack.pop_back();
+        return only;
     };
-    push_children(kRoot, 0);
+    const auto next_of = [&](NodeId node, std::size_t slot) {
+        const std::span<const NodeId> children = graph.sorted_children(node);
+        if (children.size() == 1) return enter(children[0]) ? children[0] : kNoNode;
+        return push_children(children, slot);
+    };
+    const NodeId first = next_of(kRoot, 0);
+    if (first != kNoNode) stack.push_back(Pending{first, 0, true});
     while (!stack.empty()) {
         const Pending p = stack.back();
         stack.pop_back();
@@ -58,10 +71,11 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
             }
         }
         PositionTracker& here = slots[slot];
-        const ReplayStep step = here.play(trie.node(p.node).move);
-        if (step == ReplayStep::Forced) ++forced;
-        visit(p.node, static_cast<const PositionTracker&>(here), step);
-        push_children(p.node, slot);
+        for (NodeId node = p.node; node != kNoNode; node = next_of(node, slot)) {
+            const ReplayStep step = here.play(trie.node(node).move);
+            if (step == ReplayStep::Forced) ++forced;
+            visit(node, static_cast<const PositionTracker&>(here), step);
+        }
     }
     return forced;
 }
@@ -79,13 +93,33 @@ constexpr std::array<std::array<go::Symmetry, 8>, 8> kToFrame = [] {
     return table;
 }();
 
-// The moves from the root to `node` as move_order_keys, appended to `out`.
-void append_path_key(const Trie& trie, NodeId node, std::vector<int>& out) {
-    const std::size_t begin = out.size();
-    for (NodeId at = node; at != kRoot && at != kNoNode; at = trie.node(at).parent) {
-        out.push_back(move_order_key(trie.node(at).move));
+// Every node's place in a depth-first walk from the root that visits each node's children
+// by move_order_key: a parent comes before its children and a node's whole subtree before
+// its next sibling, so ranks compare exactly like paths compared lexicographically by
+// move_order_key (a path before its extensions).
+std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
+    const Trie& trie = graph.trie();
+    std::vector<std::uint32_t> rank(trie.size());
+    std::vector<NodeId> stack{kRoot};
+    std::vector<std::pair<int, NodeId>> siblings;
+    std::uint32_t next = 0;
+    while (!stack.empty()) {
+        NodeId node = stack.back();
+        stack.pop_back();
+        // Down a chain of only children without the stack.
+        for (;;) {
+            rank[node] = next++;
+            const std::span<const NodeId> children = graph.sorted_children(node);
+            if (children.size() != 1) break;
+            node = children[0];
+        }
+        siblings.clear();
+        for (NodeId c : graph.sorted_children(node)) siblings.emplace_back(move_order_key(trie.node(c).move), c);
+        // Largest key pushed first, so the smallest is walked first (keys of siblings differ).
+        std::sort(siblings.begin(), siblings.end(), std::greater<>());
+        for (const auto& sibling : siblings) stack.push_back(sibling.second);
     }
-    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
+    return rank;
 }
 
 }  // namespace
@@ -97,8 +131,9 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     child_begin_.resize(n + 1);
     children_.reserve(n);
     for (NodeId v = 0; v < n; ++v) {
-        child_begin_[v] = children_.size();
+        child_begin_[v] = static_cast<std::uint32_t>(children_.size());
         for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling) children_.push_back(c);
+        if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
         std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
                   [&trie](NodeId a, NodeId b) {
                       const auto count_a = trie.node(a).stats.count;
@@ -107,11 +142,12 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
                       return move_order_key(trie.node(a).move) < move_order_key(trie.node(b).move);
                   });
     }
-    child_begin_[n] = children_.size();
+    child_begin_[n] = static_cast<std::uint32_t>(children_.size());
 
-    keys_.assign(n, go::Hash128{});
+    keys_.resize(n);
+    for (NodeId v = 0; v < n; ++v) keys_[v].node = v;
     symmetries_.assign(n, go::Symmetry::Identity);
-    keys_[kRoot] = PositionTracker(*options.tables).canonical_key();
+    keys_[kRoot].key = PositionTracker(*options.tables).canonical_key();
     // stones_are_moves[v]: no move on the way to v captured or was forced, so v's stones are
     // exactly the moves of its line (and its exact position needs no board).
     std::vector<char> stones_are_moves(n, 1);
@@ -123,18 +159,22 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
         [&](NodeId node, const PositionTracker& here, ReplayStep step) {
             const PositionTracker::CanonicalChoice canonical = here.canonical_choice();  // canonical_key() would search again
-            keys_[node] = here.image_key(canonical.symmetry);
+            keys_[node].key = canonical.key;
             symmetries_[node] = canonical.symmetry;
             unique_symmetry[node] = canonical.unique ? 1 : 0;
             stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&
                                      here.board().last_captures() == 0;
         });
 
-    std::vector<KeyedNode> keyed;
-    keyed.reserve(n);
-    for (NodeId v = 1; v < n; ++v) {
-        if (options.in_dictionary && !options.in_dictionary(v)) continue;
-        keyed.push_back(KeyedNode{v, keys_[v]});
+    // Every node but the root takes part unless a predicate leaves some out: then (only
+    // then) the keys are copied.
+    std::vector<KeyedNode> kept;
+    std::span<const KeyedNode> keyed = std::span<const KeyedNode>(keys_).subspan(1);
+    if (options.in_dictionary) {
+        for (NodeId v = 1; v < n; ++v) {
+            if (options.in_dictionary(v)) kept.push_back(keys_[v]);
+        }
+        keyed = kept;
     }
     ExactFormsOf exact;
     if (options.verify == VerifyPositions::Yes) {
@@ -195,48 +235,52 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     key_collisions_ = grouping.collisions;
 
     // Output order must not depend on node ids (they follow input order): members by
-    // count, then by path; classes by their first member, the same way. Paths are kept as
-    // move_order_keys in one shared array.
-    std::vector<int> paths;
+    // count, then by path (lexicographically, by move_order_key); classes by their first
+    // member, the same way. Paths are compared by their nodes' path_ranks: one integer
+    // each instead of two walks up the tree and a comparison of moves.
+    const std::vector<std::uint32_t> rank = path_ranks(*this);
     struct Ranked {
         std::uint64_t count;
-        std::size_t path_begin;
-        std::size_t path_end;
+        std::uint32_t rank;
         NodeId node;
     };
-    auto before = [&paths](const Ranked& a, const Ranked& b) {
+    const auto before = [](const Ranked& a, const Ranked& b) {
         if (a.count != b.count) return a.count > b.count;
-        return std::lexicographical_compare(paths.begin() + static_cast<std::ptrdiff_t>(a.path_begin),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(a.path_end),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_begin),
-                                            paths.begin() + static_cast<std::ptrdiff_t>(b.path_end));
+        return a.rank < b.rank;
     };
-    std::vector<std::vector<Ranked>> ranked;
-    ranked.reserve(grouping.classes.size());
+    std::vector<Ranked> ranked;  // every class's members, class after class
+    std::vector<std::size_t> ranked_begin;
+    ranked_begin.reserve(grouping.classes.size());
     for (const auto& members : grouping.classes) {
-        auto& r = ranked.emplace_back();
-        r.reserve(members.size());
-        for (NodeId m : members) {
-            const std::size_t begin = paths.size();
-            append_path_key(trie, m, paths);
-            r.push_back(Ranked{trie.node(m).stats.count, begin, paths.size(), m});
-        }
-        std::sort(r.begin(), r.end(), before);
+        const std::size_t begin = ranked.size();
+        ranked_begin.push_back(begin);
+        for (NodeId m : members) ranked.push_back(Ranked{trie.node(m).stats.count, rank[m], m});
+        std::sort(ranked.begin() + static_cast<std::ptrdiff_t>(begin), ranked.end(), before);
     }
-    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) { return before(a.front(), b.front()); });
+    // Classes by their first members, copied next to their class numbers so that the sort
+    // reads one array.
+    std::vector<std::pair<Ranked, std::uint32_t>> fronts;
+    fronts.reserve(grouping.classes.size());
+    for (std::size_t c = 0; c < grouping.classes.size(); ++c) {
+        fronts.emplace_back(ranked[ranked_begin[c]], static_cast<std::uint32_t>(c));
+    }
+    std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) { return before(a.first, b.first); });
 
     class_index_.assign(n, kNoClass);
-    classes_.reserve(ranked.size());
-    class_games_.reserve(ranked.size());
-    for (const auto& r : ranked) {
-        const auto index = static_cast<std::uint32_t>(classes_.size());
-        auto& members = classes_.emplace_back();
+    has_class_.assign((n + 63) / 64, 0);
+    class_members_.reserve(ranked.size());
+    class_begin_.reserve(fronts.size() + 1);
+    class_games_.reserve(fronts.size());
+    for (const auto& [front, c] : fronts) {
+        const auto index = static_cast<std::uint32_t>(class_games_.size());
         std::uint64_t games = 0;
-        for (const Ranked& m : r) {
-            members.push_back(m.node);
-            class_index_[m.node] = index;
-            games += m.count;
+        for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size(); ++i) {
+            class_members_.push_back(ranked[i].node);
+            class_index_[ranked[i].node] = index;
+            has_class_[ranked[i].node / 64] |= std::uint64_t{1} << (ranked[i].node % 64);
+            games += ranked[i].count;
         }
+        class_begin_.push_back(class_members_.size());
         class_games_.push_back(games);
     }
 }
@@ -255,8 +299,8 @@ const DictionaryGraphType& DictionaryGraph::graph() const {
                 edges.emplace_back(v, c);
                 kinds.push_back(DictionaryEdge{EdgeKind::Move});
             }
-            if (class_index_[v] != kNoClass && classes_[class_index_[v]].front() != v) {
-                edges.emplace_back(v, classes_[class_index_[v]].front());
+            if (class_index_[v] != kNoClass && class_members(class_index_[v]).front() != v) {
+                edges.emplace_back(v, class_members(class_index_[v]).front());
                 kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
             }
         }
@@ -268,11 +312,6 @@ const DictionaryGraphType& DictionaryGraph::graph() const {
 DictionaryTreeView DictionaryGraph::tree_view() const {
     const DictionaryGraphType& built = graph();
     return DictionaryTreeView(built, MoveEdgesOnly{&built});
-}
-
-std::optional<std::size_t> DictionaryGraph::class_of(NodeId node) const {
-    if (node >= class_index_.size() || class_index_[node] == kNoClass) return std::nullopt;
-    return class_index_[node];
 }
 
 TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
@@ -291,7 +330,7 @@ void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summa
     if (!index) return;
     // Members are in output order, so the most frequent other one is the first that is not
     // this node; the sums come from the class, not from a walk over its members.
-    const std::vector<NodeId>& members = classes_[*index];
+    const std::span<const NodeId> members = class_members(*index);
     summary.class_games = class_games_[*index];
     summary.other_orders = members.size() - 1;
     summary.other_games = summary.class_games - trie_->node(node).stats.count;

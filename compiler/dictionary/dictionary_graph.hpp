@@ -13,6 +13,7 @@
 #include <boost/graph/filtered_graph.hpp>
 
 #include "compiler/dictionary/position_index.hpp"
+#include "compiler/dictionary/transpositions.hpp"
 #include "compiler/dictionary/trie.hpp"
 #include "compiler/go/move.hpp"
 #include "compiler/go/symmetry.hpp"
@@ -99,16 +100,24 @@ public:
 
     /// The canonical 128-bit key of a node's position (stones and player to move, smallest
     /// of the 8 symmetric images).
-    go::Hash128 position_key(NodeId node) const { return keys_[node]; }
+    go::Hash128 position_key(NodeId node) const { return keys_[node].key; }
     /// A symmetry mapping the node's position onto its canonical image.
     go::Symmetry canonical_symmetry(NodeId node) const { return symmetries_[node]; }
 
     /// Number of transposition classes (classes of two or more nodes).
-    std::size_t class_count() const { return classes_.size(); }
+    std::size_t class_count() const { return class_games_.size(); }
     /// Members of a class in output order: count descending, then path by move_order_key.
-    std::span<const NodeId> class_members(std::size_t class_index) const { return classes_[class_index]; }
+    std::span<const NodeId> class_members(std::size_t class_index) const {
+        return {class_members_.data() + class_begin_[class_index],
+                class_begin_[class_index + 1] - class_begin_[class_index]};
+    }
     /// The class of a node, if it has transpositions.
-    std::optional<std::size_t> class_of(NodeId node) const;
+    std::optional<std::size_t> class_of(NodeId node) const {
+        // The bit first: most nodes have no class, and the writer asks for every node in
+        // tree order, where class_index_ (4 bytes a node) would miss the cache each time.
+        if (node >= class_index_.size() || ((has_class_[node / 64] >> (node % 64)) & 1) == 0) return std::nullopt;
+        return class_index_[node];
+    }
     /// What the writer prints for a node.
     TranspositionSummary transpositions_of(NodeId node) const;
     /// transpositions_of into `summary`, reusing its path's storage (asked for every
@@ -122,14 +131,18 @@ public:
 
 private:
     const Trie* trie_;
-    std::vector<std::size_t> child_begin_;  // children of v: children_[child_begin_[v], child_begin_[v + 1])
+    // children of v: children_[child_begin_[v], child_begin_[v + 1]); every node but the root
+    // is one node's child, so NodeId-sized offsets suffice.
+    std::vector<std::uint32_t> child_begin_;
     std::vector<NodeId> children_;
     mutable std::once_flag graph_built_;
     mutable DictionaryGraphType graph_;
-    std::vector<go::Hash128> keys_;
+    std::vector<KeyedNode> keys_;  // keys_[v].node == v: the grouping reads it as it is
     std::vector<go::Symmetry> symmetries_;
-    std::vector<std::vector<NodeId>> classes_;
+    std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
+    std::vector<std::size_t> class_begin_{0};
     std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
+    std::vector<std::uint64_t> has_class_;    // bit v: class_index_[v] != kNoClass
     std::vector<std::uint64_t> class_games_;  // per class: sum of its members' counts
     std::size_t forced_moves_ = 0;
     std::size_t key_collisions_ = 0;

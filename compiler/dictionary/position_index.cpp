@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace josekic::dictionary {
 
@@ -38,6 +39,27 @@ std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNum
     return count;
 }
 
+// Calls f(q) for each on-board neighbour q of p.
+template <typename F>
+void for_each_neighbour(go::Point p, F f) {
+    if (p.x > 0) f(go::Point{static_cast<std::uint8_t>(p.x - 1), p.y});
+    if (p.x < go::kLastLine) f(go::Point{static_cast<std::uint8_t>(p.x + 1), p.y});
+    if (p.y > 0) f(go::Point{p.x, static_cast<std::uint8_t>(p.y - 1)});
+    if (p.y < go::kLastLine) f(go::Point{p.x, static_cast<std::uint8_t>(p.y + 1)});
+}
+
+// XORs the stone `c` at row-major `index` into (or out of) the 8 image keys.
+// Written out over the 8 images (a fold, not a loop): this runs for every move of every
+// node, and the loop's counter and addressing cost a third of it.
+template <std::size_t... I>
+void toggle_each(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c, std::size_t at,
+                 std::index_sequence<I...>) {
+    ((images[I] ^= tables.key_at(c, kImageOf[I][at])), ...);
+}
+void toggle(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c, int index) {
+    toggle_each(images, tables, c, static_cast<std::size_t>(index), std::make_index_sequence<8>());
+}
+
 }  // namespace
 
 PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys) : tables_(&tables), keys_(keys) {}
@@ -52,16 +74,9 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     go::MoveVerdict verdict = board_.play(m);
     if (verdict == go::MoveVerdict::Legal) {
         if (keys_ == KeyUpdates::Off) return ReplayStep::Played;
-        if (board_.last_captures() == 0) {
-            // The common case: one stone added, each image key changes by one XOR.
-            const std::size_t at = static_cast<std::size_t>(p.index());
-            for (std::size_t i = 0; i < images_.size(); ++i) {
-                images_[i] ^= tables_->key_at(m.color, kImageOf[i][at]);
-            }
-        } else {
-            // The board does not say which stones it took; recomputing is rare and cheap enough.
-            rehash();
-        }
+        // The common case: one stone added, each image key changes by one XOR.
+        toggle(images_, *tables_, m.color, p.index());
+        if (board_.last_captures() != 0) remove_captured(p, go::opponent(m.color));
         return ReplayStep::Played;
     }
     if (verdict == go::MoveVerdict::KoRecapture) {
@@ -76,15 +91,46 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     return ReplayStep::Forced;
 }
 
+void PositionTracker::remove_captured(go::Point played, go::Color captured) {
+    // The board does not say which stones it took. Every group it took touched `played`
+    // and, once gone, is an empty region next to it that touches none of the `captured`
+    // colour's stones and holds at most the number of stones taken. The liberties of the
+    // played stone fail that test at once (they touch the opponent or are too big); an
+    // eye of the mover may pass it, but then more points pass than stones were taken, and
+    // the keys are recomputed. So a flood fill over a few points replaces a rehash of 361.
+    const auto taken = static_cast<std::size_t>(board_.last_captures());
+    const go::Stone captured_stone = go::stone_of(captured);
+    std::array<char, go::kNumPoints> seen{};
+    std::array<go::Point, go::kNumPoints> region;
+    std::size_t removed = 0;
+    for_each_neighbour(played, [&](go::Point start) {
+        if (seen[static_cast<std::size_t>(start.index())] || board_.at(start) != go::Stone::Empty) return;
+        seen[static_cast<std::size_t>(start.index())] = 1;
+        region[0] = start;
+        std::size_t size = 1;
+        bool emptied = true;
+        for (std::size_t next = 0; next < size && emptied; ++next) {
+            for_each_neighbour(region[next], [&](go::Point q) {
+                const go::Stone stone = board_.at(q);
+                if (stone == captured_stone) emptied = false;
+                if (stone != go::Stone::Empty || seen[static_cast<std::size_t>(q.index())]) return;
+                seen[static_cast<std::size_t>(q.index())] = 1;
+                region[size++] = q;
+            });
+            if (size > taken) emptied = false;
+        }
+        if (!emptied) return;
+        for (std::size_t i = 0; i < size; ++i) toggle(images_, *tables_, captured, region[i].index());
+        removed += size;
+    });
+    if (removed != taken) rehash();
+}
+
 void PositionTracker::rehash() {
     images_.fill(go::Hash128{});
     for (int i = 0; i < go::kNumPoints; ++i) {
-        const go::Point p = go::Point::from_index(i);
-        const go::Stone s = board_.at(p);
-        if (s == go::Stone::Empty) continue;
-        for (std::size_t k = 0; k < images_.size(); ++k) {
-            images_[k] ^= tables_->key(color_of(s), go::apply(go::kAllSymmetries[k], p));
-        }
+        const go::Stone s = board_.at(go::Point::from_index(i));
+        if (s != go::Stone::Empty) toggle(images_, *tables_, color_of(s), i);
     }
 }
 
@@ -94,7 +140,7 @@ go::Hash128 PositionTracker::image_key(go::Symmetry s) const {
     return key;
 }
 
-go::Hash128 PositionTracker::canonical_key() const { return image_key(canonical_symmetry()); }
+go::Hash128 PositionTracker::canonical_key() const { return canonical_choice().key; }
 
 go::Symmetry PositionTracker::canonical_symmetry() const { return canonical_choice().symmetry; }
 
@@ -102,9 +148,31 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     // image_key() for each image, compared as (high, low) like Hash128's ordering; once per
     // node of every dictionary, so the side-to-move key is taken once and not per image.
     const go::Hash128 side = to_move_ == go::Color::White ? tables_->white_to_move : go::Hash128{};
-    CanonicalChoice choice;
+    // The high halves alone decide unless the smallest one is shared, which with real keys
+    // means equal image keys (a position that is its own image): one pass over 8 words,
+    // and the full comparison only then.
+    std::size_t best = 0;
     std::uint64_t best_high = images_[0].high ^ side.high;
+    bool tied = false;
+    const auto consider = [&](std::size_t k) {
+        const std::uint64_t high = images_[k].high ^ side.high;
+        tied = high < best_high ? false : tied || high == best_high;
+        best = high < best_high ? k : best;
+        best_high = high < best_high ? high : best_high;
+    };
+    // Written out, not looped: the loop's counter and addressing were a third of the cost.
+    consider(1);
+    consider(2);
+    consider(3);
+    consider(4);
+    consider(5);
+    consider(6);
+    consider(7);
+    if (!tied) return CanonicalChoice{go::kAllSymmetries[best], true, go::Hash128{best_high, images_[best].low ^ side.low}};
+
+    CanonicalChoice choice;
     std::uint64_t best_low = images_[0].low ^ side.low;
+    best_high = images_[0].high ^ side.high;
     for (std::size_t k = 1; k < images_.size(); ++k) {
         const std::uint64_t high = images_[k].high ^ side.high;
         const std::uint64_t low = images_[k].low ^ side.low;
@@ -117,6 +185,7 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
             choice.unique = false;
         }
     }
+    choice.key = go::Hash128{best_high, best_low};
     return choice;
 }
 

@@ -75,6 +75,8 @@ public:
     struct CanonicalChoice {
         go::Symmetry symmetry = go::Symmetry::Identity;
         bool unique = true;
+        /// canonical_key(): the image key under `symmetry`.
+        go::Hash128 key;
     };
     /// canonical_symmetry() with its uniqueness, in the same single pass over the 8 keys.
     CanonicalChoice canonical_choice() const;
@@ -83,6 +85,8 @@ public:
     go::Color to_move() const { return to_move_; }
 
 private:
+    /// Takes out of the image keys the `captured` stones that the move at `played` took.
+    void remove_captured(go::Point played, go::Color captured);
     void rehash();
 
     go::Board board_;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string_view>
 
 #include <boost/graph/depth_first_search.hpp>
@@ -222,5 +223,41 @@ TEST_CASE("the graph's children are the trie's sorted children", "[transposition
     for (NodeId v = 0; v < trie.size(); ++v) {
         const auto children = graph.sorted_children(v);
         CHECK(std::vector<NodeId>(children.begin(), children.end()) == trie.sorted_children(v));
+    }
+}
+
+TEST_CASE("members and classes are ordered by count, then by path compared move by move", "[transpositions]") {
+    // Every order of four corner moves (and a few of them again), so that classes have many
+    // members of equal and different counts and paths that share long prefixes.
+    std::vector<std::string_view> points = {"cc", "dd", "dp", "pd", "pp"};
+    std::vector<Inserted> lines;
+    int times = 1;
+    do {
+        std::vector<go::Move> moves;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, *go::point_from_sgf(points[i])));
+        }
+        lines.push_back({moves, times});
+        times = times % 3 + 1;
+    } while (std::next_permutation(points.begin(), points.end()));
+    const Trie trie = make_trie(lines);
+    const DictionaryGraph graph(trie);
+    REQUIRE(graph.class_count() > 5);
+    // The order written out: count descending, then the path by move_order_key, shorter first.
+    const auto path_keys = [&trie](NodeId node) {
+        std::vector<int> keys;
+        for (const go::Move& m : trie.path_to(node)) keys.push_back(move_order_key(m));
+        return keys;
+    };
+    const auto before = [&](NodeId a, NodeId b) {
+        if (trie.node(a).stats.count != trie.node(b).stats.count) {
+            return trie.node(a).stats.count > trie.node(b).stats.count;
+        }
+        return path_keys(a) < path_keys(b);
+    };
+    for (std::size_t c = 0; c < graph.class_count(); ++c) {
+        const auto members = graph.class_members(c);
+        for (std::size_t i = 1; i < members.size(); ++i) CHECK(before(members[i - 1], members[i]));
+        if (c > 0) CHECK(before(graph.class_members(c - 1).front(), members.front()));
     }
 }

@@ -16,6 +16,17 @@ PositionTracker played(const std::vector<go::Move>& moves, const PositionKeyTabl
     for (const auto& m : moves) t.play(m);
     return t;
 }
+// The key of the image under `s` of the tracker's position, from its stones.
+go::Hash128 from_stones(const PositionTracker& t, go::Symmetry s) {
+    go::Hash128 key = t.to_move() == go::Color::White ? kDefaultPositionKeys.white_to_move : go::Hash128{};
+    for (int i = 0; i < go::kNumPoints; ++i) {
+        const go::Point p = go::Point::from_index(i);
+        const go::Stone stone = t.board().at(p);
+        if (stone == go::Stone::Empty) continue;
+        key ^= kDefaultPositionKeys.key(stone == go::Stone::Black ? go::Color::Black : go::Color::White, go::apply(s, p));
+    }
+    return key;
+}
 }  // namespace
 
 TEST_CASE("an image of a line has the image's key and the same canonical key", "[transpositions]") {
@@ -183,4 +194,51 @@ TEST_CASE("image forms under the canonical symmetry are equal exactly for equal 
     std::vector<std::uint16_t> from_moves;
     append_image_form(stones, base.canonical_symmetry(), go::Color::White, from_moves);
     CHECK(from_moves == form);
+}
+
+TEST_CASE("image keys after captures equal keys computed from the stones", "[transpositions]") {
+    // Random moves crowded into a corner, so that many capture, several groups at a time or
+    // along the edge; after every move each image key must be the XOR of its stones' keys.
+    PositionTracker t;
+    std::uint32_t state = 12345;
+    int captures = 0;
+    int multi_stone_captures = 0;
+    for (int n = 0; n < 4000; ++n) {
+        state = state * 1664525u + 1013904223u;
+        const auto x = static_cast<std::uint8_t>((state >> 8) % 6);
+        const auto y = static_cast<std::uint8_t>((state >> 16) % 6);
+        const go::Color c = n % 2 == 0 ? go::Color::Black : go::Color::White;
+        const ReplayStep step = t.play(go::Move::at(c, go::Point{x, y}));
+        if (step == ReplayStep::Played && t.board().last_captures() > 0) ++captures;
+        if (step == ReplayStep::Played && t.board().last_captures() > 1) ++multi_stone_captures;
+        for (go::Symmetry s : go::kAllSymmetries) REQUIRE(t.image_key(s) == from_stones(t, s));
+        // The canonical choice: the first symmetry with the smallest image key, and that key.
+        go::Symmetry first_smallest = go::Symmetry::Identity;
+        int smallest_count = 0;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            if (t.image_key(s) < t.image_key(first_smallest)) {
+                first_smallest = s;
+                smallest_count = 0;
+            }
+            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
+        }
+        const PositionTracker::CanonicalChoice choice = t.canonical_choice();
+        REQUIRE(choice.symmetry == first_smallest);
+        REQUIRE(choice.key == t.image_key(first_smallest));
+        REQUIRE(choice.unique == (smallest_count == 1));
+    }
+    CHECK(captures > 50);
+    CHECK(multi_stone_captures > 10);
+}
+
+TEST_CASE("a capture beside the mover's own eye still takes off exactly the captured stones", "[transpositions]") {
+    // Black's last move at ba takes White's ca and closes an eye at aa: both are empty
+    // regions beside ba that touch only Black, so the flood fill sees one point too many
+    // and must recompute the keys from the board.
+    PositionTracker t;
+    for (const auto& m : line({"ab", "ca", "da", "", "cb", "", "ba"})) REQUIRE(t.play(m) == ReplayStep::Played);
+    REQUIRE(t.board().last_captures() == 1);
+    REQUIRE(t.board().at(*go::point_from_sgf("aa")) == go::Stone::Empty);
+    REQUIRE(t.board().at(*go::point_from_sgf("ca")) == go::Stone::Empty);
+    for (go::Symmetry s : go::kAllSymmetries) CHECK(t.image_key(s) == from_stones(t, s));
 }
