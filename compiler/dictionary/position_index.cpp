@@ -39,15 +39,6 @@ std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNum
     return count;
 }
 
-// Calls f(q) for each on-board neighbour q of p.
-template <typename F>
-void for_each_neighbour(go::Point p, F f) {
-    if (p.x > 0) f(go::Point{static_cast<std::uint8_t>(p.x - 1), p.y});
-    if (p.x < go::kLastLine) f(go::Point{static_cast<std::uint8_t>(p.x + 1), p.y});
-    if (p.y > 0) f(go::Point{p.x, static_cast<std::uint8_t>(p.y - 1)});
-    if (p.y < go::kLastLine) f(go::Point{p.x, static_cast<std::uint8_t>(p.y + 1)});
-}
-
 // XORs the stone `c` at row-major `index` into (or out of) the 8 image keys.
 // Written out over the 8 images (a fold, not a loop): this runs for every move of every
 // node, and the loop's counter and addressing cost a third of it.
@@ -76,7 +67,8 @@ ReplayStep PositionTracker::play(const go::Move& m) {
         if (keys_ == KeyUpdates::Off) return ReplayStep::Played;
         // The common case: one stone added, each image key changes by one XOR.
         toggle(images_, *tables_, m.color, p.index());
-        if (board_.last_captures() != 0) remove_captured(p, go::opponent(m.color));
+        // Captures (rare in a joseki line) take their stones off the keys the same way.
+        for (const std::uint16_t taken : board_.last_captured_points()) toggle(images_, *tables_, go::opponent(m.color), taken);
         return ReplayStep::Played;
     }
     if (verdict == go::MoveVerdict::KoRecapture) {
@@ -89,41 +81,6 @@ ReplayStep PositionTracker::play(const go::Move& m) {
     if (verdict != go::MoveVerdict::Legal) board_.place_setup(m.color, p);
     if (keys_ == KeyUpdates::On) rehash();
     return ReplayStep::Forced;
-}
-
-void PositionTracker::remove_captured(go::Point played, go::Color captured) {
-    // The board does not say which stones it took. Every group it took touched `played`
-    // and, once gone, is an empty region next to it that touches none of the `captured`
-    // colour's stones and holds at most the number of stones taken. The liberties of the
-    // played stone fail that test at once (they touch the opponent or are too big); an
-    // eye of the mover may pass it, but then more points pass than stones were taken, and
-    // the keys are recomputed. So a flood fill over a few points replaces a rehash of 361.
-    const auto taken = static_cast<std::size_t>(board_.last_captures());
-    const go::Stone captured_stone = go::stone_of(captured);
-    std::array<char, go::kNumPoints> seen{};
-    std::array<go::Point, go::kNumPoints> region;
-    std::size_t removed = 0;
-    for_each_neighbour(played, [&](go::Point start) {
-        if (seen[static_cast<std::size_t>(start.index())] || board_.at(start) != go::Stone::Empty) return;
-        seen[static_cast<std::size_t>(start.index())] = 1;
-        region[0] = start;
-        std::size_t size = 1;
-        bool emptied = true;
-        for (std::size_t next = 0; next < size && emptied; ++next) {
-            for_each_neighbour(region[next], [&](go::Point q) {
-                const go::Stone stone = board_.at(q);
-                if (stone == captured_stone) emptied = false;
-                if (stone != go::Stone::Empty || seen[static_cast<std::size_t>(q.index())]) return;
-                seen[static_cast<std::size_t>(q.index())] = 1;
-                region[size++] = q;
-            });
-            if (size > taken) emptied = false;
-        }
-        if (!emptied) return;
-        for (std::size_t i = 0; i < size; ++i) toggle(images_, *tables_, captured, region[i].index());
-        removed += size;
-    });
-    if (removed != taken) rehash();
 }
 
 void PositionTracker::rehash() {

@@ -85,8 +85,6 @@ public:
     go::Color to_move() const { return to_move_; }
 
 private:
-    /// Takes out of the image keys the `captured` stones that the move at `played` took.
-    void remove_captured(go::Point played, go::Color captured);
     void rehash();
 
     go::Board board_;

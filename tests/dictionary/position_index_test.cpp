@@ -233,8 +233,7 @@ TEST_CASE("image keys after captures equal keys computed from the stones", "[tra
 
 TEST_CASE("a capture beside the mover's own eye still takes off exactly the captured stones", "[transpositions]") {
     // Black's last move at ba takes White's ca and closes an eye at aa: both are empty
-    // regions beside ba that touch only Black, so the flood fill sees one point too many
-    // and must recompute the keys from the board.
+    // points beside ba that touch only Black, and only ca's stone may leave the keys.
     PositionTracker t;
     for (const auto& m : line({"ab", "ca", "da", "", "cb", "", "ba"})) REQUIRE(t.play(m) == ReplayStep::Played);
     REQUIRE(t.board().last_captures() == 1);
