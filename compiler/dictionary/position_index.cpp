@@ -10,19 +10,9 @@ namespace {
 
 go::Color color_of(go::Stone s) { return s == go::Stone::Black ? go::Color::Black : go::Color::White; }
 
-// kImageOf[k][i]: the index of point i's image under kAllSymmetries[k], computed at
-// compile time (go::apply decodes the symmetry on every call; play() maps 8 images a move).
+// kImageOf[k][i]: the index of point i's image under kAllSymmetries[k] (in that order).
+constexpr const auto& kImageOf = go::kImageIndex;
 using PointMap = std::array<std::uint16_t, go::kNumPoints>;
-constexpr std::array<PointMap, 8> kImageOf = [] {
-    std::array<PointMap, 8> m{};
-    for (std::size_t k = 0; k < m.size(); ++k) {
-        for (int i = 0; i < go::kNumPoints; ++i) {
-            m[k][static_cast<std::size_t>(i)] =
-                static_cast<std::uint16_t>(go::apply(go::kAllSymmetries[k], go::Point::from_index(i)).index());
-        }
-    }
-    return m;
-}();
 
 // The stones of a board as point index * 2 + (1 for White), row-major; returns their number.
 std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNumPoints>& stones) {

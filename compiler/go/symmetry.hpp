@@ -69,6 +69,21 @@ constexpr Point apply(Symmetry s, Point p) {
 }
 
 /// The image of a move: same colour, transformed point; a pass stays a pass.
+/// kImageIndex[s][i]: the row-major index of the image of the point with index i under
+/// symmetry s (the outer index is static_cast<std::size_t>(s), the order of kAllSymmetries).
+/// Computed at compile time for the loops that map every move through all 8 symmetries
+/// (duplicate fingerprints, position keys), where apply() would decode s each time.
+inline constexpr std::array<std::array<std::uint16_t, kNumPoints>, 8> kImageIndex = [] {
+    std::array<std::array<std::uint16_t, kNumPoints>, 8> table{};
+    for (Symmetry s : kAllSymmetries) {
+        for (int i = 0; i < kNumPoints; ++i) {
+            table[static_cast<std::size_t>(s)][static_cast<std::size_t>(i)] =
+                static_cast<std::uint16_t>(apply(s, Point::from_index(i)).index());
+        }
+    }
+    return table;
+}();
+
 constexpr Move apply(Symmetry s, const Move& m) {
     return m.point ? Move::at(m.color, apply(s, *m.point)) : m;
 }
@@ -131,5 +146,6 @@ static_assert(apply(Symmetry::AntiTranspose, Point{3, 4}) == Point{14, 15});
 static_assert(then(Symmetry::Rotate90, Symmetry::Rotate90) == Symmetry::Rotate180);
 static_assert(inverse(Symmetry::Rotate90) == Symmetry::Rotate270);
 static_assert(inverse(Symmetry::Transpose) == Symmetry::Transpose);
+static_assert(kImageIndex[static_cast<std::size_t>(Symmetry::Rotate90)][0] == 18, "aa goes to sa");
 
 }  // namespace josekic::go

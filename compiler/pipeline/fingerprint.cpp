@@ -15,18 +15,7 @@ constexpr go::Hash128 kPassKey[2] = {{0x9AE16A3B2F90404FULL, 0xC3A5C85C97CB3127U
 constexpr go::Hash128 kLineSeed{0x6C62272E07BB0142ULL, 0x62B821756295C58DULL};
 
 // The image of every point under every symmetry, as a point index.
-using ImageTable = std::array<std::array<std::uint16_t, go::kNumPoints>, kSymmetries>;
-constexpr ImageTable make_image_table() {
-    ImageTable table{};
-    for (go::Symmetry s : go::kAllSymmetries) {
-        for (int i = 0; i < go::kNumPoints; ++i) {
-            table[static_cast<int>(s)][i] =
-                static_cast<std::uint16_t>(go::apply(s, go::Point::from_index(i)).index());
-        }
-    }
-    return table;
-}
-constexpr ImageTable kImages = make_image_table();
+constexpr const auto& kImages = go::kImageIndex;
 
 // Multiply-rotate before mixing in each move makes the hash depend on move order, which a
 // plain XOR (a position hash) would not.
