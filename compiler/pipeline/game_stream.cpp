@@ -278,6 +278,14 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     bool stop = false;
     std::exception_ptr failure;
 
+    // The walker stops when the room is full and goes on only when half of it is free again:
+    // it then reads many units in one go instead of being woken for every unit consumed (a
+    // wake-up between cores is an interrupt to the other vCPU, costly on a virtual machine).
+    const auto has_room = [&] { return issued - consumed < max_in_flight && bytes_in_flight < max_bytes_in_flight; };
+    const auto drained = [&] {
+        return issued - consumed <= max_in_flight / 2 && bytes_in_flight <= max_bytes_in_flight / 2;
+    };
+
     const auto fail = [&](std::exception_ptr error) {
         {
             const std::lock_guard lock(mutex);
@@ -298,9 +306,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
             const auto dispatch = [&] {
                 if (unit->files.empty()) return true;
                 std::unique_lock lock(mutex);
-                space_free.wait(lock, [&] {
-                    return stop || (issued - consumed < max_in_flight && bytes_in_flight < max_bytes_in_flight);
-                });
+                if (!has_room()) space_free.wait(lock, [&] { return stop || drained(); });
                 if (stop) return false;
                 unit->sequence = issued++;
                 bytes_in_flight += unit->bytes;
@@ -379,12 +385,14 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
                 for (FileBatch& batch : unit->files) consumer.consume(batch);
                 const std::uint64_t unit_bytes = unit->bytes;
                 unit.reset();
+                bool walker_may_go_on = false;
                 {
                     const std::lock_guard lock(mutex);
                     ++consumed;
                     bytes_in_flight -= unit_bytes;
+                    walker_may_go_on = drained();
                 }
-                space_free.notify_one();
+                if (walker_may_go_on) space_free.notify_one();
             }
         } catch (...) {
             fail(std::current_exception());
