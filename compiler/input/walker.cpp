@@ -36,11 +36,9 @@ InputFile too_large(const std::string& display_path, std::uint64_t limit) {
                        std::to_string(limit) + " bytes); skipped");
 }
 
-// Reads a whole file with POSIX calls so that the error text is errno's. Only files named
-// on the command line may be FIFOs (e.g. a shell's process substitution <(zcat x.sgf.gz)).
-// `path` is relative to the directory open as `dir_fd`, or to the working directory when
-// dir_fd is AT_FDCWD.
-// Reads the file open as `fd` and closes it.
+// Reads the whole file open as `fd` with POSIX calls, so that the error text is errno's, and
+// closes it. Only files named on the command line may be FIFOs (e.g. a shell's process
+// substitution <(zcat x.sgf.gz)).
 InputFile read_open_file(int fd, const std::string& display_path, const WalkOptions& options) {
     InputFile file;
     file.display_path = display_path;
@@ -85,6 +83,8 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
     return file;
 }
 
+// Opens and reads `path`, relative to the directory open as `dir_fd` (or to the working
+// directory when dir_fd is AT_FDCWD).
 InputFile read_file(int dir_fd, const char* path, const std::string& display_path, const WalkOptions& options) {
     const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
@@ -96,11 +96,12 @@ std::string join(const std::string& dir, const std::string& name) {
     return dir + "/" + name;
 }
 
-// A directory entry and its type as readdir() gives it (DT_UNKNOWN when the file system
-// does not say).
+// A directory entry, its type as readdir() gives it (DT_UNKNOWN when the file system does
+// not say) and what its name makes of it (classified once: the read-ahead and the walk both ask).
 struct Entry {
     std::string name;
     unsigned char type = DT_UNKNOWN;
+    FileKind kind = FileKind::Other;
 };
 
 class Walker {
@@ -133,14 +134,18 @@ private:
         OpenDirectory& operator=(const OpenDirectory&) = delete;
         ~OpenDirectory() { close(); }
 
-        /// The descriptor to open `name` against, and the name to pass: the directory and
-        /// the bare name, or, if it cannot be opened again, AT_FDCWD and the full path.
-        std::pair<int, const char*> locate(const std::string& name, const std::string& full_path) {
+        /// The directory's descriptor, opened again if need be; -1 if it cannot be.
+        int fd() {
             if (fd_ < 0 && !failed_) {
                 fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
                 failed_ = fd_ < 0;
             }
-            return fd_ >= 0 ? std::pair{fd_, name.c_str()} : std::pair{AT_FDCWD, full_path.c_str()};
+            return fd_;
+        }
+        /// The descriptor to open `name` against, and the name to pass: the directory and
+        /// the bare name, or, if it cannot be opened again, AT_FDCWD and the full path.
+        std::pair<int, const char*> locate(const std::string& name, const std::string& full_path) {
+            return fd() >= 0 ? std::pair{fd_, name.c_str()} : std::pair{AT_FDCWD, full_path.c_str()};
         }
         void close() {
             if (fd_ >= 0) ::close(fd_);
@@ -168,7 +173,7 @@ private:
         errno = 0;
         while (const dirent* entry = ::readdir(handle)) {
             const std::string_view name = entry->d_name;
-            if (name != "." && name != "..") entries.push_back(Entry{std::string(name), entry->d_type});
+            if (name != "." && name != "..") entries.push_back(Entry{std::string(name), entry->d_type, classify_name(name)});
         }
         const int read_error = errno;
         ::closedir(handle);
@@ -186,15 +191,13 @@ private:
         ReadAhead ahead;
         std::size_t next_ahead = 0;  // the first entry not yet considered for reading ahead
         for (std::size_t position = 0; position < entries.size(); ++position) {
-            const auto& [name, type] = entries[position];
+            const auto& [name, type, kind] = entries[position];
             for (; next_ahead < entries.size() && next_ahead <= position + ReadAhead::kDepth; ++next_ahead) {
                 if (next_ahead == position) continue;  // read now, below
                 const Entry& later = entries[next_ahead];
-                if (later.type != DT_REG || classify_name(later.name) != FileKind::GameRecord) continue;
-                const auto [dir_fd, relative] = here.locate(later.name, later.name);
-                if (dir_fd != AT_FDCWD) ahead.start(next_ahead, dir_fd, relative);
+                if (later.type != DT_REG || later.kind != FileKind::GameRecord) continue;
+                if (const int dir_fd = here.fd(); dir_fd >= 0) ahead.start(next_ahead, dir_fd, later.name.c_str());
             }
-            const FileKind kind = classify_name(name);
             // A regular file needs no stat() when the directory says what it is (most file
             // systems do): one path lookup less per game record, and none for other files.
             const bool known_regular = type == DT_REG;
