@@ -306,7 +306,6 @@ private:
     /// ones (a new node, or see TreeBuilder::open_node()); with kNoSgfNode (properties
     /// before any node) they are read, reported and dropped.
     void parse_properties(TreeBuilder& builder, SgfNodeId node) {
-        if (node != kNoSgfNode) lone_move(builder, node);  // after a move, the next property may be one
         // Every path through the loop ends past white space, ready for the next letter.
         s_.skip_space();
         while (!s_.at_end() && is_letter(s_.peek())) {
