@@ -80,19 +80,6 @@ std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables
     return forced;
 }
 
-// to_frame[a][b]: then(a, inverse(b)), which maps a position in frame a into frame b.
-// Computed at compile time: go::then probes all 8 candidates, once per transposition
-// sentence otherwise.
-constexpr std::array<std::array<go::Symmetry, 8>, 8> kToFrame = [] {
-    std::array<std::array<go::Symmetry, 8>, 8> table{};
-    for (go::Symmetry a : go::kAllSymmetries) {
-        for (go::Symmetry b : go::kAllSymmetries) {
-            table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = go::then(a, go::inverse(b));
-        }
-    }
-    return table;
-}();
-
 // Every node's place in a depth-first walk from the root that visits each node's children
 // by move_order_key: a parent comes before its children and a node's whole subtree before
 // its next sibling, so ranks compare exactly like paths compared lexicographically by
@@ -337,8 +324,7 @@ void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summa
     summary.most_frequent_other = members[0] == node ? members[1] : members[0];
     // Both canonical symmetries map onto the same canonical position, so the other line
     // goes into this node's frame by its own symmetry followed by the inverse of ours.
-    const go::Symmetry to_here = kToFrame[static_cast<std::size_t>(symmetries_[summary.most_frequent_other])]
-                                         [static_cast<std::size_t>(symmetries_[node])];
+    const go::Symmetry to_here = go::then(symmetries_[summary.most_frequent_other], go::inverse(symmetries_[node]));
     // Filled from the end while walking up: one allocation, no reversal.
     std::size_t depth = 0;
     for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;

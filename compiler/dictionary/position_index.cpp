@@ -136,26 +136,6 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     return choice;
 }
 
-namespace {
-
-// inverse_maps[k][j]: the point whose stone lands on index j under kAllSymmetries[k], so
-// an image is filled in row-major order and can be compared while it is built.
-const std::array<PointMap, 8>& inverse_maps() {
-    static const std::array<PointMap, 8> maps = [] {
-        std::array<PointMap, 8> m{};
-        for (std::size_t k = 0; k < m.size(); ++k) {
-            for (int i = 0; i < go::kNumPoints; ++i) {
-                const go::Point p = go::Point::from_index(i);
-                m[k][static_cast<std::size_t>(go::apply(go::kAllSymmetries[k], p).index())] =
-                    static_cast<std::uint16_t>(i);
-            }
-        }
-        return m;
-    }();
-    return maps;
-}
-
-}  // namespace
 
 void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out) {
     std::array<std::uint16_t, go::kNumPoints> stones;
@@ -202,14 +182,16 @@ CanonicalStones canonical_stones(const go::Board& board, go::Color to_move) {
     // The smallest image point by point. Stone is a uint8_t enum, so byte order (memcmp) is
     // the order of CanonicalStones::operator<=> on the points; this runs once per node
     // with a transposition when classes are verified, hence the tables instead of apply().
-    const auto& maps = inverse_maps();
     std::array<go::Stone, go::kNumPoints> stones{};
     for (int i = 0; i < go::kNumPoints; ++i) stones[static_cast<std::size_t>(i)] = board.at(go::Point::from_index(i));
     CanonicalStones best;
     best.to_move = to_move;
     CanonicalStones image;
-    for (std::size_t k = 0; k < maps.size(); ++k) {
-        for (std::size_t j = 0; j < stones.size(); ++j) image.points[j] = stones[maps[k][j]];
+    for (std::size_t k = 0; k < go::kAllSymmetries.size(); ++k) {
+        // The point whose stone lands on index j under the k-th symmetry is j's image under
+        // its inverse, so the image is filled in row-major order and compared as it is built.
+        const auto& from = go::kImageIndex[static_cast<std::size_t>(go::inverse(go::kAllSymmetries[k]))];
+        for (std::size_t j = 0; j < stones.size(); ++j) image.points[j] = stones[from[j]];
         if (k == 0 || std::memcmp(image.points.data(), best.points.data(), sizeof image.points) < 0) {
             best.points = image.points;
         }
