@@ -42,16 +42,6 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
     dictionary::append_line(out, t.most_frequent_other_path);
 }
 
-std::function<std::string(dictionary::NodeId)> node_comments(const dictionary::DictionaryGraph& graph,
-                                                            const dictionary::Trie& trie,
-                                                            const reference::Annotations* references) {
-    return [appender = append_node_comments(graph, trie, references)](dictionary::NodeId node) {
-        std::string text;
-        appender(node, text);
-        return text;
-    };
-}
-
 std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
                                                                          const dictionary::Trie& trie,
                                                                          const reference::Annotations* references) {

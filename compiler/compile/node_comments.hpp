@@ -17,16 +17,11 @@ std::string transposition_comment(const dictionary::DictionaryGraph& graph, dict
 /// transposition_comment appended to `out` (nothing when there is none).
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node, std::string& out);
 
-/// The text josekic adds to a node's statistics: its transpositions and, when `references`
-/// is given (joseki only), what each reference dictionary says of it. Shared by `compile`
-/// and `prune`, so that both write the same comments. `graph`, `trie` and `references` must
-/// outlive the returned function.
-std::function<std::string(dictionary::NodeId)> node_comments(const dictionary::DictionaryGraph& graph,
-                                                            const dictionary::Trie& trie,
-                                                            const reference::Annotations* references);
-
-/// node_comments for WriteOptions::append_extra_comment: the same text, appended to the
-/// writer's buffer instead of returned in a new string. Safe to call from several threads.
+/// The text josekic adds to a node's statistics, appended to the writer's buffer (for
+/// WriteOptions::append_extra_comment): its transpositions and, when `references` is given
+/// (joseki only), what each reference dictionary says of it. Shared by `compile` and
+/// `prune`, so that both write the same comments. `graph`, `trie` and `references` must
+/// outlive the returned function. Safe to call from several threads.
 std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
                                                                          const dictionary::Trie& trie,
                                                                          const reference::Annotations* references);
