@@ -9,6 +9,7 @@
 #include "emit/node_comment.hpp"
 #include "emit/sgf_text.hpp"
 #include "emit/text_cursor.hpp"
+#include "emit/text_memo.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -49,6 +50,10 @@ void put_point(TextCursor& t, go::Point p) {
 // Everything below runs once per written node, so the per-node state lives in buffers that
 // are reused from node to node (children, labels, the comment being built, the output
 // piece) instead of strings and vectors made and freed for every node.
+// The statistics property of the node written last (it fits in 32 bytes for all but huge
+// counts, which are then formatted each time).
+using StatisticsPropertyMemo = TextMemo<dictionary::NodeStats, 32>;
+
 class Writer {
 public:
     Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move, const TextSink& sink)
@@ -397,11 +402,12 @@ private:
     // enough is remembered and copied for the next node with the same statistics.
     void put_statistics_property(const dictionary::NodeStats& s) {
         TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
-        if (last_stats_size_ > 0 && s == last_stats_) {
-            // The room holds far more than the whole remembered buffer, which is copied
-            // in two fixed moves rather than by its exact length.
-            std::memcpy(t.at(), last_stats_text_.data(), last_stats_text_.size());
-            t.advance_to(t.at() + last_stats_size_);
+        static_assert(kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1) >= StatisticsPropertyMemo::kMaxBytes);
+        if (const std::size_t known = stats_property_memo_.size_for(s)) {
+            // The room holds the whole remembered buffer, which is copied in fixed moves
+            // rather than by its exact length.
+            std::memcpy(t.at(), stats_property_memo_.padded_text(), StatisticsPropertyMemo::kMaxBytes);
+            t.advance_to(t.at() + known);
             return;
         }
         char* const start = t.at();
@@ -426,10 +432,7 @@ private:
         if (s.last_year == s.first_year) t.put(first_year_text);
         else t.signed_decimal(s.last_year);
         t.put(']');
-        const auto size = static_cast<std::size_t>(t.at() - start);
-        last_stats_ = s;
-        last_stats_size_ = size <= last_stats_text_.size() ? size : 0;
-        if (last_stats_size_ > 0) std::memcpy(last_stats_text_.data(), start, last_stats_text_.size());
+        stats_property_memo_.remember(s, start, static_cast<std::size_t>(t.at() - start));
     }
 
     // The values of one game in the games property (dictionary_format.hpp).
@@ -474,9 +477,7 @@ private:
     std::string extra_;  // the extra text of the node being written
     TextBuffer comment_;
     StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
-    dictionary::NodeStats last_stats_;           // the statistics of the last node written
-    std::array<char, 32> last_stats_text_{};     // its statistics property, when that fits
-    std::size_t last_stats_size_ = 0;            // the property's length, or 0 when it did not fit
+    StatisticsPropertyMemo stats_property_memo_;  // the last node's statistics property, for the next
     std::array<bool, go::kNumPoints> labelled_{};
     EmitHelpers::Board board_;   // parts, when helpers may take some
     std::size_t next_part_ = 0;  // the next part the writer reaches

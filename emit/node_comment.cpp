@@ -238,10 +238,10 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     }
 }
 
-StatisticsMemo::Key statistics_key(const NodeCommentInput& in) {
+StatisticsKey statistics_key(const NodeCommentInput& in) {
     const dictionary::Trie& trie = *in.trie;
     const dictionary::TrieNode& node = trie.node(in.node);
-    StatisticsMemo::Key key;
+    StatisticsKey key;
     key.stats = node.stats;
     key.form = in.kind == DictionaryKind::Joseki ? 1 : 0;
     if (in.node == dictionary::kRoot) {
@@ -263,7 +263,7 @@ void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
         put_statistics(t, in);
         return;
     }
-    const StatisticsMemo::Key key = statistics_key(in);
+    const StatisticsKey key = statistics_key(in);
     if (const std::size_t known = in.memo->size_for(key)) {
         std::memcpy(t.at(), in.memo->padded_text(), StatisticsMemo::kMaxBytes);
         t.advance_to(t.at() + known);

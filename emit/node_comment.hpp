@@ -10,6 +10,7 @@
 #include "compiler/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/text_buffer.hpp"
+#include "emit/text_memo.hpp"
 
 namespace josekic::emit {
 
@@ -26,40 +27,19 @@ enum class CommentText : std::uint8_t {
     Escaped,  ///< ready for C[...]: josekic's own words need no escaping, the rest is escaped
 };
 
-/// The statistics lines that start the comment written last (count, share, wins, years,
-/// lines ending there) and what they were made from, so that the next node with the same
-/// numbers copies them instead of formatting them again: along a single-game tail, most
-/// of a large tree, every node says "Played 1 time (100.0% of 1)." and the same wins and
-/// years. One per writer (not shared between threads); it starts empty.
-class StatisticsMemo {
-public:
-    /// What the statistics lines of a node are made from.
-    struct Key {
-        dictionary::NodeStats stats;
-        std::uint64_t parent_count = 0;  ///< 0 for the root
-        std::uint8_t form = 0;           ///< the kind, whether the node is the root, a tenuki and its colour
-        friend bool operator==(const Key&, const Key&) = default;
-    };
-    /// Lines longer than this are not remembered.
-    static constexpr std::size_t kMaxBytes = 160;
-
-    /// The length of the remembered lines when they were made from `key`, else 0.
-    std::size_t size_for(const Key& key) const { return size_ > 0 && key == key_ ? size_ : 0; }
-    /// The remembered lines, padded to kMaxBytes.
-    const char* padded_text() const { return text_.data(); }
-    /// Remembers the `size` bytes at `text` as the lines of `key`; the kMaxBytes bytes at
-    /// `text` must be readable (they are copied in fixed moves).
-    void remember(const Key& key, const char* text, std::size_t size) {
-        key_ = key;
-        size_ = size <= kMaxBytes ? size : 0;
-        if (size_ > 0) std::memcpy(text_.data(), text, kMaxBytes);
-    }
-
-private:
-    Key key_;
-    std::array<char, kMaxBytes> text_{};
-    std::size_t size_ = 0;  // 0: nothing remembered
+/// What the statistics lines that start a comment (count, share, wins, years, lines ending
+/// there) are made from.
+struct StatisticsKey {
+    dictionary::NodeStats stats;
+    std::uint64_t parent_count = 0;  ///< 0 for the root
+    std::uint8_t form = 0;           ///< the kind, whether the node is the root, a tenuki and its colour
+    friend bool operator==(const StatisticsKey&, const StatisticsKey&) = default;
 };
+
+/// The statistics lines of the comment written last, for the next node with the same
+/// numbers: along a single-game tail every node says "Played 1 time (100.0% of 1)." and the
+/// same wins and years.
+using StatisticsMemo = TextMemo<StatisticsKey, 160>;
 
 /// Everything the comment of one node says. The text is plain ASCII apart from names
 /// and events copied from the games, laid out in short lines that read well in the
