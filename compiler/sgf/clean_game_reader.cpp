@@ -164,8 +164,7 @@ private:
     bool lone_move() const {
         if (s_.left() < 6) return false;
         const char* const p = s_.cursor();
-        const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
-        if ((p[0] != 'B' && p[0] != 'W') || p[1] != '[' || !lower(p[2]) || !lower(p[3]) || p[4] != ']') return false;
+        if (!starts_two_letter_move(p)) return false;
         const char* q = p + 5;
         const char* const end = p + s_.left();
         while (q < end && is_space(*q)) ++q;

@@ -16,6 +16,14 @@ namespace josekic::sgf {
 
 /// SGF white space (the C locale's isspace).
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/// Whether the 5 bytes at `p` are a move with a two-letter value, "B[pd]" or "W[dd]": the
+/// start of the lone-move node that both readers take in one step. The caller has checked
+/// that 5 bytes are there.
+constexpr bool starts_two_letter_move(const char* p) {
+    const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+    return (p[0] == 'B' || p[0] == 'W') && p[1] == '[' && lower(p[2]) && lower(p[3]) && p[4] == ']';
+}
 /// An ASCII capital.
 constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 /// An ASCII letter, the bytes of a property identifier.

@@ -361,10 +361,7 @@ private:
         const std::size_t left = s_.left();
         if (left < 5) return LoneMove::None;
         const char* p = s_.cursor();
-        const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
-        if ((p[0] != 'B' && p[0] != 'W') || p[1] != '[' || !lower(p[2]) || !lower(p[3]) || p[4] != ']') {
-            return LoneMove::None;
-        }
+        if (!starts_two_letter_move(p)) return LoneMove::None;
         // A second value would belong to the same property.
         const char* q = p + 5;
         const char* const end = p + left;
