@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 #include <sys/stat.h>
 
@@ -19,10 +20,7 @@ namespace {
 using josekic::test_support::slurp;
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("josekic-commands-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
+    return josekic::test_support::fresh_scratch_dir("commands-" + name);
 }
 
 std::string samples() { return shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples"); }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -23,10 +24,7 @@ namespace {
 using josekic::test_support::slurp;
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("josekic-compile-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
+    return josekic::test_support::fresh_scratch_dir("compile-job-" + name);
 }
 
 // A handful of short games, written by the test: enough corner play for every tracker.

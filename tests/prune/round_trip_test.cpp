@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -88,8 +89,7 @@ TEST_CASE("pruning a compiled dictionary equals compiling with the same list", "
 }
 
 TEST_CASE("the input dictionary file is unchanged by pruning", "[prune]") {
-    const auto dir = std::filesystem::temp_directory_path() / "josekic-prune-test";
-    std::filesystem::create_directories(dir);
+    const auto dir = josekic::test_support::fresh_scratch_dir("prune-input-unchanged");
     const auto input = dir / "joseki.sgf";
     const auto output = dir / "pruned.sgf";
     {
