@@ -5,7 +5,6 @@
 #include <cstring>
 #include <string_view>
 
-#include "emit/text_buffer.hpp"
 
 namespace josekic::emit {
 
@@ -112,31 +111,5 @@ NumberText signed_decimal(std::int64_t n);
 NumberText thousands(std::uint64_t n);
 /// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
 NumberText percent_text(std::uint64_t part, std::uint64_t whole);
-
-/// `out += decimal(n)`.
-template <typename Out>
-void append_decimal(Out& out, std::uint64_t n) {
-    out += decimal(n);
-}
-/// `out += signed_decimal(n)`.
-template <typename Out>
-void append_signed_decimal(Out& out, std::int64_t n) {
-    out += signed_decimal(n);
-}
-/// `out += thousands(n)`.
-template <typename Out>
-void append_thousands(Out& out, std::uint64_t n) {
-    out += thousands(n);
-}
-/// append_decimal into a TextBuffer: the digits are written in place, without a copy.
-inline void append_decimal(TextBuffer& out, std::uint64_t n) { out.commit(put_decimal(out.reserve(kMaxNumberBytes), n)); }
-/// append_signed_decimal into a TextBuffer, in place.
-inline void append_signed_decimal(TextBuffer& out, std::int64_t n) {
-    out.commit(put_signed_decimal(out.reserve(kMaxNumberBytes), n));
-}
-/// append_thousands into a TextBuffer, in place.
-inline void append_thousands(TextBuffer& out, std::uint64_t n) {
-    out.commit(put_thousands(out.reserve(kMaxNumberBytes), n));
-}
 
 }  // namespace josekic::emit

@@ -18,17 +18,17 @@ TEST_CASE("numbers are written as std::to_string and with separators", "[emit]")
                                   std::uint64_t{100}, std::uint64_t{12345}, std::numeric_limits<std::uint64_t>::max()}) {
         CHECK(std::string_view(decimal(n)) == std::to_string(n));
         std::string appended;
-        append_decimal(appended, n);
+        appended += decimal(n);
         CHECK(appended == std::to_string(n));
         TextBuffer buffer;
-        append_thousands(buffer, n);
+        buffer.commit(put_thousands(buffer.reserve(kMaxNumberBytes), n));
         CHECK(buffer.view() == std::string_view(thousands(n)));
     }
     for (const std::int64_t n : {std::int64_t{-2019}, std::int64_t{-5}, std::int64_t{0}, std::int64_t{9}, std::int64_t{10},
                                  std::int64_t{999}, std::int64_t{1000}, std::int64_t{2019}, std::int64_t{9999},
                                  std::int64_t{10000}, std::numeric_limits<std::int64_t>::min()}) {
         TextBuffer buffer;
-        append_signed_decimal(buffer, n);
+        buffer.commit(put_signed_decimal(buffer.reserve(kMaxNumberBytes), n));
         CHECK(buffer.view() == std::to_string(n));
     }
     CHECK(std::string_view(signed_decimal(-2019)) == "-2019");
