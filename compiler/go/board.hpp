@@ -117,8 +117,17 @@ private:
     inline MoveVerdict play_move(const Move& m);
     /// Puts a stone on an empty cell, with its chain, without capturing anything.
     void add_stone(int cell, Cell colour);
-    /// Gives the stone just put on `cell` its chain: neighbouring chains lose a
-    /// pseudo-liberty, friendly ones are merged with it.
+    /// What join_chain() found: the head of the new stone's chain, its empty neighbours,
+    /// and whether an enemy chain next to it lost its last pseudo-liberty.
+    struct Joined {
+        int head;
+        int empties;
+        bool enemy_without_liberty;
+    };
+    /// Gives the stone of colour `own` just put on `cell` its chain: neighbouring chains
+    /// lose a pseudo-liberty, friendly ones are merged with it. Captures nothing.
+    inline Joined join_chain(int cell, Cell own);
+    /// join_chain() for a stone put down without capturing (setup stones, rebuilds).
     void link(int cell);
     /// Merges the chains headed at `a` and `b`; returns the head of the union.
     int merge(int a, int b);
