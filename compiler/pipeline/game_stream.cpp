@@ -86,16 +86,28 @@ struct FirstSeen {
     go::Symmetry to_canonical = go::Symmetry::Identity;
 };
 
-void keep_top(std::vector<FileMeasure>& top, FileMeasure measure, bool (*before)(const FileMeasure&, const FileMeasure&)) {
-    constexpr std::size_t kTop = 5;
-    top.push_back(std::move(measure));
-    std::sort(top.begin(), top.end(), before);
-    if (top.size() > kTop) top.resize(kTop);
+// The files the report names as largest and slowest: first by the measure (bytes or
+// seconds) descending, then by path, so that ties do not depend on the input order.
+template <typename Measure>
+bool ranks_before(Measure a, std::string_view a_path, Measure b, std::string_view b_path) {
+    return a != b ? a > b : a_path < b_path;
 }
 
-bool larger(const FileMeasure& a, const FileMeasure& b) { return a.bytes != b.bytes ? a.bytes > b.bytes : a.path < b.path; }
-bool slower(const FileMeasure& a, const FileMeasure& b) {
-    return a.seconds != b.seconds ? a.seconds > b.seconds : a.path < b.path;
+// Keeps in `top` the five files that rank first by `measure` (FileMeasure::bytes or
+// ::seconds), given one more file. It runs on the consumer thread for every file and most
+// files do not get in, so they are turned away before their path is copied.
+template <typename Measure>
+void keep_top(std::vector<FileMeasure>& top, Measure FileMeasure::*measure, const FileMeasure& file_numbers,
+              const std::string& path) {
+    constexpr std::size_t kTop = 5;
+    const Measure value = file_numbers.*measure;
+    const auto ranks_before_kept = [&](const FileMeasure& kept) {
+        return ranks_before(value, std::string_view(path), kept.*measure, std::string_view(kept.path));
+    };
+    if (top.size() == kTop && !ranks_before_kept(top.back())) return;
+    top.insert(std::find_if(top.begin(), top.end(), ranks_before_kept),
+               FileMeasure{path, file_numbers.bytes, file_numbers.seconds});
+    if (top.size() > kTop) top.pop_back();
 }
 
 // Consumer side: runs on the calling thread, batch after batch in input order.
@@ -123,8 +135,9 @@ public:
         ++report_.files_read;
         report_.bytes_read += batch.size;
         const double seconds = batch.parse_seconds + batch.replay_seconds + batch.analysis_seconds;
-        keep_top(report_.largest_files, FileMeasure{batch.display_path, batch.size, seconds}, larger);
-        keep_top(report_.slowest_files, FileMeasure{batch.display_path, batch.size, seconds}, slower);
+        const FileMeasure numbers{{}, batch.size, seconds};  // the path is copied only if kept
+        keep_top(report_.largest_files, &FileMeasure::bytes, numbers, batch.display_path);
+        keep_top(report_.slowest_files, &FileMeasure::seconds, numbers, batch.display_path);
         report_.times.parse += batch.parse_seconds;
         report_.times.replay += batch.replay_seconds;
         report_.times.analysis += batch.analysis_seconds;

@@ -143,6 +143,24 @@ TEST_CASE("one and two threads give identical results, diagnostics and reports",
           pipeline::render_json(eight.report, pipeline::Timings::Omit));
 }
 
+TEST_CASE("the report names the five largest files, ties by path, whatever the walk order", "[pipeline]") {
+    TempDir dir;
+    // Sizes by name: two ties at the cut (the 12-byte files) and one above it.
+    const std::vector<std::pair<std::string, std::size_t>> files = {
+        {"a.sgf", 3}, {"b.sgf", 12}, {"c.sgf", 20}, {"d.sgf", 12}, {"e.sgf", 7},
+        {"f.sgf", 12}, {"g.sgf", 30}, {"h.sgf", 20}, {"i.sgf", 1}};
+    for (const auto& [name, size] : files) dir.write(name, std::string(size, ' ') + "\n");
+    for (const unsigned threads : {1u, 2u}) {
+        const RunOutput out = run({dir.str()}, threads);
+        std::vector<std::string> largest;
+        for (const pipeline::FileMeasure& f : out.report.largest_files) {
+            largest.push_back(f.path.substr(dir.str().size() + 1) + "=" + std::to_string(f.bytes));
+        }
+        CHECK(largest == std::vector<std::string>{"g.sgf=31", "c.sgf=21", "h.sgf=21", "b.sgf=13", "d.sgf=13"});
+        CHECK(out.report.slowest_files.size() == 5);
+    }
+}
+
 TEST_CASE("missing inputs and unreadable files are counted, and the run goes on", "[pipeline]") {
     TempDir dir;
     const std::string present = dir.write("a.sgf", kGame + "\n");
