@@ -69,6 +69,19 @@ public:
     /// `bytes` in the current charset, as valid UTF-8.
     std::string decode(std::string_view bytes, diag::SourceLocation where);
 
+    /// Which of the once-per-file warnings have been given.
+    struct Warned {
+        bool invalid = false;
+        bool unknown = false;
+    };
+    Warned warned() const { return Warned{warned_invalid_, warned_unknown_}; }
+    /// Goes back to an earlier warned(), when the text decoded since is to be read again
+    /// (and its warnings given again).
+    void rewind_warnings(Warned earlier) {
+        warned_invalid_ = earlier.invalid;
+        warned_unknown_ = earlier.unknown;
+    }
+
 private:
     std::string decode_utf8(std::string_view bytes, diag::SourceLocation where);
     std::string decode_iconv(std::string_view bytes, diag::SourceLocation where);

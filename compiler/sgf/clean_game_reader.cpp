@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "compiler/sgf/sgf_scanner.hpp"
@@ -48,14 +49,16 @@ struct DraftArrays {
     std::vector<SgfProperty> node_properties;
 };
 
-/// Reads one file's games for read_clean_games(): the text goes by once, and each node is
+/// Reads one file's clean trees for read_collection(): the text goes by once, and each node is
 /// drafted only when the GameBuilder needs it (the root, main-line nodes that are more
 /// than one move).
 class CleanReader {
 public:
     CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
-                std::vector<game::GameRecord>& games, diag::DiagnosticSink& sink, DraftArrays& arrays)
-        : s_(text),
+                std::vector<game::GameRecord>& games, diag::DiagnosticList& sink, DraftArrays& arrays)
+        : text_(text),
+          s_(text),
+          sink_(sink),
           context_(context),
           decoder_(decoder),
           builder_(context.path, decoder, sink),
@@ -68,25 +71,23 @@ public:
           locations_(arrays.locations),
           node_properties_(arrays.node_properties) {}
 
-    /// Reads every tree of the file; false as read_clean_games().
-    bool read_file() {
-        s_.skip_space();
-        while (!s_.at_end()) {
-            // A '(' starts a tree here only when a node follows: anything else (text outside
-            // the trees, a lost first '(', an empty tree, a variation before the first node)
-            // is for the parser to report.
-            if (s_.peek() != '(') return false;
-            Scanner probe = s_;
-            probe.advance();
-            if (probe.peek_past_space() != ';') return false;
-            if (!read_tree()) return false;
-            s_.skip_space();
-        }
-        return !games_.empty();
+    /// Reads the tree whose "(;" starts at `start` and adds its game, when it is clean (see
+    /// read_collection()); returns the place past its ')'. Otherwise returns nullopt with
+    /// everything as it was: no game added, no diagnostic kept, the decoder's once-per-file
+    /// warnings as they were, so that the parser reads the tree afresh.
+    std::optional<TextPlace> take(const TextPlace& start) {
+        s_ = Scanner(text_, start.offset, start.where);
+        const std::size_t diagnostics_before = sink_.items.size();
+        const TextDecoder::Warned warned_before = decoder_.warned();
+        if (read_tree()) return TextPlace{s_.offset_in(text_), s_.location()};
+        // read_tree() adds its game only once the tree is read to its end.
+        sink_.items.resize(diagnostics_before);
+        decoder_.rewind_warnings(warned_before);
+        return std::nullopt;
     }
 
 private:
-    /// Reads one tree from its '(' on and adds its game; false as read_clean_games().
+    /// Reads one tree from its '(' on and adds its game; false when it is not clean.
     bool read_tree() {
         game::GameRecord g;
         g.source_path = std::string(context_.path);
@@ -111,7 +112,7 @@ private:
                 }
                 s_.step();
                 if (attach == Attach::Nowhere) {
-                    // The root: read_file() saw to it that "(;" starts the tree.
+                    // The root: the parser offers only trees that start with "(;".
                     if (!read_properties()) return false;
                     const SgfNode& root = node();
                     select_charset(decoder_, root, context_.options, context_.conversion);
@@ -272,7 +273,9 @@ private:
         return node_;
     }
 
+    std::string_view text_;
     Scanner s_;
+    diag::DiagnosticList& sink_;
     const CleanReadContext& context_;
     TextDecoder& decoder_;
     GameBuilder builder_;
@@ -289,13 +292,53 @@ private:
 
 }  // namespace
 
-bool read_clean_games(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
-                      std::vector<game::GameRecord>& games, diag::DiagnosticSink& diagnostics) {
+namespace {
+
+/// read_collection()'s receiver: a tree goes to the CleanReader first, and is built from
+/// the parsed tree when the parser had to read it.
+class CollectionReader final : public TreeReceiver {
+public:
+    CollectionReader(CleanReader& clean, const CleanReadContext& context, TextDecoder& decoder,
+                     std::vector<game::GameRecord>& games, diag::DiagnosticList& reading)
+        : clean_(clean), context_(context), decoder_(decoder), builder_(context.path, decoder, reading), games_(games) {}
+
+    std::optional<TextPlace> take(const TextPlace& tree_start) override {
+        std::optional<TextPlace> end = clean_.take(tree_start);
+        if (end) ++counts_.trees_in_one_pass;
+        return end;
+    }
+
+    void receive(SgfTree&& tree) override {
+        select_charset(decoder_, tree.nodes[0], context_.options, context_.conversion);
+        game::GameRecord g = read_tree_game(tree, context_.path, builder_);
+        g.index_in_file = static_cast<int>(games_.size()) + 1;
+        games_.push_back(std::move(g));
+        ++counts_.trees_parsed;
+    }
+
+    const CollectionCounts& counts() const { return counts_; }
+
+private:
+    CleanReader& clean_;
+    const CleanReadContext& context_;
+    TextDecoder& decoder_;
+    GameBuilder builder_;
+    std::vector<game::GameRecord>& games_;
+    CollectionCounts counts_;
+};
+
+}  // namespace
+
+CollectionCounts read_collection(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
+                                 std::vector<game::GameRecord>& games, diag::DiagnosticList& reading,
+                                 diag::DiagnosticSink& parsing) {
     thread_local DraftArrays arrays;
-    const bool read = CleanReader(text, context, decoder, games, diagnostics, arrays).read_file();
+    CleanReader clean(text, context, decoder, games, reading, arrays);
+    CollectionReader reader(clean, context, decoder, games, reading);
+    parse_collection_with(text, context.path, parsing, reader);
     // A long comment may have grown the text buffer far beyond what later nodes need.
     if (arrays.unescaped.capacity() > (std::size_t{1} << 20)) std::string().swap(arrays.unescaped);
-    return read;
+    return reader.counts();
 }
 
 }  // namespace josekic::sgf

@@ -258,4 +258,20 @@ void select_charset(TextDecoder& decoder, const SgfNode& root, const ReadOptions
     }
 }
 
+game::GameRecord read_tree_game(const SgfTree& tree, std::string_view path, GameBuilder& builder) {
+    game::GameRecord g;
+    g.source_path = std::string(path);
+    g.location = tree.where;
+    const SgfNode& root = tree.nodes[0];
+    if (!builder.start(root, g)) return g;
+    std::size_t length = 0;
+    for (SgfNodeId id = 0; id != kNoSgfNode; id = tree.nodes[id].first_child) ++length;
+    g.moves.reserve(length);  // one move per node in nearly every file
+    g.move_locations.reserve(length);
+    for (SgfNodeId id = root.first_child; id != kNoSgfNode; id = tree.nodes[id].first_child) {
+        if (!builder.add(tree.nodes[id], g)) break;
+    }
+    return g;
+}
+
 }  // namespace josekic::sgf

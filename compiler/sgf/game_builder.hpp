@@ -53,6 +53,10 @@ private:
     diag::DiagnosticSink& sink_;
 };
 
+/// Reads the main line of a parsed tree into a record (with its source path and
+/// location; the caller numbers it).
+game::GameRecord read_tree_game(const SgfTree& tree, std::string_view path, GameBuilder& builder);
+
 /// Whether read_games() converted a file's text to UTF-8 as a whole before parsing it
 /// (UTF-16, or UTF-8 with a BOM), so that CA no longer describes the bytes.
 enum class FileConversion { None, WholeFileToUtf8 };

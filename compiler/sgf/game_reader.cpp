@@ -2,6 +2,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "compiler/sgf/charset.hpp"
 #include "compiler/sgf/clean_game_reader.hpp"
@@ -12,36 +13,19 @@ namespace josekic::sgf {
 
 namespace {
 
-/// Reads the main line of a parsed tree into a record.
-game::GameRecord build_game(const SgfTree& tree, std::string_view path, GameBuilder& builder) {
-    game::GameRecord g;
-    g.source_path = std::string(path);
-    g.location = tree.where;
-    const SgfNode& root = tree.nodes[0];
-    if (!builder.start(root, g)) return g;
-    std::size_t length = 0;
-    for (SgfNodeId id = 0; id != kNoSgfNode; id = tree.nodes[id].first_child) ++length;
-    g.moves.reserve(length);  // one move per node in nearly every file
-    g.move_locations.reserve(length);
-    for (SgfNodeId id = root.first_child; id != kNoSgfNode; id = tree.nodes[id].first_child) {
-        if (!builder.add(tree.nodes[id], g)) break;
-    }
-    return g;
-}
-
 /// The general way: the whole collection parsed into trees (with every repair and its
 /// diagnostic), then one record per tree.
 std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::string_view path, const ReadOptions& options,
                                                 FileConversion conversion, const std::string& fallback,
                                                 diag::DiagnosticSink& sink) {
-    std::vector<SgfTree> trees = parse_collection(text, path, sink);
+    const std::vector<SgfTree> trees = parse_collection(text, path, sink);
     std::vector<game::GameRecord> games;
     games.reserve(trees.size());
     TextDecoder decoder(path, sink, fallback);
     GameBuilder builder(path, decoder, sink);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         select_charset(decoder, trees[i].nodes[0], options, conversion);
-        game::GameRecord g = build_game(trees[i], path, builder);
+        game::GameRecord g = read_tree_game(trees[i], path, builder);
         g.index_in_file = static_cast<int>(i) + 1;
         games.push_back(std::move(g));
     }
@@ -83,17 +67,17 @@ std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_vie
     const FileConversion conversion = file.conversion;
     const std::string& fallback = file.fallback;
 
-    // Nearly every file is well formed and takes the one-pass way. Its diagnostics (from
-    // reading the games, never from parsing) are held back until it is known to succeed,
-    // so that a file it gives up on reports only what the general way reports.
-    diag::DiagnosticList held;
-    TextDecoder decoder(path, held, fallback);
+    // Nearly every tree is well formed and is read in one pass; the parser reads the
+    // others. Both kinds of diagnostics are held, to come out in the order of reading
+    // the file through trees: the parser's first.
+    diag::DiagnosticList parsing;
+    diag::DiagnosticList reading;
+    TextDecoder decoder(path, reading, fallback);
     std::vector<game::GameRecord> games;
-    if (read_clean_games(text, CleanReadContext{path, options, conversion}, decoder, games, held)) {
-        for (diag::Diagnostic& d : held.items) sink.report(std::move(d));
-        return games;
-    }
-    return read_parsed_games(text, path, options, conversion, fallback, sink);
+    read_collection(text, CleanReadContext{path, options, conversion}, decoder, games, reading, parsing);
+    for (diag::Diagnostic& d : parsing.items) sink.report(std::move(d));
+    for (diag::Diagnostic& d : reading.items) sink.report(std::move(d));
+    return games;
 }
 
 }  // namespace josekic::sgf

@@ -58,6 +58,13 @@ class Scanner {
 public:
     explicit Scanner(std::string_view text)
         : p_(text.data()), end_(text.data() + text.size()), line_start_(text.data()) {}
+    /// A cursor over `text` standing at byte `offset`, whose location is `where` (as another
+    /// cursor over the same text found it there): a reading handed over mid-file.
+    Scanner(std::string_view text, std::size_t offset, diag::SourceLocation where)
+        : p_(text.data() + offset),
+          end_(text.data() + text.size()),
+          line_(where.line),
+          line_start_(p_ - (where.column - 1)) {}
 
     /// True past the last byte.
     bool at_end() const { return p_ >= end_; }
@@ -71,6 +78,8 @@ public:
 
     /// The bytes from the cursor on, for a look ahead.
     const char* cursor() const { return p_; }
+    /// How far the cursor is from `text`'s first byte (the text it was made over).
+    std::size_t offset_in(std::string_view text) const { return static_cast<std::size_t>(p_ - text.data()); }
     std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
     /// Line and column of `p`, a byte at or after the cursor with no line break between.
     diag::SourceLocation location_at(const char* p) const {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -398,12 +399,36 @@ private:
     bool value_cut_ = false;
 };
 
+/// Keeps every tree: parse_collection()'s receiver.
+class TreeCollector final : public TreeReceiver {
+public:
+    explicit TreeCollector(std::vector<SgfTree>& trees) : trees_(trees) {}
+    std::optional<TextPlace> take(const TextPlace&) override { return std::nullopt; }
+    void receive(SgfTree&& tree) override { trees_.push_back(std::move(tree)); }
+
+private:
+    std::vector<SgfTree>& trees_;
+};
+
 }  // namespace
 
 std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink) {
     std::vector<SgfTree> trees;
+    TreeCollector collector(trees);
+    parse_collection_with(bytes, path, sink, collector);
+    return trees;
+}
+
+void parse_collection_with(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
+                           TreeReceiver& receiver) {
     Scanner s(bytes);
-    ParseScratch scratch(bytes.size());
+    // Made when the parser first needs it: when the receiver takes every tree, never.
+    std::optional<ParseScratch> scratch_arrays;
+    const auto scratch = [&]() -> ParseScratch& {
+        if (!scratch_arrays) scratch_arrays.emplace(bytes.size());
+        return *scratch_arrays;
+    };
+    std::size_t trees = 0;  // read so far, by the parser or the receiver
     bool reported_text = false;
     bool reported_stray = false;
     diag::SourceLocation first_text;
@@ -414,8 +439,9 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
         SgfTree tree;
         sink.warning(path, s.location(), "missing-open-paren",
                      "the game tree does not start with '('; read as if it did");
-        if (TreeParser(s, scratch, path, sink).parse(tree, OpenParen::Missing)) {
-            trees.push_back(std::move(tree));
+        if (TreeParser(s, scratch(), path, sink).parse(tree, OpenParen::Missing)) {
+            ++trees;
+            receiver.receive(std::move(tree));
         }
     }
     while (true) {
@@ -428,11 +454,19 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
             Scanner probe = s;
             probe.advance();
             const char next = probe.peek_past_space();
+            if (next == ';') {
+                if (const std::optional<TextPlace> end = receiver.take(TextPlace{s.offset_in(bytes), s.location()})) {
+                    s = Scanner(bytes, end->offset, end->where);
+                    ++trees;
+                    continue;
+                }
+            }
             if (next == ';' || next == '(') {
                 SgfTree tree;
                 const diag::SourceLocation where = s.location();
-                if (TreeParser(s, scratch, path, sink).parse(tree, OpenParen::Present)) {
-                    trees.push_back(std::move(tree));
+                if (TreeParser(s, scratch(), path, sink).parse(tree, OpenParen::Present)) {
+                    ++trees;
+                    receiver.receive(std::move(tree));
                 } else {
                     sink.warning(path, where, "empty-game-tree", "game tree without any node; skipped");
                 }
@@ -446,7 +480,7 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
                 continue;
             }
         }
-        if (c == ')' && !trees.empty()) {
+        if (c == ')' && trees != 0) {
             if (!reported_stray) {
                 sink.warning(path, s.location(), "stray-close-paren", "')' outside any game tree; ignored");
                 reported_stray = true;
@@ -461,16 +495,15 @@ std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view p
         s.advance();
     }
     if (reported_text) {
-        if (trees.empty()) {
+        if (trees == 0) {
             sink.error(path, first_text, "no-game-tree",
                        "no SGF game tree in this file (it does not start with '('); skipped");
         } else {
             sink.warning(path, first_text, "text-outside-game", "text outside the game trees; ignored");
         }
-    } else if (trees.empty() && !reported_stray) {
+    } else if (trees == 0 && !reported_stray) {
         sink.warning(path, diag::SourceLocation{1, 1}, "empty-file", "file is empty or white space only");
     }
-    return trees;
 }
 
 }  // namespace josekic::sgf

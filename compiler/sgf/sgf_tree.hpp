@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -79,6 +80,30 @@ class TreeBuilder;
 /// tree that cannot be recovered is dropped. The trees view into `bytes`, which must
 /// outlive them.
 std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink);
+
+/// A place in a file's text: its byte offset, and its line and column.
+struct TextPlace {
+    std::size_t offset = 0;
+    diag::SourceLocation where;
+};
+
+/// What parse_collection_with() hands the trees of a collection to, one at a time in file
+/// order, so that a large collection is never held whole as trees.
+class TreeReceiver {
+public:
+    virtual ~TreeReceiver() = default;
+    /// Offered every tree that starts with "(;" before the parser reads it. Returns the
+    /// place just past the tree's ')' when the receiver read the tree itself, as the parser
+    /// would have read it without a word; nullopt leaves it to the parser.
+    virtual std::optional<TextPlace> take(const TextPlace& tree_start) = 0;
+    /// A tree the parser read.
+    virtual void receive(SgfTree&& tree) = 0;
+};
+
+/// parse_collection(), with every tree offered to `receiver` first and handed to it as
+/// soon as it is read: the same repairs and diagnostics (trees taken count as trees).
+void parse_collection_with(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
+                           TreeReceiver& receiver);
 
 /// A temporary string would die before the trees that view into it: keep the text in a
 /// variable that outlives them.

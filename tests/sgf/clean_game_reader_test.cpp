@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,13 +62,27 @@ void check_both_ways_agree(std::string_view text) {
     CHECK(read_described(text, false) == read_described(text, true));
 }
 
-/// Whether the one-pass way takes the file (rather than leaving it to the parser).
-bool taken_in_one_pass(std::string_view text) {
-    diag::DiagnosticList diags;
-    TextDecoder decoder("t.sgf", diags, "UTF-8");
+/// How read_collection() read the trees of a file, and what the parser said.
+struct CollectionRead {
+    CollectionCounts counts;
+    std::size_t parser_diagnostics = 0;
+};
+
+CollectionRead read_collection_of(std::string_view text) {
+    diag::DiagnosticList reading;
+    diag::DiagnosticList parsing;
+    TextDecoder decoder("t.sgf", reading, "UTF-8");
     std::vector<game::GameRecord> games;
     const ReadOptions options;
-    return read_clean_games(text, CleanReadContext{"t.sgf", options, FileConversion::None}, decoder, games, diags);
+    const CollectionCounts counts =
+        read_collection(text, CleanReadContext{"t.sgf", options, FileConversion::None}, decoder, games, reading, parsing);
+    return CollectionRead{counts, parsing.items.size()};
+}
+
+/// Whether the one-pass way reads the whole file (the parser reads no tree and says nothing).
+bool taken_in_one_pass(std::string_view text) {
+    const CollectionRead read = read_collection_of(text);
+    return read.counts.trees_in_one_pass > 0 && read.counts.trees_parsed == 0 && read.parser_diagnostics == 0;
 }
 
 /// Clean files of the shapes the one-pass way handles, variations included.
@@ -124,5 +139,38 @@ TEST_CASE("the one-pass reader agrees with the tree parser on cut and damaged fi
                 check_both_ways_agree(text.substr(0, at) + insert + text.substr(at));
             }
         }
+    }
+}
+
+TEST_CASE("in a collection the parser reads the damaged trees only", "[sgf][clean]") {
+    // Invalid UTF-8 (warned once per file) before a damaged tree, in one and after it: the
+    // warning must come once, where reading the whole file through trees puts it.
+    const std::string clean = "(;PB[a];B[aa];W[bb])\n";
+    const std::string bad_text = "(;PB[\xe9\x9f\xa9?\xbd];B[cc])\n";
+    const std::string damaged = "(;PB[d];B[dd] x ;W[ee])\n";  // junk between nodes
+    const std::string damaged_bad_text = "(;PW[\xbd];B[dd] x ;W[ee])\n";
+    const std::vector<std::string> files = {
+        clean + clean + damaged + clean,
+        clean + bad_text + damaged + bad_text,
+        clean + damaged_bad_text + bad_text + damaged + clean,
+        bad_text + damaged + "junk" + clean,
+        ";B[aa])" + clean + damaged + clean,
+        clean + clean + "(;B[aa]C[cut",
+        clean + ";B[aa])" + clean,
+        clean + "()" + clean + "))" + damaged,
+    };
+    for (const std::string& text : files) check_both_ways_agree(text);
+
+    const CollectionRead read = read_collection_of(clean + clean + damaged + clean + damaged + clean);
+    CHECK(read.counts.trees_in_one_pass == 4);
+    CHECK(read.counts.trees_parsed == 2);
+    CHECK(read.parser_diagnostics == 2);  // one unexpected character in each damaged tree
+
+    diag::DiagnosticList all;
+    const std::vector<game::GameRecord> games = read_games(clean + damaged + clean, "t.sgf", {}, all);
+    REQUIRE(games.size() == 3);
+    for (int i = 0; i < 3; ++i) {
+        CHECK(games[static_cast<std::size_t>(i)].index_in_file == i + 1);
+        CHECK(games[static_cast<std::size_t>(i)].location.line == i + 1);
     }
 }
