@@ -160,6 +160,25 @@ TEST_CASE("the canonical choice says whether one symmetry alone gives the canoni
     tables.low = &zero;
     tables.high = &zero;
     CHECK_FALSE(played(line({"pd", "dp", "qf"}), tables).canonical_choice().unique);
+    // Forged high halves: all 8 images tie there, the low halves decide (the general way).
+    PositionKeyTables low_only;
+    low_only.high = &zero;
+    for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"pd", "", "qc"})}) {
+        const PositionTracker t = played(moves, low_only);
+        go::Symmetry first_smallest = go::Symmetry::Identity;
+        int smallest_count = 0;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            if (t.image_key(s) < t.image_key(first_smallest)) {
+                first_smallest = s;
+                smallest_count = 0;
+            }
+            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
+        }
+        const PositionTracker::CanonicalChoice choice = t.canonical_choice();
+        CHECK(choice.symmetry == first_smallest);
+        CHECK(choice.key == t.image_key(first_smallest));
+        CHECK(choice.unique == (smallest_count == 1));
+    }
 }
 
 namespace {
