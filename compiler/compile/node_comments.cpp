@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "compiler/go/symmetry.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/text_cursor.hpp"
 
@@ -9,9 +10,9 @@ namespace josekic::compile {
 
 namespace {
 
-// The moves from the root to `node` mapped by `s`, as format_line writes them ("B[pd]
-// W[qc] B[]"): first their length (one walk up the tree), then the text back to front from
-// its end (a second walk), so that the moves need no list of their own.
+// The moves from the root to `node` mapped by `s`, each after a space (" B[pd] W[qc] B[]"):
+// first their length (one walk up the tree), then the text back to front from its end (a
+// second walk), so that the moves need no list of their own.
 std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
     std::size_t length = 0;
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
@@ -19,21 +20,23 @@ std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
         length += here.move.point ? 6 : 4;  // " B[pd]" or " B[]"
         at = here.parent;
     }
-    return length == 0 ? 0 : length - 1;  // no space before the first move
+    return length;
 }
 void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s, char* end) {
+    // The images by table: go::apply would decode the symmetry for every move.
+    const auto& image_of = go::kImageIndex[static_cast<std::size_t>(s)];
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
         const dictionary::TrieNode& here = trie.node(at);
         *--end = ']';
         if (here.move.point) {
-            const go::Point p = go::apply(s, *here.move.point);
-            *--end = static_cast<char>('a' + p.y);
-            *--end = static_cast<char>('a' + p.x);
+            const std::size_t image = image_of[static_cast<std::size_t>(here.move.point->index())];
+            *--end = static_cast<char>('a' + image / go::kBoardSize);
+            *--end = static_cast<char>('a' + image % go::kBoardSize);
         }
         *--end = '[';
         *--end = go::sgf_letter(here.move.color);
+        *--end = ' ';
         at = here.parent;
-        if (at != dictionary::kRoot) *--end = ' ';
     }
 }
 
@@ -51,8 +54,8 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
     if (t.other_orders == 0) return;
     const dictionary::Trie& trie = graph.trie();
     const std::size_t path = line_length(trie, t.most_frequent_other);
-    // Room: 104 bytes of words, three numbers and the path.
-    emit::TextCursor c(out, 104 + 3 * emit::kMaxNumberBytes + path);
+    // Room: 103 bytes of words, three numbers and the path.
+    emit::TextCursor c(out, 103 + 3 * emit::kMaxNumberBytes + path);
     c.put("Transposition: this position is also reached by ");
     c.decimal(t.other_orders);
     if (t.other_orders == 1) c.put(" other move order (played ");
@@ -61,7 +64,7 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
     if (t.other_games == 1) c.put(" time; ");
     else c.put(" times; ");
     c.decimal(t.class_games);
-    c.put(" in all), most often ");
+    c.put(" in all), most often");  // the path starts with a space
     put_line_backwards(trie, t.most_frequent_other, t.to_here, c.at() + path);
     c.advance_to(c.at() + path);
 }
