@@ -316,20 +316,20 @@ private:
         note_.clear();
         hidden_note(id, shown, note_);
         extra_.clear();
-        if (options_.append_extra_comment) options_.append_extra_comment(id, extra_);
-        else if (options_.extra_comment) extra_ = options_.extra_comment(id);
+        if (options_.extra_comments != nullptr) options_.extra_comments->append(id, extra_);
+        else if (options_.extra_comment) extra_ += options_.extra_comment(id);
         // Josekic's own words and numbers need no escaping; names and the extra text are
         // escaped as they are appended, so the comment goes straight into the output
         // without a copy and a scan. A '\r' in the extra text (SGF turns CR LF into one
         // line break) and the root's preface take the general way.
-        const bool direct = id != kRoot && extra_.find('\r') == std::string::npos;
+        const bool direct = id != kRoot && extra_.view().find('\r') == std::string_view::npos;
         const NodeCommentInput comment{options_.kind,
                                        &trie_,
                                        id,
                                        continuations_,
                                        note_.view(),
                                        options_.max_games_listed,
-                                       extra_,
+                                       extra_.view(),
                                        direct ? CommentText::Escaped : CommentText::Plain,
                                        &statistics_memo_};
         out_ += "C["sv;
@@ -474,7 +474,7 @@ private:
     std::vector<std::string> labels_;     // label_for(i), made once
     std::vector<Continuation> continuations_;
     TextBuffer note_;
-    std::string extra_;  // the extra text of the node being written
+    TextBuffer extra_;  // the extra text of the node being written
     TextBuffer comment_;
     StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
     StatisticsPropertyMemo stats_property_memo_;  // the last node's statistics property, for the next

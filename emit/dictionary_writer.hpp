@@ -29,6 +29,7 @@
 #include "compiler/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/emit_helpers.hpp"
+#include "emit/extra_comment.hpp"
 
 namespace josekic::emit {
 
@@ -51,10 +52,10 @@ struct WriteOptions {
     /// Extra text for a node's comment (e.g. "also reached by 3 other move orders"), or an
     /// empty string; called once per written node, in output order. May be empty.
     std::function<std::string(dictionary::NodeId)> extra_comment;
-    /// extra_comment without a string per node: appends the node's extra text to `out`
-    /// (which the writer empties before each call and reuses). Used instead of
-    /// extra_comment when set; the same thread-safety rule applies.
-    std::function<void(dictionary::NodeId, std::string& out)> append_extra_comment;
+    /// extra_comment without a string per node: appends the node's extra text to the
+    /// writer's buffer (extra_comment.hpp), or nullptr. Used instead of extra_comment when
+    /// set; it must outlive the write, and the same thread-safety rule applies.
+    const ExtraComment* extra_comments = nullptr;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
     /// Threads that may format parts of this dictionary ahead of the writer (see

@@ -112,7 +112,8 @@ int run_prune(const std::vector<std::string>& args) {
     }
     write.max_games_listed = max_games_listed;
     const dictionary::DictionaryGraph graph(result.trie);
-    write.append_extra_comment = compile::append_node_comments(graph, result.trie, notes ? &*notes : nullptr);
+    const compile::NodeComments comments(graph, result.trie, notes ? &*notes : nullptr);
+    write.extra_comments = &comments;
     // Streamed into the file: the text of the pruned dictionary is never held in memory.
     emit::write_dictionary_file(output, result.trie, write);
     std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": " << result.nodes_after

@@ -1,61 +1,92 @@
 #include "compiler/compile/node_comments.hpp"
 
-#include <array>
-#include <cstring>
 #include <stdexcept>
-#include <string_view>
 
+#include "compiler/go/symmetry.hpp"
 #include "emit/decimal_text.hpp"
+#include "emit/text_cursor.hpp"
 
 namespace josekic::compile {
 
-std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
-    std::string out;
-    append_transposition_comment(graph, node, out);
-    return out;
-}
+namespace {
 
-void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node, std::string& out) {
-    // This runs for every written node, and a tenth of the nodes of a large dictionary
-    // have a transposition. The summary's path keeps its storage from node to node (one
-    // per thread: helpers format parts of the same dictionary at the same time).
-    thread_local dictionary::TranspositionSummary t;
-    graph.transpositions_of(node, t);
-    if (t.other_orders == 0) return;
-    // The sentence before the path is written into a local buffer and appended in one
-    // piece: an append to a std::string per word and number cost more than the words.
-    // Room: 104 bytes of words and three numbers.
-    std::array<char, 104 + 3 * emit::kMaxNumberBytes> buffer;
-    char* at = buffer.data();
-    const auto put = [&at](std::string_view text) {
-        std::memcpy(at, text.data(), text.size());
-        at += text.size();
-    };
-    put("Transposition: this position is also reached by ");
-    at = emit::put_decimal(at, t.other_orders);
-    put(t.other_orders == 1 ? " other move order (played " : " other move orders (played ");
-    at = emit::put_decimal(at, t.other_games);
-    put(t.other_games == 1 ? " time; " : " times; ");
-    at = emit::put_decimal(at, t.class_games);
-    put(" in all), most often ");
-    out.append(buffer.data(), at);
-    dictionary::append_line(out, t.most_frequent_other_path);
+// The moves from the root to `node` mapped by `s`, each after a space (" B[pd] W[qc] B[]"):
+// first their length (one walk up the tree), then the text back to front from its end (a
+// second walk), so that the moves need no list of their own.
+std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
+    std::size_t length = 0;
+    for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
+        const dictionary::TrieNode& here = trie.node(at);
+        length += here.move.point ? 6 : 4;  // " B[pd]" or " B[]"
+        at = here.parent;
+    }
+    return length;
 }
-
-std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
-                                                                         const dictionary::Trie& trie,
-                                                                         const reference::Annotations* references) {
-    return [&graph, &trie, references](dictionary::NodeId node, std::string& text) {
-        const std::size_t start = text.size();
-        append_transposition_comment(graph, node, text);
-        if (references != nullptr) {
-            const std::string known = reference::comment_for(*references, trie, node);
-            if (!known.empty()) {
-                if (text.size() > start) text += '\n';
-                text += known;
-            }
+void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s, char* end) {
+    // The images by table: go::apply would decode the symmetry for every move.
+    const auto& image_of = go::kImageIndex[static_cast<std::size_t>(s)];
+    for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
+        const dictionary::TrieNode& here = trie.node(at);
+        *--end = ']';
+        if (here.move.point) {
+            const std::size_t image = image_of[static_cast<std::size_t>(here.move.point->index())];
+            *--end = static_cast<char>('a' + image / go::kBoardSize);
+            *--end = static_cast<char>('a' + image % go::kBoardSize);
         }
-    };
+        *--end = '[';
+        *--end = go::sgf_letter(here.move.color);
+        *--end = ' ';
+        at = here.parent;
+    }
+}
+
+}  // namespace
+
+std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
+    emit::TextBuffer out;
+    append_transposition_comment(graph, node, out);
+    return std::string(out.view());
+}
+
+void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
+                                  emit::TextBuffer& out) {
+    const dictionary::TranspositionFacts t = graph.transposition_facts(node);
+    if (t.other_orders == 0) return;
+    const dictionary::Trie& trie = graph.trie();
+    const std::size_t path = line_length(trie, t.most_frequent_other);
+    // Room: 103 bytes of words, three numbers and the path.
+    emit::TextCursor c(out, 103 + 3 * emit::kMaxNumberBytes + path);
+    c.put("Transposition: this position is also reached by ");
+    c.decimal(t.other_orders);
+    if (t.other_orders == 1) c.put(" other move order (played ");
+    else c.put(" other move orders (played ");
+    c.decimal(t.other_games);
+    if (t.other_games == 1) c.put(" time; ");
+    else c.put(" times; ");
+    c.decimal(t.class_games);
+    c.put(" in all), most often");  // the path starts with a space
+    put_line_backwards(trie, t.most_frequent_other, t.to_here, c.at() + path);
+    c.advance_to(c.at() + path);
+}
+
+void NodeComments::append(dictionary::NodeId node, emit::TextBuffer& out) const {
+    // This runs for every written node, and only a tenth of the nodes of a large
+    // dictionary have a transposition: the others cost a bit test here (the work, and the
+    // registers it saves, sit in the functions called).
+    if (references_ != nullptr) {
+        append_with_references(node, out);
+        return;
+    }
+    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, out);
+}
+
+void NodeComments::append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const {
+    const std::size_t start = out.size();
+    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, out);
+    const std::string known = reference::comment_for(*references_, *trie_, node);
+    if (known.empty()) return;
+    if (out.size() > start) out += '\n';  // after the transposition sentence
+    out += known;
 }
 
 std::vector<reference::ReferenceIndex> load_references(const std::vector<std::string>& arguments,

@@ -1,12 +1,13 @@
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "compiler/dictionary/dictionary_graph.hpp"
 #include "compiler/reference/annotate.hpp"
 #include "compiler/reference/reference_index.hpp"
+#include "emit/extra_comment.hpp"
+#include "emit/text_buffer.hpp"
 
 namespace josekic::compile {
 
@@ -15,16 +16,32 @@ namespace josekic::compile {
 std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node);
 
 /// transposition_comment appended to `out` (nothing when there is none).
-void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node, std::string& out);
+void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
+                                  emit::TextBuffer& out);
 
-/// The text josekic adds to a node's statistics, appended to the writer's buffer (for
-/// WriteOptions::append_extra_comment): its transpositions and, when `references` is given
-/// (joseki only), what each reference dictionary says of it. Shared by `compile` and
-/// `prune`, so that both write the same comments. `graph`, `trie` and `references` must
-/// outlive the returned function. Safe to call from several threads.
-std::function<void(dictionary::NodeId, std::string&)> append_node_comments(const dictionary::DictionaryGraph& graph,
-                                                                         const dictionary::Trie& trie,
-                                                                         const reference::Annotations* references);
+/// The text josekic adds to a node's statistics (for WriteOptions::extra_comments): its
+/// transpositions and, when `references` is given (joseki only), what each reference
+/// dictionary says of it. Shared by `compile` and `prune`, so that both write the same
+/// comments. `graph`, `trie` and `references` must outlive it. Safe to use from several
+/// threads.
+class NodeComments final : public emit::ExtraComment {
+public:
+    NodeComments(const dictionary::DictionaryGraph& graph, const dictionary::Trie& trie,
+                 const reference::Annotations* references)
+        : graph_(&graph), trie_(&trie), references_(references) {}
+
+    /// Appends the node's transposition sentence and reference notes, one per line.
+    void append(dictionary::NodeId node, emit::TextBuffer& out) const override;
+
+private:
+    // append() when there are references: their notes go on a line of their own after the
+    // transposition sentence.
+    void append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const;
+
+    const dictionary::DictionaryGraph* graph_;
+    const dictionary::Trie* trie_;
+    const reference::Annotations* references_;
+};
 
 /// Loads every --reference [NAME=]FILE|DIR argument; throws std::runtime_error naming the
 /// argument when one cannot be used. Diagnostics of the reference files go to `sink`.

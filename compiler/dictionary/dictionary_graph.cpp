@@ -307,31 +307,38 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     return summary;
 }
 
-void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summary) const {
-    summary.other_orders = 0;
-    summary.other_games = 0;
-    summary.class_games = 0;
-    summary.most_frequent_other = kNoNode;
-    summary.most_frequent_other_path.clear();
+TranspositionFacts DictionaryGraph::transposition_facts(NodeId node) const {
+    TranspositionFacts facts;
     const auto index = class_of(node);
-    if (!index) return;
+    if (!index) return facts;
     // Members are in output order, so the most frequent other one is the first that is not
     // this node; the sums come from the class, not from a walk over its members.
     const std::span<const NodeId> members = class_members(*index);
-    summary.class_games = class_games_[*index];
-    summary.other_orders = members.size() - 1;
-    summary.other_games = summary.class_games - trie_->node(node).stats.count;
-    summary.most_frequent_other = members[0] == node ? members[1] : members[0];
+    facts.class_games = class_games_[*index];
+    facts.other_orders = members.size() - 1;
+    facts.other_games = facts.class_games - trie_->node(node).stats.count;
+    facts.most_frequent_other = members[0] == node ? members[1] : members[0];
     // Both canonical symmetries map onto the same canonical position, so the other line
     // goes into this node's frame by its own symmetry followed by the inverse of ours.
-    const go::Symmetry to_here = go::then(symmetries_[summary.most_frequent_other], go::inverse(symmetries_[node]));
+    facts.to_here = go::then(symmetries_[facts.most_frequent_other], go::inverse(symmetries_[node]));
+    return facts;
+}
+
+void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summary) const {
+    const TranspositionFacts facts = transposition_facts(node);
+    summary.other_orders = facts.other_orders;
+    summary.other_games = facts.other_games;
+    summary.class_games = facts.class_games;
+    summary.most_frequent_other = facts.most_frequent_other;
+    summary.most_frequent_other_path.clear();
+    if (facts.other_orders == 0) return;
     // Filled from the end while walking up: one allocation, no reversal.
     std::size_t depth = 0;
-    for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;
+    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;
     std::vector<go::Move>& path = summary.most_frequent_other_path;
     path.resize(depth);
-    for (NodeId at = summary.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
-        path[--depth] = go::apply(to_here, trie_->node(at).move);
+    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
+        path[--depth] = go::apply(facts.to_here, trie_->node(at).move);
     }
 }
 

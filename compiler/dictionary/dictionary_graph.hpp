@@ -77,6 +77,17 @@ struct TranspositionSummary {
     std::vector<go::Move> most_frequent_other_path;
 };
 
+/// The transposition facts of one node without the moves of the other order: what a
+/// comment writer needs to write them itself (see TranspositionSummary for the counts).
+struct TranspositionFacts {
+    std::size_t other_orders = 0;           ///< 0: no transposition (the rest stays unset)
+    std::uint64_t other_games = 0;          ///< as in TranspositionSummary
+    std::uint64_t class_games = 0;          ///< as in TranspositionSummary
+    NodeId most_frequent_other = kNoNode;   ///< as in TranspositionSummary
+    /// Maps the moves of most_frequent_other's line into this node's frame.
+    go::Symmetry to_here = go::Symmetry::Identity;
+};
+
 /// A trie with the position of every node and its transposition classes, held as a Boost
 /// graph. Building it sorts every node's children once, walks the tree once (one
 /// PositionTracker per depth, so no line is replayed from the root), groups nodes by
@@ -115,11 +126,19 @@ public:
     std::optional<std::size_t> class_of(NodeId node) const {
         // The bit first: most nodes have no class, and the writer asks for every node in
         // tree order, where class_index_ (4 bytes a node) would miss the cache each time.
-        if (node >= class_index_.size() || ((has_class_[node / 64] >> (node % 64)) & 1) == 0) return std::nullopt;
+        if (!has_transpositions(node)) return std::nullopt;
         return class_index_[node];
+    }
+    /// Whether the node's position is reached by another move order too (class_of without
+    /// the class: one bit).
+    bool has_transpositions(NodeId node) const {
+        return node < class_index_.size() && ((has_class_[node / 64] >> (node % 64)) & 1) != 0;
     }
     /// What the writer prints for a node.
     TranspositionSummary transpositions_of(NodeId node) const;
+    /// transpositions_of without the path (its moves are the trie's, mapped by to_here):
+    /// for comment writers that write the path themselves.
+    TranspositionFacts transposition_facts(NodeId node) const;
     /// transpositions_of into `summary`, reusing its path's storage (asked for every
     /// written node, so without an allocation each time).
     void transpositions_of(NodeId node, TranspositionSummary& summary) const;

@@ -116,7 +116,8 @@ void append_canonical_form(const go::Board& board, go::Color to_move, std::vecto
 
 /// The image of a position under one symmetry, compactly: appends 2 + the player to move
 /// (2 Black, 3 White) followed by the stones (point index * 2 + 1 for White) of the image
-/// under `s`, sorted. Cheaper than append_canonical_form (one image instead of 8), and just
+/// under `s`, sorted. `stones` holds each point at most once, as on a board (a point given
+/// twice is written once). Cheaper than append_canonical_form (one image instead of 8), and just
 /// as exact for positions whose canonical symmetry is unique (CanonicalChoice::unique): two
 /// such positions are equal up to symmetry exactly when their images under their own
 /// canonical symmetries are equal. The leading value keeps these forms apart from

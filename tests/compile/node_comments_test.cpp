@@ -49,9 +49,31 @@ TEST_CASE("the transposition sentence names the other move orders, their games a
     pair.insert(line({"pd", "dd", "pp"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
     pair.insert(line({"pp", "dd", "pd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
     const DictionaryGraph pair_graph(pair);
-    std::string text = "before. ";
+    emit::TextBuffer text;
+    text += "before. ";
     compile::append_transposition_comment(pair_graph, end_of(pair, line({"pp", "dd", "pd"})), text);
-    CHECK(text ==
+    CHECK(text.view() ==
           "before. Transposition: this position is also reached by 1 other move order (played 1 time; 2 in all), "
           "most often B[pd] W[dd] B[pp]");
+}
+
+TEST_CASE("the transposition sentence writes a tenuki in the other move order as an empty value", "[compile]") {
+    // The sentence writes the other order's moves itself, back to front; a pass is shorter
+    // than a move. The same path as the graph's own TranspositionSummary, formatted.
+    Trie trie(std::make_shared<GameTable>());
+    for (int i = 0; i < 2; ++i) trie.insert(line({"pd", "", "dd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    trie.insert(line({"dd", "", "pd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    trie.insert(line({"qc", "", "", "dc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    const DictionaryGraph graph(trie);
+    const NodeId twice = end_of(trie, line({"pd", "", "dd"}));
+    CHECK(compile::transposition_comment(graph, twice) ==
+          "Transposition: this position is also reached by 1 other move order (played 1 time; 3 in all), "
+          "most often B[dd] W[] B[pd]");
+    for (NodeId node = 1; node < trie.size(); ++node) {
+        const TranspositionSummary summary = graph.transpositions_of(node);
+        const std::string sentence = compile::transposition_comment(graph, node);
+        CHECK(sentence.empty() == (summary.other_orders == 0));
+        if (summary.other_orders == 0) continue;
+        CHECK(sentence.ends_with(" most often " + format_line(summary.most_frequent_other_path)));
+    }
 }

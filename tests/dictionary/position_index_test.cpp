@@ -1,7 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <string_view>
+#include <vector>
 
 #include "compiler/dictionary/position_index.hpp"
 #include "tests/support/move_lines.hpp"
@@ -160,6 +162,25 @@ TEST_CASE("the canonical choice says whether one symmetry alone gives the canoni
     tables.low = &zero;
     tables.high = &zero;
     CHECK_FALSE(played(line({"pd", "dp", "qf"}), tables).canonical_choice().unique);
+    // Forged high halves: all 8 images tie there, the low halves decide (the general way).
+    PositionKeyTables low_only;
+    low_only.high = &zero;
+    for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"pd", "", "qc"})}) {
+        const PositionTracker t = played(moves, low_only);
+        go::Symmetry first_smallest = go::Symmetry::Identity;
+        int smallest_count = 0;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            if (t.image_key(s) < t.image_key(first_smallest)) {
+                first_smallest = s;
+                smallest_count = 0;
+            }
+            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
+        }
+        const PositionTracker::CanonicalChoice choice = t.canonical_choice();
+        CHECK(choice.symmetry == first_smallest);
+        CHECK(choice.key == t.image_key(first_smallest));
+        CHECK(choice.unique == (smallest_count == 1));
+    }
 }
 
 namespace {
@@ -194,6 +215,41 @@ TEST_CASE("image forms under the canonical symmetry are equal exactly for equal 
     std::vector<std::uint16_t> from_moves;
     append_image_form(stones, base.canonical_symmetry(), go::Color::White, from_moves);
     CHECK(from_moves == form);
+}
+
+TEST_CASE("an image form is the mapped stones sorted, for any set of stones", "[transpositions]") {
+    // Random sets of distinct stones (a few up to a crowded board), in random order, under
+    // every symmetry: the form is the player's value and then the images sorted by
+    // std::sort, as the form was first defined.
+    std::uint32_t state = 2024;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (int round = 0; round < 200; ++round) {
+        std::vector<std::uint16_t> stones;
+        std::array<bool, go::kNumPoints> taken{};
+        const std::size_t wanted = round < 100 ? next() % 12 : next() % go::kNumPoints;
+        while (stones.size() < wanted) {
+            const std::size_t point = next() % go::kNumPoints;
+            if (taken[point]) continue;
+            taken[point] = true;
+            stones.push_back(static_cast<std::uint16_t>(point * 2 + next() % 2));
+        }
+        for (go::Symmetry s : go::kAllSymmetries) {
+            std::vector<std::uint16_t> expected{static_cast<std::uint16_t>(round % 2 == 0 ? 2 : 3)};
+            for (std::uint16_t stone : stones) {
+                const auto image = go::apply(s, go::Point::from_index(stone / 2));
+                expected.push_back(static_cast<std::uint16_t>(image.index() * 2 + stone % 2));
+            }
+            std::sort(expected.begin() + 1, expected.end());
+            std::vector<std::uint16_t> form{7};  // appended after what is there
+            append_image_form(stones, s, round % 2 == 0 ? go::Color::Black : go::Color::White, form);
+            REQUIRE(form.size() == expected.size() + 1);
+            CHECK(std::equal(expected.begin(), expected.end(), form.begin() + 1));
+            CHECK(form.front() == 7);
+        }
+    }
 }
 
 TEST_CASE("image keys after captures equal keys computed from the stones", "[transpositions]") {

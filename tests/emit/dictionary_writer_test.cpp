@@ -188,10 +188,16 @@ TEST_CASE("extra text and game fields are escaped the same whichever way the com
     };
     by_string.extra_comment = extra_for;
     WriteOptions appended = test_options(DictionaryKind::Joseki);
-    appended.append_extra_comment = [&](dictionary::NodeId id, std::string& out) {
-        CHECK(out.empty());
-        out += extra_for(id);
+    struct Appended final : ExtraComment {
+        explicit Appended(std::string (*extra)(dictionary::NodeId)) : text_for(extra) {}
+        void append(dictionary::NodeId id, TextBuffer& out) const override {
+            CHECK(out.empty());
+            out += text_for(id);
+        }
+        std::string (*text_for)(dictionary::NodeId);
     };
+    const Appended extra(extra_for);
+    appended.extra_comments = &extra;
     const std::string text = write_dictionary(trie, by_string).text;
     CHECK(write_dictionary(trie, appended).text == text);
     CHECK(text.find("Path B[pd\\] W[qc\\]\\\\ end\\]") != std::string::npos);
