@@ -317,7 +317,6 @@ private:
         hidden_note(id, shown, note_);
         extra_.clear();
         if (options_.extra_comments != nullptr) options_.extra_comments->append(id, extra_);
-        else if (options_.extra_comment) extra_ += options_.extra_comment(id);
         // Josekic's own words and numbers need no escaping; names and the extra text are
         // escaped as they are appended, so the comment goes straight into the output
         // without a copy and a scan. A '\r' in the extra text (SGF turns CR LF into one

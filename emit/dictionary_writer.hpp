@@ -49,17 +49,14 @@ struct WriteOptions {
                                           ///< deduplicated, date range, options in force
     SizeLimits limits;
     std::size_t max_games_listed = 5;     ///< games shown per terminal node, then "and N more"
-    /// Extra text for a node's comment (e.g. "also reached by 3 other move orders"), or an
-    /// empty string; called once per written node, in output order. May be empty.
-    std::function<std::string(dictionary::NodeId)> extra_comment;
-    /// extra_comment without a string per node: appends the node's extra text to the
-    /// writer's buffer (extra_comment.hpp), or nullptr. Used instead of extra_comment when
-    /// set; it must outlive the write, and the same thread-safety rule applies.
+    /// Extra text for the nodes' comments (e.g. "also reached by 3 other move orders"),
+    /// appended to the writer's buffer (extra_comment.hpp), or nullptr for none. It must
+    /// outlive the write.
     const ExtraComment* extra_comments = nullptr;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
     /// Threads that may format parts of this dictionary ahead of the writer (see
-    /// emit_helpers.hpp), or nullptr. The text is the same either way; extra_comment must
+    /// emit_helpers.hpp), or nullptr. The text is the same either way; extra_comments must
     /// then be safe to call from several threads at once.
     EmitHelpers* helpers = nullptr;
 };

@@ -56,7 +56,7 @@ private:
 Annotations annotate(const dictionary::Trie& trie, const std::vector<ReferenceIndex>& references);
 
 /// The text to add to `node`'s comment, one line per reference that has something to say,
-/// or "" (for WriteOptions::extra_comment; chain it with other extra text):
+/// or "" (for the extra comments of the writer, emit::ExtraComment; chain it with other text):
 /// - a known node: "Known in kogo (move 5): mistake: “not joseki”";
 /// - the first unknown node of a line: "Not in kogo: the line leaves it here, at move 6";
 /// - a node where lines end, beyond the book: "As in kogo: good: “…”, move 7; then left the book".

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "emit/dictionary_writer.hpp"
+#include "tests/emit/extra_text.hpp"
 #include "tests/emit/golden.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
 
@@ -42,9 +43,9 @@ TEST_CASE("a fuseki dictionary with size limits is written as the golden file sa
     WriteOptions options = test_options(DictionaryKind::Fuseki);
     options.limits.min_count = 2;
     options.max_games_listed = 1;
-    options.extra_comment = [](dictionary::NodeId id) {
-        return id % 2 == 0 ? "Also reached by 1 other move order." : std::string();
-    };
+    const testing::ExtraText extra(
+        [](dictionary::NodeId id) { return id % 2 == 0 ? "Also reached by 1 other move order." : std::string(); });
+    options.extra_comments = &extra;
     const WrittenDictionary written = write_dictionary(trie, options);
     testing::check_golden("small-fuseki-min-count-2.sgf", written.text);
     CHECK(written.text.find("Not shown (size limits): 1 line in rarer continuations.") != std::string::npos);
@@ -175,31 +176,22 @@ TEST_CASE("a game that ends two corner sequences at one node is listed once", "[
     CHECK(count_of(text, "[two.sgf]") == 2);  // the data keeps both lines
 }
 
-TEST_CASE("extra text and game fields are escaped the same whichever way the comment is written", "[emit]") {
+TEST_CASE("extra text and game fields are escaped in the comment", "[emit]") {
     auto trie = testing::small_joseki();
     // A name with a carriage return: flattened to a space like a line feed.
     trie.insert(line({"qc", "oc"}), dictionary::LineOutcome::FirstPlayerWon, 2001,
                 trie.shared_games()->add(testing::game("Carriage\rReturn", "X]", "2001", 2001, "h.sgf")));
-    WriteOptions by_string = test_options(DictionaryKind::Joseki);
-    const auto extra_for = [](dictionary::NodeId id) -> std::string {
-        if (id % 3 == 0) return "Path B[pd] W[qc]\\ end]";  // needs escaping, no CR
-        if (id % 3 == 1) return "Two\r\nlines\rhere\r";      // CR LF and lone CRs: the general way
-        return {};
-    };
-    by_string.extra_comment = extra_for;
-    WriteOptions appended = test_options(DictionaryKind::Joseki);
+    WriteOptions options = test_options(DictionaryKind::Joseki);
     struct Appended final : ExtraComment {
-        explicit Appended(std::string (*extra)(dictionary::NodeId)) : text_for(extra) {}
         void append(dictionary::NodeId id, TextBuffer& out) const override {
             CHECK(out.empty());
-            out += text_for(id);
+            if (id % 3 == 0) out += "Path B[pd] W[qc]\\ end]";  // needs escaping, no CR
+            if (id % 3 == 1) out += "Two\r\nlines\rhere\r";      // CR LF and lone CRs: the general way
         }
-        std::string (*text_for)(dictionary::NodeId);
     };
-    const Appended extra(extra_for);
-    appended.extra_comments = &extra;
-    const std::string text = write_dictionary(trie, by_string).text;
-    CHECK(write_dictionary(trie, appended).text == text);
+    const Appended extra;
+    options.extra_comments = &extra;
+    const std::string text = write_dictionary(trie, options).text;
     CHECK(text.find("Path B[pd\\] W[qc\\]\\\\ end\\]") != std::string::npos);
     CHECK(text.find("Two\nlines\nhere\n") != std::string::npos);
     CHECK(text.find('\r') == std::string::npos);

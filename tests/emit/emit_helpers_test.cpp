@@ -7,6 +7,7 @@
 
 #include "emit/dictionary_writer.hpp"
 #include "emit/emit_helpers.hpp"
+#include "tests/emit/extra_text.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
@@ -42,7 +43,7 @@ std::string write_with_helper(const dictionary::Trie& trie, bool fail_in_helper,
     std::atomic<bool> helper_started{false};
     WriteOptions options = options_for_test();
     options.helpers = &helpers;
-    options.extra_comment = [&](dictionary::NodeId node) -> std::string {
+    const testing::ExtraText extra([&](dictionary::NodeId node) -> std::string {
         if (std::this_thread::get_id() != writer_thread) {
             helper_started = true;
             if (fail_in_helper) throw std::runtime_error("helper failed");
@@ -53,7 +54,8 @@ std::string write_with_helper(const dictionary::Trie& trie, bool fail_in_helper,
             while (!helper_started && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
         }
         return {};
-    };
+    });
+    options.extra_comments = &extra;
     std::thread helper([&] { helpers.help(); });
     std::string text;
     try {
