@@ -77,8 +77,14 @@ public:
     /// Shuts the tracker off before the first move if a setup stone is in the zone or ring.
     /// Returns true when it did.
     bool block_by_setup(const game::GameRecord& record);
-    /// Feeds the next move of the game (in game order, index `game_index`).
+    /// Feeds a move of the game (index `game_index` in GameRecord::moves), in game order.
+    /// A move that is Outside for this corner may be left out when its index is below
+    /// gap_deadline(): it changes nothing then. Every other move must be fed.
     void play(const go::Move& move, std::size_t game_index);
+    /// The game index at which one more move outside the zone and ring ends the sequence
+    /// (SequenceEnd::LongTenuki); SIZE_MAX while no gap can end it (no stone yet, no gap
+    /// limit, or the tracker is done).
+    std::size_t gap_deadline() const;
     /// Ends the sequence at the end of the game, if it is still running.
     void finish();
 
@@ -101,7 +107,9 @@ private:
     TrackerOptions options_;
     std::vector<go::Move> moves_;
     std::optional<SequenceEnd> end_;
-    std::size_t gap_ = 0;
+    // The gap is counted from the game index of the last stone in the zone rather than
+    // move by move, so that moves elsewhere need not be fed (see play()).
+    std::size_t last_in_zone_ = 0;
     std::size_t first_move_index_ = 0;
     std::size_t tenukis_ = 0;
     bool blocked_ = false;
