@@ -126,7 +126,7 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     for (CornerTracker& t : trackers) {
         t.finish();
         if (t.moves().empty()) continue;
-        NormalizedSequence normal = normalize_corner_sequence(t.corner(), t.moves());
+        NormalizedSequence normal = normalize_corner_sequence(t.corner(), t.release_moves());
         CornerSequence seq;
         seq.corner = t.corner();
         seq.moves = std::move(normal.moves);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "compiler/dictionary/trie.hpp"
@@ -94,6 +95,9 @@ public:
     Corner corner() const { return corner_; }
     /// The sequence as played so far (game coordinates).
     const std::vector<go::Move>& moves() const { return moves_; }
+    /// Hands the sequence as played over to the caller (moves() is empty afterwards), so
+    /// that normalisation can reuse its buffer. Call after finish().
+    std::vector<go::Move> release_moves() { return std::exchange(moves_, {}); }
     /// Why it ended; nullopt while running.
     std::optional<SequenceEnd> end() const { return end_; }
     std::size_t first_move_index() const { return first_move_index_; }

@@ -5,9 +5,9 @@ namespace josekic::trackers {
 namespace {
 constexpr bool on_diagonal(go::Point p) { return p.x + p.y == go::kLastLine; }
 constexpr bool in_lower_half(go::Point p) { return p.y > go::kLastLine - p.x; }
-}  // namespace
 
-NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves) {
+// The symmetry and colour order of the canonical form; out.moves is left empty.
+NormalizedSequence frame_of(Corner corner, std::span<const go::Move> moves) {
     NormalizedSequence out;
     const go::Symmetry to_upper_right = go::inverse(rotation_from_upper_right(corner));
     out.symmetry = to_upper_right;
@@ -20,12 +20,27 @@ NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::
     }
     const bool swap = !moves.empty() && moves.front().color == go::Color::White;
     out.colours = swap ? ColourOrder::Swapped : ColourOrder::AsPlayed;
+    return out;
+}
+
+go::Move canonical_move(const NormalizedSequence& frame, const go::Move& m) {
+    go::Move image = go::apply(frame.symmetry, m);
+    if (frame.colours == ColourOrder::Swapped) image.color = go::opponent(image.color);
+    return image;
+}
+}  // namespace
+
+NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves) {
+    NormalizedSequence out = frame_of(corner, moves);
     out.moves.reserve(moves.size());
-    for (const go::Move& m : moves) {
-        go::Move image = go::apply(out.symmetry, m);
-        if (swap) image.color = go::opponent(image.color);
-        out.moves.push_back(image);
-    }
+    for (const go::Move& m : moves) out.moves.push_back(canonical_move(out, m));
+    return out;
+}
+
+NormalizedSequence normalize_corner_sequence(Corner corner, std::vector<go::Move>&& moves) {
+    NormalizedSequence out = frame_of(corner, moves);
+    for (go::Move& m : moves) m = canonical_move(out, m);
+    out.moves = std::move(moves);
     return out;
 }
 
