@@ -1,6 +1,7 @@
 #include "trackers/corner_tracker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 namespace josekic::trackers {
@@ -114,8 +115,8 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
         std::uint8_t fed = move.point ? static_cast<std::uint8_t>(zone.corners_touched(*move.point) & running) : 0;
         if (i >= deadline) fed = running;
         if (fed == 0) continue;
-        for (std::size_t c = 0; c < trackers.size(); ++c) {
-            if (((fed >> c) & 1U) == 0) continue;
+        for (unsigned bits = fed; bits != 0; bits &= bits - 1) {
+            const auto c = static_cast<std::size_t>(std::countr_zero(bits));
             trackers[c].play(move, i);
             if (trackers[c].done()) running &= static_cast<std::uint8_t>(~(1U << c));
             deadlines[c] = trackers[c].gap_deadline();
