@@ -1,5 +1,7 @@
 #include "trackers/normalize.hpp"
 
+#include "trackers/move_image.hpp"
+
 namespace josekic::trackers {
 
 namespace {
@@ -23,23 +25,35 @@ NormalizedSequence frame_of(Corner corner, std::span<const go::Move> moves) {
     return out;
 }
 
-go::Move canonical_move(const NormalizedSequence& frame, const go::Move& m) {
-    go::Move image = go::apply(frame.symmetry, m);
-    if (frame.colours == ColourOrder::Swapped) image.color = go::opponent(image.color);
-    return image;
-}
+// Maps every move of a sequence into the frame of `frame`: symmetry, then colours.
+class CanonicalMove {
+public:
+    explicit CanonicalMove(const NormalizedSequence& frame)
+        : image_(frame.symmetry), swap_(frame.colours == ColourOrder::Swapped) {}
+    go::Move operator()(const go::Move& m) const {
+        go::Move image = image_(m);
+        if (swap_) image.color = go::opponent(image.color);
+        return image;
+    }
+
+private:
+    MoveImage image_;
+    bool swap_;
+};
 }  // namespace
 
 NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves) {
     NormalizedSequence out = frame_of(corner, moves);
+    const CanonicalMove canonical(out);
     out.moves.reserve(moves.size());
-    for (const go::Move& m : moves) out.moves.push_back(canonical_move(out, m));
+    for (const go::Move& m : moves) out.moves.push_back(canonical(m));
     return out;
 }
 
 NormalizedSequence normalize_corner_sequence(Corner corner, std::vector<go::Move>&& moves) {
     NormalizedSequence out = frame_of(corner, moves);
-    for (go::Move& m : moves) m = canonical_move(out, m);
+    const CanonicalMove canonical(out);
+    for (go::Move& m : moves) m = canonical(m);
     out.moves = std::move(moves);
     return out;
 }
