@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "trackers/move_image.hpp"
+
 namespace josekic::trackers {
 
 namespace {
@@ -32,6 +34,14 @@ constexpr int rank_of(go::Point p) {
 static_assert(rank_of(go::Point{15, 3}) < rank_of(go::Point{3, 3}));
 static_assert(rank_of(go::Point{13, 2}) < rank_of(go::Point{16, 5}));
 static_assert(rank_of(go::Point{9, 3}) < rank_of(go::Point{15, 9}));
+
+// rank_of by point index, for place(), which ranks the images of a move under every
+// remaining candidate: a look-up instead of quadrant and half computed 8 times per move.
+constexpr std::array<int, go::kNumPoints> kRankByIndex = [] {
+    std::array<int, go::kNumPoints> table{};
+    for (int i = 0; i < go::kNumPoints; ++i) table[static_cast<std::size_t>(i)] = rank_of(go::Point::from_index(i));
+    return table;
+}();
 
 std::vector<int> sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points) {
     std::vector<int> ranks;
@@ -97,7 +107,8 @@ go::Move SymmetryNormaliser::place(const go::Move& move) {
     int best = 0;
     for (std::size_t i = 0; i < count_; ++i) {
         const go::Symmetry s = candidates_[i];
-        const int rank = rank_of(go::apply(s, *move.point));
+        const auto& images = go::kImageIndex[static_cast<std::size_t>(s)];
+        const int rank = kRankByIndex[images[static_cast<std::size_t>(move.point->index())]];
         if (kept > 0 && rank > best) continue;
         if (kept == 0 || rank < best) {
             kept = 0;
@@ -130,7 +141,14 @@ CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t l
     const std::size_t cap = options.max_moves > 0 ? static_cast<std::size_t>(options.max_moves) : 0;
     const std::size_t n = std::min({legal_moves, cap, record.moves.size()});
     opening.moves.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) opening.moves.push_back(normaliser.place(record.moves[i]));
+    std::size_t i = 0;
+    for (; i < n && normaliser.candidates().size() > 1; ++i) {
+        opening.moves.push_back(normaliser.place(record.moves[i]));
+    }
+    // One symmetry is left (usually after the first stone or two): the rest of the opening
+    // only follows it, as place() would, without asking for every move.
+    const MoveImage image(normaliser.transform());
+    for (; i < n; ++i) opening.moves.push_back(image(record.moves[i]));
     opening.symmetry = normaliser.transform();
     return opening;
 }
