@@ -77,6 +77,8 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
 
 std::size_t CornerTracker::gap_deadline() const {
     if (done() || moves_.empty() || options_.max_gap == 0) return SIZE_MAX;
+    // A limit no game can reach (--max-gap near SIZE_MAX) must not wrap around below.
+    if (options_.max_gap >= SIZE_MAX - 1 - last_in_zone_) return SIZE_MAX;
     // The moves between the last stone in the zone and this index were all elsewhere: the
     // gap there is game_index - last_in_zone_, and the rule allows max_gap of them.
     return last_in_zone_ + options_.max_gap + 1;
