@@ -43,19 +43,21 @@ constexpr std::array<int, go::kNumPoints> kRankByIndex = [] {
     return table;
 }();
 
-std::vector<int> sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points) {
-    std::vector<int> ranks;
-    ranks.reserve(points.size());
-    for (go::Point p : points) ranks.push_back(rank_of(go::apply(s, p)));
+int table_rank(go::Point p) { return kRankByIndex[static_cast<std::size_t>(p.index())]; }
+
+// The ranks of the images of `points` under `s`, sorted, into `ranks` (its buffer reused).
+void sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points, std::vector<int>& ranks) {
+    const auto& images = go::kImageIndex[static_cast<std::size_t>(s)];
+    ranks.clear();
+    for (go::Point p : points) ranks.push_back(kRankByIndex[images[static_cast<std::size_t>(p.index())]]);
     std::sort(ranks.begin(), ranks.end());
-    return ranks;
 }
 
 std::vector<go::Point> sorted_images(go::Symmetry s, std::span<const go::Point> points) {
     std::vector<go::Point> images;
     images.reserve(points.size());
     for (go::Point p : points) images.push_back(go::apply(s, p));
-    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return rank_of(a) < rank_of(b); });
+    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return table_rank(a) < table_rank(b); });
     return images;
 }
 
@@ -77,20 +79,24 @@ SymmetryNormaliser::SymmetryNormaliser() : candidates_(go::kAllSymmetries) {}
 SymmetryNormaliser::Setup SymmetryNormaliser::place_setup(std::span<const go::Point> black,
                                                           std::span<const go::Point> white) {
     std::size_t kept = 0;
+    // Four buffers for the whole search: a candidate that becomes the best swaps its ranks
+    // with the old best's, whose buffers the next candidate then fills.
     std::vector<int> best_black;
     std::vector<int> best_white;
+    std::vector<int> b;
+    std::vector<int> w;
     for (std::size_t i = 0; i < count_; ++i) {
         const go::Symmetry s = candidates_[i];
-        auto b = sorted_image_ranks(s, black);
-        auto w = sorted_image_ranks(s, white);
+        sorted_image_ranks(s, black, b);
+        sorted_image_ranks(s, white, w);
         if (kept > 0) {
             const auto order = std::tie(b, w) <=> std::tie(best_black, best_white);
             if (order > 0) continue;
             if (order < 0) kept = 0;
         }
         if (kept == 0) {
-            best_black = std::move(b);
-            best_white = std::move(w);
+            best_black.swap(b);
+            best_white.swap(w);
         }
         candidates_[kept++] = s;
     }
