@@ -52,10 +52,14 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     }
     if (role == ZoneRole::Outside) {
         // Before the first stone the corner is empty and waiting costs nothing.
-        if (game_index >= gap_deadline()) stop(SequenceEnd::LongTenuki);
+        if (game_index >= gap_deadline_) stop(SequenceEnd::LongTenuki);
         return;
     }
-    last_in_zone_ = game_index;
+    // The moves from here to the deadline will all have been elsewhere when it is reached:
+    // a gap of max_gap + 1. A limit no game can reach (--max-gap near SIZE_MAX) must not
+    // wrap around.
+    const bool reachable = options_.max_gap != 0 && options_.max_gap < SIZE_MAX - 1 - game_index;
+    gap_deadline_ = reachable ? game_index + options_.max_gap + 1 : SIZE_MAX;
     const bool tenuki = !moves_.empty() && moves_.back().color == move.color;
     const std::size_t needed = tenuki ? 2 : 1;
     if (options_.max_length != 0 && moves_.size() + needed > options_.max_length) {
@@ -73,15 +77,6 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     }
     moves_.push_back(move);
     if (options_.max_length != 0 && moves_.size() == options_.max_length) stop(SequenceEnd::LengthCap);
-}
-
-std::size_t CornerTracker::gap_deadline() const {
-    if (done() || moves_.empty() || options_.max_gap == 0) return SIZE_MAX;
-    // A limit no game can reach (--max-gap near SIZE_MAX) must not wrap around below.
-    if (options_.max_gap >= SIZE_MAX - 1 - last_in_zone_) return SIZE_MAX;
-    // The moves between the last stone in the zone and this index were all elsewhere: the
-    // gap there is game_index - last_in_zone_, and the rule allows max_gap of them.
-    return last_in_zone_ + options_.max_gap + 1;
 }
 
 void CornerTracker::finish() {

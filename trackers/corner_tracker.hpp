@@ -85,7 +85,7 @@ public:
     /// The game index at which one more move outside the zone and ring ends the sequence
     /// (SequenceEnd::LongTenuki); SIZE_MAX while no gap can end it (no stone yet, no gap
     /// limit, or the tracker is done).
-    std::size_t gap_deadline() const;
+    std::size_t gap_deadline() const { return gap_deadline_; }
     /// Ends the sequence at the end of the game, if it is still running.
     void finish();
 
@@ -104,16 +104,20 @@ public:
     std::size_t tenukis() const { return tenukis_; }
 
 private:
-    void stop(SequenceEnd why) { end_ = why; }
+    void stop(SequenceEnd why) {
+        end_ = why;
+        gap_deadline_ = SIZE_MAX;
+    }
 
     const Zone* zone_;
     Corner corner_;
     TrackerOptions options_;
     std::vector<go::Move> moves_;
     std::optional<SequenceEnd> end_;
-    // The gap is counted from the game index of the last stone in the zone rather than
-    // move by move, so that moves elsewhere need not be fed (see play()).
-    std::size_t last_in_zone_ = 0;
+    // The gap rule as the index of the move that would break it, kept up to date by every
+    // stone in the zone, rather than a count moved by every move elsewhere: so moves
+    // elsewhere need not be fed (see play()), and gap_deadline() is a plain read.
+    std::size_t gap_deadline_ = SIZE_MAX;
     std::size_t first_move_index_ = 0;
     std::size_t tenukis_ = 0;
     bool blocked_ = false;

@@ -88,7 +88,7 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
 // limits too large for any game (which must not wrap around).
 const std::vector<TrackerOptions> kOptionSets = {{30, 40}, {3, 2},        {0, 0},           {1, 1},
                                                  {5, 0},   {0, 5},        {12, 7},          {30, SIZE_MAX},
-                                                 {30, SIZE_MAX - 1}, {30, SIZE_MAX - 300}};
+                                                 {30, SIZE_MAX - 1}, {30, SIZE_MAX - 120}, {30, SIZE_MAX - 300}};
 
 // Compares the two on one game under every option set; returns the sequences compared.
 std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
