@@ -100,12 +100,10 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     // of the running trackers is reached (CornerTracker::play() allows the rest to be left
     // out). Once no tracker runs, the rest of the game cannot change anything.
     std::uint8_t running = 0;
-    std::array<std::size_t, 4> deadlines{};
     for (std::size_t c = 0; c < trackers.size(); ++c) {
         if (!trackers[c].done()) running |= static_cast<std::uint8_t>(1U << c);
-        deadlines[c] = trackers[c].gap_deadline();
     }
-    std::size_t deadline = SIZE_MAX;
+    std::size_t deadline = SIZE_MAX;  // no stone yet, so no gap
     const std::size_t n = std::min(legal_moves, record.moves.size());
     for (std::size_t i = 0; i < n && running != 0; ++i) {
         const go::Move& move = record.moves[i];
@@ -116,9 +114,9 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
             const auto c = static_cast<std::size_t>(std::countr_zero(bits));
             trackers[c].play(move, i);
             if (trackers[c].done()) running &= static_cast<std::uint8_t>(~(1U << c));
-            deadlines[c] = trackers[c].gap_deadline();
         }
-        deadline = std::min({deadlines[0], deadlines[1], deadlines[2], deadlines[3]});
+        deadline = std::min({trackers[0].gap_deadline(), trackers[1].gap_deadline(), trackers[2].gap_deadline(),
+                             trackers[3].gap_deadline()});
     }
     out.sequences.reserve(kAllCorners.size());
     for (CornerTracker& t : trackers) {
