@@ -1,6 +1,8 @@
 #include "trackers/corner_tracker.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 namespace josekic::trackers {
 
@@ -50,10 +52,14 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     }
     if (role == ZoneRole::Outside) {
         // Before the first stone the corner is empty and waiting costs nothing.
-        if (!moves_.empty() && ++gap_ > options_.max_gap && options_.max_gap != 0) stop(SequenceEnd::LongTenuki);
+        if (game_index >= gap_deadline_) stop(SequenceEnd::LongTenuki);
         return;
     }
-    gap_ = 0;
+    // The moves from here to the deadline will all have been elsewhere when it is reached:
+    // a gap of max_gap + 1. A limit no game can reach (--max-gap near SIZE_MAX) must not
+    // wrap around.
+    const bool reachable = options_.max_gap != 0 && options_.max_gap < SIZE_MAX - 1 - game_index;
+    gap_deadline_ = reachable ? game_index + options_.max_gap + 1 : SIZE_MAX;
     const bool tenuki = !moves_.empty() && moves_.back().color == move.color;
     const std::size_t needed = tenuki ? 2 : 1;
     if (options_.max_length != 0 && moves_.size() + needed > options_.max_length) {
@@ -79,29 +85,44 @@ void CornerTracker::finish() {
 
 CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options, const game::GameRecord& record,
                                  std::size_t legal_moves) {
-    std::vector<CornerTracker> trackers;
-    trackers.reserve(kAllCorners.size());
+    std::array<CornerTracker, 4> trackers = {
+        CornerTracker(zone, Corner::UpperRight, options), CornerTracker(zone, Corner::UpperLeft, options),
+        CornerTracker(zone, Corner::LowerLeft, options), CornerTracker(zone, Corner::LowerRight, options)};
+    static_assert(kAllCorners[0] == Corner::UpperRight && kAllCorners[1] == Corner::UpperLeft &&
+                  kAllCorners[2] == Corner::LowerLeft && kAllCorners[3] == Corner::LowerRight);
     CornerExtraction out;
-    out.sequences.reserve(kAllCorners.size());
-    for (Corner c : kAllCorners) {
-        trackers.emplace_back(zone, c, options);
-        if (trackers.back().block_by_setup(record)) ++out.blocked_by_setup;
+    for (CornerTracker& t : trackers) {
+        if (t.block_by_setup(record)) ++out.blocked_by_setup;
     }
+    // Most moves are Outside for every running tracker, and then only the gap rule can
+    // act. So a tracker is fed a move only when the point is in its zone or ring (one
+    // look-up of Zone::corners_touched() for all four) or when the earliest gap deadline
+    // of the running trackers is reached (CornerTracker::play() allows the rest to be left
+    // out). Once no tracker runs, the rest of the game cannot change anything.
+    std::uint8_t running = 0;
+    for (std::size_t c = 0; c < trackers.size(); ++c) {
+        if (!trackers[c].done()) running |= static_cast<std::uint8_t>(1U << c);
+    }
+    std::size_t deadline = SIZE_MAX;  // no stone yet, so no gap
     const std::size_t n = std::min(legal_moves, record.moves.size());
-    // Most corners are settled (ring, cap, long tenuki) long before the game ends: once all
-    // four are, the rest of the game cannot change anything.
-    for (std::size_t i = 0; i < n; ++i) {
-        bool running = false;
-        for (CornerTracker& t : trackers) {
-            t.play(record.moves[i], i);
-            running = running || !t.done();
+    for (std::size_t i = 0; i < n && running != 0; ++i) {
+        const go::Move& move = record.moves[i];
+        std::uint8_t fed = move.point ? static_cast<std::uint8_t>(zone.corners_touched(*move.point) & running) : 0;
+        if (i >= deadline) fed = running;
+        if (fed == 0) continue;
+        for (unsigned bits = fed; bits != 0; bits &= bits - 1) {
+            const auto c = static_cast<std::size_t>(std::countr_zero(bits));
+            trackers[c].play(move, i);
+            if (trackers[c].done()) running &= static_cast<std::uint8_t>(~(1U << c));
         }
-        if (!running) break;
+        deadline = std::min({trackers[0].gap_deadline(), trackers[1].gap_deadline(), trackers[2].gap_deadline(),
+                             trackers[3].gap_deadline()});
     }
+    out.sequences.reserve(kAllCorners.size());
     for (CornerTracker& t : trackers) {
         t.finish();
         if (t.moves().empty()) continue;
-        NormalizedSequence normal = normalize_corner_sequence(t.corner(), t.moves());
+        NormalizedSequence normal = normalize_corner_sequence(t.corner(), t.release_moves());
         CornerSequence seq;
         seq.corner = t.corner();
         seq.moves = std::move(normal.moves);

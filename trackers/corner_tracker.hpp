@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "compiler/dictionary/trie.hpp"
@@ -77,8 +78,14 @@ public:
     /// Shuts the tracker off before the first move if a setup stone is in the zone or ring.
     /// Returns true when it did.
     bool block_by_setup(const game::GameRecord& record);
-    /// Feeds the next move of the game (in game order, index `game_index`).
+    /// Feeds a move of the game (index `game_index` in GameRecord::moves), in game order.
+    /// A move that is Outside for this corner may be left out when its index is below
+    /// gap_deadline(): it changes nothing then. Every other move must be fed.
     void play(const go::Move& move, std::size_t game_index);
+    /// The game index at which one more move outside the zone and ring ends the sequence
+    /// (SequenceEnd::LongTenuki); SIZE_MAX while no gap can end it (no stone yet, no gap
+    /// limit, or the tracker is done).
+    std::size_t gap_deadline() const { return gap_deadline_; }
     /// Ends the sequence at the end of the game, if it is still running.
     void finish();
 
@@ -88,20 +95,29 @@ public:
     Corner corner() const { return corner_; }
     /// The sequence as played so far (game coordinates).
     const std::vector<go::Move>& moves() const { return moves_; }
+    /// Hands the sequence as played over to the caller (moves() is empty afterwards), so
+    /// that normalisation can reuse its buffer. Call after finish().
+    std::vector<go::Move> release_moves() { return std::exchange(moves_, {}); }
     /// Why it ended; nullopt while running.
     std::optional<SequenceEnd> end() const { return end_; }
     std::size_t first_move_index() const { return first_move_index_; }
     std::size_t tenukis() const { return tenukis_; }
 
 private:
-    void stop(SequenceEnd why) { end_ = why; }
+    void stop(SequenceEnd why) {
+        end_ = why;
+        gap_deadline_ = SIZE_MAX;
+    }
 
     const Zone* zone_;
     Corner corner_;
     TrackerOptions options_;
     std::vector<go::Move> moves_;
     std::optional<SequenceEnd> end_;
-    std::size_t gap_ = 0;
+    // The gap rule as the index of the move that would break it, kept up to date by every
+    // stone in the zone, rather than a count moved by every move elsewhere: so moves
+    // elsewhere need not be fed (see play()), and gap_deadline() is a plain read.
+    std::size_t gap_deadline_ = SIZE_MAX;
     std::size_t first_move_index_ = 0;
     std::size_t tenukis_ = 0;
     bool blocked_ = false;

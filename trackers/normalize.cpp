@@ -1,13 +1,15 @@
 #include "trackers/normalize.hpp"
 
+#include "trackers/move_image.hpp"
+
 namespace josekic::trackers {
 
 namespace {
 constexpr bool on_diagonal(go::Point p) { return p.x + p.y == go::kLastLine; }
 constexpr bool in_lower_half(go::Point p) { return p.y > go::kLastLine - p.x; }
-}  // namespace
 
-NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves) {
+// The symmetry and colour order of the canonical form; out.moves is left empty.
+NormalizedSequence frame_of(Corner corner, std::span<const go::Move> moves) {
     NormalizedSequence out;
     const go::Symmetry to_upper_right = go::inverse(rotation_from_upper_right(corner));
     out.symmetry = to_upper_right;
@@ -20,12 +22,39 @@ NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::
     }
     const bool swap = !moves.empty() && moves.front().color == go::Color::White;
     out.colours = swap ? ColourOrder::Swapped : ColourOrder::AsPlayed;
-    out.moves.reserve(moves.size());
-    for (const go::Move& m : moves) {
-        go::Move image = go::apply(out.symmetry, m);
-        if (swap) image.color = go::opponent(image.color);
-        out.moves.push_back(image);
+    return out;
+}
+
+// Maps every move of a sequence into the frame of `frame`: symmetry, then colours.
+class CanonicalMove {
+public:
+    explicit CanonicalMove(const NormalizedSequence& frame)
+        : image_(frame.symmetry), swap_(frame.colours == ColourOrder::Swapped) {}
+    go::Move operator()(const go::Move& m) const {
+        go::Move image = image_(m);
+        if (swap_) image.color = go::opponent(image.color);
+        return image;
     }
+
+private:
+    MoveImage image_;
+    bool swap_;
+};
+}  // namespace
+
+NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves) {
+    NormalizedSequence out = frame_of(corner, moves);
+    const CanonicalMove canonical(out);
+    out.moves.reserve(moves.size());
+    for (const go::Move& m : moves) out.moves.push_back(canonical(m));
+    return out;
+}
+
+NormalizedSequence normalize_corner_sequence(Corner corner, std::vector<go::Move>&& moves) {
+    NormalizedSequence out = frame_of(corner, moves);
+    const CanonicalMove canonical(out);
+    for (go::Move& m : moves) m = canonical(m);
+    out.moves = std::move(moves);
     return out;
 }
 

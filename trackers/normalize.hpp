@@ -36,4 +36,8 @@ struct NormalizedSequence {
 /// colour first, gives the same moves. Precondition: `moves` is empty or starts with a stone.
 NormalizedSequence normalize_corner_sequence(Corner corner, std::span<const go::Move> moves);
 
+/// The same, transforming `moves` in place: the result holds the buffer `moves` had, so
+/// no allocation is made.
+NormalizedSequence normalize_corner_sequence(Corner corner, std::vector<go::Move>&& moves);
+
 }  // namespace josekic::trackers

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "trackers/move_image.hpp"
+
 namespace josekic::trackers {
 
 namespace {
@@ -33,19 +35,29 @@ static_assert(rank_of(go::Point{15, 3}) < rank_of(go::Point{3, 3}));
 static_assert(rank_of(go::Point{13, 2}) < rank_of(go::Point{16, 5}));
 static_assert(rank_of(go::Point{9, 3}) < rank_of(go::Point{15, 9}));
 
-std::vector<int> sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points) {
-    std::vector<int> ranks;
-    ranks.reserve(points.size());
-    for (go::Point p : points) ranks.push_back(rank_of(go::apply(s, p)));
+// rank_of by point index, for place(), which ranks the images of a move under every
+// remaining candidate: a look-up instead of quadrant and half computed 8 times per move.
+constexpr std::array<int, go::kNumPoints> kRankByIndex = [] {
+    std::array<int, go::kNumPoints> table{};
+    for (int i = 0; i < go::kNumPoints; ++i) table[static_cast<std::size_t>(i)] = rank_of(go::Point::from_index(i));
+    return table;
+}();
+
+int table_rank(go::Point p) { return kRankByIndex[static_cast<std::size_t>(p.index())]; }
+
+// The ranks of the images of `points` under `s`, sorted, into `ranks` (its buffer reused).
+void sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points, std::vector<int>& ranks) {
+    const auto& images = go::kImageIndex[static_cast<std::size_t>(s)];
+    ranks.clear();
+    for (go::Point p : points) ranks.push_back(kRankByIndex[images[static_cast<std::size_t>(p.index())]]);
     std::sort(ranks.begin(), ranks.end());
-    return ranks;
 }
 
 std::vector<go::Point> sorted_images(go::Symmetry s, std::span<const go::Point> points) {
     std::vector<go::Point> images;
     images.reserve(points.size());
     for (go::Point p : points) images.push_back(go::apply(s, p));
-    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return rank_of(a) < rank_of(b); });
+    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return table_rank(a) < table_rank(b); });
     return images;
 }
 
@@ -67,20 +79,24 @@ SymmetryNormaliser::SymmetryNormaliser() : candidates_(go::kAllSymmetries) {}
 SymmetryNormaliser::Setup SymmetryNormaliser::place_setup(std::span<const go::Point> black,
                                                           std::span<const go::Point> white) {
     std::size_t kept = 0;
+    // Four buffers for the whole search: a candidate that becomes the best swaps its ranks
+    // with the old best's, whose buffers the next candidate then fills.
     std::vector<int> best_black;
     std::vector<int> best_white;
+    std::vector<int> b;
+    std::vector<int> w;
     for (std::size_t i = 0; i < count_; ++i) {
         const go::Symmetry s = candidates_[i];
-        auto b = sorted_image_ranks(s, black);
-        auto w = sorted_image_ranks(s, white);
+        sorted_image_ranks(s, black, b);
+        sorted_image_ranks(s, white, w);
         if (kept > 0) {
             const auto order = std::tie(b, w) <=> std::tie(best_black, best_white);
             if (order > 0) continue;
             if (order < 0) kept = 0;
         }
         if (kept == 0) {
-            best_black = std::move(b);
-            best_white = std::move(w);
+            best_black.swap(b);
+            best_white.swap(w);
         }
         candidates_[kept++] = s;
     }
@@ -97,7 +113,8 @@ go::Move SymmetryNormaliser::place(const go::Move& move) {
     int best = 0;
     for (std::size_t i = 0; i < count_; ++i) {
         const go::Symmetry s = candidates_[i];
-        const int rank = rank_of(go::apply(s, *move.point));
+        const auto& images = go::kImageIndex[static_cast<std::size_t>(s)];
+        const int rank = kRankByIndex[images[static_cast<std::size_t>(move.point->index())]];
         if (kept > 0 && rank > best) continue;
         if (kept == 0 || rank < best) {
             kept = 0;
@@ -129,8 +146,15 @@ CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t l
     }
     const std::size_t cap = options.max_moves > 0 ? static_cast<std::size_t>(options.max_moves) : 0;
     const std::size_t n = std::min({legal_moves, cap, record.moves.size()});
-    opening.moves.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) opening.moves.push_back(normaliser.place(record.moves[i]));
+    // Sized once and written in place: the moves are 4 bytes each, and push_back's checks
+    // cost more than the look-up that maps a move.
+    opening.moves.resize(n);
+    std::size_t i = 0;
+    for (; i < n && normaliser.candidates().size() > 1; ++i) opening.moves[i] = normaliser.place(record.moves[i]);
+    // One symmetry is left (usually after the first stone or two): the rest of the opening
+    // only follows it, as place() would, without asking for every move.
+    const MoveImage image(normaliser.transform());
+    for (; i < n; ++i) opening.moves[i] = image(record.moves[i]);
     opening.symmetry = normaliser.transform();
     return opening;
 }

@@ -126,6 +126,13 @@ std::optional<Zone> Zone::from_table(const Table& upper_right, std::string& why)
             }
         }
     }
+    for (Corner corner : kAllCorners) {
+        const auto& roles = zone.roles_[static_cast<int>(corner)];
+        const auto bit = static_cast<std::uint8_t>(1U << static_cast<int>(corner));
+        for (std::size_t i = 0; i < roles.size(); ++i) {
+            if (roles[i] != ZoneRole::Outside) zone.touched_[i] |= bit;
+        }
+    }
     for (ZoneRole r : zone.roles_[0]) {
         if (r == ZoneRole::Zone) ++zone.size_;
         if (r == ZoneRole::Ring) ++zone.ring_size_;

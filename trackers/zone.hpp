@@ -54,6 +54,11 @@ public:
     bool contains(Corner corner, go::Point p) const { return role(corner, p) == ZoneRole::Zone; }
     bool in_ring(Corner corner, go::Point p) const { return role(corner, p) == ZoneRole::Ring; }
 
+    /// The corners for which `p` is not Outside (in the zone or the ring), as a set of bits:
+    /// bit static_cast<int>(corner) for each. A stone there can change only these corners'
+    /// trackers, so one look-up serves all four.
+    std::uint8_t corners_touched(go::Point p) const { return touched_[static_cast<std::size_t>(p.index())]; }
+
     /// Number of points of one corner's zone (the same for every corner).
     int size() const { return size_; }
     /// Number of points of one corner's exclusion ring.
@@ -65,6 +70,7 @@ public:
 private:
     Zone() = default;
     std::array<std::array<ZoneRole, go::kNumPoints>, 4> roles_{};
+    std::array<std::uint8_t, go::kNumPoints> touched_{};
     int size_ = 0;
     int ring_size_ = 0;
 };

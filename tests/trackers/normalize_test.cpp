@@ -90,6 +90,24 @@ TEST_CASE("a diagonal opening waits for the first stone off the diagonal to choo
     CHECK(diagonal.symmetry == go::Symmetry::Rotate180);
 }
 
+TEST_CASE("normalising in place gives what the copying form gives, in the same buffer", "[trackers]") {
+    for (Corner corner : kAllCorners) {
+        for (const char* line : {"B[dd] W[fc] B[] W[cf]", "W[dd] B[cc] W[dc]", "B[pp] W[qq] B[pq]", "W[jc]",
+                                 "B[cq] W[dp] B[] W[qd]"}) {
+            const auto played = moves_of(line);
+            const NormalizedSequence copied = normalize_corner_sequence(corner, played);
+            std::vector<go::Move> buffer = played;
+            const go::Move* data = buffer.data();
+            const NormalizedSequence in_place = normalize_corner_sequence(corner, std::move(buffer));
+            INFO(name(corner) << " " << line);
+            CHECK(in_place.moves == copied.moves);
+            CHECK(in_place.symmetry == copied.symmetry);
+            CHECK(in_place.colours == copied.colours);
+            CHECK(in_place.moves.data() == data);
+        }
+    }
+}
+
 TEST_CASE("the line outcome follows the colour swap", "[trackers]") {
     using dictionary::LineOutcome;
     CHECK(line_outcome(game::Winner::Black, ColourOrder::AsPlayed) == LineOutcome::FirstPlayerWon);

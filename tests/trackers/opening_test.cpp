@@ -1,7 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <random>
 #include <set>
 #include <string_view>
+#include <utility>
 
 #include "trackers/opening.hpp"
 #include "tests/support/move_lines.hpp"
@@ -179,4 +183,96 @@ TEST_CASE("canonical_opening stops at the cap and at the first illegal move", "[
     CHECK(canonical_opening(record, 3, 30).size() == 3);
     CHECK(canonical_opening(record, record.moves.size(), 0).empty());
     CHECK(canonical_opening(record, record.moves.size(), 30) == canonical_line(kFox1));
+}
+
+TEST_CASE("the canonical opening is the smallest of the 8 images, on random lines", "[fuseki]") {
+    // The brute-force meaning of SymmetryNormaliser: map the whole line by each symmetry and
+    // keep the image whose sequence of canonical_rank values is smallest (a pass ranks -1
+    // in every image, so it never decides). Lines near the centre and on the axes keep
+    // several candidates for many moves; random lines elsewhere settle on one quickly.
+    std::mt19937 rng(7);  // fixed seed: the same lines every run
+    std::uniform_int_distribution<int> centre_line(6, 12);
+    std::uniform_int_distribution<int> any_line(0, go::kLastLine);
+    std::uniform_int_distribution<int> percent(0, 99);
+    for (int round = 0; round < 2000; ++round) {
+        std::vector<go::Move> moves;
+        const int length = 1 + round % 40;
+        const bool central = round % 2 == 0;
+        for (int i = 0; i < length; ++i) {
+            const go::Color c = i % 2 == 0 ? go::Color::Black : go::Color::White;
+            if (percent(rng) < 5) {
+                moves.push_back(go::Move::pass(c));
+                continue;
+            }
+            const int x = central ? centre_line(rng) : any_line(rng);
+            const int y = central ? (percent(rng) < 30 ? x : centre_line(rng)) : any_line(rng);
+            moves.push_back(go::Move::at(c, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
+        }
+        std::vector<int> best_key;
+        std::vector<go::Move> best;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            const auto candidate = image(s, moves);
+            std::vector<int> key;
+            for (const go::Move& m : candidate) key.push_back(m.point ? canonical_rank(*m.point) : -1);
+            if (best.empty() || key < best_key) {
+                best_key = key;
+                best = candidate;
+            }
+        }
+        INFO("round " << round);
+        CHECK(canonical_line(moves) == best);
+        const auto opening = normalise_opening(record_of(moves), moves.size(), OpeningOptions{40});
+        CHECK(opening.moves == best);
+        CHECK(image(opening.symmetry, moves) == best);
+    }
+}
+
+TEST_CASE("setup stones fix the frame of the smallest pair of sorted images, on random setups", "[fuseki]") {
+    // The brute-force meaning of place_setup: for each symmetry, the sorted ranks of the
+    // images of the black stones, then of the white ones; the candidates left are the
+    // symmetries whose pair is smallest, in kAllSymmetries order. Half the setups are
+    // drawn from the star points, whose symmetric patterns keep several candidates.
+    std::mt19937 rng(11);  // fixed seed: the same setups every run
+    std::uniform_int_distribution<int> any_line(0, go::kLastLine);
+    std::uniform_int_distribution<int> star_line(0, 2);
+    std::uniform_int_distribution<int> black_count(0, 9);
+    std::uniform_int_distribution<int> white_count(0, 3);
+    constexpr std::array<int, 3> kStarLines = {3, 9, 15};
+    for (int round = 0; round < 3000; ++round) {
+        const bool stars = round % 2 == 0;
+        auto random_point = [&] {
+            const int x = stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
+            const int y = stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
+            return go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+        };
+        std::vector<go::Point> black(static_cast<std::size_t>(black_count(rng)));
+        std::vector<go::Point> white(static_cast<std::size_t>(white_count(rng)));
+        for (auto& p : black) p = random_point();
+        for (auto& p : white) p = random_point();
+        using Key = std::pair<std::vector<int>, std::vector<int>>;
+        auto key_of = [&](go::Symmetry s) {
+            Key key;
+            for (go::Point p : black) key.first.push_back(canonical_rank(go::apply(s, p)));
+            for (go::Point p : white) key.second.push_back(canonical_rank(go::apply(s, p)));
+            std::sort(key.first.begin(), key.first.end());
+            std::sort(key.second.begin(), key.second.end());
+            return key;
+        };
+        Key best = key_of(go::Symmetry::Identity);
+        for (go::Symmetry s : go::kAllSymmetries) best = std::min(best, key_of(s));
+        std::vector<go::Symmetry> expected;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            if (key_of(s) == best) expected.push_back(s);
+        }
+        SymmetryNormaliser normaliser;
+        const auto setup = normaliser.place_setup(black, white);
+        INFO("round " << round);
+        CHECK(std::vector<go::Symmetry>(normaliser.candidates().begin(), normaliser.candidates().end()) == expected);
+        std::vector<int> black_ranks;
+        for (go::Point p : setup.black) black_ranks.push_back(canonical_rank(p));
+        std::vector<int> white_ranks;
+        for (go::Point p : setup.white) white_ranks.push_back(canonical_rank(p));
+        CHECK(black_ranks == best.first);
+        CHECK(white_ranks == best.second);
+    }
 }

@@ -108,6 +108,31 @@ TEST_CASE("the exclusion ring is exactly the outside points orthogonally next to
     CHECK(ring == 16);
 }
 
+TEST_CASE("corners_touched names exactly the corners for which a point is not outside", "[trackers]") {
+    // The default zone and a tiny one whose rings reach into no other corner's zone.
+    std::array<bool, go::kNumPoints> table{};
+    table[static_cast<std::size_t>(pt("sa").index())] = true;
+    std::string why;
+    const auto tiny = Zone::from_table(table, why);
+    REQUIRE(tiny.has_value());
+    for (const Zone* zone : {&Zone::default_zone(), &*tiny}) {
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            const go::Point p = go::Point::from_index(i);
+            unsigned expected = 0;
+            for (Corner c : kAllCorners) {
+                if (zone->role(c, p) != ZoneRole::Outside) expected |= 1U << static_cast<int>(c);
+            }
+            CHECK(zone->corners_touched(p) == expected);
+        }
+    }
+    // hc: upper-left zone and upper-right ring; jc: both upper zones; jj: nothing
+    const Zone& zone = Zone::default_zone();
+    CHECK(zone.corners_touched(pt("hc")) == 0b0011);
+    CHECK(zone.corners_touched(pt("jc")) == 0b0011);
+    CHECK(zone.corners_touched(pt("jj")) == 0);
+    CHECK(zone.corners_touched(pt("pp")) == 0b1000);
+}
+
 TEST_CASE("a zone map reads back, with comments, blank lines and spaces", "[trackers]") {
     std::string text = "; my zone\n\n";
     const std::string map = default_map();

@@ -1,0 +1,191 @@
+// extract_corners() feeds a tracker only the moves that can change it (zone, ring, gap
+// deadline). These tests compare it with the plain rules applied to every move of every
+// corner, on random games and on real ones.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compiler/game/replay.hpp"
+#include "compiler/input/walker.hpp"
+#include "compiler/sgf/game_reader.hpp"
+#include "trackers/corner_tracker.hpp"
+
+using namespace josekic;
+using namespace josekic::trackers;
+
+namespace {
+
+// The tracker rules of corner_tracker.hpp written out directly: every corner sees every
+// move and counts its gap move by move.
+CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& options,
+                                      const game::GameRecord& record, std::size_t legal_moves) {
+    CornerExtraction out;
+    const std::size_t n = std::min(legal_moves, record.moves.size());
+    for (Corner corner : kAllCorners) {
+        bool blocked = false;
+        for (const auto* stones : {&record.setup_black, &record.setup_white}) {
+            for (go::Point p : *stones) blocked = blocked || zone.role(corner, p) != ZoneRole::Outside;
+        }
+        if (blocked) {
+            ++out.blocked_by_setup;
+            continue;
+        }
+        CornerSequence seq;
+        seq.corner = corner;
+        seq.end = SequenceEnd::GameEnd;
+        std::vector<go::Move> played;
+        std::size_t gap = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const go::Move& move = record.moves[i];
+            const ZoneRole role = move.point ? zone.role(corner, *move.point) : ZoneRole::Outside;
+            if (role == ZoneRole::Ring) {
+                seq.end = SequenceEnd::ExclusionRing;
+                break;
+            }
+            if (role == ZoneRole::Outside) {
+                if (played.empty()) continue;
+                ++gap;
+                if (options.max_gap != 0 && gap > options.max_gap) {
+                    seq.end = SequenceEnd::LongTenuki;
+                    break;
+                }
+                continue;
+            }
+            gap = 0;
+            const bool tenuki = !played.empty() && played.back().color == move.color;
+            if (options.max_length != 0 && played.size() + (tenuki ? 2 : 1) > options.max_length) {
+                seq.end = SequenceEnd::LengthCap;
+                break;
+            }
+            if (played.empty()) seq.first_move_index = i;
+            if (tenuki) {
+                played.push_back(go::Move::pass(go::opponent(move.color)));
+                ++seq.tenukis;
+            }
+            played.push_back(move);
+            if (options.max_length != 0 && played.size() == options.max_length) {
+                seq.end = SequenceEnd::LengthCap;
+                break;
+            }
+        }
+        if (played.empty()) continue;
+        NormalizedSequence normal = normalize_corner_sequence(corner, played);
+        seq.moves = std::move(normal.moves);
+        seq.colours = normal.colours;
+        seq.symmetry = normal.symmetry;
+        out.sequences.push_back(std::move(seq));
+    }
+    return out;
+}
+
+// Option sets that make every end rule fire often, including the "no limit" zeros and gap
+// limits too large for any game (which must not wrap around).
+const std::vector<TrackerOptions> kOptionSets = {{30, 40}, {3, 2},        {0, 0},           {1, 1},
+                                                 {5, 0},   {0, 5},        {12, 7},          {30, SIZE_MAX},
+                                                 {30, SIZE_MAX - 1}, {30, SIZE_MAX - 120}, {30, SIZE_MAX - 300}};
+
+// Compares the two on one game under every option set; returns the sequences compared.
+std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
+    std::size_t sequences = 0;
+    for (const TrackerOptions& options : kOptionSets) {
+        INFO("max_length " << options.max_length << ", max_gap " << options.max_gap);
+        const CornerExtraction fast = extract_corners(Zone::default_zone(), options, record, legal_moves);
+        const CornerExtraction slow = reference_extraction(Zone::default_zone(), options, record, legal_moves);
+        REQUIRE(fast.blocked_by_setup == slow.blocked_by_setup);
+        REQUIRE(fast.sequences.size() == slow.sequences.size());
+        for (std::size_t i = 0; i < fast.sequences.size(); ++i) {
+            const CornerSequence& a = fast.sequences[i];
+            const CornerSequence& b = slow.sequences[i];
+            INFO("sequence " << i << " in corner " << name(b.corner));
+            REQUIRE(a.corner == b.corner);
+            REQUIRE(a.moves == b.moves);
+            REQUIRE(name(a.end) == name(b.end));
+            REQUIRE(a.colours == b.colours);
+            REQUIRE(a.symmetry == b.symmetry);
+            REQUIRE(a.first_move_index == b.first_move_index);
+            REQUIRE(a.tenukis == b.tenukis);
+        }
+        sequences += fast.sequences.size();
+    }
+    return sequences;
+}
+
+go::Point random_point(std::mt19937& rng) {
+    std::uniform_int_distribution<int> coordinate(0, go::kLastLine);
+    return go::Point{static_cast<std::uint8_t>(coordinate(rng)), static_cast<std::uint8_t>(coordinate(rng))};
+}
+
+// A game that need not be legal (the trackers do not look at legality): stones anywhere,
+// passes, the same colour twice now and then, and sometimes setup stones.
+game::GameRecord random_game(std::mt19937& rng) {
+    game::GameRecord record;
+    std::uniform_int_distribution<int> length(0, 250);
+    std::uniform_int_distribution<int> percent(0, 99);
+    const int moves = length(rng);
+    go::Color colour = go::Color::Black;
+    for (int i = 0; i < moves; ++i) {
+        if (percent(rng) < 10) colour = go::opponent(colour);
+        if (percent(rng) < 5) {
+            record.moves.push_back(go::Move::pass(colour));
+        } else {
+            record.moves.push_back(go::Move::at(colour, random_point(rng)));
+        }
+        colour = go::opponent(colour);
+    }
+    if (percent(rng) < 10) record.setup_black.push_back(random_point(rng));
+    if (percent(rng) < 10) record.setup_white.push_back(random_point(rng));
+    record.move_locations.resize(record.moves.size());
+    return record;
+}
+
+}  // namespace
+
+TEST_CASE("extract_corners agrees with the plain rules on random games", "[trackers]") {
+    std::mt19937 rng(20261122);  // fixed seed: the same games every run
+    std::size_t sequences = 0;
+    for (int game = 0; game < 3000; ++game) {
+        const game::GameRecord record = random_game(rng);
+        INFO("random game " << game);
+        std::uniform_int_distribution<std::size_t> cut(0, record.moves.size() + 2);
+        sequences += compare(record, record.moves.size());
+        sequences += compare(record, cut(rng));
+    }
+    CHECK(sequences > 10000);
+}
+
+TEST_CASE("extract_corners agrees with the plain rules on real games", "[trackers][real-games]") {
+    // The shared corpora where they exist (skipped otherwise), Debian's goban games where
+    // installed, JOSEKIC_TRACKER_GAMES for another directory or archive, and the samples.
+    std::vector<std::string> inputs;
+    for (const char* candidate : {"/work/shared/corpus/goban-596.tar.xz",
+                                  "/work/shared/corpus/fox-pro-even-1404.tar.xz", "/usr/share/goban"}) {
+        if (std::filesystem::exists(candidate)) inputs.emplace_back(candidate);
+    }
+    if (const char* extra = std::getenv("JOSEKIC_TRACKER_GAMES")) inputs.emplace_back(extra);
+    inputs.emplace_back(std::string(JOSEKIC_SOURCE_DIR) + "/samples");
+    std::size_t games = 0;
+    std::size_t sequences = 0;
+    input::walk_inputs(inputs, [&](input::InputFile&& file) {
+        if (file.read_error) return input::WalkControl::Continue;
+        diag::DiagnosticList problems;
+        for (const game::GameRecord& record : sgf::read_games(file.bytes, file.display_path, {}, problems)) {
+            if (record.game_type != 1 || record.board_width != go::kBoardSize ||
+                record.board_height != go::kBoardSize) {
+                continue;
+            }
+            INFO(file.display_path << " game " << record.index_in_file);
+            const game::ReplayResult replayed = game::replay(record, problems);
+            sequences += compare(record, replayed.legal_moves);
+            ++games;
+        }
+        return input::WalkControl::Continue;
+    });
+    CHECK(games > 0);
+    CHECK(sequences > 0);
+}
