@@ -163,9 +163,10 @@ TEST_CASE("extract_corners agrees with the plain rules on real games", "[tracker
     // The shared corpora where they exist (skipped otherwise), Debian's goban games where
     // installed, JOSEKIC_TRACKER_GAMES for another directory or archive, and the samples.
     std::vector<std::string> inputs;
-    for (const char* candidate : {"/work/shared/corpus/goban-596.tar.xz",
-                                  "/work/shared/corpus/fox-pro-even-1404.tar.xz", "/usr/share/goban"}) {
-        if (std::filesystem::exists(candidate)) inputs.emplace_back(candidate);
+    const std::string shared = std::string(JOSEKIC_SOURCE_DIR) + "/../shared/corpus/";
+    for (const std::string& candidate :
+         {shared + "goban-596.tar.xz", shared + "fox-pro-even-1404.tar.xz", std::string("/usr/share/goban")}) {
+        if (std::filesystem::exists(candidate)) inputs.push_back(candidate);
     }
     if (const char* extra = std::getenv("JOSEKIC_TRACKER_GAMES")) inputs.emplace_back(extra);
     inputs.emplace_back(std::string(JOSEKIC_SOURCE_DIR) + "/samples");
