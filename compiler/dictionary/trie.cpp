@@ -107,14 +107,23 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_
 }
 
 void Trie::list_game(NodeId node, GameId game) {
-    auto& listed = nodes_[node].listed_games;
+    const std::span<const GameId> listed = listed_games(node);
     const GameTable& table = *games_;
-    const auto position = std::upper_bound(listed.begin(), listed.end(), game, [&](GameId a, GameId b) {
-        return listed_before(table[a], table[b]);
-    });
-    if (static_cast<std::size_t>(position - listed.begin()) >= options_.games_kept_per_terminal) return;
-    listed.insert(position, game);
-    if (listed.size() > options_.games_kept_per_terminal) listed.pop_back();
+    const auto position = static_cast<std::size_t>(
+        std::upper_bound(listed.begin(), listed.end(), game,
+                         [&](GameId a, GameId b) { return listed_before(table[a], table[b]); }) -
+        listed.begin());
+    if (position >= options_.games_kept_per_terminal) return;
+    listed_.insert(nodes_[node].listed, position, game, options_.games_kept_per_terminal);
+}
+
+void Trie::append_listed_game(NodeId node, GameId game) { listed_.push_back(nodes_[node].listed, game); }
+
+void Trie::set_listed_games(NodeId node, std::span<const GameId> games) {
+    // Added before the old list is released, as `games` may be that list.
+    GameListId old = nodes_[node].listed;
+    nodes_[node].listed = listed_.add(games);
+    listed_.release(old);
 }
 
 void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compiler/dictionary/block_vector.hpp"
+#include "compiler/dictionary/game_list_pool.hpp"
 #include "compiler/dictionary/game_table.hpp"
 #include "compiler/go/move.hpp"
 
@@ -44,7 +45,8 @@ struct NodeStats {
 
 /// A node: the move that leads to it from its parent, its statistics, its children (a
 /// linked list in insertion order; sorted_children() gives the output order) and, where
-/// lines end, the first few games in listed_before() order.
+/// lines end, the first few games in listed_before() order (kept by the Trie: see
+/// Trie::listed_games()).
 struct TrieNode {
     go::Move move;  ///< meaningless for the root
     NodeId parent = kNoNode;
@@ -53,7 +55,8 @@ struct TrieNode {
     NodeId first_child = kNoNode;
     NodeId next_sibling = kNoNode;
     NodeStats stats;
-    std::vector<GameId> listed_games;
+    /// The node's listed games in its own Trie's pool; read them with Trie::listed_games().
+    GameListId listed = kNoList;
 };
 
 struct TrieOptions {
@@ -79,6 +82,13 @@ public:
     NodeId find_or_add_child(NodeId parent, const go::Move& move);
     /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
     void list_game(NodeId node, GameId game);
+    /// The games listed at `node`, in listing order. Valid until a game is next listed.
+    std::span<const GameId> listed_games(NodeId node) const { return listed_.games(nodes_[node].listed); }
+    /// Lists `game` at `node` after the games already there, whatever the order and count
+    /// (for a dictionary read back, which lists its games in the order written).
+    void append_listed_game(NodeId node, GameId game);
+    /// Makes `games` the games listed at `node` (for a trie copied from another).
+    void set_listed_games(NodeId node, std::span<const GameId> games);
 
     /// Children in output order: count descending, then by move (see move_order_key).
     std::vector<NodeId> sorted_children(NodeId parent) const;
@@ -113,6 +123,7 @@ private:
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
     BlockVector<TrieNode> nodes_;  // node ids are indices; nodes never move as the trie grows
+    GameListPool listed_;          // the listed games of every node
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
     // rather than by (parent id, move): insert() can then compute every key of a line before
     // the walk and prefetch their slots, instead of taking one cache miss after another (the

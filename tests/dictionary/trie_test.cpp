@@ -1,3 +1,7 @@
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "compiler/dictionary/trie.hpp"
@@ -37,7 +41,7 @@ TEST_CASE("counts, ends and outcomes along a path", "[trie]") {
     REQUIRE(children.size() == 2);
     CHECK(trie.node(children[0]).stats.count == 2);  // qf before nc: more frequent
     CHECK(trie.node(children[0]).stats.ends == 1);
-    CHECK(trie.node(children[0]).listed_games.size() == 1);
+    CHECK(trie.listed_games(children[0]).size() == 1);
     CHECK(trie.size() == 5);
     CHECK(trie.terminal_count() == 3);
     CHECK(trie.path_to(children[0]) == line({"pd", "qf"}));
@@ -67,8 +71,69 @@ TEST_CASE("a terminal keeps the most recent games, independent of insertion orde
         trie.insert(l, LineOutcome::Unknown, year, games->add(reference("x.sgf", year)));
     }
     const NodeId pd = trie.sorted_children(kRoot)[0];
-    REQUIRE(trie.node(pd).listed_games.size() == 2);
-    CHECK(trie.games()[trie.node(pd).listed_games[0]].year == 2015);
-    CHECK(trie.games()[trie.node(pd).listed_games[1]].year == 2010);
+    REQUIRE(trie.listed_games(pd).size() == 2);
+    CHECK(trie.games()[trie.listed_games(pd)[0]].year == 2015);
+    CHECK(trie.games()[trie.listed_games(pd)[1]].year == 2010);
     CHECK(trie.node(pd).stats.ends == 4);
+}
+
+TEST_CASE("interleaved terminals each keep the first games in listed order", "[trie]") {
+    // Games (some cited twice, as a game may end a line in two corners) spread over a few
+    // lines in a scrambled order; each terminal must list what a stable sort of all its
+    // games under listed_before() would put first.
+    auto games = std::make_shared<GameTable>();
+    constexpr std::size_t kKept = 5;
+    Trie trie(games, TrieOptions{kKept});
+    const std::vector<std::vector<go::Move>> lines{line({"pd"}), line({"pd", "qf"}), line({"dd", "fc", "cf"}),
+                                                  line({"pp"}), line({"pd", "nc"})};
+    std::vector<std::vector<GameId>> all(lines.size());
+    std::uint32_t state = 7;
+    auto next = [&](std::uint32_t bound) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % bound;
+    };
+    for (int i = 0; i < 300; ++i) {
+        const std::size_t l = next(static_cast<std::uint32_t>(lines.size()));
+        const std::optional<int> year = next(4) == 0 ? std::nullopt : std::optional<int>(1990 + static_cast<int>(next(6)));
+        const std::string path = "g" + std::to_string(next(50)) + ".sgf";
+        const GameId id = games->add(reference(path.c_str(), year));
+        for (int times = next(5) == 0 ? 2 : 1; times > 0; --times) {
+            trie.insert(lines[l], LineOutcome::Unknown, year, id);
+            all[l].push_back(id);
+        }
+    }
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+        std::vector<GameId> expected = all[l];
+        std::stable_sort(expected.begin(), expected.end(),
+                         [&](GameId a, GameId b) { return listed_before((*games)[a], (*games)[b]); });
+        expected.resize(std::min(expected.size(), kKept));
+        NodeId at = kRoot;
+        for (const go::Move& m : lines[l]) at = trie.find_child(at, m);
+        REQUIRE(at != kNoNode);
+        const auto listed = trie.listed_games(at);
+        CHECK(std::vector<GameId>(listed.begin(), listed.end()) == expected);
+        CHECK(trie.node(at).stats.ends == all[l].size());
+    }
+}
+
+TEST_CASE("listed games can be appended in any order and copied between tries", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games, TrieOptions{2});
+    const GameId old_game = games->add(reference("old.sgf", 1990));
+    const GameId new_game = games->add(reference("new.sgf", 2020));
+    trie.insert(line({"pd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    const NodeId pd = trie.sorted_children(kRoot)[0];
+    // A dictionary read back lists its games as written: no order, no limit.
+    for (GameId g : {old_game, new_game, old_game}) trie.append_listed_game(pd, g);
+    CHECK(std::vector<GameId>(trie.listed_games(pd).begin(), trie.listed_games(pd).end()) ==
+          std::vector<GameId>{old_game, new_game, old_game});
+
+    Trie copy(games);
+    copy.set_listed_games(kRoot, trie.listed_games(pd));
+    CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
+          std::vector<GameId>{old_game, new_game, old_game});
+    copy.set_listed_games(kRoot, std::vector<GameId>{new_game});  // replaces
+    CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
+          std::vector<GameId>{new_game});
+    CHECK(copy.listed_games(copy.find_or_add_child(kRoot, go::Move::pass(go::Color::Black))).empty());
 }
