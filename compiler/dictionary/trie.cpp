@@ -2,16 +2,43 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+#include <string>
 
 namespace josekic::dictionary {
 
-void NodeStats::record(LineOutcome outcome, std::optional<int> year) {
-    ++count;
+namespace {
+
+[[noreturn, gnu::cold]] void throw_counter_overflow() {
+    throw std::overflow_error("more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
+}
+
+void increment(NodeStats::Counter& counter) {
+    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]] throw_counter_overflow();
+    ++counter;
+}
+
+void add(NodeStats::Counter& counter, NodeStats::Counter more) {
+    if (__builtin_add_overflow(counter, more, &counter)) throw_counter_overflow();
+}
+
+}  // namespace
+
+std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) {
+    if (!year) return std::nullopt;
+    if (*year < std::numeric_limits<Year>::min() || *year > std::numeric_limits<Year>::max()) {
+        throw std::out_of_range("year " + std::to_string(*year) + " is outside the 16-bit years of NodeStats");
+    }
+    return static_cast<Year>(*year);
+}
+
+void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
+    increment(count);
     switch (outcome) {
-        case LineOutcome::FirstPlayerWon: ++first_player_wins; break;
-        case LineOutcome::SecondPlayerWon: ++second_player_wins; break;
-        case LineOutcome::Draw: ++draws; break;
-        case LineOutcome::Unknown: ++unknown; break;
+        case LineOutcome::FirstPlayerWon: increment(first_player_wins); break;
+        case LineOutcome::SecondPlayerWon: increment(second_player_wins); break;
+        case LineOutcome::Draw: increment(draws); break;
+        case LineOutcome::Unknown: increment(unknown); break;
     }
     if (year) {
         if (first_year == 0 || *year < first_year) first_year = *year;
@@ -19,13 +46,15 @@ void NodeStats::record(LineOutcome outcome, std::optional<int> year) {
     }
 }
 
+void NodeStats::record_end() { increment(ends); }
+
 void NodeStats::absorb(const NodeStats& other) {
-    count += other.count;
-    ends += other.ends;
-    first_player_wins += other.first_player_wins;
-    second_player_wins += other.second_player_wins;
-    draws += other.draws;
-    unknown += other.unknown;
+    add(count, other.count);
+    add(ends, other.ends);
+    add(first_player_wins, other.first_player_wins);
+    add(second_player_wins, other.second_player_wins);
+    add(draws, other.draws);
+    add(unknown, other.unknown);
     if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year)) first_year = other.first_year;
     if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year)) last_year = other.last_year;
 }
@@ -132,8 +161,10 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
     // walked in pieces of this size.
     constexpr std::size_t kAhead = 64;
     std::array<std::uint64_t, kAhead> keys;
+    // Checked once here rather than at every node of the line.
+    const std::optional<NodeStats::Year> line_year = NodeStats::checked_year(year);
     NodeId at = kRoot;
-    nodes_[kRoot].stats.record(outcome, year);
+    nodes_[kRoot].stats.record(outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
         if ((index_used_ + count + 1) * 2 > index_.size()) grow_index();
@@ -146,11 +177,11 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
         }
         for (std::size_t i = 0; i < count; ++i) {
             at = find_or_add_child(at, line[done + i], keys[i]);
-            nodes_[at].stats.record(outcome, year);
+            nodes_[at].stats.record(outcome, line_year);
         }
         done += count;
     }
-    ++nodes_[at].stats.ends;
+    nodes_[at].stats.record_end();
     if (game) list_game(at, *game);
 }
 

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -136,4 +138,53 @@ TEST_CASE("listed games can be appended in any order and copied between tries", 
     CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
           std::vector<GameId>{new_game});
     CHECK(copy.listed_games(copy.find_or_add_child(kRoot, go::Move::pass(go::Color::Black))).empty());
+}
+
+TEST_CASE("statistics never wrap: a full counter throws and is left full", "[trie]") {
+    constexpr NodeStats::Counter kFull = std::numeric_limits<NodeStats::Counter>::max();
+    NodeStats stats;
+    stats.count = kFull - 1;
+    stats.record(LineOutcome::Draw, NodeStats::Year{2001});
+    CHECK(stats.count == kFull);
+    CHECK(stats.draws == 1);
+    CHECK_THROWS_AS(stats.record(LineOutcome::Draw, NodeStats::Year{2001}), std::overflow_error);
+    CHECK(stats.count == kFull);
+
+    NodeStats ends;
+    ends.ends = kFull;
+    CHECK_THROWS_AS(ends.record_end(), std::overflow_error);
+
+    NodeStats wins;
+    wins.first_player_wins = kFull;  // only possible through absorb() or a dictionary read back
+    CHECK_THROWS_AS(wins.record(LineOutcome::FirstPlayerWon, std::nullopt), std::overflow_error);
+
+    NodeStats a;
+    a.unknown = kFull - 2;
+    NodeStats b;
+    b.unknown = 2;
+    a.absorb(b);
+    CHECK(a.unknown == kFull);
+    CHECK_THROWS_AS(a.absorb(b), std::overflow_error);
+}
+
+TEST_CASE("years are 16-bit: the range of game dates fits, others are refused", "[trie]") {
+    NodeStats stats;
+    stats.record(LineOutcome::Unknown, NodeStats::checked_year(2100));
+    stats.record(LineOutcome::Unknown, NodeStats::checked_year(1600));
+    CHECK(stats.first_year == 1600);
+    CHECK(stats.last_year == 2100);
+    CHECK(NodeStats::checked_year(std::nullopt) == std::nullopt);
+    CHECK(NodeStats::checked_year(32767) == NodeStats::Year{32767});
+    CHECK_THROWS_AS(NodeStats::checked_year(40000), std::out_of_range);
+    CHECK_THROWS_AS(NodeStats::checked_year(-40000), std::out_of_range);
+
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    CHECK_THROWS_AS(trie.insert(line({"pd"}), LineOutcome::Unknown, 1 << 20, std::nullopt), std::out_of_range);
+    CHECK(trie.node(kRoot).stats.count == 0);  // refused before anything was counted
+}
+
+TEST_CASE("a trie node is one cache line", "[trie]") {
+    // The merge and the writers walk every node (fox-28k: ~770,000); see NodeStats.
+    CHECK(sizeof(TrieNode) <= 64);
 }

@@ -158,6 +158,15 @@ TEST_CASE("damaged statistics and moves are reported with their place and skippe
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 3);
 }
 
+TEST_CASE("a count beyond the 32-bit counters is damaged statistics", "[emit]") {
+    diag::DiagnosticList sink;
+    const auto back = read_dictionary("(;XD[joseki:1]XS[4294967296:0:0:0:0:4294967296:0:0])", "big.sgf", sink);
+    REQUIRE(back.has_value());
+    REQUIRE(sink.items.size() == 1);
+    CHECK(sink.items[0].code == "bad-statistics");
+    CHECK(back->trie.node(dictionary::kRoot).stats.count == 0);
+}
+
 TEST_CASE("nodes with the same statistics one after another, and the first that differs, read back as written",
           "[emit]") {
     // Long single-game tails (equal statistics from node to node), tails whose last node
