@@ -88,10 +88,11 @@ Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
 
 std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
     const std::size_t mask = index_.size() - 1;
+    const std::uint32_t tag = IndexSlot::tag_of(key);
     for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
         const IndexSlot& slot = index_[i];
         if (slot.node == kNoNode) return i;
-        if (slot.key == key) {
+        if (slot.key_tag == tag) {
             const TrieNode& n = nodes_[slot.node];
             if (n.parent == parent && n.move == move) return i;
         }
@@ -105,7 +106,7 @@ void Trie::grow_index() {
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
         std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
         while (index_[i].node != kNoNode) i = (i + 1) & mask;
-        index_[i] = IndexSlot{nodes_[id].path_key, static_cast<NodeId>(id)};
+        index_[i] = IndexSlot{IndexSlot::tag_of(nodes_[id].path_key), static_cast<NodeId>(id)};
     }
 }
 
@@ -130,7 +131,7 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
-    index_[slot] = IndexSlot{key, id};
+    index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
     ++index_used_;
     return id;
 }

@@ -121,10 +121,13 @@ public:
     const TrieOptions& options() const { return options_; }
 
 private:
-    /// One entry of the child index: the path key of a node and its id.
+    /// One entry of the child index: the high half of a node's path key (the low bits chose
+    /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
     struct IndexSlot {
-        std::uint64_t key = 0;
+        std::uint32_t key_tag = 0;
         NodeId node = kNoNode;  ///< kNoNode: a free slot
+
+        static std::uint32_t tag_of(std::uint64_t key) { return static_cast<std::uint32_t>(key >> 32); }
     };
 
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
@@ -142,9 +145,9 @@ private:
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
     // rather than by (parent id, move): insert() can then compute every key of a line before
     // the walk and prefetch their slots, instead of taking one cache miss after another (the
-    // merge of a compile is mostly such misses). A key match is confirmed against the node's
-    // parent and move, so a hash collision never merges two lines. The size is a power of
-    // two, at most half full.
+    // merge of a compile is mostly such misses). A slot's tag match is confirmed against the
+    // node's parent and move, so a hash collision never merges two lines. The size is a
+    // power of two, at most half full.
     std::vector<IndexSlot> index_;
     std::size_t index_used_ = 0;
 };

@@ -188,3 +188,38 @@ TEST_CASE("a trie node is one cache line", "[trie]") {
     // The merge and the writers walk every node (fox-28k: ~770,000); see NodeStats.
     CHECK(sizeof(TrieNode) <= 64);
 }
+
+TEST_CASE("every node is found again after the child index has grown", "[trie]") {
+    // 19 x 19 first moves, each with up to 19 answers: ~7,000 nodes, so the index (1,024
+    // slots at first) grows several times while lines keep arriving in a scrambled order.
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    std::vector<std::vector<go::Move>> lines;
+    for (int x = 0; x < go::kBoardSize; ++x) {
+        for (int y = 0; y < go::kBoardSize; ++y) {
+            const auto first = go::Move::at(go::Color::Black, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
+            for (int a = 0; a < (x + y) % 19 + 1; ++a) {
+                const auto answer = go::Move::at(go::Color::White, go::Point{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(x)});
+                lines.push_back({first, answer});
+            }
+        }
+    }
+    std::uint32_t state = 99;
+    for (std::size_t i = lines.size(); i > 1; --i) {
+        state = state * 1664525u + 1013904223u;
+        std::swap(lines[i - 1], lines[(state >> 8) % i]);
+    }
+    for (const auto& l : lines) trie.insert(l, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    for (const auto& l : lines) trie.insert(l, LineOutcome::Draw, std::nullopt, std::nullopt);
+    CHECK(trie.size() == 1 + 361 + lines.size());
+    for (const auto& l : lines) {
+        const NodeId first = trie.find_child(kRoot, l[0]);
+        REQUIRE(first != kNoNode);
+        const NodeId answer = trie.find_child(first, l[1]);
+        REQUIRE(answer != kNoNode);
+        CHECK(trie.path_to(answer) == l);
+        CHECK(trie.node(answer).stats.count == 2);
+        CHECK(trie.node(answer).stats.draws == 1);
+        CHECK(trie.find_child(answer, l[0]) == kNoNode);
+    }
+}
