@@ -176,7 +176,7 @@ private:
             // stored once, as the compiler stored them.
             const auto [at, fresh] = game_ids_.try_emplace(fields, 0);
             if (fresh) at->second = games_->add(std::move(ref));
-            trie.node(id).listed_games.push_back(at->second);
+            trie.append_listed_game(id, at->second);
         }
     }
 

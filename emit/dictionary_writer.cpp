@@ -390,9 +390,9 @@ private:
             }
         }
         put_statistics_property(node.stats);
-        if (!node.listed_games.empty()) {
+        if (const auto listed = trie_.listed_games(id); !listed.empty()) {
             out_ += kGamesProperty;
-            for (dictionary::GameId g : node.listed_games) put_game_values(trie_.games()[g]);
+            for (dictionary::GameId g : listed) put_game_values(trie_.games()[g]);
         }
     }
 

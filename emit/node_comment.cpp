@@ -210,7 +210,7 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     const dictionary::TrieNode& node = trie.node(in.node);
     // A game can end several corner sequences at one node (the same joseki in two
     // corners); it is listed once, with the number of its lines.
-    const std::vector<dictionary::GameId>& listed = node.listed_games;
+    const std::span<const dictionary::GameId> listed = trie.listed_games(in.node);
     std::size_t used = 0;
     std::size_t shown = 0;
     while (used < listed.size() && shown < in.max_games_listed) {

@@ -140,7 +140,7 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
     // ids are a function of the contents alone.
     Trie& out = result.trie;
     out.node(kRoot).stats = in.node(kRoot).stats;
-    out.node(kRoot).listed_games = in.node(kRoot).listed_games;
+    out.set_listed_games(kRoot, in.listed_games(kRoot));
     struct Pending {
         NodeId from;
         NodeId to;
@@ -171,7 +171,7 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
         for (auto it = live.rbegin(); it != live.rend(); ++it) {
             const NodeId copy = out.find_or_add_child(at.to, in.node(*it).move);
             out.node(copy).stats = in.node(*it).stats;
-            out.node(copy).listed_games = in.node(*it).listed_games;
+            out.set_listed_games(copy, in.listed_games(*it));
             added.push_back(Pending{*it, copy, at.depth + 1});
         }
         // `added` is in reverse output order, which is what a stack wants for a depth-first walk

@@ -114,7 +114,7 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     const std::uint64_t total = joseki.node(dictionary::kRoot).stats.count;
     for (dictionary::NodeId child : joseki.sorted_children(dictionary::kRoot)) {
         const auto& node = joseki.node(child);
-        if (node.stats.count * 1000 < total) break;  // the rarer ones are in the dictionary
+        if (std::uint64_t{node.stats.count} * 1000 < total) break;  // the rarer ones are in the dictionary
         char row[160];
         const std::string name = emit::first_move_name(node.move);
         const std::string nick = emit::first_move_nickname(node.move);

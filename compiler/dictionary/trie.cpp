@@ -2,16 +2,43 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+#include <string>
 
 namespace josekic::dictionary {
 
-void NodeStats::record(LineOutcome outcome, std::optional<int> year) {
-    ++count;
+namespace {
+
+[[noreturn, gnu::cold]] void throw_counter_overflow() {
+    throw std::overflow_error("more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
+}
+
+void increment(NodeStats::Counter& counter) {
+    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]] throw_counter_overflow();
+    ++counter;
+}
+
+void add(NodeStats::Counter& counter, NodeStats::Counter more) {
+    if (__builtin_add_overflow(counter, more, &counter)) throw_counter_overflow();
+}
+
+}  // namespace
+
+std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) {
+    if (!year) return std::nullopt;
+    if (*year < std::numeric_limits<Year>::min() || *year > std::numeric_limits<Year>::max()) {
+        throw std::out_of_range("year " + std::to_string(*year) + " is outside the 16-bit years of NodeStats");
+    }
+    return static_cast<Year>(*year);
+}
+
+void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
+    increment(count);
     switch (outcome) {
-        case LineOutcome::FirstPlayerWon: ++first_player_wins; break;
-        case LineOutcome::SecondPlayerWon: ++second_player_wins; break;
-        case LineOutcome::Draw: ++draws; break;
-        case LineOutcome::Unknown: ++unknown; break;
+        case LineOutcome::FirstPlayerWon: increment(first_player_wins); break;
+        case LineOutcome::SecondPlayerWon: increment(second_player_wins); break;
+        case LineOutcome::Draw: increment(draws); break;
+        case LineOutcome::Unknown: increment(unknown); break;
     }
     if (year) {
         if (first_year == 0 || *year < first_year) first_year = *year;
@@ -19,13 +46,15 @@ void NodeStats::record(LineOutcome outcome, std::optional<int> year) {
     }
 }
 
+void NodeStats::record_end() { increment(ends); }
+
 void NodeStats::absorb(const NodeStats& other) {
-    count += other.count;
-    ends += other.ends;
-    first_player_wins += other.first_player_wins;
-    second_player_wins += other.second_player_wins;
-    draws += other.draws;
-    unknown += other.unknown;
+    add(count, other.count);
+    add(ends, other.ends);
+    add(first_player_wins, other.first_player_wins);
+    add(second_player_wins, other.second_player_wins);
+    add(draws, other.draws);
+    add(unknown, other.unknown);
     if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year)) first_year = other.first_year;
     if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year)) last_year = other.last_year;
 }
@@ -59,10 +88,11 @@ Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
 
 std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
     const std::size_t mask = index_.size() - 1;
+    const std::uint32_t tag = IndexSlot::tag_of(key);
     for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
         const IndexSlot& slot = index_[i];
         if (slot.node == kNoNode) return i;
-        if (slot.key == key) {
+        if (slot.key_tag == tag) {
             const TrieNode& n = nodes_[slot.node];
             if (n.parent == parent && n.move == move) return i;
         }
@@ -76,7 +106,7 @@ void Trie::grow_index() {
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
         std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
         while (index_[i].node != kNoNode) i = (i + 1) & mask;
-        index_[i] = IndexSlot{nodes_[id].path_key, static_cast<NodeId>(id)};
+        index_[i] = IndexSlot{IndexSlot::tag_of(nodes_[id].path_key), static_cast<NodeId>(id)};
     }
 }
 
@@ -101,20 +131,29 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
-    index_[slot] = IndexSlot{key, id};
+    index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
     ++index_used_;
     return id;
 }
 
 void Trie::list_game(NodeId node, GameId game) {
-    auto& listed = nodes_[node].listed_games;
+    const std::span<const GameId> listed = listed_games(node);
     const GameTable& table = *games_;
-    const auto position = std::upper_bound(listed.begin(), listed.end(), game, [&](GameId a, GameId b) {
-        return listed_before(table[a], table[b]);
-    });
-    if (static_cast<std::size_t>(position - listed.begin()) >= options_.games_kept_per_terminal) return;
-    listed.insert(position, game);
-    if (listed.size() > options_.games_kept_per_terminal) listed.pop_back();
+    const auto position = static_cast<std::size_t>(
+        std::upper_bound(listed.begin(), listed.end(), game,
+                         [&](GameId a, GameId b) { return listed_before(table[a], table[b]); }) -
+        listed.begin());
+    if (position >= options_.games_kept_per_terminal) return;
+    listed_.insert(nodes_[node].listed, position, game, options_.games_kept_per_terminal);
+}
+
+void Trie::append_listed_game(NodeId node, GameId game) { listed_.push_back(nodes_[node].listed, game); }
+
+void Trie::set_listed_games(NodeId node, std::span<const GameId> games) {
+    // Added before the old list is released, as `games` may be that list.
+    GameListId old = nodes_[node].listed;
+    nodes_[node].listed = listed_.add(games);
+    listed_.release(old);
 }
 
 void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
@@ -123,8 +162,10 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
     // walked in pieces of this size.
     constexpr std::size_t kAhead = 64;
     std::array<std::uint64_t, kAhead> keys;
+    // Checked once here rather than at every node of the line.
+    const std::optional<NodeStats::Year> line_year = NodeStats::checked_year(year);
     NodeId at = kRoot;
-    nodes_[kRoot].stats.record(outcome, year);
+    nodes_[kRoot].stats.record(outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
         if ((index_used_ + count + 1) * 2 > index_.size()) grow_index();
@@ -137,11 +178,11 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
         }
         for (std::size_t i = 0; i < count; ++i) {
             at = find_or_add_child(at, line[done + i], keys[i]);
-            nodes_[at].stats.record(outcome, year);
+            nodes_[at].stats.record(outcome, line_year);
         }
         done += count;
     }
-    ++nodes_[at].stats.ends;
+    nodes_[at].stats.record_end();
     if (game) list_game(at, *game);
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compiler/dictionary/block_vector.hpp"
+#include "compiler/dictionary/game_list_pool.hpp"
 #include "compiler/dictionary/game_table.hpp"
 #include "compiler/go/move.hpp"
 
@@ -24,27 +25,43 @@ inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
 enum class LineOutcome : std::uint8_t { FirstPlayerWon, SecondPlayerWon, Draw, Unknown };
 
 /// The statistics of a node: how many lines pass through it and how they did.
+///
+/// Counters are 32-bit and years 16-bit, which keeps a trie node to one cache line. A
+/// counter never wraps: counting past 4,294,967,295 lines at one node throws
+/// std::overflow_error (a compile stops with that message rather than print wrong counts).
 struct NodeStats {
-    std::uint64_t count = 0;               ///< lines through this node (games, for fuseki)
-    std::uint64_t ends = 0;                ///< lines that end at this node
-    std::uint64_t first_player_wins = 0;   ///< of `count`, won by the line's first player
-    std::uint64_t second_player_wins = 0;  ///< of `count`, won by the other player
-    std::uint64_t draws = 0;
-    std::uint64_t unknown = 0;             ///< result unknown or void
-    int first_year = 0;                    ///< earliest year of a dated game; 0 if none
-    int last_year = 0;                     ///< latest year of a dated game; 0 if none
+    /// A count of lines.
+    using Counter = std::uint32_t;
+    /// A calendar year; game dates give 1600..2100.
+    using Year = std::int16_t;
 
-    std::uint64_t decided() const { return first_player_wins + second_player_wins; }
-    /// Adds one line with this outcome and year.
-    void record(LineOutcome outcome, std::optional<int> year);
-    /// Adds another node's statistics (counts add up, year ranges widen).
+    Counter count = 0;               ///< lines through this node (games, for fuseki)
+    Counter ends = 0;                ///< lines that end at this node
+    Counter first_player_wins = 0;   ///< of `count`, won by the line's first player
+    Counter second_player_wins = 0;  ///< of `count`, won by the other player
+    Counter draws = 0;
+    Counter unknown = 0;             ///< result unknown or void
+    Year first_year = 0;             ///< earliest year of a dated game; 0 if none
+    Year last_year = 0;              ///< latest year of a dated game; 0 if none
+
+    std::uint64_t decided() const { return std::uint64_t{first_player_wins} + second_player_wins; }
+    /// `year` as a Year; throws std::out_of_range when it does not fit.
+    static std::optional<Year> checked_year(std::optional<int> year);
+    /// Adds one line with this outcome and year. Throws std::overflow_error when a counter
+    /// is full.
+    void record(LineOutcome outcome, std::optional<Year> year);
+    /// Adds one line that ends at this node (`ends`). Throws std::overflow_error when full.
+    void record_end();
+    /// Adds another node's statistics (counts add up, year ranges widen). Throws
+    /// std::overflow_error when a sum does not fit a Counter.
     void absorb(const NodeStats& other);
     friend bool operator==(const NodeStats&, const NodeStats&) = default;
 };
 
 /// A node: the move that leads to it from its parent, its statistics, its children (a
 /// linked list in insertion order; sorted_children() gives the output order) and, where
-/// lines end, the first few games in listed_before() order.
+/// lines end, the first few games in listed_before() order (kept by the Trie: see
+/// Trie::listed_games()).
 struct TrieNode {
     go::Move move;  ///< meaningless for the root
     NodeId parent = kNoNode;
@@ -53,7 +70,8 @@ struct TrieNode {
     NodeId first_child = kNoNode;
     NodeId next_sibling = kNoNode;
     NodeStats stats;
-    std::vector<GameId> listed_games;
+    /// The node's listed games in its own Trie's pool; read them with Trie::listed_games().
+    GameListId listed = kNoList;
 };
 
 struct TrieOptions {
@@ -79,6 +97,13 @@ public:
     NodeId find_or_add_child(NodeId parent, const go::Move& move);
     /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
     void list_game(NodeId node, GameId game);
+    /// The games listed at `node`, in listing order. Valid until a game is next listed.
+    std::span<const GameId> listed_games(NodeId node) const { return listed_.games(nodes_[node].listed); }
+    /// Lists `game` at `node` after the games already there, whatever the order and count
+    /// (for a dictionary read back, which lists its games in the order written).
+    void append_listed_game(NodeId node, GameId game);
+    /// Makes `games` the games listed at `node` (for a trie copied from another).
+    void set_listed_games(NodeId node, std::span<const GameId> games);
 
     /// Children in output order: count descending, then by move (see move_order_key).
     std::vector<NodeId> sorted_children(NodeId parent) const;
@@ -96,10 +121,13 @@ public:
     const TrieOptions& options() const { return options_; }
 
 private:
-    /// One entry of the child index: the path key of a node and its id.
+    /// One entry of the child index: the high half of a node's path key (the low bits chose
+    /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
     struct IndexSlot {
-        std::uint64_t key = 0;
+        std::uint32_t key_tag = 0;
         NodeId node = kNoNode;  ///< kNoNode: a free slot
+
+        static std::uint32_t tag_of(std::uint64_t key) { return static_cast<std::uint32_t>(key >> 32); }
     };
 
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
@@ -113,12 +141,13 @@ private:
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
     BlockVector<TrieNode> nodes_;  // node ids are indices; nodes never move as the trie grows
+    GameListPool listed_;          // the listed games of every node
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
     // rather than by (parent id, move): insert() can then compute every key of a line before
     // the walk and prefetch their slots, instead of taking one cache miss after another (the
-    // merge of a compile is mostly such misses). A key match is confirmed against the node's
-    // parent and move, so a hash collision never merges two lines. The size is a power of
-    // two, at most half full.
+    // merge of a compile is mostly such misses). A slot's tag match is confirmed against the
+    // node's parent and move, so a hash collision never merges two lines. The size is a
+    // power of two, at most half full.
     std::vector<IndexSlot> index_;
     std::size_t index_used_ = 0;
 };

@@ -108,7 +108,7 @@ std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie, co
                 const dictionary::TrieNode& node = trie.node(n);
                 const bool known = annotations.known(n, r);
                 row.moves += node.stats.count;
-                row.book_moves_of_lines += node.stats.ends * annotations.place(n, r).book_depth;
+                row.book_moves_of_lines += std::uint64_t{node.stats.ends} * annotations.place(n, r).book_depth;
                 if (known) {
                     row.known_moves += node.stats.count;
                     row.lines_in_book += node.stats.ends;

@@ -45,3 +45,36 @@ TEST_CASE("a block vector's for_each stops at its size in a full last block", "[
     CHECK(v.size() == 9);
     CHECK(v[8] == 100);
 }
+
+namespace {
+// Counts the instances alive, to see that every element built is destroyed once.
+struct Counted {
+    static inline int alive = 0;
+    int value = 0;
+    explicit Counted(int v) : value(v) { ++alive; }
+    Counted(Counted&& other) noexcept : value(other.value) { ++alive; }
+    Counted(const Counted&) = delete;
+    ~Counted() { --alive; }
+};
+}  // namespace
+
+TEST_CASE("a block vector builds each element once and destroys it once, also when moved", "[dictionary][block_vector]") {
+    {
+        BlockVector<Counted, 2> v;
+        for (int i = 0; i < 10; ++i) v.push_back(Counted{i});
+        CHECK(Counted::alive == 10);  // the temporaries are gone; a block holds no spare elements
+        BlockVector<Counted, 2> moved(std::move(v));
+        CHECK(Counted::alive == 10);
+        CHECK(moved.size() == 10);
+        CHECK(moved[9].value == 9);
+        CHECK(v.empty());  // NOLINT(bugprone-use-after-move): a moved-from vector is empty
+
+        BlockVector<Counted, 2> other;
+        other.push_back(Counted{42});
+        CHECK(Counted::alive == 11);
+        other = std::move(moved);
+        CHECK(Counted::alive == 10);
+        CHECK(other[3].value == 3);
+    }
+    CHECK(Counted::alive == 0);
+}

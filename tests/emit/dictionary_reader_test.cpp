@@ -38,9 +38,9 @@ void require_same_tries(const dictionary::Trie& a, const dictionary::Trie& b) {
         const dictionary::TrieNode& ny = b.node(y);
         if (x != dictionary::kRoot) REQUIRE(nx.move == ny.move);
         REQUIRE(nx.stats == ny.stats);
-        REQUIRE(nx.listed_games.size() == ny.listed_games.size());
-        for (std::size_t i = 0; i < nx.listed_games.size(); ++i) {
-            REQUIRE(fields(a.games()[nx.listed_games[i]]) == fields(b.games()[ny.listed_games[i]]));
+        REQUIRE(a.listed_games(x).size() == b.listed_games(y).size());
+        for (std::size_t i = 0; i < a.listed_games(x).size(); ++i) {
+            REQUIRE(fields(a.games()[a.listed_games(x)[i]]) == fields(b.games()[b.listed_games(y)[i]]));
         }
         const auto cx = a.sorted_children(x);
         const auto cy = b.sorted_children(y);
@@ -156,6 +156,15 @@ TEST_CASE("damaged statistics and moves are reported with their place and skippe
     CHECK(sink.items[2].code == "node-without-move");
     CHECK(back->trie.size() == 2);  // root and pd
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 3);
+}
+
+TEST_CASE("a count beyond the 32-bit counters is damaged statistics", "[emit]") {
+    diag::DiagnosticList sink;
+    const auto back = read_dictionary("(;XD[joseki:1]XS[4294967296:0:0:0:0:4294967296:0:0])", "big.sgf", sink);
+    REQUIRE(back.has_value());
+    REQUIRE(sink.items.size() == 1);
+    CHECK(sink.items[0].code == "bad-statistics");
+    CHECK(back->trie.node(dictionary::kRoot).stats.count == 0);
 }
 
 TEST_CASE("nodes with the same statistics one after another, and the first that differs, read back as written",

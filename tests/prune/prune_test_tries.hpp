@@ -66,7 +66,7 @@ inline std::string dump(const dictionary::Trie& trie) {
         out += path + " c" + std::to_string(s.count) + " e" + std::to_string(s.ends) + " w" +
                std::to_string(s.first_player_wins) + " y" + std::to_string(s.first_year) + "-" +
                std::to_string(s.last_year) + " g";
-        for (const auto g : trie.node(id).listed_games) out += ',' + trie.games()[g].source_path;
+        for (const auto g : trie.listed_games(id)) out += ',' + trie.games()[g].source_path;
         out += '\n';
         const auto children = trie.sorted_children(id);
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
