@@ -148,7 +148,18 @@ private:
                                                       "last_year; counted as 0");
             stats = {};
         }
-        trie.node(id).stats.absorb(stats);
+        // Two siblings with the same move (a hand-edited file) add up; in 32-bit counters
+        // their sum may not fit, which is damage like any other bad count.
+        dictionary::NodeStats sum = trie.node(id).stats;
+        try {
+            sum.absorb(stats);
+            trie.node(id).stats = sum;
+        } catch (const std::overflow_error&) {
+            sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
+                          "XS[" + std::string(xs->values.front()) +
+                              "] added to an earlier node with the same move comes to more than 4,294,967,295 "
+                              "lines; counted as 0");
+        }
 
         const sgf::SgfProperty* xg = node.find(kGamesProperty);
         if (xg == nullptr) return;

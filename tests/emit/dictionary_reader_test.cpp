@@ -167,6 +167,23 @@ TEST_CASE("a count beyond the 32-bit counters is damaged statistics", "[emit]") 
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 0);
 }
 
+TEST_CASE("same-move siblings whose counts add up beyond 32 bits are damaged statistics", "[emit]") {
+    diag::DiagnosticList sink;
+    const auto back = read_dictionary(
+        "(;XD[joseki:1]XS[4294967295:0:0:0:0:4294967295:0:0]"
+        "(;B[pd]XS[4294967295:4294967295:0:0:0:4294967295:0:0])"
+        "(;B[pd]XS[1:1:0:0:0:1:0:0]))",
+        "siblings.sgf", sink);
+    REQUIRE(back.has_value());
+    REQUIRE(sink.items.size() == 2);
+    CHECK(sink.items[0].code == "duplicate-move");
+    CHECK(sink.items[1].code == "bad-statistics");
+    CHECK(sink.items[1].where.column == 116);  // the second copy's XS value
+    const dictionary::NodeId pd = back->trie.find_child(dictionary::kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
+    REQUIRE(pd != dictionary::kNoNode);
+    CHECK(back->trie.node(pd).stats.count == 4294967295u);  // the first copy, unchanged
+}
+
 TEST_CASE("nodes with the same statistics one after another, and the first that differs, read back as written",
           "[emit]") {
     // Long single-game tails (equal statistics from node to node), tails whose last node
