@@ -265,9 +265,11 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
     // Units between the walker and the consumer (queued, being parsed, or waiting for their
     // turn), and their input bytes: this bounds memory however many files there are. The
-    // room is generous because the consumer shares the cores with the workers: when it
-    // falls behind, the workers can run ahead instead of stopping.
-    const std::uint64_t max_in_flight = 32 * static_cast<std::uint64_t>(threads) + 32;
+    // consumer shares the cores with the workers, so there is room for the workers to run
+    // ahead when it falls behind; but every unit waiting holds its games in memory that
+    // the consumer then reads cold: with 32 units per thread instead of 8, a 2-thread
+    // fox-28k compile took 5% more CPU and 20 MB more memory for the same wall time.
+    const std::uint64_t max_in_flight = 8 * static_cast<std::uint64_t>(threads) + 8;
     const std::uint64_t max_bytes_in_flight = (std::uint64_t{16} << 20) * threads;
 
     if (threads == 1) {
