@@ -29,6 +29,21 @@ go::Hash128 from_stones(const PositionTracker& t, go::Symmetry s) {
     }
     return key;
 }
+// The canonical choice worked out by hand from the 8 image keys: the first symmetry (in
+// kAllSymmetries order) with the smallest key, that key, and whether it is the only one.
+PositionTracker::CanonicalChoice first_smallest_image(const PositionTracker& t) {
+    go::Symmetry first_smallest = go::Symmetry::Identity;
+    int smallest_count = 0;
+    for (go::Symmetry s : go::kAllSymmetries) {
+        if (t.image_key(s) < t.image_key(first_smallest)) {
+            first_smallest = s;
+            smallest_count = 0;
+        }
+        if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
+    }
+    return PositionTracker::CanonicalChoice{first_smallest, smallest_count == 1, t.image_key(first_smallest)};
+}
+
 }  // namespace
 
 TEST_CASE("an image of a line has the image's key and the same canonical key", "[transpositions]") {
@@ -167,19 +182,11 @@ TEST_CASE("the canonical choice says whether one symmetry alone gives the canoni
     low_only.high = &zero;
     for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"pd", "", "qc"})}) {
         const PositionTracker t = played(moves, low_only);
-        go::Symmetry first_smallest = go::Symmetry::Identity;
-        int smallest_count = 0;
-        for (go::Symmetry s : go::kAllSymmetries) {
-            if (t.image_key(s) < t.image_key(first_smallest)) {
-                first_smallest = s;
-                smallest_count = 0;
-            }
-            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
-        }
+        const PositionTracker::CanonicalChoice expected = first_smallest_image(t);
         const PositionTracker::CanonicalChoice choice = t.canonical_choice();
-        CHECK(choice.symmetry == first_smallest);
-        CHECK(choice.key == t.image_key(first_smallest));
-        CHECK(choice.unique == (smallest_count == 1));
+        CHECK(choice.symmetry == expected.symmetry);
+        CHECK(choice.key == expected.key);
+        CHECK(choice.unique == expected.unique);
     }
 }
 
@@ -268,20 +275,11 @@ TEST_CASE("image keys after captures equal keys computed from the stones", "[tra
         if (step == ReplayStep::Played && t.board().last_captures() > 0) ++captures;
         if (step == ReplayStep::Played && t.board().last_captures() > 1) ++multi_stone_captures;
         for (go::Symmetry s : go::kAllSymmetries) REQUIRE(t.image_key(s) == from_stones(t, s));
-        // The canonical choice: the first symmetry with the smallest image key, and that key.
-        go::Symmetry first_smallest = go::Symmetry::Identity;
-        int smallest_count = 0;
-        for (go::Symmetry s : go::kAllSymmetries) {
-            if (t.image_key(s) < t.image_key(first_smallest)) {
-                first_smallest = s;
-                smallest_count = 0;
-            }
-            if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
-        }
+        const PositionTracker::CanonicalChoice expected = first_smallest_image(t);
         const PositionTracker::CanonicalChoice choice = t.canonical_choice();
-        REQUIRE(choice.symmetry == first_smallest);
-        REQUIRE(choice.key == t.image_key(first_smallest));
-        REQUIRE(choice.unique == (smallest_count == 1));
+        REQUIRE(choice.symmetry == expected.symmetry);
+        REQUIRE(choice.key == expected.key);
+        REQUIRE(choice.unique == expected.unique);
     }
     CHECK(captures > 50);
     CHECK(multi_stone_captures > 10);
