@@ -68,7 +68,6 @@ constexpr Point apply(Symmetry s, Point p) {
     return Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
 }
 
-/// The image of a move: same colour, transformed point; a pass stays a pass.
 /// kImageIndex[s][i]: the row-major index of the image of the point with index i under
 /// symmetry s (the outer index is static_cast<std::size_t>(s), the order of kAllSymmetries).
 /// Computed at compile time for the loops that map every move through all 8 symmetries
@@ -84,6 +83,7 @@ inline constexpr std::array<std::array<std::uint16_t, kNumPoints>, 8> kImageInde
     return table;
 }();
 
+/// The image of a move: same colour, transformed point; a pass stays a pass.
 constexpr Move apply(Symmetry s, const Move& m) {
     return m.point ? Move::at(m.color, apply(s, *m.point)) : m;
 }
