@@ -53,7 +53,7 @@ std::string_view describe(MoveVerdict v) {
 
 void Board::add_stone(int cell, Cell colour) {
     cells_[cell] = colour;
-    link(cell);
+    join_chain(cell, colour);
 }
 
 // Forced inline into play_move(), the hottest code of a compile.
@@ -95,8 +95,6 @@ void Board::add_stone(int cell, Cell colour) {
     return Joined{head, empties, enemy_without_liberty};
 }
 
-void Board::link(int cell) { join_chain(cell, cells_[cell]); }
-
 int Board::merge(int a, int b) {
     if (a == b) return a;
     // Relabelling the smaller chain keeps the cost of all merges of a game small.
@@ -130,9 +128,7 @@ void Board::rebuild_chains() {
     const std::array<Cell, kNumCells> stones = cells_;
     cells_ = kEmptyCells;
     for (int cell = 0; cell < kNumCells; ++cell) {
-        if (stones[cell] != kBlack && stones[cell] != kWhite) continue;
-        cells_[cell] = stones[cell];
-        link(cell);
+        if (stones[cell] == kBlack || stones[cell] == kWhite) add_stone(cell, stones[cell]);
     }
 }
 

@@ -85,8 +85,6 @@ public:
     /// each call: nothing in the compiler asks for it per move (the transposition graph
     /// keeps its own keys), so play() does not keep it up to date.
     std::uint64_t hash() const;
-    /// The same as hash(); kept for callers of the time when hash() was incremental.
-    std::uint64_t hash_from_scratch() const { return hash(); }
 
     /// The number of stones on the board, counted on each call like hash().
     int stone_count() const;
@@ -127,8 +125,6 @@ private:
     /// Gives the stone of colour `own` just put on `cell` its chain: neighbouring chains
     /// lose a pseudo-liberty, friendly ones are merged with it. Captures nothing.
     inline Joined join_chain(int cell, Cell own);
-    /// join_chain() for a stone put down without capturing (setup stones, rebuilds).
-    void link(int cell);
     /// Merges the chains headed at `a` and `b`; returns the head of the union.
     int merge(int a, int b);
     /// Takes back a stone just played on `cell` that turned out to be a suicide (it
