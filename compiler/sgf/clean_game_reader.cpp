@@ -49,19 +49,20 @@ struct DraftArrays {
     std::vector<SgfProperty> node_properties;
 };
 
-/// Reads one file's clean trees for read_collection(): the text goes by once, and each node is
-/// drafted only when the GameBuilder needs it (the root, main-line nodes that are more
-/// than one move).
+/// Reads one file's clean trees for read_collection(): the text goes by once, and a node's
+/// properties are drafted only when it is not a lone move (the root, main-line nodes with
+/// more than a move, and such nodes of variations, which are read and dropped).
 class CleanReader {
 public:
-    CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
+    /// `builder` and `decoder` must report to `sink`.
+    CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder, GameBuilder& builder,
                 std::vector<game::GameRecord>& games, diag::DiagnosticList& sink, DraftArrays& arrays)
         : text_(text),
           s_(text),
           sink_(sink),
           context_(context),
           decoder_(decoder),
-          builder_(context.path, decoder, sink),
+          builder_(builder),
           games_(games),
           open_(arrays.open),
           values_(arrays.values),
@@ -117,8 +118,10 @@ private:
                     const SgfNode& root = node();
                     select_charset(decoder_, root, context_.options, context_.conversion);
                     reading = builder_.start(root, g);
-                    // One move per node, ";B[pd]", in nearly every file.
-                    const std::size_t guess = std::min<std::size_t>(s_.left() / 6 + 1, 1024);
+                    // One move per node, ";B[pd]", in nearly every file; in a collection
+                    // the rest of the file is many games, and few games pass 512 moves
+                    // (a longer one grows past the guess).
+                    const std::size_t guess = std::min<std::size_t>(s_.left() / 6 + 1, 512);
                     g.moves.reserve(guess);
                     g.move_locations.reserve(guess);
                     attach = Attach::MainLine;
@@ -278,7 +281,7 @@ private:
     diag::DiagnosticList& sink_;
     const CleanReadContext& context_;
     TextDecoder& decoder_;
-    GameBuilder builder_;
+    GameBuilder& builder_;
     std::vector<game::GameRecord>& games_;
     std::vector<OpenVariation>& open_;
     std::vector<ValueDraft>& values_;
@@ -290,17 +293,13 @@ private:
     SgfNode node_;
 };
 
-}  // namespace
-
-namespace {
-
 /// read_collection()'s receiver: a tree goes to the CleanReader first, and is built from
 /// the parsed tree when the parser had to read it.
 class CollectionReader final : public TreeReceiver {
 public:
-    CollectionReader(CleanReader& clean, const CleanReadContext& context, TextDecoder& decoder,
-                     std::vector<game::GameRecord>& games, diag::DiagnosticList& reading)
-        : clean_(clean), context_(context), decoder_(decoder), builder_(context.path, decoder, reading), games_(games) {}
+    CollectionReader(CleanReader& clean, const CleanReadContext& context, TextDecoder& decoder, GameBuilder& builder,
+                     std::vector<game::GameRecord>& games)
+        : clean_(clean), context_(context), decoder_(decoder), builder_(builder), games_(games) {}
 
     std::optional<TextPlace> take(const TextPlace& tree_start) override {
         std::optional<TextPlace> end = clean_.take(tree_start);
@@ -322,7 +321,7 @@ private:
     CleanReader& clean_;
     const CleanReadContext& context_;
     TextDecoder& decoder_;
-    GameBuilder builder_;
+    GameBuilder& builder_;
     std::vector<game::GameRecord>& games_;
     CollectionCounts counts_;
 };
@@ -333,8 +332,9 @@ CollectionCounts read_collection(std::string_view text, const CleanReadContext& 
                                  std::vector<game::GameRecord>& games, diag::DiagnosticList& reading,
                                  diag::DiagnosticSink& parsing) {
     thread_local DraftArrays arrays;
-    CleanReader clean(text, context, decoder, games, reading, arrays);
-    CollectionReader reader(clean, context, decoder, games, reading);
+    GameBuilder builder(context.path, decoder, reading);  // one for both ways of reading a tree
+    CleanReader clean(text, context, decoder, builder, games, reading, arrays);
+    CollectionReader reader(clean, context, decoder, builder, games);
     parse_collection_with(text, context.path, parsing, reader);
     // A long comment may have grown the text buffer far beyond what later nodes need.
     if (arrays.unescaped.capacity() > (std::size_t{1} << 20)) std::string().swap(arrays.unescaped);

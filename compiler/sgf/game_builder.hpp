@@ -15,8 +15,8 @@ class RootProperties;  // game_builder.cpp
 /// Reads one game into a GameRecord node by node: the root first, then the main line's
 /// nodes in order. Game-info text goes through the decoder; structural values (points,
 /// numbers) are ASCII and are read as bytes. Problems go to the sink given at construction.
-/// Both read_games() paths use it, so that a game reads the same whether its file went
-/// through the SgfTree or the one-pass reader.
+/// Both ways of reading a tree use it, so that a game reads the same whether its tree went
+/// through an SgfTree or the one-pass reader.
 class GameBuilder {
 public:
     /// `decoder` must already use the game's charset (see select_charset()).

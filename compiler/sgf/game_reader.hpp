@@ -17,7 +17,7 @@ struct ReadOptions {
 
 /// Reads every game of an SGF collection: game information decoded to UTF-8, root setup
 /// stones, and the main line's moves. Problems go to `sink` with path, line and column.
-/// Well-formed files are read in one pass (clean_game_reader.hpp), the others through
+/// Well-formed game trees are read in one pass (clean_game_reader.hpp), the others through
 /// SgfTrees; both ways give the same games and diagnostics.
 std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
                                          diag::DiagnosticSink& sink);
