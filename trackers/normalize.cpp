@@ -1,6 +1,6 @@
 #include "trackers/normalize.hpp"
 
-#include "trackers/move_image.hpp"
+#include "compiler/go/move_image.hpp"
 
 namespace josekic::trackers {
 
@@ -37,7 +37,7 @@ public:
     }
 
 private:
-    MoveImage image_;
+    go::MoveImage image_;
     bool swap_;
 };
 }  // namespace

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "trackers/move_image.hpp"
+#include "compiler/go/move_image.hpp"
 
 namespace josekic::trackers {
 
@@ -153,7 +153,7 @@ CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t l
     for (; i < n && normaliser.candidates().size() > 1; ++i) opening.moves[i] = normaliser.place(record.moves[i]);
     // One symmetry is left (usually after the first stone or two): the rest of the opening
     // only follows it, as place() would, without asking for every move.
-    const MoveImage image(normaliser.transform());
+    const go::MoveImage image(normaliser.transform());
     for (; i < n; ++i) opening.moves[i] = image(record.moves[i]);
     opening.symmetry = normaliser.transform();
     return opening;

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "compiler/go/symmetry.hpp"
+#include "compiler/go/move_image.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/text_cursor.hpp"
 
@@ -23,18 +23,17 @@ std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
     return length;
 }
 void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s, char* end) {
-    // The images by table: go::apply would decode the symmetry for every move.
-    const auto& image_of = go::kImageIndex[static_cast<std::size_t>(s)];
+    const go::MoveImage image_of(s);
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
         const dictionary::TrieNode& here = trie.node(at);
+        const go::Move image = image_of(here.move);
         *--end = ']';
-        if (here.move.point) {
-            const std::size_t image = image_of[static_cast<std::size_t>(here.move.point->index())];
-            *--end = static_cast<char>('a' + image / go::kBoardSize);
-            *--end = static_cast<char>('a' + image % go::kBoardSize);
+        if (image.point) {
+            *--end = static_cast<char>('a' + image.point->y);
+            *--end = static_cast<char>('a' + image.point->x);
         }
         *--end = '[';
-        *--end = go::sgf_letter(here.move.color);
+        *--end = go::sgf_letter(image.color);
         *--end = ' ';
         at = here.parent;
     }

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
-#include "trackers/move_image.hpp"
+#include "compiler/go/move_image.hpp"
 
 using namespace josekic;
-using namespace josekic::trackers;
+using josekic::go::MoveImage;
 
-TEST_CASE("MoveImage maps every move as go::apply does", "[trackers]") {
+TEST_CASE("MoveImage maps every move as go::apply does", "[go]") {
     for (go::Symmetry s : go::kAllSymmetries) {
         const MoveImage image(s);
         INFO(name(s));
