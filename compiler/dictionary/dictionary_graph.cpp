@@ -301,12 +301,6 @@ DictionaryTreeView DictionaryGraph::tree_view() const {
     return DictionaryTreeView(built, MoveEdgesOnly{&built});
 }
 
-TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
-    TranspositionSummary summary;
-    transpositions_of(node, summary);
-    return summary;
-}
-
 TranspositionFacts DictionaryGraph::transposition_facts(NodeId node) const {
     TranspositionFacts facts;
     const auto index = class_of(node);
@@ -324,14 +318,14 @@ TranspositionFacts DictionaryGraph::transposition_facts(NodeId node) const {
     return facts;
 }
 
-void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summary) const {
+TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
+    TranspositionSummary summary;
     const TranspositionFacts facts = transposition_facts(node);
     summary.other_orders = facts.other_orders;
     summary.other_games = facts.other_games;
     summary.class_games = facts.class_games;
     summary.most_frequent_other = facts.most_frequent_other;
-    summary.most_frequent_other_path.clear();
-    if (facts.other_orders == 0) return;
+    if (facts.other_orders == 0) return summary;
     // Filled from the end while walking up: one allocation, no reversal.
     std::size_t depth = 0;
     for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;
@@ -340,16 +334,11 @@ void DictionaryGraph::transpositions_of(NodeId node, TranspositionSummary& summa
     for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
         path[--depth] = go::apply(facts.to_here, trie_->node(at).move);
     }
+    return summary;
 }
 
 std::string format_line(std::span<const go::Move> line) {
-    std::string text;
-    append_line(text, line);
-    return text;
-}
-
-void append_line(std::string& out, std::span<const go::Move> line) {
-    // One append per move: this runs for every transposition sentence.
+    std::string out;
     for (std::size_t i = 0; i < line.size(); ++i) {
         const go::Move& m = line[i];
         std::array<char, 6> text{' ', go::sgf_letter(m.color), '['};
@@ -362,6 +351,7 @@ void append_line(std::string& out, std::span<const go::Move> line) {
         const std::size_t skip = i == 0 ? 1 : 0;
         out.append(text.data() + skip, size - skip);
     }
+    return out;
 }
 
 }  // namespace josekic::dictionary

@@ -134,14 +134,12 @@ public:
     bool has_transpositions(NodeId node) const {
         return node < class_index_.size() && ((has_class_[node / 64] >> (node % 64)) & 1) != 0;
     }
-    /// What the writer prints for a node.
+    /// A node's transposition facts with the other order's moves (the writer takes
+    /// transposition_facts() and writes the moves itself).
     TranspositionSummary transpositions_of(NodeId node) const;
     /// transpositions_of without the path (its moves are the trie's, mapped by to_here):
     /// for comment writers that write the path themselves.
     TranspositionFacts transposition_facts(NodeId node) const;
-    /// transpositions_of into `summary`, reusing its path's storage (asked for every
-    /// written node, so without an allocation each time).
-    void transpositions_of(NodeId node, TranspositionSummary& summary) const;
 
     /// Moves that were illegal when a line was replayed on its own board (see ReplayStep).
     std::size_t forced_moves() const { return forced_moves_; }
@@ -167,9 +165,7 @@ private:
     std::size_t key_collisions_ = 0;
 };
 
-/// A line as text for comments: "B[pd] W[qc] B[]" (a pass is an empty value).
+/// A line as text for reports and tests: "B[pd] W[qc] B[]" (a pass is an empty value).
 std::string format_line(std::span<const go::Move> line);
-/// format_line appended to `out`.
-void append_line(std::string& out, std::span<const go::Move> line);
 
 }  // namespace josekic::dictionary

@@ -81,18 +81,6 @@ TEST_CASE("move orders that reach the same position are linked", "[transposition
     CHECK(format_line(s3.most_frequent_other_path) == "B[pd] W[pp] B[dd]");
     CHECK(graph.transpositions_of(l1).most_frequent_other == l3);  // 2 games beat 1
 
-    // Filled in place, reusing one summary from node to node, it says the same.
-    TranspositionSummary reused;
-    for (const NodeId node : {l2, l3, find(trie, kLines[3].moves), l1}) {
-        graph.transpositions_of(node, reused);
-        const TranspositionSummary fresh = graph.transpositions_of(node);
-        CHECK(reused.other_orders == fresh.other_orders);
-        CHECK(reused.other_games == fresh.other_games);
-        CHECK(reused.class_games == fresh.class_games);
-        CHECK(reused.most_frequent_other == fresh.most_frequent_other);
-        CHECK(format_line(reused.most_frequent_other_path) == format_line(fresh.most_frequent_other_path));
-    }
-
     // The tenuki node is not a transposition of its parent.
     const NodeId tenuki = find(trie, kLines[3].moves);
     CHECK_FALSE(graph.class_of(tenuki));
