@@ -112,7 +112,7 @@ int run_prune(const std::vector<std::string>& args) {
     }
     write.max_games_listed = max_games_listed;
     const dictionary::DictionaryGraph graph(result.trie);
-    const compile::NodeComments comments(graph, result.trie, notes ? &*notes : nullptr);
+    const compile::NodeComments comments(graph, notes ? &*notes : nullptr);
     write.extra_comments = &comments;
     // Streamed into the file: the text of the pruned dictionary is never held in memory.
     emit::write_dictionary_file(output, result.trie, write);

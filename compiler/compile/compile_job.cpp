@@ -64,7 +64,7 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     auto start = Clock::now();
     const dictionary::DictionaryGraph graph(trie);
     written.times.graph = seconds_since(start);
-    const NodeComments comments(graph, trie, references);
+    const NodeComments comments(graph, references);
     options.extra_comments = &comments;
     const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();

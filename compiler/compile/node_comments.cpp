@@ -82,7 +82,7 @@ void NodeComments::append(dictionary::NodeId node, emit::TextBuffer& out) const 
 void NodeComments::append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const {
     const std::size_t start = out.size();
     if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, out);
-    const std::string known = reference::comment_for(*references_, *trie_, node);
+    const std::string known = reference::comment_for(*references_, graph_->trie(), node);
     if (known.empty()) return;
     if (out.size() > start) out += '\n';  // after the transposition sentence
     out += known;

@@ -22,13 +22,12 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
 /// The text josekic adds to a node's statistics (for WriteOptions::extra_comments): its
 /// transpositions and, when `references` is given (joseki only), what each reference
 /// dictionary says of it. Shared by `compile` and `prune`, so that both write the same
-/// comments. `graph`, `trie` and `references` must outlive it. Safe to use from several
-/// threads.
+/// comments. `graph` (with the trie it was built from) and `references` must outlive it.
+/// Safe to use from several threads.
 class NodeComments final : public emit::ExtraComment {
 public:
-    NodeComments(const dictionary::DictionaryGraph& graph, const dictionary::Trie& trie,
-                 const reference::Annotations* references)
-        : graph_(&graph), trie_(&trie), references_(references) {}
+    NodeComments(const dictionary::DictionaryGraph& graph, const reference::Annotations* references)
+        : graph_(&graph), references_(references) {}
 
     /// Appends the node's transposition sentence and reference notes, one per line.
     void append(dictionary::NodeId node, emit::TextBuffer& out) const override;
@@ -39,7 +38,6 @@ private:
     void append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const;
 
     const dictionary::DictionaryGraph* graph_;
-    const dictionary::Trie* trie_;
     const reference::Annotations* references_;
 };
 
