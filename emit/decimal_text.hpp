@@ -5,7 +5,6 @@
 #include <cstring>
 #include <string_view>
 
-
 namespace josekic::emit {
 
 // Every number josekic writes goes through these (locale-independent, no floating point).

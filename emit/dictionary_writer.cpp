@@ -47,13 +47,13 @@ void put_point(TextCursor& t, go::Point p) {
     t.put(static_cast<char>('a' + p.y));
 }
 
-// Everything below runs once per written node, so the per-node state lives in buffers that
-// are reused from node to node (children, labels, the comment being built, the output
-// piece) instead of strings and vectors made and freed for every node.
 // The statistics property of the node written last (it fits in 32 bytes for all but huge
 // counts, which are then formatted each time).
 using StatisticsPropertyMemo = TextMemo<dictionary::NodeStats, 32>;
 
+// Everything below runs once per written node, so the per-node state lives in buffers that
+// are reused from node to node (children, labels, the comment being built, the output
+// piece) instead of strings and vectors made and freed for every node.
 class Writer {
 public:
     Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move, const TextSink& sink)

@@ -1,5 +1,7 @@
 #include "emit/node_comment.hpp"
 
+#include <cstring>
+
 #include "emit/byte_scan.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"

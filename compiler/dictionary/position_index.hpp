@@ -78,7 +78,8 @@ public:
         /// canonical_key(): the image key under `symmetry`.
         go::Hash128 key;
     };
-    /// canonical_symmetry() with its uniqueness, in the same single pass over the 8 keys.
+    /// canonical_symmetry() with its uniqueness: one pass over the keys' high halves, a
+    /// second over the whole keys only when high halves tie.
     CanonicalChoice canonical_choice() const;
 
     const go::Board& board() const { return board_; }

@@ -97,7 +97,8 @@ public:
     NodeId find_or_add_child(NodeId parent, const go::Move& move);
     /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
     void list_game(NodeId node, GameId game);
-    /// The games listed at `node`, in listing order. Valid until a game is next listed.
+    /// The games listed at `node`, in listing order. Valid until the trie's listed games
+    /// next change (list_game, append_listed_game, set_listed_games).
     std::span<const GameId> listed_games(NodeId node) const { return listed_.games(nodes_[node].listed); }
     /// Lists `game` at `node` after the games already there, whatever the order and count
     /// (for a dictionary read back, which lists its games in the order written).
