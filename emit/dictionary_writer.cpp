@@ -400,38 +400,28 @@ private:
     // most of a large tree, have the same statistics one after another: a property short
     // enough is remembered and copied for the next node with the same statistics.
     void put_statistics_property(const dictionary::NodeStats& s) {
-        TextCursor t(out_, kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1));
-        static_assert(kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1) >= StatisticsPropertyMemo::kMaxBytes);
-        if (const std::size_t known = stats_property_memo_.size_for(s)) {
-            // The room holds the whole remembered buffer, which is copied in fixed moves
-            // rather than by its exact length.
-            std::memcpy(t.at(), stats_property_memo_.padded_text(), StatisticsPropertyMemo::kMaxBytes);
-            t.advance_to(t.at() + known);
-            return;
-        }
-        char* const start = t.at();
-        // Digits and colons need no escaping.
-        t.put(kStatsProperty);
-        t.put('[');
-        const auto count = [&t](std::uint64_t n) {
-            t.decimal(n);
-            t.put(':');
-        };
-        count(s.count);
-        count(s.ends);
-        count(s.first_player_wins);
-        count(s.second_player_wins);
-        count(s.draws);
-        count(s.unknown);
-        // Most nodes were played in one year: its digits are copied, not made again.
-        const char* const first_year = t.at();
-        t.signed_decimal(s.first_year);
-        const std::string_view first_year_text(first_year, static_cast<std::size_t>(t.at() - first_year));
-        t.put(':');
-        if (s.last_year == s.first_year) t.put(first_year_text);
-        else t.signed_decimal(s.last_year);
-        t.put(']');
-        stats_property_memo_.remember(s, start, static_cast<std::size_t>(t.at() - start));
+        constexpr std::size_t kRoom = kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1);  // "XS[" 8 numbers ':' ']'
+        static_assert(kRoom >= StatisticsPropertyMemo::kMaxBytes);
+        TextCursor t(out_, kRoom);
+        stats_property_memo_.put(t, s, [&s](TextCursor& c) {
+            // Digits and colons need no escaping.
+            c.put(kStatsProperty);
+            c.put('[');
+            const auto count = [&c](std::uint64_t n) {
+                c.decimal(n);
+                c.put(':');
+            };
+            count(s.count);
+            count(s.ends);
+            count(s.first_player_wins);
+            count(s.second_player_wins);
+            count(s.draws);
+            count(s.unknown);
+            c.signed_decimal(s.first_year);
+            c.put(':');
+            c.signed_decimal(s.last_year);
+            c.put(']');
+        });
     }
 
     // The values of one game in the games property (dictionary_format.hpp).

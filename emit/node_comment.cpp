@@ -1,7 +1,5 @@
 #include "emit/node_comment.hpp"
 
-#include <cstring>
-
 #include "emit/byte_scan.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"
@@ -265,15 +263,7 @@ void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
         put_statistics(t, in);
         return;
     }
-    const StatisticsKey key = statistics_key(in);
-    if (const std::size_t known = in.memo->size_for(key)) {
-        std::memcpy(t.at(), in.memo->padded_text(), StatisticsMemo::kMaxBytes);
-        t.advance_to(t.at() + known);
-        return;
-    }
-    char* const start = t.at();
-    put_statistics(t, in);
-    in.memo->remember(key, start, static_cast<std::size_t>(t.at() - start));
+    in.memo->put(t, statistics_key(in), [&in](TextCursor& cursor) { put_statistics(cursor, in); });
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include "emit/text_cursor.hpp"
+
 namespace josekic::emit {
 
 /// The text written last for one kind of piece and what it was made from, so that the next
@@ -17,16 +19,24 @@ public:
     /// Text longer than this is not remembered.
     static constexpr std::size_t kMaxBytes = kBytes;
 
-    /// The length of the remembered text when it was made from `key`, else 0.
-    std::size_t size_for(const Key& key) const { return size_ > 0 && key == key_ ? size_ : 0; }
-    /// The remembered text, padded to kMaxBytes (callers copy it in fixed moves).
-    const char* padded_text() const { return text_.data(); }
-    /// Remembers the `size` bytes at `text` as made from `key`; the kMaxBytes bytes at
-    /// `text` must be readable (they are copied in fixed moves).
-    void remember(const Key& key, const char* text, std::size_t size) {
+    /// Writes at the cursor the text made from `key`: the remembered text when it was made
+    /// from an equal key, else what `format(cursor)` writes, which is then remembered. The
+    /// cursor's room must hold kMaxBytes: the remembered text is copied in fixed moves,
+    /// not by its exact length.
+    template <class Format>
+    void put(TextCursor& cursor, const Key& key, Format&& format) {
+        if (size_ > 0 && key == key_) {
+            std::memcpy(cursor.at(), text_.data(), kMaxBytes);
+            cursor.advance_to(cursor.at() + size_);
+            return;
+        }
+        char* const start = cursor.at();
+        format(cursor);
+        const auto size = static_cast<std::size_t>(cursor.at() - start);
         key_ = key;
+        // The kMaxBytes bytes at `start` are in the cursor's room, so readable.
         size_ = size <= kMaxBytes ? size : 0;
-        if (size_ > 0) std::memcpy(text_.data(), text, kMaxBytes);
+        if (size_ > 0) std::memcpy(text_.data(), start, kMaxBytes);
     }
 
 private:
