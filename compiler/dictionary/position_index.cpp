@@ -136,7 +136,6 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     return choice;
 }
 
-
 void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out) {
     std::array<std::uint16_t, go::kNumPoints> stones;
     const std::size_t count = stones_of(board, stones);

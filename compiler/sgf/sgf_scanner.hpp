@@ -29,7 +29,6 @@ constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 /// An ASCII letter, the bytes of a property identifier.
 constexpr bool is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
 
-
 /// The bytes that end the fast scan of a value: its end, an escape, a line break.
 inline constexpr std::array<bool, 256> kValueStop = [] {
     std::array<bool, 256> stop{};
@@ -208,6 +207,5 @@ private:
     int line_ = 1;
     const char* line_start_;
 };
-
 
 }  // namespace josekic::sgf
