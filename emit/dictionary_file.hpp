@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
 
 namespace josekic::emit {

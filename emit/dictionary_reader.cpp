@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "compiler/sgf/sgf_tree.hpp"
+#include "core/sgf/sgf_tree.hpp"
 
 namespace josekic::emit {
 namespace {

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string_view>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/dictionary/trie.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 
 namespace josekic::emit {

@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/emit_helpers.hpp"
 #include "emit/extra_comment.hpp"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 
 namespace josekic::emit {
 

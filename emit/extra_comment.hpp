@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "emit/text_buffer.hpp"
 
 namespace josekic::emit {

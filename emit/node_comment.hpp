@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/text_buffer.hpp"
 #include "emit/text_memo.hpp"

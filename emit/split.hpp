@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
-#include "compiler/go/move.hpp"
+#include "core/dictionary/trie.hpp"
+#include "core/go/move.hpp"
 #include "emit/dictionary_writer.hpp"
 
 namespace josekic::emit {

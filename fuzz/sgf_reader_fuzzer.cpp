@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/sgf/game_reader.hpp"
-#include "compiler/sgf/sgf_tree.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/sgf/game_reader.hpp"
+#include "core/sgf/sgf_tree.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "compiler/diag/diagnostic.hpp"
+#include "core/diag/diagnostic.hpp"
 #include "trackers/zone.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/dictionary/trie.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/dictionary/trie.hpp"
 #include "prune/dictionary_kind.hpp"
 #include "prune/prune_list.hpp"
 #include "prune/thresholds.hpp"

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "compiler/diag/diagnostic.hpp"
+#include "core/diag/diagnostic.hpp"
 #include "prune/prune_list.hpp"
 
 namespace josekic::prune {

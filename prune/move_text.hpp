@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/go/move.hpp"
+#include "core/go/move.hpp"
 #include "prune/dictionary_kind.hpp"
 
 namespace josekic::prune {

@@ -30,8 +30,8 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/go/move.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/go/move.hpp"
 #include "prune/dictionary_kind.hpp"
 
 namespace josekic::prune {

@@ -2,8 +2,8 @@
 
 #include <string_view>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/sgf/sgf_tree.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/sgf/sgf_tree.hpp"
 #include "prune/prune_list.hpp"
 
 namespace josekic::prune {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "compiler/go/symmetry.hpp"
+#include "core/go/symmetry.hpp"
 
 namespace josekic::trackers {
 

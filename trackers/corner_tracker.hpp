@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
-#include "compiler/game/game_record.hpp"
-#include "compiler/go/move.hpp"
+#include "core/dictionary/trie.hpp"
+#include "core/game/game_record.hpp"
+#include "core/go/move.hpp"
 #include "trackers/corner.hpp"
 #include "trackers/normalize.hpp"
 #include "trackers/zone.hpp"

@@ -1,6 +1,6 @@
 #include "trackers/normalize.hpp"
 
-#include "compiler/go/move_image.hpp"
+#include "core/go/move_image.hpp"
 
 namespace josekic::trackers {
 

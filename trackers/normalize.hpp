@@ -4,8 +4,8 @@
 #include <span>
 #include <vector>
 
-#include "compiler/go/move.hpp"
-#include "compiler/go/symmetry.hpp"
+#include "core/go/move.hpp"
+#include "core/go/symmetry.hpp"
 #include "trackers/corner.hpp"
 
 namespace josekic::trackers {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "compiler/go/move_image.hpp"
+#include "core/go/move_image.hpp"
 
 namespace josekic::trackers {
 

@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/game/game_record.hpp"
-#include "compiler/go/move.hpp"
-#include "compiler/go/point.hpp"
-#include "compiler/go/symmetry.hpp"
+#include "core/game/game_record.hpp"
+#include "core/go/move.hpp"
+#include "core/go/point.hpp"
+#include "core/go/symmetry.hpp"
 
 namespace josekic::trackers {
 

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "compiler/go/symmetry.hpp"
+#include "core/go/symmetry.hpp"
 
 namespace josekic::trackers {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/go/point.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/go/point.hpp"
 #include "trackers/corner.hpp"
 
 namespace josekic::trackers {

@@ -15,8 +15,8 @@
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/node_comments.hpp"
-#include "compiler/reference/coverage.hpp"
-#include "compiler/dictionary/dictionary_graph.hpp"
+#include "reference/coverage.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
 #include "emit/split.hpp"

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "compiler/dictionary/dictionary_graph.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
 #include "emit/split.hpp"
 
 namespace josekic::compile {

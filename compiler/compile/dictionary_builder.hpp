@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "compiler/dictionary/trie.hpp"
-#include "compiler/game/game_record.hpp"
+#include "core/dictionary/trie.hpp"
+#include "core/game/game_record.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 

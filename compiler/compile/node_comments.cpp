@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "compiler/go/move_image.hpp"
+#include "core/go/move_image.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/text_cursor.hpp"
 

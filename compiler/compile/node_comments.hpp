@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/dictionary/dictionary_graph.hpp"
-#include "compiler/reference/annotate.hpp"
-#include "compiler/reference/reference_index.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
+#include "reference/annotate.hpp"
+#include "reference/reference_index.hpp"
 #include "emit/extra_comment.hpp"
 #include "emit/text_buffer.hpp"
 

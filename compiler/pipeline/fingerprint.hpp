@@ -1,8 +1,8 @@
 #pragma once
 
-#include "compiler/game/game_record.hpp"
-#include "compiler/go/symmetry.hpp"
-#include "compiler/go/zobrist.hpp"
+#include "core/game/game_record.hpp"
+#include "core/go/symmetry.hpp"
+#include "core/go/zobrist.hpp"
 
 namespace josekic::pipeline {
 

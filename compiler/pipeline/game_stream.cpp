@@ -14,7 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "compiler/input/walker.hpp"
+#include "core/input/walker.hpp"
 #include "compiler/pipeline/progress.hpp"
 
 namespace josekic::pipeline::detail {

@@ -10,12 +10,12 @@
 #include <variant>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/game/game_record.hpp"
-#include "compiler/game/replay.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/game/game_record.hpp"
+#include "core/game/replay.hpp"
 #include "compiler/pipeline/fingerprint.hpp"
 #include "compiler/pipeline/run_report.hpp"
-#include "compiler/sgf/game_reader.hpp"
+#include "core/sgf/game_reader.hpp"
 
 namespace josekic::pipeline {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
+#include "core/diag/diagnostic.hpp"
 
 namespace josekic::pipeline {
 

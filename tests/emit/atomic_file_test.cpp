@@ -9,15 +9,16 @@
 #include <sstream>
 
 #include "emit/atomic_file.hpp"
-#include "tests/emit/scratch_dir.hpp"
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
 namespace fs = std::filesystem;
 
 namespace {
 
-using emit::testing::ScratchDir;
-using emit::testing::slurp;
+using josekic::test_support::TempDir;
+using test_support::slurp;
 
 std::string failure_message(const fs::path& target, std::string_view contents) {
     try {
@@ -31,8 +32,8 @@ std::string failure_message(const fs::path& target, std::string_view contents) {
 }  // namespace
 
 TEST_CASE("an atomic write creates and replaces a file and leaves nothing else", "[emit]") {
-    ScratchDir dir("atomic-ok");
-    const fs::path target = dir.path / "joseki.sgf";
+    const TempDir dir;
+    const fs::path target = dir.path() / "joseki.sgf";
     emit::write_file_atomically(target, "(;GM[1])\n");
     CHECK(slurp(target) == "(;GM[1])\n");
     emit::write_file_atomically(target, "(;GM[1]FF[4])\n");
@@ -44,16 +45,16 @@ TEST_CASE("an atomic write creates and replaces a file and leaves nothing else",
 }
 
 TEST_CASE("an atomic write into a missing directory names the path and the reason", "[emit]") {
-    ScratchDir dir("atomic-missing");
-    const fs::path target = dir.path / "no-such-dir" / "joseki.sgf";
+    const TempDir dir;
+    const fs::path target = dir.path() / "no-such-dir" / "joseki.sgf";
     const std::string message = failure_message(target, "x");
     CHECK(message.find(target.string()) != std::string::npos);
     CHECK(message.find("No such file or directory") != std::string::npos);
 }
 
 TEST_CASE("a failed rename removes the temporary file", "[emit]") {
-    ScratchDir dir("atomic-rename");
-    const fs::path target = dir.path / "joseki.sgf";
+    const TempDir dir;
+    const fs::path target = dir.path() / "joseki.sgf";
     fs::create_directories(target / "child");  // a non-empty directory cannot be replaced by a file
     const std::string message = failure_message(target, "(;GM[1])\n");
     CHECK(message.find("cannot write " + target.string() + ": rename") != std::string::npos);
@@ -61,8 +62,8 @@ TEST_CASE("a failed rename removes the temporary file", "[emit]") {
 }
 
 TEST_CASE("a full disk (file size limit) fails cleanly without a temporary file", "[emit]") {
-    ScratchDir dir("atomic-full");
-    const fs::path target = dir.path / "joseki.sgf";
+    const TempDir dir;
+    const fs::path target = dir.path() / "joseki.sgf";
     emit::write_file_atomically(target, "old contents\n");
 
     // RLIMIT_FSIZE makes write() fail with EFBIG after 4 kB, exactly like a disk that fills

@@ -8,7 +8,8 @@
 #include "emit/dictionary_file.hpp"
 #include "emit/split.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
-#include "tests/emit/scratch_dir.hpp"
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
@@ -16,8 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using emit::testing::ScratchDir;
-using emit::testing::slurp;
+using josekic::test_support::TempDir;
+using test_support::slurp;
 
 WriteOptions options_for(DictionaryKind kind) {
     WriteOptions options;
@@ -71,19 +72,19 @@ TEST_CASE("streamed text arrives in bounded pieces and equals the text written i
 }
 
 TEST_CASE("a dictionary file holds exactly the text written in memory", "[emit]") {
-    ScratchDir dir("same");
+    const TempDir dir;
     const dictionary::Trie trie = large_trie();
     const WriteOptions options = options_for(DictionaryKind::Joseki);
-    const WriteCounts counts = write_dictionary_file(dir.path / "joseki.sgf", trie, options);
+    const WriteCounts counts = write_dictionary_file(dir.path() / "joseki.sgf", trie, options);
     const WrittenDictionary whole = write_dictionary(trie, options);
-    CHECK(slurp(dir.path / "joseki.sgf") == whole.text);
+    CHECK(slurp(dir.path() / "joseki.sgf") == whole.text);
     CHECK(counts.bytes == whole.text.size());
     CHECK(counts.nodes == whole.nodes);
     CHECK(dir.entries() == 1);
 }
 
 TEST_CASE("split parts written as files equal the parts written in memory", "[emit]") {
-    ScratchDir dir("split");
+    const TempDir dir;
     const auto trie = testing::small_joseki();
     const WriteOptions options = options_for(DictionaryKind::Joseki);
     const SplitPlan plan = plan_split(trie, options);
@@ -92,32 +93,32 @@ TEST_CASE("split parts written as files equal the parts written in memory", "[em
     CHECK(plan.index_text == in_memory.index_text);
     for (std::size_t i = 0; i < plan.parts.size(); ++i) {
         const SplitPart& part = plan.parts[i];
-        const WriteCounts counts = write_dictionary_file(dir.path / part.file_name, trie, part.options, part.node);
+        const WriteCounts counts = write_dictionary_file(dir.path() / part.file_name, trie, part.options, part.node);
         CHECK(part.file_name == in_memory.files[i].file_name);
-        CHECK(slurp(dir.path / part.file_name) == in_memory.files[i].dictionary.text);
+        CHECK(slurp(dir.path() / part.file_name) == in_memory.files[i].dictionary.text);
         CHECK(counts.nodes == in_memory.files[i].dictionary.nodes);
     }
     CHECK(dir.entries() == plan.parts.size());
 }
 
 TEST_CASE("a dictionary file that cannot be written leaves neither a file nor a temporary", "[emit]") {
-    ScratchDir dir("fail");
+    const TempDir dir;
     const auto trie = testing::small_joseki();
     const WriteOptions options = options_for(DictionaryKind::Joseki);
     // The target is a non-empty directory: everything is written, the rename fails.
-    const fs::path target = dir.path / "joseki.sgf";
+    const fs::path target = dir.path() / "joseki.sgf";
     fs::create_directories(target / "child");
     CHECK_THROWS_AS(write_dictionary_file(target, trie, options), std::runtime_error);
     CHECK(dir.entries() == 1);  // only the directory that was in the way
     CHECK(fs::is_directory(target));
     // The directory does not exist: nothing can be created.
-    CHECK_THROWS_AS(write_dictionary_file(dir.path / "missing" / "joseki.sgf", trie, options), std::runtime_error);
+    CHECK_THROWS_AS(write_dictionary_file(dir.path() / "missing" / "joseki.sgf", trie, options), std::runtime_error);
     CHECK(dir.entries() == 1);
 }
 
 TEST_CASE("an atomic file abandoned half-way keeps the old contents and leaves no temporary", "[emit]") {
-    ScratchDir dir("abandon");
-    const fs::path target = dir.path / "fuseki.sgf";
+    const TempDir dir;
+    const fs::path target = dir.path() / "fuseki.sgf";
     write_file_atomically(target, "old\n");
     {
         AtomicFile file(target);

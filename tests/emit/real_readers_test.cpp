@@ -18,6 +18,7 @@
 #include "emit/dictionary_writer.hpp"
 #include "emit/split.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
@@ -99,14 +100,6 @@ std::vector<Emitted> emit_all(const fs::path& dir) {
     return files;
 }
 
-struct ScratchDir {
-    fs::path path = fs::temp_directory_path() / ("josekic-emit-readers-" + std::to_string(::getpid()));
-    ScratchDir() {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~ScratchDir() { fs::remove_all(path); }
-};
 
 }  // namespace
 
@@ -116,8 +109,8 @@ TEST_CASE("@sabaki/sgf parses every emitted file and finds the same nodes", "[em
         WARN("skipped: node is not installed");
         return;
     }
-    ScratchDir dir;
-    std::vector<Emitted> files = emit_all(dir.path);
+    const josekic::test_support::TempDir dir;
+    std::vector<Emitted> files = emit_all(dir.path());
     // A long chain as well: Sabaki's parser recurses once per '(', so a chain written
     // without parentheses must parse however long it is.
     auto games = std::make_shared<dictionary::GameTable>();
@@ -129,7 +122,7 @@ TEST_CASE("@sabaki/sgf parses every emitted file and finds the same nodes", "[em
     chain.insert(moves, dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
     WriteOptions fuseki;
     fuseki.kind = DictionaryKind::Fuseki;
-    files.push_back(emit_file(dir.path, "chain.sgf", chain, write_dictionary(chain, fuseki)));
+    files.push_back(emit_file(dir.path(), "chain.sgf", chain, write_dictionary(chain, fuseki)));
 
     std::string command = quoted(*node) + " " + quoted(fs::path(JOSEKIC_SOURCE_DIR) / "tests/emit/sabaki_count_nodes.js");
     for (const Emitted& e : files) command += " " + quoted(e.path);
@@ -157,8 +150,8 @@ TEST_CASE("GNU Go loads every emitted file and replays its main line", "[emit]")
         WARN("skipped: gnugo is not installed (apt-get install gnugo)");
         return;
     }
-    ScratchDir dir;
-    for (const Emitted& e : emit_all(dir.path)) {
+    const josekic::test_support::TempDir dir;
+    for (const Emitted& e : emit_all(dir.path())) {
         INFO(e.path);
         const CommandResult result =
             run("printf 'showboard\\nquit\\n' | " + quoted(*gnugo) + " --mode gtp -l " + quoted(e.path) + " 2>&1");

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "tests/support/move_lines.hpp"
 
 namespace josekic::emit::testing {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 
 namespace josekic::prune::testing {
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/file_bytes.hpp"
-#include "tests/support/scratch_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/dictionary/trie.hpp"
-#include "compiler/reference/annotate.hpp"
-#include "compiler/reference/coverage.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/dictionary/trie.hpp"
+#include "reference/annotate.hpp"
+#include "reference/coverage.hpp"
 #include "tests/support/move_lines.hpp"
 
 using namespace josekic;

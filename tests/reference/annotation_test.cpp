@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/reference/annotation.hpp"
-#include "compiler/sgf/sgf_tree.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "reference/annotation.hpp"
+#include "core/sgf/sgf_tree.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/go/symmetry.hpp"
-#include "compiler/reference/reference_index.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/go/symmetry.hpp"
+#include "reference/reference_index.hpp"
 #include "trackers/normalize.hpp"
 
 using namespace josekic;

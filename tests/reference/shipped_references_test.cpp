@@ -7,12 +7,12 @@
 #include <memory>
 #include <string>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/dictionary/dictionary_graph.hpp"
-#include "compiler/dictionary/trie.hpp"
-#include "compiler/reference/annotate.hpp"
-#include "compiler/reference/coverage.hpp"
-#include "compiler/reference/reference_index.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
+#include "core/dictionary/trie.hpp"
+#include "reference/annotate.hpp"
+#include "reference/coverage.hpp"
+#include "reference/reference_index.hpp"
 #include "emit/dictionary_reader.hpp"
 
 using namespace josekic;

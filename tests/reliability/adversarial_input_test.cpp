@@ -13,12 +13,16 @@
 #include <regex>
 #include <string>
 
-#include "tests/input/archive_maker.hpp"
-#include "tests/input/temp_dir.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
 #include "tests/reliability/child_process.hpp"
 
 namespace josekic::testing {
+
+using test_support::ArchiveKind;
+using test_support::make_archive;
+using test_support::TempDir;
 namespace {
 
 /// The number after `label` in a text report line such as "games kept      6".

@@ -29,10 +29,12 @@
 #include <thread>
 #include <vector>
 
-#include "tests/input/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/file_bytes.hpp"
 
 namespace josekic::testing {
+
+using test_support::TempDir;
 
 /// How to run the child.
 struct ChildOptions {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "compiler/diag/diagnostic.hpp"
-#include "compiler/sgf/game_reader.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/sgf/game_reader.hpp"
 
 namespace josekic::testing {
 namespace {

@@ -23,12 +23,16 @@
 #include <thread>
 
 #include "emit/atomic_file.hpp"
-#include "tests/input/archive_maker.hpp"
-#include "tests/input/temp_dir.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
 #include "tests/reliability/child_process.hpp"
 
 namespace josekic::testing {
+
+using test_support::ArchiveKind;
+using test_support::make_archive;
+using test_support::TempDir;
 namespace {
 
 namespace fs = std::filesystem;

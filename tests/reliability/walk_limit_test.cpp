@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "compiler/input/walker.hpp"
-#include "tests/input/temp_dir.hpp"
+#include "core/input/walker.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
 
 namespace josekic::testing {
+
+using test_support::TempDir;
 namespace {
 
 std::vector<input::InputFile> walk(const std::vector<std::string>& inputs, const input::WalkOptions& options) {

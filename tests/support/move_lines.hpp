@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/go/move.hpp"
+#include "core/go/move.hpp"
 
 namespace josekic::test_support {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/game/replay.hpp"
-#include "compiler/input/walker.hpp"
-#include "compiler/sgf/game_reader.hpp"
+#include "core/game/replay.hpp"
+#include "core/input/walker.hpp"
+#include "core/sgf/game_reader.hpp"
 #include "trackers/corner_tracker.hpp"
 
 using namespace josekic;

@@ -2,8 +2,8 @@
 
 #include <span>
 
-#include "compiler/game/replay.hpp"
-#include "compiler/go/board.hpp"
+#include "core/game/replay.hpp"
+#include "core/go/board.hpp"
 #include "tests/trackers/tracker_test_games.hpp"
 #include "trackers/corner_tracker.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "compiler/dictionary/trie.hpp"
+#include "core/dictionary/trie.hpp"
 #include "tests/trackers/tracker_test_games.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/normalize.hpp"

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/game/game_record.hpp"
+#include "core/game/game_record.hpp"
 
 namespace josekic::trackers::testing {
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "compiler/go/symmetry.hpp"
+#include "core/go/symmetry.hpp"
 #include "trackers/zone.hpp"
 
 using namespace josekic;

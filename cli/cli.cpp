@@ -1,0 +1,87 @@
+#include "cli/cli.hpp"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/command_table.hpp"
+#include "cli/options.hpp"
+
+namespace josekic::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitError = 1;
+constexpr int kExitUsage = 2;
+
+void print_overview(std::ostream& out) {
+    out << "usage: josekic <command> [options]\n"
+           "       josekic help <command> | josekic <command> --help\n"
+           "       josekic --version\n\n"
+           "Compiles Go game records (SGF) into joseki and fuseki dictionaries.\n\ncommands:\n";
+    for (const Command& c : commands()) {
+        std::string name(c.name);
+        name.resize(std::max<std::size_t>(name.size() + 2, 12), ' ');
+        out << "  " << name << c.summary << '\n';
+    }
+    out << "\nExit status: 0 ok, 1 error, 2 bad command line.\n";
+}
+
+int unknown_command(const std::string& name) {
+    std::cerr << "josekic: unknown command '" << name << "'";
+    if (const auto suggestion = suggest_command(name)) std::cerr << "; did you mean '" << *suggestion << "'?";
+    std::cerr << "\nTry 'josekic --help' for the list of commands.\n";
+    return kExitUsage;
+}
+
+int dispatch(const std::vector<std::string>& words) {
+    if (words.empty()) {
+        print_overview(std::cerr);
+        return kExitUsage;
+    }
+    const std::string& first = words[0];
+    if (first == "--help" || first == "-h") {
+        print_overview(std::cout);
+        return kExitOk;
+    }
+    if (first == "--version" || first == "-V") {
+        std::cout << "josekic " << JOSEKIC_VERSION << '\n';
+        return kExitOk;
+    }
+    if (first == "help") {
+        if (words.size() == 1) {
+            print_overview(std::cout);
+            return kExitOk;
+        }
+        const Command* command = find_command(words[1]);
+        if (command == nullptr) return unknown_command(words[1]);
+        return command->handler({"--help"});
+    }
+    if (first.starts_with("-")) {
+        throw UsageError("", "unknown option '" + first + "' (options come after the command)");
+    }
+    const Command* command = find_command(first);
+    if (command == nullptr) return unknown_command(first);
+    return command->handler(std::vector<std::string>(words.begin() + 1, words.end()));
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    try {
+        return dispatch(words);
+    } catch (const UsageError& e) {
+        std::cerr << "josekic: " << e.what() << '\n';
+        if (e.command().empty()) std::cerr << "Try 'josekic --help'.\n";
+        else std::cerr << "Try 'josekic help " << e.command() << "'.\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << "josekic: error: " << e.what() << '\n';
+        return kExitError;
+    }
+}
+
+}  // namespace josekic::cli

@@ -1,0 +1,72 @@
+#include "cli/options.hpp"
+
+#include <iconv.h>
+
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+ParseOutcome parse_command_line(const CommandHelp& help, po::options_description& options,
+                                const po::positional_options_description& positional,
+                                const std::vector<std::string>& args) {
+    bool show_help = false;
+    po::options_description all;
+    all.add(options);
+    all.add_options()("help,h", po::bool_switch(&show_help), "print this help and exit");
+    po::variables_map values;
+    try {
+        po::store(po::command_line_parser(args).options(all).positional(positional).run(), values);
+        // --help wins over every other problem (e.g. a missing INPUT), as users expect.
+        if (values.count("help") != 0 && values["help"].as<bool>()) {
+            std::cout << "usage: " << help.usage << "\n\n" << help.description << "\n\noptions:\n";
+            po::options_description shown;
+            for (const auto& option : options.options()) {
+                if (option->long_name() != "input") shown.add(option);
+            }
+            shown.add_options()("help,h", "print this help and exit");
+            std::cout << shown;
+            return ParseOutcome::HelpShown;
+        }
+        po::notify(values);
+    } catch (const po::error& e) {
+        throw UsageError(help.name, e.what());
+    }
+    return ParseOutcome::Run;
+}
+
+void add_input_options(po::options_description& visible, po::options_description& hidden, InputOptions& bound) {
+    visible.add_options()
+        ("threads", po::value(&bound.threads)->value_name("N")->default_value(0),
+         "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
+         "the output does not depend on it")
+        ("charset", po::value(&bound.charset)->value_name("NAME"),
+         "decode every file as NAME (e.g. GB18030, Shift_JIS, ISO-8859-1), ignoring CA")
+        ("keep-duplicates", po::bool_switch(&bound.keep_duplicates),
+         "read a game again when it was already read (also rotated or reflected, or in another file)")
+        ("quiet,q", po::bool_switch(&bound.quiet), "no progress line and no warnings (errors are still printed)");
+    hidden.add_options()("input", po::value(&bound.inputs)->composing(), "input files, directories and archives");
+}
+
+pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command) {
+    if (options.inputs.empty()) throw UsageError(command, "no INPUT given (files, directories or archives of SGF games)");
+    constexpr int kMaxThreads = 256;
+    if (options.threads < 0 || options.threads > kMaxThreads) {
+        throw UsageError(command, "--threads must be between 0 and " + std::to_string(kMaxThreads));
+    }
+    if (!options.charset.empty()) {
+        // Refuse a charset iconv does not know now, rather than once per file later.
+        const iconv_t probe = ::iconv_open("UTF-8", options.charset.c_str());
+        if (probe == reinterpret_cast<iconv_t>(-1)) throw UsageError(command, "unknown --charset '" + options.charset + "'");
+        ::iconv_close(probe);
+    }
+    pipeline::StreamOptions stream;
+    stream.threads = static_cast<unsigned>(options.threads);
+    stream.read.forced_charset = options.charset;
+    stream.duplicates = options.keep_duplicates ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
+    stream.verbosity = options.quiet ? pipeline::Verbosity::Quiet : pipeline::Verbosity::Normal;
+    return stream;
+}
+
+}  // namespace josekic::cli

@@ -1,0 +1,125 @@
+#include "cli/prune_command.hpp"
+
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "cli/threshold_options.hpp"
+#include "compiler/compile/node_comments.hpp"
+#include "reference/coverage.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
+#include "emit/dictionary_file.hpp"
+#include "emit/dictionary_reader.hpp"
+#include "emit/dictionary_writer.hpp"
+#include "prune/apply.hpp"
+#include "prune/list_file.hpp"
+#include "prune/report_text.hpp"
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+namespace {
+
+const char* const kPruneDescription =
+    "Removes lines from a dictionary that josekic wrote earlier (joseki.sgf, fuseki.sgf or one\n"
+    "file of a --split dictionary). The statistics come from the file itself: no games are\n"
+    "needed. DICT is never modified; the result goes to OUT (written atomically), and its\n"
+    "root comment records the lists and thresholds applied. Pruning a compiled dictionary\n"
+    "gives the same file as compiling with the same --prune lists.\n"
+    "\n"
+    "A prune list is a text file (see README, \"Prune lists\") or a copy of the dictionary in\n"
+    "which nodes were marked in an SGF editor as bad moves (BM) or with a comment line\n"
+    "'prune'.\n"
+    "\n"
+    "Exit status: 0 when OUT was written (or the dry run printed); 1 when DICT is not a\n"
+    "josekic dictionary, a list is malformed or OUT cannot be written (nothing is written);\n"
+    "2 for a bad command line.";
+
+}  // namespace
+
+int run_prune(const std::vector<std::string>& args) {
+    const CommandHelp help{"prune", "josekic prune DICT.sgf --list FILE [--list FILE]... -o OUT.sgf [options]",
+                           kPruneDescription};
+    std::string dictionary_path;
+    std::vector<std::string> list_files;
+    std::vector<std::string> reference_arguments;
+    std::string output;
+    bool dry_run = false;
+    std::size_t max_games_listed = 5;
+    ThresholdOptions threshold_options;
+    po::options_description visible;
+    visible.add_options()
+        ("list,l", po::value(&list_files)->value_name("FILE")->composing(), "prune list to apply (repeatable)")
+        ("output,o", po::value(&output)->value_name("OUT.sgf"), "where to write the pruned dictionary")
+        ("dry-run,n", po::bool_switch(&dry_run), "print what would be removed and write nothing")
+        ("reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
+         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")
+        ("max-games-listed", po::value(&max_games_listed)->value_name("N")->default_value(max_games_listed),
+         "games listed where a line ends, most recent first");
+    add_threshold_options(visible, threshold_options);
+    po::options_description hidden;
+    hidden.add_options()("input", po::value(&dictionary_path), "the dictionary to prune");
+    po::options_description all;
+    all.add(visible).add(hidden);
+    po::positional_options_description positional;
+    positional.add("input", 1);
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
+    if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
+    const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
+    if (list_files.empty() && thresholds.none() && reference_arguments.empty()) {
+        throw UsageError(help.name, "give at least one --list, threshold or --reference");
+    }
+
+    bool failed = false;
+    std::vector<prune::PruneList> lists;
+    for (const std::string& file : list_files) {
+        diag::DiagnosticList problems;
+        std::optional<prune::PruneList> list = prune::read_prune_list(file, problems);
+        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+        if (!list) failed = true;
+        else lists.push_back(std::move(*list));
+    }
+    diag::DiagnosticList reference_problems;
+    const std::vector<reference::ReferenceIndex> references = compile::load_references(reference_arguments, reference_problems);
+    for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
+    diag::DiagnosticList problems;
+    std::optional<emit::ReadDictionary> read = emit::read_dictionary_file(dictionary_path, problems);
+    for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+    if (!read) failed = true;
+    if (failed) {
+        std::cerr << "josekic: nothing was written\n";
+        return 1;
+    }
+
+    const prune::PruneResult result = prune::apply(read->trie, lists, thresholds, read->root.kind);
+    for (const diag::Diagnostic& d : result.diagnostics) std::cerr << diag::format(d) << "\n";
+    if (dry_run) {
+        std::cout << prune::render_dry_run(result, thresholds);
+        return 0;
+    }
+
+    emit::WriteOptions write;
+    write.kind = read->root.kind;
+    write.name = read->root.name;
+    write.provenance = read->root.provenance;
+    if (!lists.empty() || !thresholds.none()) write.provenance.push_back(prune::describe_applied(lists, thresholds));
+    for (const std::string& reference : reference_arguments) write.provenance.push_back("Reference: " + reference);
+    std::optional<reference::Annotations> notes;
+    if (!references.empty()) {
+        if (read->root.kind == emit::DictionaryKind::Joseki) notes.emplace(reference::annotate(result.trie, references));
+        else std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    }
+    write.max_games_listed = max_games_listed;
+    const dictionary::DictionaryGraph graph(result.trie);
+    const compile::NodeComments comments(graph, notes ? &*notes : nullptr);
+    write.extra_comments = &comments;
+    // Streamed into the file: the text of the pruned dictionary is never held in memory.
+    emit::write_dictionary_file(output, result.trie, write);
+    std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": " << result.nodes_after
+              << " nodes (" << result.terminals_after << " terminal)\n";
+    if (notes) std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
+    return 0;
+}
+
+}  // namespace josekic::cli

@@ -1,3 +1,0 @@
-#include "compiler/cli/cli.hpp"
-
-int main(int argc, char** argv) { return josekic::cli::run(argc, argv); }

@@ -1,0 +1,171 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/filtered_graph.hpp>
+
+#include "core/dictionary/position_index.hpp"
+#include "core/dictionary/transpositions.hpp"
+#include "core/dictionary/trie.hpp"
+#include "core/go/move.hpp"
+#include "core/go/symmetry.hpp"
+#include "core/go/zobrist.hpp"
+
+namespace josekic::dictionary {
+
+/// What an edge of the dictionary graph stands for.
+enum class EdgeKind : std::uint8_t {
+    Move,           ///< trie edge parent -> child (the child's move)
+    Transposition,  ///< member -> first member of its transposition class (same position)
+};
+
+/// The edge property of the dictionary graph.
+struct DictionaryEdge {
+    EdgeKind kind = EdgeKind::Move;
+};
+
+/// The dictionary as a Boost graph: vertex i is trie node i (vertex descriptors are
+/// NodeIds), built on first use. Each vertex's Move out-edges come in output order (sorted_children), then its
+/// Transposition edge if any, so a depth-first walk of the tree part visits lines in the
+/// order the writer emits them. Compressed sparse rows: built once, in two arrays, never
+/// changed.
+using DictionaryGraphType = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, DictionaryEdge>;
+
+/// Keeps only the Move edges: the trie as a tree, for traversals that must not follow links.
+struct MoveEdgesOnly {
+    const DictionaryGraphType* graph = nullptr;
+    bool operator()(const DictionaryGraphType::edge_descriptor& e) const {
+        return (*graph)[e].kind == EdgeKind::Move;
+    }
+};
+using DictionaryTreeView = boost::filtered_graph<DictionaryGraphType, MoveEdgesOnly>;
+
+/// Whether equal 128-bit keys are checked against the stones themselves.
+enum class VerifyPositions : std::uint8_t { Yes, No };
+
+struct DictionaryGraphOptions {
+    /// Key tables (tests forge them to provoke collisions).
+    const PositionKeyTables* tables = &kDefaultPositionKeys;
+    /// Verify equal keys by replaying both lines and comparing stones (costs a replay per
+    /// node that has a transposition; the root and single nodes cost nothing).
+    VerifyPositions verify = VerifyPositions::Yes;
+    /// Nodes that take part in transposition classes; empty means every node but the root.
+    /// Pass a predicate to leave out pruned nodes.
+    std::function<bool(NodeId)> in_dictionary;
+};
+
+/// The transposition facts of one node, for its comment.
+struct TranspositionSummary {
+    /// Other nodes (move orders) reaching the same position up to symmetry; 0 means none.
+    std::size_t other_orders = 0;
+    /// Sum of stats.count over those other nodes.
+    std::uint64_t other_games = 0;
+    /// Sum of stats.count over the whole class, this node included.
+    std::uint64_t class_games = 0;
+    /// The most frequent other node (ties: the smaller path by move_order_key), or kNoNode.
+    NodeId most_frequent_other = kNoNode;
+    /// Its moves from the root, mapped into this node's frame (so that they reach exactly
+    /// this node's stones on the board as shown).
+    std::vector<go::Move> most_frequent_other_path;
+};
+
+/// The transposition facts of one node without the moves of the other order: what a
+/// comment writer needs to write them itself (see TranspositionSummary for the counts).
+struct TranspositionFacts {
+    std::size_t other_orders = 0;           ///< 0: no transposition (the rest stays unset)
+    std::uint64_t other_games = 0;          ///< as in TranspositionSummary
+    std::uint64_t class_games = 0;          ///< as in TranspositionSummary
+    NodeId most_frequent_other = kNoNode;   ///< as in TranspositionSummary
+    /// Maps the moves of most_frequent_other's line into this node's frame.
+    go::Symmetry to_here = go::Symmetry::Identity;
+};
+
+/// A trie with the position of every node and its transposition classes, held as a Boost
+/// graph. Building it sorts every node's children once, walks the tree once (one
+/// PositionTracker per depth, so no line is replayed from the root), groups nodes by
+/// canonical 128-bit key, verifies equal keys against the stones (a second walk, only down
+/// to the nodes whose key is shared), and links each class. The trie must outlive the graph
+/// and must not change while the graph is used.
+class DictionaryGraph {
+public:
+    explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
+
+    /// Built on first use (only traversals need it; the writer does not), once, safely
+    /// from several threads.
+    const DictionaryGraphType& graph() const;
+    /// The tree part of the graph (Move edges only).
+    DictionaryTreeView tree_view() const;
+    const Trie& trie() const { return *trie_; }
+    /// The children of a node in output order: Trie::sorted_children, computed once.
+    std::span<const NodeId> sorted_children(NodeId node) const {
+        return {children_.data() + child_begin_[node], child_begin_[node + 1] - child_begin_[node]};
+    }
+
+    /// The canonical 128-bit key of a node's position (stones and player to move, smallest
+    /// of the 8 symmetric images).
+    go::Hash128 position_key(NodeId node) const { return keys_[node].key; }
+    /// A symmetry mapping the node's position onto its canonical image.
+    go::Symmetry canonical_symmetry(NodeId node) const { return symmetries_[node]; }
+
+    /// Number of transposition classes (classes of two or more nodes).
+    std::size_t class_count() const { return class_games_.size(); }
+    /// Members of a class in output order: count descending, then path by move_order_key.
+    std::span<const NodeId> class_members(std::size_t class_index) const {
+        return {class_members_.data() + class_begin_[class_index],
+                class_begin_[class_index + 1] - class_begin_[class_index]};
+    }
+    /// The class of a node, if it has transpositions.
+    std::optional<std::size_t> class_of(NodeId node) const {
+        // The bit first: most nodes have no class, and the writer asks for every node in
+        // tree order, where class_index_ (4 bytes a node) would miss the cache each time.
+        if (!has_transpositions(node)) return std::nullopt;
+        return class_index_[node];
+    }
+    /// Whether the node's position is reached by another move order too (class_of without
+    /// the class: one bit).
+    bool has_transpositions(NodeId node) const {
+        return node < class_index_.size() && ((has_class_[node / 64] >> (node % 64)) & 1) != 0;
+    }
+    /// A node's transposition facts with the other order's moves (the writer takes
+    /// transposition_facts() and writes the moves itself).
+    TranspositionSummary transpositions_of(NodeId node) const;
+    /// transpositions_of without the path (its moves are the trie's, mapped by to_here):
+    /// for comment writers that write the path themselves.
+    TranspositionFacts transposition_facts(NodeId node) const;
+
+    /// Moves that were illegal when a line was replayed on its own board (see ReplayStep).
+    std::size_t forced_moves() const { return forced_moves_; }
+    /// Equal keys whose stones differed (split, not merged). 0 with the real tables.
+    std::size_t key_collisions() const { return key_collisions_; }
+
+private:
+    const Trie* trie_;
+    // children of v: children_[child_begin_[v], child_begin_[v + 1]); every node but the root
+    // is one node's child, so NodeId-sized offsets suffice.
+    std::vector<std::uint32_t> child_begin_;
+    std::vector<NodeId> children_;
+    mutable std::once_flag graph_built_;
+    mutable DictionaryGraphType graph_;
+    std::vector<KeyedNode> keys_;  // keys_[v].node == v: the grouping reads it as it is
+    std::vector<go::Symmetry> symmetries_;
+    std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
+    std::vector<std::size_t> class_begin_{0};
+    std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
+    std::vector<std::uint64_t> has_class_;    // bit v: class_index_[v] != kNoClass
+    std::vector<std::uint64_t> class_games_;  // per class: sum of its members' counts
+    std::size_t forced_moves_ = 0;
+    std::size_t key_collisions_ = 0;
+};
+
+/// A line as text for reports and tests: "B[pd] W[qc] B[]" (a pass is an empty value).
+std::string format_line(std::span<const go::Move> line);
+
+}  // namespace josekic::dictionary

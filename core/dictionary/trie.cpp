@@ -1,0 +1,214 @@
+#include "core/dictionary/trie.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+namespace josekic::dictionary {
+
+namespace {
+
+[[noreturn, gnu::cold]] void throw_counter_overflow() {
+    throw std::overflow_error("more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
+}
+
+void increment(NodeStats::Counter& counter) {
+    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]] throw_counter_overflow();
+    ++counter;
+}
+
+void add(NodeStats::Counter& counter, NodeStats::Counter more) {
+    if (__builtin_add_overflow(counter, more, &counter)) throw_counter_overflow();
+}
+
+}  // namespace
+
+std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) {
+    if (!year) return std::nullopt;
+    if (*year < std::numeric_limits<Year>::min() || *year > std::numeric_limits<Year>::max()) {
+        throw std::out_of_range("year " + std::to_string(*year) + " is outside the 16-bit years of NodeStats");
+    }
+    return static_cast<Year>(*year);
+}
+
+void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
+    increment(count);
+    switch (outcome) {
+        case LineOutcome::FirstPlayerWon: increment(first_player_wins); break;
+        case LineOutcome::SecondPlayerWon: increment(second_player_wins); break;
+        case LineOutcome::Draw: increment(draws); break;
+        case LineOutcome::Unknown: increment(unknown); break;
+    }
+    if (year) {
+        if (first_year == 0 || *year < first_year) first_year = *year;
+        if (last_year == 0 || *year > last_year) last_year = *year;
+    }
+}
+
+void NodeStats::record_end() { increment(ends); }
+
+void NodeStats::absorb(const NodeStats& other) {
+    add(count, other.count);
+    add(ends, other.ends);
+    add(first_player_wins, other.first_player_wins);
+    add(second_player_wins, other.second_player_wins);
+    add(draws, other.draws);
+    add(unknown, other.unknown);
+    if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year)) first_year = other.first_year;
+    if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year)) last_year = other.last_year;
+}
+
+int move_order_key(const go::Move& move) {
+    const int where = move.point ? move.point->x * go::kBoardSize + move.point->y : go::kNumPoints;
+    return where * 2 + static_cast<int>(move.color);
+}
+
+namespace {
+
+constexpr std::uint64_t kRootPathKey = 0x243F6A8885A308D3ULL;
+
+// The path key of a child from its parent's: a multiply-xorshift mix, so that the same move
+// at different places of the tree lands in unrelated slots.
+std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
+    std::uint64_t h = (parent_key ^ static_cast<std::uint64_t>(move_order_key(move) + 1)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 32);
+}
+
+}  // namespace
+
+Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
+    : games_(std::move(games)), options_(options) {
+    TrieNode root;
+    root.path_key = kRootPathKey;
+    nodes_.push_back(std::move(root));
+}
+
+std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
+    const std::size_t mask = index_.size() - 1;
+    const std::uint32_t tag = IndexSlot::tag_of(key);
+    for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
+        const IndexSlot& slot = index_[i];
+        if (slot.node == kNoNode) return i;
+        if (slot.key_tag == tag) {
+            const TrieNode& n = nodes_[slot.node];
+            if (n.parent == parent && n.move == move) return i;
+        }
+    }
+}
+
+void Trie::grow_index() {
+    const std::size_t size = index_.empty() ? 1024 : index_.size() * 2;
+    index_.assign(size, IndexSlot{});
+    const std::size_t mask = size - 1;
+    for (std::size_t id = 1; id < nodes_.size(); ++id) {
+        std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
+        while (index_[i].node != kNoNode) i = (i + 1) & mask;
+        index_[i] = IndexSlot{IndexSlot::tag_of(nodes_[id].path_key), static_cast<NodeId>(id)};
+    }
+}
+
+NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
+    if (index_.empty()) return kNoNode;
+    return index_[index_slot(child_key(nodes_[parent].path_key, move), parent, move)].node;
+}
+
+NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
+    if ((index_used_ + 1) * 2 > index_.size()) grow_index();
+    return find_or_add_child(parent, move, child_key(nodes_[parent].path_key, move));
+}
+
+NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
+    const std::size_t slot = index_slot(key, parent, move);
+    if (index_[slot].node != kNoNode) return index_[slot].node;
+    const auto id = static_cast<NodeId>(nodes_.size());
+    TrieNode fresh;
+    fresh.move = move;
+    fresh.parent = parent;
+    fresh.path_key = key;
+    fresh.next_sibling = nodes_[parent].first_child;
+    nodes_.push_back(std::move(fresh));
+    nodes_[parent].first_child = id;
+    index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
+    ++index_used_;
+    return id;
+}
+
+void Trie::list_game(NodeId node, GameId game) {
+    const std::span<const GameId> listed = listed_games(node);
+    const GameTable& table = *games_;
+    const auto position = static_cast<std::size_t>(
+        std::upper_bound(listed.begin(), listed.end(), game,
+                         [&](GameId a, GameId b) { return listed_before(table[a], table[b]); }) -
+        listed.begin());
+    if (position >= options_.games_kept_per_terminal) return;
+    listed_.insert(nodes_[node].listed, position, game, options_.games_kept_per_terminal);
+}
+
+void Trie::append_listed_game(NodeId node, GameId game) { listed_.push_back(nodes_[node].listed, game); }
+
+void Trie::set_listed_games(NodeId node, std::span<const GameId> games) {
+    // Added before the old list is released, as `games` may be that list.
+    GameListId old = nodes_[node].listed;
+    nodes_[node].listed = listed_.add(games);
+    listed_.release(old);
+}
+
+void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
+                  std::optional<GameId> game) {
+    // Lines are at most a few dozen moves; longer ones (possible through the API) are
+    // walked in pieces of this size.
+    constexpr std::size_t kAhead = 64;
+    std::array<std::uint64_t, kAhead> keys;
+    // Checked once here rather than at every node of the line.
+    const std::optional<NodeStats::Year> line_year = NodeStats::checked_year(year);
+    NodeId at = kRoot;
+    nodes_[kRoot].stats.record(outcome, line_year);
+    for (std::size_t done = 0; done < line.size();) {
+        const std::size_t count = std::min(kAhead, line.size() - done);
+        if ((index_used_ + count + 1) * 2 > index_.size()) grow_index();
+        std::uint64_t key = nodes_[at].path_key;
+        const std::size_t mask = index_.size() - 1;
+        for (std::size_t i = 0; i < count; ++i) {
+            key = child_key(key, line[done + i]);
+            keys[i] = key;
+            __builtin_prefetch(&index_[static_cast<std::size_t>(key) & mask]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            at = find_or_add_child(at, line[done + i], keys[i]);
+            nodes_[at].stats.record(outcome, line_year);
+        }
+        done += count;
+    }
+    nodes_[at].stats.record_end();
+    if (game) list_game(at, *game);
+}
+
+std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
+    std::vector<NodeId> children;
+    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) children.push_back(c);
+    std::sort(children.begin(), children.end(), [&](NodeId a, NodeId b) {
+        const auto count_a = nodes_[a].stats.count;
+        const auto count_b = nodes_[b].stats.count;
+        if (count_a != count_b) return count_a > count_b;
+        return move_order_key(nodes_[a].move) < move_order_key(nodes_[b].move);
+    });
+    return children;
+}
+
+std::vector<go::Move> Trie::path_to(NodeId node) const {
+    std::vector<go::Move> path;
+    for (NodeId at = node; at != kRoot && at != kNoNode; at = nodes_[at].parent) path.push_back(nodes_[at].move);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+std::size_t Trie::terminal_count() const {
+    std::size_t terminals = 0;
+    nodes_.for_each([&](const TrieNode& n) { terminals += n.stats.ends > 0 ? 1 : 0; });
+    return terminals;
+}
+
+}  // namespace josekic::dictionary

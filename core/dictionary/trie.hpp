@@ -1,0 +1,160 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/dictionary/block_vector.hpp"
+#include "core/dictionary/game_list_pool.hpp"
+#include "core/dictionary/game_table.hpp"
+#include "core/go/move.hpp"
+
+namespace josekic::dictionary {
+
+/// Index of a node in a Trie. The root is kRoot; kNoNode marks a missing link.
+using NodeId = std::uint32_t;
+inline constexpr NodeId kRoot = 0;
+inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+
+/// How a game ended for the player who moved first in the line (the corner's first player
+/// for joseki, Black for fuseki). Normalisation may swap colours, so callers convert the
+/// game's winner before inserting.
+enum class LineOutcome : std::uint8_t { FirstPlayerWon, SecondPlayerWon, Draw, Unknown };
+
+/// The statistics of a node: how many lines pass through it and how they did.
+///
+/// Counters are 32-bit and years 16-bit, which keeps a trie node to one cache line. A
+/// counter never wraps: counting past 4,294,967,295 lines at one node throws
+/// std::overflow_error (a compile stops with that message rather than print wrong counts).
+struct NodeStats {
+    /// A count of lines.
+    using Counter = std::uint32_t;
+    /// A calendar year; game dates give 1600..2100.
+    using Year = std::int16_t;
+
+    Counter count = 0;               ///< lines through this node (games, for fuseki)
+    Counter ends = 0;                ///< lines that end at this node
+    Counter first_player_wins = 0;   ///< of `count`, won by the line's first player
+    Counter second_player_wins = 0;  ///< of `count`, won by the other player
+    Counter draws = 0;
+    Counter unknown = 0;             ///< result unknown or void
+    Year first_year = 0;             ///< earliest year of a dated game; 0 if none
+    Year last_year = 0;              ///< latest year of a dated game; 0 if none
+
+    std::uint64_t decided() const { return std::uint64_t{first_player_wins} + second_player_wins; }
+    /// `year` as a Year; throws std::out_of_range when it does not fit.
+    static std::optional<Year> checked_year(std::optional<int> year);
+    /// Adds one line with this outcome and year. Throws std::overflow_error when a counter
+    /// is full.
+    void record(LineOutcome outcome, std::optional<Year> year);
+    /// Adds one line that ends at this node (`ends`). Throws std::overflow_error when full.
+    void record_end();
+    /// Adds another node's statistics (counts add up, year ranges widen). Throws
+    /// std::overflow_error when a sum does not fit a Counter.
+    void absorb(const NodeStats& other);
+    friend bool operator==(const NodeStats&, const NodeStats&) = default;
+};
+
+/// A node: the move that leads to it from its parent, its statistics, its children (a
+/// linked list in insertion order; sorted_children() gives the output order) and, where
+/// lines end, the first few games in listed_before() order (kept by the Trie: see
+/// Trie::listed_games()).
+struct TrieNode {
+    go::Move move;  ///< meaningless for the root
+    NodeId parent = kNoNode;
+    /// A hash of the moves from the root to this node: the child index's key (see Trie).
+    std::uint64_t path_key = 0;
+    NodeId first_child = kNoNode;
+    NodeId next_sibling = kNoNode;
+    NodeStats stats;
+    /// The node's listed games in its own Trie's pool; read them with Trie::listed_games().
+    GameListId listed = kNoList;
+};
+
+struct TrieOptions {
+    /// How many games a terminal node keeps for listing; stats.ends says how many there were.
+    std::size_t games_kept_per_terminal = 12;
+};
+
+/// A frequency trie of move sequences (joseki or fuseki lines). Output order never
+/// depends on insertion order: children are sorted on demand by count and a fixed key,
+/// and the listed games of a node are the first ones under a total order.
+class Trie {
+public:
+    explicit Trie(std::shared_ptr<GameTable> games, TrieOptions options = {});
+
+    /// Adds one line. Every node on the path (root included) counts it; the last node
+    /// records that the line ends there and, if `game` is given, lists it.
+    void insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
+                std::optional<GameId> game);
+
+    /// The child of `parent` reached by `move`, or kNoNode.
+    NodeId find_child(NodeId parent, const go::Move& move) const;
+    /// The child of `parent` reached by `move`, created (with empty statistics) if absent.
+    NodeId find_or_add_child(NodeId parent, const go::Move& move);
+    /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
+    void list_game(NodeId node, GameId game);
+    /// The games listed at `node`, in listing order. Valid until the trie's listed games
+    /// next change (list_game, append_listed_game, set_listed_games).
+    std::span<const GameId> listed_games(NodeId node) const { return listed_.games(nodes_[node].listed); }
+    /// Lists `game` at `node` after the games already there, whatever the order and count
+    /// (for a dictionary read back, which lists its games in the order written).
+    void append_listed_game(NodeId node, GameId game);
+    /// Makes `games` the games listed at `node` (for a trie copied from another).
+    void set_listed_games(NodeId node, std::span<const GameId> games);
+
+    /// Children in output order: count descending, then by move (see move_order_key).
+    std::vector<NodeId> sorted_children(NodeId parent) const;
+    /// The moves from the root to `node`.
+    std::vector<go::Move> path_to(NodeId node) const;
+
+    const TrieNode& node(NodeId id) const { return nodes_[id]; }
+    TrieNode& node(NodeId id) { return nodes_[id]; }
+    std::size_t size() const { return nodes_.size(); }
+    /// Nodes where at least one line ends.
+    std::size_t terminal_count() const;
+
+    const GameTable& games() const { return *games_; }
+    const std::shared_ptr<GameTable>& shared_games() const { return games_; }
+    const TrieOptions& options() const { return options_; }
+
+private:
+    /// One entry of the child index: the high half of a node's path key (the low bits chose
+    /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
+    struct IndexSlot {
+        std::uint32_t key_tag = 0;
+        NodeId node = kNoNode;  ///< kNoNode: a free slot
+
+        static std::uint32_t tag_of(std::uint64_t key) { return static_cast<std::uint32_t>(key >> 32); }
+    };
+
+    /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
+    /// one holding it, or the free one where it belongs.
+    std::size_t index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const;
+    /// Finds or adds the child, given its path key (computed ahead by insert()). The index
+    /// must already have room for one more entry: callers grow it first.
+    NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
+    void grow_index();
+
+    std::shared_ptr<GameTable> games_;
+    TrieOptions options_;
+    BlockVector<TrieNode> nodes_;  // node ids are indices; nodes never move as the trie grows
+    GameListPool listed_;          // the listed games of every node
+    // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
+    // rather than by (parent id, move): insert() can then compute every key of a line before
+    // the walk and prefetch their slots, instead of taking one cache miss after another (the
+    // merge of a compile is mostly such misses). A slot's tag match is confirmed against the
+    // node's parent and move, so a hash collision never merges two lines. The size is a
+    // power of two, at most half full.
+    std::vector<IndexSlot> index_;
+    std::size_t index_used_ = 0;
+};
+
+/// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,
+/// Black before White.
+int move_order_key(const go::Move& move);
+
+}  // namespace josekic::dictionary

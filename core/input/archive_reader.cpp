@@ -1,0 +1,132 @@
+#include "core/input/archive_reader.hpp"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/input/file_kinds.hpp"
+
+namespace josekic::input {
+
+namespace {
+
+struct ArchiveCloser {
+    void operator()(archive* a) const { archive_read_free(a); }
+};
+using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
+
+InputFile failure(const std::string& display_path, std::string_view code, std::string message) {
+    InputFile file;
+    file.display_path = display_path;
+    file.read_error = diag::Diagnostic{display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
+    return file;
+}
+
+InputFile too_large(const std::string& display_path, std::uint64_t limit) {
+    return failure(display_path, "file-too-large",
+                   "larger than the limit of " + std::to_string(limit >> 20) + " MiB for one file (" +
+                       std::to_string(limit) + " bytes; a decompression bomb?); skipped");
+}
+
+std::string error_text(archive* a) {
+    const char* text = archive_error_string(a);
+    return text != nullptr ? text : "unknown libarchive error";
+}
+
+// Entry names are stored as raw bytes in tar and usually as UTF-8 in zip; the raw form
+// is preferred because libarchive's conversion depends on the process locale.
+std::string entry_name(archive_entry* entry, int ordinal) {
+    if (const char* raw = archive_entry_pathname(entry)) return raw;
+    if (const char* utf8 = archive_entry_pathname_utf8(entry)) return utf8;
+    return "<entry " + std::to_string(ordinal) + ">";
+}
+
+std::string strip_dot_slash(std::string name) {
+    while (name.starts_with("./")) name.erase(0, 2);
+    return name;
+}
+
+}  // namespace
+
+WalkControl read_archive(const std::string& file_path, const std::string& display_path, const InputVisitor& visit,
+                         const WalkOptions& options) {
+    ArchivePtr reader{archive_read_new()};
+    if (!reader) return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
+    archive_read_support_filter_all(reader.get());
+    archive_read_support_format_all(reader.get());
+    constexpr std::size_t kBlockSize = 1 << 16;
+    if (archive_read_open_filename(reader.get(), file_path.c_str(), kBlockSize) != ARCHIVE_OK) {
+        return visit(failure(display_path, "cannot-read", "cannot open archive: " + error_text(reader.get())));
+    }
+
+    // One buffer for the whole archive: entries are copied out of it into their own string.
+    std::vector<char> buffer(kBlockSize);
+    int ordinal = 0;
+    for (;;) {
+        archive_entry* entry = nullptr;
+        const int status = archive_read_next_header(reader.get(), &entry);
+        if (status == ARCHIVE_EOF) break;
+        ++ordinal;
+        if (status == ARCHIVE_FATAL) {
+            return visit(failure(display_path, "corrupt-archive",
+                                 "archive unreadable after " + std::to_string(ordinal - 1) +
+                                     " entries: " + error_text(reader.get())));
+        }
+        // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
+        const std::string name = strip_dot_slash(entry_name(entry, ordinal));
+        if (archive_entry_filetype(entry) != AE_IFREG || classify_name(name) != FileKind::GameRecord) {
+            continue;  // archive_read_next_header skips the unread data
+        }
+
+        InputFile file;
+        file.display_path = display_path + "/" + name;
+        // The header's size is only a claim (a bomb may lie either way): reserve no more
+        // than the limit, and count the bytes actually decompressed below.
+        if (archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
+            const auto claimed = static_cast<std::uint64_t>(archive_entry_size(entry));
+            if (claimed > options.max_file_bytes) {
+                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                    return WalkControl::Stop;
+                }
+                continue;
+            }
+            file.bytes.reserve(static_cast<std::size_t>(claimed));
+        }
+        bool entry_failed = false;
+        for (;;) {
+            const la_ssize_t n = archive_read_data(reader.get(), buffer.data(), buffer.size());
+            if (n == 0) break;
+            if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
+            if (n < 0) {
+                const std::string why = error_text(reader.get());
+                if (visit(failure(file.display_path, "cannot-read", "cannot read archive entry: " + why)) ==
+                    WalkControl::Stop) {
+                    return WalkControl::Stop;
+                }
+                if (n == ARCHIVE_FATAL) {
+                    return visit(failure(display_path, "corrupt-archive",
+                                         "archive unreadable after " + std::to_string(ordinal) + " entries: " + why));
+                }
+                entry_failed = true;
+                break;
+            }
+            if (file.bytes.size() + static_cast<std::size_t>(n) > options.max_file_bytes) {
+                // Stop decompressing now; archive_read_next_header skips the rest.
+                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                    return WalkControl::Stop;
+                }
+                entry_failed = true;
+                break;
+            }
+            file.bytes.append(buffer.data(), static_cast<std::size_t>(n));
+        }
+        if (entry_failed) continue;
+        if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
+    }
+    return WalkControl::Continue;
+}
+
+}  // namespace josekic::input

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/diag/diagnostic.hpp"
+
+namespace josekic::input {
+
+/// One input file's bytes, as the walker hands it on: a file on disk or an entry of an
+/// archive. Exactly one of `bytes` (possibly empty: an empty file) and `read_error` is
+/// meaningful.
+struct InputFile {
+    /// How the file is named in diagnostics and reports: the path as given on the command
+    /// line joined with the path below it, e.g. "games/2019/a.sgf", or for an archive entry
+    /// the archive's path followed by the entry's, e.g. "fox.tar.xz/fox/a.sgf".
+    std::string display_path;
+    /// The whole file, undecoded.
+    std::string bytes;
+    /// Set when the file (or a directory or archive) could not be read; it is skipped.
+    std::optional<diag::Diagnostic> read_error;
+};
+
+}  // namespace josekic::input

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/game/game_record.hpp"
+
+namespace josekic::sgf {
+
+/// The first plausible year (1600..2100) in a free-form DT value: a run of exactly four
+/// digits ("1966, August 5,6", "1999-01-05,06", "2003-2004", "[2005]"); nullopt if none.
+std::optional<int> year_from_date(std::string_view date);
+
+/// The winner an RE value names: "B+R", "W+3.5", "B+T", "b+offline", "Black wins",
+/// "黑中盘胜" -> Black/White; "Jigo", "0", "Draw", "和棋" -> Draw; "?", "Void", "" or
+/// anything else -> Unknown.
+game::Winner winner_from_result(std::string_view result);
+
+/// A komi value in points as written ("6.5", "7,5"). Values above 100 are Fox's storage:
+/// komi x100, in stones under Chinese rules (KM[375] with RU[Chinese] is 3.75 stones, 7.5
+/// points; KM[650] with RU[Japanese] is 6.5 points). `rules` is RU. nullopt when unreadable.
+std::optional<double> komi_from_text(std::string_view text, std::string_view rules);
+
+/// EV with RO appended: "EV, round RO" when RO is a number, "EV, RO" otherwise.
+std::string event_with_round(std::string_view event, std::string_view round);
+
+/// `text` without leading and trailing white space.
+std::string_view trimmed(std::string_view text);
+
+}  // namespace josekic::sgf

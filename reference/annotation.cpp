@@ -1,0 +1,216 @@
+#include "reference/annotation.hpp"
+
+#include <array>
+#include <cctype>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace josekic::reference {
+
+namespace {
+
+constexpr std::size_t kMaxTextBytes = 80;
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        const std::size_t end = text.find_first_of("\r\n");
+        lines.push_back(text.substr(0, end));
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Cuts at a UTF-8 character boundary so the short text stays valid UTF-8.
+std::string shorten(std::string_view s) {
+    if (s.size() <= kMaxTextBytes) return std::string(s);
+    std::size_t cut = kMaxTextBytes;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0u) == 0x80u) --cut;
+    return std::string(s.substr(0, cut)) + "\u2026";
+}
+
+// Pachi's first comment line holds only tags such as <don't>; returns false (and leaves
+// `annotation` alone) when the line has anything else.
+bool read_pachi_tags(std::string_view line, NodeAnnotation& annotation) {
+    NodeAnnotation found;
+    bool any = false;
+    std::string_view rest = trim(line);
+    while (!rest.empty()) {
+        if (rest.front() != '<') return false;
+        const std::size_t close = rest.find('>');
+        if (close == std::string_view::npos) return false;
+        const std::string tag = lower(rest.substr(1, close - 1));
+        if (tag == "don't" || tag == "dont" || tag == "bad" || tag == "avoid") {
+            found.add(Mark::Mistake);
+        } else if (tag == "later" || tag == "tenuki") {
+            found.add(Mark::AfterTenuki);
+        } else if (tag != "3x3") {
+            return false;
+        }
+        any = true;
+        rest = trim(rest.substr(close + 1));
+    }
+    if (any) annotation.merge(found);
+    return any;
+}
+
+// GNU Go's class letter, which GNU Go itself reads only on moves with a square mark.
+bool read_gnugo_class(std::string_view line, NodeAnnotation& annotation, bool applies) {
+    const std::string_view t = trim(line);
+    if (t.size() != 1) return false;
+    switch (t.front()) {
+        case 'U': case 'u': if (applies) annotation.add(Mark::Urgent); return true;
+        case 'J': case 'S': if (applies) annotation.add(Mark::Good); return true;
+        case 'j': case 's': if (applies) annotation.add(Mark::Minor); return true;
+        case 'T': if (applies) annotation.add(Mark::Trick); return true;
+        case 't': if (applies) annotation.add(Mark::TenukiOk); return true;
+        case '0': case 'a': case 'A': if (applies) annotation.add(Mark::Mistake); return true;
+        default: return false;
+    }
+}
+
+// Pachi's josekifix comments hold "[override]" sections of "key = value" lines. They are
+// settings, not text, except the fix's name.
+std::optional<std::pair<std::string_view, std::string_view>> pachi_setting(std::string_view line) {
+    if (line.front() == '[' && line.back() == ']') return std::pair{std::string_view("section"), std::string_view{}};
+    const std::size_t eq = line.find(" = ");
+    if (eq == std::string_view::npos) return std::nullopt;
+    const std::string_view key = line.substr(0, eq);
+    for (char c : key) {
+        if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return std::nullopt;
+    }
+    std::string_view value = trim(line.substr(eq + 3));
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    return std::pair{key, value};
+}
+
+bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '\''; }
+
+void read_words(std::string_view text, NodeAnnotation& annotation) {
+    std::string previous;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (!is_letter(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && is_letter(text[end])) ++end;
+        const std::string_view word = text.substr(i, end - i);
+        const std::string w = lower(word);
+        const bool negated = previous == "not";
+        if (w == "mistake" || w == "mistakes" || w == "wrong") {
+            annotation.add(Mark::Mistake);
+        } else if (w == "bad") {
+            if (!negated) annotation.add(Mark::Mistake);
+        } else if (w == "good") {
+            if (negated) annotation.add(Mark::Doubtful);
+            else if (word == "GOOD") annotation.add(Mark::Good);
+        } else if (word == "RIGHT") {
+            if (!negated) annotation.add(Mark::Good);
+        } else if (w == "joseki") {
+            if (negated) annotation.add(Mark::Mistake);
+        } else if (w.starts_with("trick")) {
+            annotation.add(Mark::Trick);
+        }
+        previous = w;
+        i = end;
+    }
+}
+
+}  // namespace
+
+void NodeAnnotation::merge(const NodeAnnotation& other) {
+    marks = static_cast<std::uint16_t>(marks | other.marks);
+    if (text.empty()) text = other.text;
+}
+
+void NodeAnnotation::swap_colours() {
+    const bool black = has(Mark::GoodForBlack);
+    const bool white = has(Mark::GoodForWhite);
+    constexpr auto both = static_cast<std::uint16_t>(static_cast<std::uint16_t>(Mark::GoodForBlack) |
+                                                     static_cast<std::uint16_t>(Mark::GoodForWhite));
+    marks = static_cast<std::uint16_t>(marks & ~both);
+    if (black) add(Mark::GoodForWhite);
+    if (white) add(Mark::GoodForBlack);
+}
+
+NodeAnnotation annotation_of(const sgf::SgfNode& node, std::string_view comment) {
+    NodeAnnotation a;
+    if (node.find("BM") != nullptr) a.add(Mark::Mistake);
+    if (node.find("TE") != nullptr) a.add(Mark::Good);
+    if (node.find("DO") != nullptr) a.add(Mark::Doubtful);
+    if (node.find("IT") != nullptr) a.add(Mark::Interesting);
+    if (node.find("GB") != nullptr) a.add(Mark::GoodForBlack);
+    if (node.find("GW") != nullptr) a.add(Mark::GoodForWhite);
+    const bool square_marked = node.find("MA") != nullptr || node.find("SQ") != nullptr;
+
+    std::vector<std::string_view> lines = split_lines(comment);
+    std::size_t first = 0;
+    if (!lines.empty() && (read_pachi_tags(lines[0], a) || read_gnugo_class(lines[0], a, square_marked))) first = 1;
+
+    std::string people_text;  // every line meant for people, for the word conventions
+    for (std::size_t i = first; i < lines.size(); ++i) {
+        std::string_view line = trim(lines[i]);
+        if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>') continue;
+        while (!line.empty() && line.front() == '#') line = trim(line.substr(1));
+        if (line.empty()) continue;
+        if (const auto setting = pachi_setting(line)) {
+            if (setting->first != "name") continue;
+            line = setting->second;
+        }
+        if (a.text.empty()) a.text = shorten(line);
+        people_text.append(line);
+        people_text.push_back('\n');
+    }
+    read_words(people_text, a);
+    return a;
+}
+
+std::string describe_marks(std::uint16_t marks) {
+    static constexpr std::array<std::pair<Mark, std::string_view>, 11> kWords = {{
+        {Mark::Mistake, "mistake"},
+        {Mark::Doubtful, "doubtful"},
+        {Mark::Trick, "trick"},
+        {Mark::Good, "good"},
+        {Mark::Urgent, "urgent"},
+        {Mark::Minor, "minor"},
+        {Mark::Interesting, "interesting"},
+        {Mark::TenukiOk, "tenuki is fine next"},
+        {Mark::AfterTenuki, "after a tenuki"},
+        {Mark::GoodForBlack, "good for Black"},
+        {Mark::GoodForWhite, "good for White"},
+    }};
+    std::string out;
+    for (const auto& [mark, word] : kWords) {
+        if ((marks & static_cast<std::uint16_t>(mark)) == 0) continue;
+        if (!out.empty()) out += ", ";
+        out += word;
+    }
+    return out;
+}
+
+std::string describe(const NodeAnnotation& annotation) {
+    std::string out = describe_marks(annotation.marks);
+    if (!annotation.text.empty()) {
+        if (!out.empty()) out += ": ";
+        out += "\u201c" + annotation.text + "\u201d";
+    }
+    return out;
+}
+
+}  // namespace josekic::reference

@@ -1,0 +1,294 @@
+#include "reference/reference_index.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <stdexcept>
+
+#include "core/go/symmetry.hpp"
+#include "core/sgf/charset.hpp"
+#include "core/sgf/sgf_tree.hpp"
+#include "trackers/corner.hpp"
+
+namespace josekic::reference {
+
+namespace {
+
+// The normalisation of trackers::normalize_corner_sequence, made incremental so that it is
+// decided once per branch instead of once per node: the corner and the colour swap are
+// fixed by the first stone, the reflection by the first stone off the corner's diagonal.
+// Stones before that one lie on the diagonal, which the reflection leaves in place, so a
+// prefix normalises to the same moves as the whole line (tests compare with the tracker's
+// function on every prefix).
+struct LineFrame {
+    bool started = false;  // a stone has been seen
+    bool decided = false;  // the reflection is known
+    bool swap = false;
+    go::Symmetry to_upper_right = go::Symmetry::Identity;
+    go::Symmetry symmetry = go::Symmetry::Identity;
+
+    go::Move canonical(const go::Move& m) {
+        if (m.point && !started) {
+            started = true;
+            swap = m.color == go::Color::White;
+            to_upper_right = go::inverse(trackers::rotation_from_upper_right(corner_of(*m.point)));
+            symmetry = to_upper_right;
+        }
+        if (m.point && !decided) {
+            const go::Point p = go::apply(to_upper_right, *m.point);
+            if (p.x + p.y != go::kLastLine) {
+                decided = true;
+                if (p.y > go::kLastLine - p.x) symmetry = go::then(to_upper_right, go::Symmetry::AntiTranspose);
+            }
+        }
+        go::Move image = go::apply(symmetry, m);
+        if (swap) image.color = go::opponent(image.color);
+        return image;
+    }
+
+    // The quadrant of the first stone; a stone on a centre line goes to the right / top.
+    static trackers::Corner corner_of(go::Point p) {
+        const bool right = p.x >= 9;
+        const bool top = p.y <= 9;
+        if (top) return right ? trackers::Corner::UpperRight : trackers::Corner::UpperLeft;
+        return right ? trackers::Corner::LowerRight : trackers::Corner::LowerLeft;
+    }
+};
+
+// Where the walk stands after an SGF node.
+struct WalkState {
+    RefNodeId ref = kRefRoot;
+    LineFrame frame;
+    std::optional<go::Color> last_colour;  // of the last move, pass included, once a stone was played
+};
+
+// A move property's value: a stone, a pass ("" or "tt"), or nullopt when unreadable.
+std::optional<go::Move> read_move(go::Color colour, std::string_view value) {
+    if (value.empty() || value == "tt") return go::Move::pass(colour);
+    if (auto p = go::point_from_sgf(value)) return go::Move::at(colour, *p);
+    return std::nullopt;
+}
+
+class Loader {
+public:
+    Loader(ReferenceIndex& index, std::string_view path, diag::DiagnosticSink& sink, sgf::TextDecoder& decoder)
+        : index_(index), path_(path), sink_(sink), decoder_(decoder) {}
+
+    void add_tree(const sgf::SgfTree& tree) {
+        index_.counts.sgf_nodes += tree.nodes.size();
+        // Explicit stack: reference trees can be deep.
+        struct Item {
+            sgf::SgfNodeId node;
+            WalkState state;
+        };
+        std::vector<Item> stack;
+        stack.push_back({0, WalkState{}});
+        while (!stack.empty()) {
+            Item item = std::move(stack.back());
+            stack.pop_back();
+            std::optional<WalkState> next = visit(tree.nodes[item.node], item.state);
+            if (!next) {
+                index_.counts.skipped_nodes += subtree_size(tree, item.node);
+                continue;
+            }
+            // Pushed in reverse, so that siblings are visited in file order (the first
+            // branch's note wins when two branches merge).
+            const std::size_t mark = stack.size();
+            for (sgf::SgfNodeId c = tree.nodes[item.node].first_child; c != sgf::kNoSgfNode;
+                 c = tree.nodes[c].next_sibling) {
+                stack.push_back({c, *next});
+            }
+            std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(mark), stack.end());
+        }
+    }
+
+private:
+    static std::size_t subtree_size(const sgf::SgfTree& tree, sgf::SgfNodeId root) {
+        std::size_t n = 0;
+        std::vector<sgf::SgfNodeId> todo{root};
+        while (!todo.empty()) {
+            const sgf::SgfNodeId id = todo.back();
+            todo.pop_back();
+            ++n;
+            for (sgf::SgfNodeId c = tree.nodes[id].first_child; c != sgf::kNoSgfNode; c = tree.nodes[c].next_sibling)
+                todo.push_back(c);
+        }
+        return n;
+    }
+
+    NodeAnnotation annotation(const sgf::SgfNode& node, const LineFrame& frame) {
+        std::string comment;
+        if (const sgf::SgfProperty* c = node.find("C"); c != nullptr && !c->values.empty()) {
+            comment = decoder_.decode(c->values[0], c->value_at.empty() ? c->where : c->value_at[0]);
+        }
+        NodeAnnotation a = annotation_of(node, comment);
+        if (frame.swap) a.swap_colours();
+        return a;
+    }
+
+    // The state after `node`, or nullopt when its subtree cannot be matched.
+    std::optional<WalkState> visit(const sgf::SgfNode& node, WalkState state) {
+        const sgf::SgfProperty* ab = node.find("AB");
+        const sgf::SgfProperty* aw = node.find("AW");
+        const sgf::SgfProperty* ae = node.find("AE");
+        const sgf::SgfProperty* b = node.find("B");
+        const sgf::SgfProperty* w = node.find("W");
+
+        std::optional<go::Move> move;
+        const sgf::SgfProperty* move_property = b != nullptr ? b : w;
+        if (move_property != nullptr) {
+            const go::Color colour = b != nullptr ? go::Color::Black : go::Color::White;
+            const std::string_view value = move_property->values.empty() ? std::string_view{} : move_property->values[0];
+            move = read_move(colour, value);
+            if (!move) {
+                sink_.warning(path_, move_property->where, "reference-bad-move",
+                              "the reference move '" + std::string(value) +
+                                  "' is not a point of the 19x19 board; its subtree is not used");
+                return std::nullopt;
+            }
+        }
+
+        if (ab != nullptr || aw != nullptr || ae != nullptr) {
+            const std::size_t stones = (ab ? ab->values.size() : 0) + (aw ? aw->values.size() : 0);
+            const bool single_opening_stone = !state.frame.started && ae == nullptr && !move && stones == 1;
+            if (!single_opening_stone) {
+                ++index_.counts.setup_subtrees;
+                return std::nullopt;
+            }
+            move = read_move(ab != nullptr ? go::Color::Black : go::Color::White,
+                             ab != nullptr ? ab->values[0] : aw->values[0]);
+            if (!move || move->is_pass()) {
+                ++index_.counts.setup_subtrees;
+                return std::nullopt;
+            }
+        }
+
+        if (!move) {
+            // A node without a move: its comment belongs to the move before it.
+            if (state.ref != kRefRoot) index_.node(state.ref).annotation.merge(annotation(node, state.frame));
+            return state;
+        }
+        if (move->is_pass() && !state.frame.started) return state;  // nothing to pass before the first stone
+        if (state.last_colour && *state.last_colour == move->color) {
+            const go::Move tenuki = go::Move::pass(go::opponent(move->color));
+            state.ref = index_.find_or_add_child(state.ref, state.frame.canonical(tenuki), node.where);
+            ++index_.counts.inserted_passes;
+        }
+        const go::Move canonical = state.frame.canonical(*move);
+        state.ref = index_.find_or_add_child(state.ref, canonical, node.where);
+        state.last_colour = move->color;
+        ++index_.counts.moves;
+        index_.node(state.ref).annotation.merge(annotation(node, state.frame));
+        return state;
+    }
+
+    ReferenceIndex& index_;
+    std::string_view path_;
+    diag::DiagnosticSink& sink_;
+    sgf::TextDecoder& decoder_;
+};
+
+}  // namespace
+
+ReferenceIndex::ReferenceIndex(std::string name, std::string path) : name_(std::move(name)), path_(std::move(path)) {
+    nodes_.emplace_back();
+}
+
+RefNodeId ReferenceIndex::find_child(RefNodeId parent, const go::Move& move) const {
+    for (RefNodeId c = nodes_[parent].first_child; c != kNoRefNode; c = nodes_[c].next_sibling) {
+        if (nodes_[c].move == move) return c;
+    }
+    return kNoRefNode;
+}
+
+RefNodeId ReferenceIndex::find_or_add_child(RefNodeId parent, const go::Move& move, diag::SourceLocation where) {
+    if (RefNodeId found = find_child(parent, move); found != kNoRefNode) return found;
+    const auto id = static_cast<RefNodeId>(nodes_.size());
+    RefNode n;
+    n.move = move;
+    n.parent = parent;
+    n.depth = nodes_[parent].depth + 1;
+    n.where = where;
+    // Appended at the end of the sibling list, so the file's order is kept.
+    RefNodeId* link = &nodes_[parent].first_child;
+    while (*link != kNoRefNode) link = &nodes_[*link].next_sibling;
+    *link = id;
+    nodes_.push_back(std::move(n));
+    return id;
+}
+
+std::vector<go::Move> ReferenceIndex::path_to(RefNodeId id) const {
+    std::vector<go::Move> path;
+    for (RefNodeId n = id; n != kRefRoot && n != kNoRefNode; n = nodes_[n].parent) path.push_back(nodes_[n].move);
+    return {path.rbegin(), path.rend()};
+}
+
+ReferenceIndex load_reference(std::string name, std::string_view bytes, std::string_view path,
+                              diag::DiagnosticSink& sink) {
+    ReferenceIndex index(std::move(name), std::string(path));
+    add_reference_text(index, bytes, path, sink);
+    return index;
+}
+
+void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::string_view path,
+                        diag::DiagnosticSink& sink) {
+    const sgf::PreparedText prepared = sgf::prepare_text(bytes, path, sink);
+    const std::vector<sgf::SgfTree> trees = sgf::parse_collection(prepared.text(), path, sink);
+    const bool converted = prepared.source != sgf::FileEncoding::Bytes;
+    sgf::TextDecoder decoder(path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text()));
+    Loader loader(index, path, sink, decoder);
+    for (const sgf::SgfTree& tree : trees) {
+        if (tree.nodes.empty()) continue;
+        const sgf::SgfProperty* ca = tree.nodes[0].find("CA");
+        if (ca != nullptr && !ca->values.empty() && !converted) {
+            decoder.use_charset(ca->values[0], ca->value_at.empty() ? ca->where : ca->value_at[0]);
+        } else {
+            decoder.use_charset({}, {});
+        }
+        loader.add_tree(tree);
+    }
+}
+
+ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path, diag::DiagnosticSink& sink) {
+    const auto read = [](const std::filesystem::path& file) {
+        std::ifstream in(file, std::ios::binary);
+        if (!in) throw std::runtime_error("cannot read reference dictionary " + file.string());
+        return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    };
+    ReferenceIndex index(std::move(name), path.string());
+    if (!std::filesystem::is_directory(path)) {
+        add_reference_text(index, read(path), path.string(), sink);
+        return index;
+    }
+    // Sorted, so that the merged tree (and which file's note wins) does not depend on the
+    // order the file system lists them in.
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(path)) {
+        std::string ext = entry.path().extension().string();
+        for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (entry.is_regular_file() && ext == ".sgf") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) throw std::runtime_error("no .sgf files in reference directory " + path.string());
+    for (const auto& file : files) add_reference_text(index, read(file), file.string(), sink);
+    return index;
+}
+
+ReferenceSpec parse_reference_spec(std::string_view argument) {
+    ReferenceSpec spec;
+    const std::size_t eq = argument.find('=');
+    const std::string_view before = eq == std::string_view::npos ? std::string_view{} : argument.substr(0, eq);
+    // "NAME=FILE" only when the part before '=' looks like a name, not like a path.
+    if (eq != std::string_view::npos && before.find('/') == std::string_view::npos) {
+        spec.name = std::string(before);
+        spec.path = std::string(argument.substr(eq + 1));
+    } else {
+        spec.path = std::string(argument);
+        spec.name = std::filesystem::path(spec.path).stem().string();
+    }
+    return spec;
+}
+
+}  // namespace josekic::reference

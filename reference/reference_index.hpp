@@ -1,0 +1,109 @@
+#pragma once
+
+// A reference dictionary (Kogo's, GNU Go's, Pachi's joseki files, a user's notes) read as a
+// tree of canonical corner moves, so that it can be laid over josekic's joseki trie.
+//
+// Every root-to-node line of the SGF is normalised exactly as the corner trackers normalise
+// a game's corner sequence (trackers/normalize.hpp): the corner is the one of the line's
+// first stone, rotated to the upper right; the first stone off the corner's diagonal goes to
+// the upper half; colours are swapped if White plays first. A reference drawn in any corner,
+// in any orientation, with either colour first, therefore lands on the same canonical path
+// as the same moves in josekic's trie. Lines of the file that become the same canonical line
+// are merged (their annotations too).
+//
+// Tenuki: a pass (B[] or B[tt]) is a pass; two moves of one colour in a row get a pass of the
+// other colour between them, as in josekic's trie. Passes before the first stone are
+// dropped. Nodes without a move or setup (GNU Go puts comments in such nodes) belong to the
+// move before them. Setup stones (AB/AW/AE): a single stone set up before any move is
+// taken as the line's first move; any other setup changes the position in a way no move
+// order of josekic's trie can match, so that node's subtree is left out and counted.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag/diagnostic.hpp"
+#include "core/go/move.hpp"
+#include "reference/annotation.hpp"
+
+namespace josekic::reference {
+
+using RefNodeId = std::uint32_t;
+inline constexpr RefNodeId kRefRoot = 0;
+inline constexpr RefNodeId kNoRefNode = 0xFFFFFFFFu;
+
+/// A canonical reference line's last move and what the reference says about it.
+struct RefNode {
+    go::Move move;  ///< canonical (see the top of this file); meaningless for the root
+    RefNodeId parent = kNoRefNode;
+    RefNodeId first_child = kNoRefNode;
+    RefNodeId next_sibling = kNoRefNode;
+    std::uint32_t depth = 0;  ///< moves from the root, passes included: the move number in the corner
+    NodeAnnotation annotation;  ///< in canonical colours
+    diag::SourceLocation where;  ///< of the first SGF node that reached this line
+};
+
+/// What loading skipped, for the report.
+struct LoadCounts {
+    std::size_t sgf_nodes = 0;            ///< nodes of every game tree in the file
+    std::size_t moves = 0;                ///< move nodes read into the tree
+    std::size_t setup_subtrees = 0;       ///< subtrees left out because of setup stones
+    std::size_t skipped_nodes = 0;        ///< SGF nodes inside those (and bad-move) subtrees
+    std::size_t inserted_passes = 0;      ///< passes added for two moves of one colour in a row
+};
+
+/// A reference dictionary as a tree of canonical moves.
+class ReferenceIndex {
+public:
+    /// An empty reference called `name` (the short name comments cite, e.g. "kogo").
+    explicit ReferenceIndex(std::string name, std::string path = {});
+
+    const std::string& name() const { return name_; }
+    const std::string& path() const { return path_; }
+    const RefNode& node(RefNodeId id) const { return nodes_[id]; }
+    RefNode& node(RefNodeId id) { return nodes_[id]; }
+    std::size_t size() const { return nodes_.size(); }
+    /// The child of `parent` reached by the canonical `move`, or kNoRefNode.
+    RefNodeId find_child(RefNodeId parent, const go::Move& move) const;
+    /// The child of `parent` reached by `move`, created if absent.
+    RefNodeId find_or_add_child(RefNodeId parent, const go::Move& move, diag::SourceLocation where);
+    /// The canonical moves from the root to `id`.
+    std::vector<go::Move> path_to(RefNodeId id) const;
+
+    LoadCounts counts;
+
+private:
+    std::string name_;
+    std::string path_;
+    std::vector<RefNode> nodes_;
+};
+
+/// Reads a reference dictionary from SGF bytes (any charset josekic reads; every game tree
+/// of the collection is added). Damage and unreadable moves go to `sink` as diagnostics of
+/// `path`; the rest of the file is still used.
+ReferenceIndex load_reference(std::string name, std::string_view bytes, std::string_view path,
+                              diag::DiagnosticSink& sink);
+
+/// Adds the lines of one more SGF file to `index` (a reference spread over several files,
+/// such as GNU Go's joseki directory, is one tree). Same rules as load_reference.
+void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::string_view path,
+                        diag::DiagnosticSink& sink);
+
+/// Reads the file at `path` with load_reference; a directory means every *.sgf file in it
+/// (case-insensitive extension, in sorted order) merged into one reference. Throws
+/// std::runtime_error naming the path when it cannot be read or a directory has no SGF.
+ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path, diag::DiagnosticSink& sink);
+
+/// A --reference argument: "NAME=FILE" or "FILE" (the name is then the file's stem).
+struct ReferenceSpec {
+    std::string name;
+    std::string path;
+};
+
+/// Parses a --reference argument (see ReferenceSpec). An empty name or path gives nullopt-like
+/// empty fields; callers reject those as a usage error.
+ReferenceSpec parse_reference_spec(std::string_view argument);
+
+}  // namespace josekic::reference

@@ -1,0 +1,100 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "tests/cli/run_binary.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/file_bytes.hpp"
+
+using josekic::testing::run_josekic;
+using josekic::testing::shell_quote;
+
+namespace {
+
+const std::string kSamples = JOSEKIC_SOURCE_DIR "/samples";
+const std::string kGoban = "/usr/share/goban";
+
+// The number after `"key": ` in a JSON report.
+long json_number(const std::string& json, const std::string& key) {
+    const std::regex pattern("\"" + key + "\": ([0-9]+)");
+    std::smatch match;
+    if (!std::regex_search(json, match, pattern)) return -1;
+    return std::stol(match[1].str());
+}
+
+}  // namespace
+
+TEST_CASE("check reads the samples and exits 0", "[e2e]") {
+    const auto run = run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples));
+    REQUIRE(run.exit_code == 0);
+    CHECK(json_number(run.out, "files_read") == 6);
+    CHECK(json_number(run.out, "games_read") == 7);
+    CHECK(json_number(run.out, "games_kept") == 6);
+    CHECK_THAT(run.out, Catch::Contains("\"not-19x19\": 1"));
+    CHECK(json_number(run.out, "duplicates_dropped") == 0);
+}
+
+TEST_CASE("check gives the same report and diagnostics with 1 and 2 threads", "[e2e]") {
+    std::string inputs = shell_quote(kSamples);
+    if (std::filesystem::exists(kGoban)) inputs += " " + kGoban;
+    const auto one = run_josekic("check --threads 1 --no-timings " + inputs);
+    const auto two = run_josekic("check --threads 2 --no-timings " + inputs);
+    CHECK(one.exit_code == 0);
+    CHECK(one.out == two.out);
+    CHECK(one.err == two.err);
+    const auto json_one = run_josekic("check --quiet --json --threads 1 --no-timings " + inputs);
+    const auto json_two = run_josekic("check --quiet --json --threads 2 --no-timings " + inputs);
+    CHECK(json_one.out == json_two.out);
+}
+
+TEST_CASE("the samples read from an archive give the same games as the directory", "[e2e]") {
+    josekic::test_support::TempDir dir;
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (const auto& entry : std::filesystem::directory_iterator(kSamples)) {
+        entries.emplace_back("samples/" + entry.path().filename().string(), josekic::test_support::slurp(entry.path()));
+    }
+    const std::string archive = (dir.path() / "samples.tar.xz").string();
+    josekic::test_support::make_archive(archive, josekic::test_support::ArchiveKind::TarXz, entries);
+    const auto from_dir = run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples));
+    const auto from_archive = run_josekic("check --quiet --json --no-timings " + shell_quote(archive));
+    CHECK(from_archive.exit_code == 0);
+    CHECK(json_number(from_archive.out, "games_kept") == json_number(from_dir.out, "games_kept"));
+    CHECK(json_number(from_archive.out, "moves_replayed") == json_number(from_dir.out, "moves_replayed"));
+    // Both together: every game of the archive is a duplicate of the directory's.
+    const auto both =
+        run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples) + " " + shell_quote(archive));
+    CHECK(json_number(both.out, "duplicates_dropped") == json_number(from_dir.out, "games_kept"));
+}
+
+TEST_CASE("check reads every file of /usr/share/goban", "[e2e]") {
+    if (!std::filesystem::exists(kGoban)) {
+        WARN("/usr/share/goban is not installed (Debian package goban-original-games); test skipped");
+        return;
+    }
+    const auto run = run_josekic("check --json " + kGoban);
+    CHECK(run.exit_code == 0);
+    CHECK(json_number(run.out, "files_read") == 596);
+    CHECK(json_number(run.out, "games_read") == 596);
+    CHECK_THAT(run.out, Catch::Contains("\"files_skipped\": []"));
+    // Every skipped game is explained on stderr by a diagnostic with its reason code.
+    const long skipped = json_number(run.out, "games_read") - json_number(run.out, "games_kept");
+    long explained = 0;
+    for (const char* code : {"[duplicate]", "[not-19x19]", "[not-go]", "[no-moves]"}) {
+        for (std::size_t at = run.err.find(code); at != std::string::npos; at = run.err.find(code, at + 1)) ++explained;
+    }
+    CHECK(explained == skipped);
+}
+
+TEST_CASE("the text report is the default and JSON is valid-looking", "[e2e]") {
+    const auto text = run_josekic("check --quiet " + shell_quote(kSamples));
+    CHECK_THAT(text.out, Catch::StartsWith("inputs "));
+    CHECK_THAT(text.out, Catch::Contains("wall time"));
+    const auto json = run_josekic("check --quiet --json " + shell_quote(kSamples));
+    CHECK_THAT(json.out, Catch::StartsWith("{\n"));
+    CHECK_THAT(json.out, Catch::EndsWith("\n}\n"));
+    CHECK_THAT(json.out, Catch::Contains("\"seconds\": {\"wall\": "));
+}

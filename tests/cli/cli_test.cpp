@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+
+#include "cli/command_table.hpp"
+#include "cli/edit_distance.hpp"
+#include "tests/cli/run_binary.hpp"
+
+using josekic::testing::run_josekic;
+
+TEST_CASE("edit distance counts insertions, deletions and substitutions", "[cli]") {
+    using josekic::cli::edit_distance;
+    CHECK(edit_distance("check", "check") == 0);
+    CHECK(edit_distance("chek", "check") == 1);
+    CHECK(edit_distance("chekc", "check") == 2);
+    CHECK(edit_distance("", "check") == 5);
+    CHECK(edit_distance("kitten", "sitting") == 3);
+}
+
+TEST_CASE("a mistyped command gets a suggestion, a foreign word does not", "[cli]") {
+    using josekic::cli::suggest_command;
+    CHECK(suggest_command("chek") == std::optional<std::string_view>("check"));
+    CHECK(suggest_command("chekc") == std::optional<std::string_view>("check"));
+    CHECK_FALSE(suggest_command("frobnicate"));
+    REQUIRE(josekic::cli::find_command("check") != nullptr);
+    CHECK(josekic::cli::find_command("nope") == nullptr);
+}
+
+TEST_CASE("the --version option prints the version and exits 0", "[cli]") {
+    const auto run = run_josekic("--version");
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == "josekic 0.1.0\n");
+}
+
+TEST_CASE("the --help option and help list the commands and exit 0", "[cli]") {
+    for (const char* args : {"--help", "help"}) {
+        INFO(args);
+        const auto run = run_josekic(args);
+        CHECK(run.exit_code == 0);
+        CHECK_THAT(run.out, Catch::Contains("usage: josekic <command> [options]"));
+        CHECK_THAT(run.out, Catch::Contains("  check "));
+    }
+}
+
+TEST_CASE("help check and check --help show the command's options and exit 0", "[cli]") {
+    const auto one = run_josekic("help check");
+    const auto two = run_josekic("check --help");
+    CHECK(one.exit_code == 0);
+    CHECK(two.exit_code == 0);
+    CHECK(one.out == two.out);
+    CHECK_THAT(one.out, Catch::Contains("--keep-duplicates"));
+    CHECK_THAT(one.out, Catch::Contains("Exit status: 0 when the run completed"));
+}
+
+TEST_CASE("usage errors exit 2 with a message and a hint on stderr", "[cli]") {
+    struct Case {
+        const char* args;
+        const char* message;
+    };
+    for (const Case& c : {Case{"", "usage: josekic"}, Case{"chek samples", "did you mean 'check'?"},
+                          Case{"help chek", "did you mean 'check'?"}, Case{"frobnicate", "unknown command 'frobnicate'"},
+                          Case{"check --bogus x.sgf", "unrecognised option '--bogus'"},
+                          Case{"check", "no INPUT given"}, Case{"check --threads -1 x.sgf", "--threads"},
+                          Case{"check --threads many x.sgf", "threads"},
+                          Case{"check --charset NO-SUCH-CHARSET x.sgf", "unknown --charset"},
+                          Case{"--bogus", "unknown option '--bogus'"}}) {
+        INFO(c.args);
+        const auto run = run_josekic(c.args);
+        CHECK(run.exit_code == 2);
+        CHECK(run.out.empty());
+        CHECK_THAT(run.err, Catch::Contains(c.message));
+    }
+}
+
+TEST_CASE("a missing input exits 1", "[cli]") {
+    const auto run = run_josekic("check --quiet /nonexistent/josekic-input.sgf");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.err, Catch::Contains("/nonexistent/josekic-input.sgf: error: no such file or directory"));
+    CHECK_THAT(run.out, Catch::Contains("files skipped                   1"));
+}

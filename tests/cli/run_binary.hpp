@@ -1,0 +1,49 @@
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/file_bytes.hpp"
+
+namespace josekic::testing {
+
+using test_support::TempDir;
+
+/// What a run of the built josekic binary printed and returned.
+struct BinaryRun {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_josekic(const std::string& arguments) {
+    const TempDir dir;
+    const std::string out_path = (dir.path() / "out").string();
+    const std::string err_path = (dir.path() / "err").string();
+    const std::string command =
+        std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" + out_path + "' 2>'" + err_path + "' </dev/null";
+    const int status = std::system(command.c_str());
+    BinaryRun run;
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.out = test_support::slurp(out_path);
+    run.err = test_support::slurp(err_path);
+    return run;
+}
+
+/// `text` quoted for /bin/sh.
+inline std::string shell_quote(const std::string& text) {
+    std::string out = "'";
+    for (char c : text) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+
+}  // namespace josekic::testing

@@ -1,0 +1,225 @@
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "core/dictionary/trie.hpp"
+#include "tests/support/move_lines.hpp"
+
+using namespace josekic;
+using namespace josekic::dictionary;
+
+namespace {
+using josekic::test_support::line;
+GameReference reference(const char* path, std::optional<int> year) {
+    GameReference ref;
+    ref.source_path = path;
+    ref.year = year;
+    ref.date = year ? std::to_string(*year) : "";
+    return ref;
+}
+}  // namespace
+
+TEST_CASE("counts, ends and outcomes along a path", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    trie.insert(line({"pd", "qf", "nc"}), LineOutcome::FirstPlayerWon, 2001, games->add(reference("a.sgf", 2001)));
+    trie.insert(line({"pd", "qf"}), LineOutcome::SecondPlayerWon, 1990, games->add(reference("b.sgf", 1990)));
+    trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+
+    CHECK(trie.node(kRoot).stats.count == 3);
+    const NodeId pd = trie.find_child(kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
+    REQUIRE(pd != kNoNode);
+    CHECK(trie.node(pd).stats.count == 3);
+    CHECK(trie.node(pd).stats.first_player_wins == 1);
+    CHECK(trie.node(pd).stats.second_player_wins == 1);
+    CHECK(trie.node(pd).stats.unknown == 1);
+    CHECK(trie.node(pd).stats.first_year == 1990);
+    CHECK(trie.node(pd).stats.last_year == 2001);
+    const auto children = trie.sorted_children(pd);
+    REQUIRE(children.size() == 2);
+    CHECK(trie.node(children[0]).stats.count == 2);  // qf before nc: more frequent
+    CHECK(trie.node(children[0]).stats.ends == 1);
+    CHECK(trie.listed_games(children[0]).size() == 1);
+    CHECK(trie.size() == 5);
+    CHECK(trie.terminal_count() == 3);
+    CHECK(trie.path_to(children[0]) == line({"pd", "qf"}));
+}
+
+TEST_CASE("children with equal counts are ordered by the fixed key, whatever the insertion order", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie forward(games);
+    Trie backward(games);
+    const auto a = line({"pd", "qc"});
+    const auto b = line({"pd", "nc"});
+    forward.insert(a, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    forward.insert(b, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    backward.insert(b, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    backward.insert(a, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    const NodeId f = forward.sorted_children(kRoot)[0];
+    const NodeId g = backward.sorted_children(kRoot)[0];
+    CHECK(forward.node(forward.sorted_children(f)[0]).move == backward.node(backward.sorted_children(g)[0]).move);
+    CHECK(forward.node(forward.sorted_children(f)[0]).move.point == go::point_from_sgf("nc"));
+}
+
+TEST_CASE("a terminal keeps the most recent games, independent of insertion order", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games, TrieOptions{2});
+    const auto l = line({"pd"});
+    for (int year : {1990, 2015, 2003, 2010}) {
+        trie.insert(l, LineOutcome::Unknown, year, games->add(reference("x.sgf", year)));
+    }
+    const NodeId pd = trie.sorted_children(kRoot)[0];
+    REQUIRE(trie.listed_games(pd).size() == 2);
+    CHECK(trie.games()[trie.listed_games(pd)[0]].year == 2015);
+    CHECK(trie.games()[trie.listed_games(pd)[1]].year == 2010);
+    CHECK(trie.node(pd).stats.ends == 4);
+}
+
+TEST_CASE("interleaved terminals each keep the first games in listed order", "[trie]") {
+    // Games (some cited twice, as a game may end a line in two corners) spread over a few
+    // lines in a scrambled order; each terminal must list what a stable sort of all its
+    // games under listed_before() would put first.
+    auto games = std::make_shared<GameTable>();
+    constexpr std::size_t kKept = 5;
+    Trie trie(games, TrieOptions{kKept});
+    const std::vector<std::vector<go::Move>> lines{line({"pd"}), line({"pd", "qf"}), line({"dd", "fc", "cf"}),
+                                                  line({"pp"}), line({"pd", "nc"})};
+    std::vector<std::vector<GameId>> all(lines.size());
+    std::uint32_t state = 7;
+    auto next = [&](std::uint32_t bound) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % bound;
+    };
+    for (int i = 0; i < 300; ++i) {
+        const std::size_t l = next(static_cast<std::uint32_t>(lines.size()));
+        const std::optional<int> year = next(4) == 0 ? std::nullopt : std::optional<int>(1990 + static_cast<int>(next(6)));
+        const std::string path = "g" + std::to_string(next(50)) + ".sgf";
+        const GameId id = games->add(reference(path.c_str(), year));
+        for (int times = next(5) == 0 ? 2 : 1; times > 0; --times) {
+            trie.insert(lines[l], LineOutcome::Unknown, year, id);
+            all[l].push_back(id);
+        }
+    }
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+        std::vector<GameId> expected = all[l];
+        std::stable_sort(expected.begin(), expected.end(),
+                         [&](GameId a, GameId b) { return listed_before((*games)[a], (*games)[b]); });
+        expected.resize(std::min(expected.size(), kKept));
+        NodeId at = kRoot;
+        for (const go::Move& m : lines[l]) at = trie.find_child(at, m);
+        REQUIRE(at != kNoNode);
+        const auto listed = trie.listed_games(at);
+        CHECK(std::vector<GameId>(listed.begin(), listed.end()) == expected);
+        CHECK(trie.node(at).stats.ends == all[l].size());
+    }
+}
+
+TEST_CASE("listed games can be appended in any order and copied between tries", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games, TrieOptions{2});
+    const GameId old_game = games->add(reference("old.sgf", 1990));
+    const GameId new_game = games->add(reference("new.sgf", 2020));
+    trie.insert(line({"pd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    const NodeId pd = trie.sorted_children(kRoot)[0];
+    // A dictionary read back lists its games as written: no order, no limit.
+    for (GameId g : {old_game, new_game, old_game}) trie.append_listed_game(pd, g);
+    CHECK(std::vector<GameId>(trie.listed_games(pd).begin(), trie.listed_games(pd).end()) ==
+          std::vector<GameId>{old_game, new_game, old_game});
+
+    Trie copy(games);
+    copy.set_listed_games(kRoot, trie.listed_games(pd));
+    CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
+          std::vector<GameId>{old_game, new_game, old_game});
+    copy.set_listed_games(kRoot, std::vector<GameId>{new_game});  // replaces
+    CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
+          std::vector<GameId>{new_game});
+    CHECK(copy.listed_games(copy.find_or_add_child(kRoot, go::Move::pass(go::Color::Black))).empty());
+}
+
+TEST_CASE("statistics never wrap: a full counter throws and is left full", "[trie]") {
+    constexpr NodeStats::Counter kFull = std::numeric_limits<NodeStats::Counter>::max();
+    NodeStats stats;
+    stats.count = kFull - 1;
+    stats.record(LineOutcome::Draw, NodeStats::Year{2001});
+    CHECK(stats.count == kFull);
+    CHECK(stats.draws == 1);
+    CHECK_THROWS_AS(stats.record(LineOutcome::Draw, NodeStats::Year{2001}), std::overflow_error);
+    CHECK(stats.count == kFull);
+
+    NodeStats ends;
+    ends.ends = kFull;
+    CHECK_THROWS_AS(ends.record_end(), std::overflow_error);
+
+    NodeStats wins;
+    wins.first_player_wins = kFull;  // only possible through absorb() or a dictionary read back
+    CHECK_THROWS_AS(wins.record(LineOutcome::FirstPlayerWon, std::nullopt), std::overflow_error);
+
+    NodeStats a;
+    a.unknown = kFull - 2;
+    NodeStats b;
+    b.unknown = 2;
+    a.absorb(b);
+    CHECK(a.unknown == kFull);
+    CHECK_THROWS_AS(a.absorb(b), std::overflow_error);
+}
+
+TEST_CASE("years are 16-bit: the range of game dates fits, others are refused", "[trie]") {
+    NodeStats stats;
+    stats.record(LineOutcome::Unknown, NodeStats::checked_year(2100));
+    stats.record(LineOutcome::Unknown, NodeStats::checked_year(1600));
+    CHECK(stats.first_year == 1600);
+    CHECK(stats.last_year == 2100);
+    CHECK(NodeStats::checked_year(std::nullopt) == std::nullopt);
+    CHECK(NodeStats::checked_year(32767) == NodeStats::Year{32767});
+    CHECK_THROWS_AS(NodeStats::checked_year(40000), std::out_of_range);
+    CHECK_THROWS_AS(NodeStats::checked_year(-40000), std::out_of_range);
+
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    CHECK_THROWS_AS(trie.insert(line({"pd"}), LineOutcome::Unknown, 1 << 20, std::nullopt), std::out_of_range);
+    CHECK(trie.node(kRoot).stats.count == 0);  // refused before anything was counted
+}
+
+TEST_CASE("a trie node is one cache line", "[trie]") {
+    // The merge and the writers walk every node (fox-28k: ~770,000); see NodeStats.
+    CHECK(sizeof(TrieNode) <= 64);
+}
+
+TEST_CASE("every node is found again after the child index has grown", "[trie]") {
+    // 19 x 19 first moves, each with up to 19 answers: ~7,000 nodes, so the index (1,024
+    // slots at first) grows several times while lines keep arriving in a scrambled order.
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    std::vector<std::vector<go::Move>> lines;
+    for (int x = 0; x < go::kBoardSize; ++x) {
+        for (int y = 0; y < go::kBoardSize; ++y) {
+            const auto first = go::Move::at(go::Color::Black, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
+            for (int a = 0; a < (x + y) % 19 + 1; ++a) {
+                const auto answer = go::Move::at(go::Color::White, go::Point{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(x)});
+                lines.push_back({first, answer});
+            }
+        }
+    }
+    std::uint32_t state = 99;
+    for (std::size_t i = lines.size(); i > 1; --i) {
+        state = state * 1664525u + 1013904223u;
+        std::swap(lines[i - 1], lines[(state >> 8) % i]);
+    }
+    for (const auto& l : lines) trie.insert(l, LineOutcome::Unknown, std::nullopt, std::nullopt);
+    for (const auto& l : lines) trie.insert(l, LineOutcome::Draw, std::nullopt, std::nullopt);
+    CHECK(trie.size() == 1 + 361 + lines.size());
+    for (const auto& l : lines) {
+        const NodeId first = trie.find_child(kRoot, l[0]);
+        REQUIRE(first != kNoNode);
+        const NodeId answer = trie.find_child(first, l[1]);
+        REQUIRE(answer != kNoNode);
+        CHECK(trie.path_to(answer) == l);
+        CHECK(trie.node(answer).stats.count == 2);
+        CHECK(trie.node(answer).stats.draws == 1);
+        CHECK(trie.find_child(answer, l[0]) == kNoNode);
+    }
+}

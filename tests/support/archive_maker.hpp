@@ -1,0 +1,47 @@
+#pragma once
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace josekic::test_support {
+
+/// The archive kinds the walker must read, each made by libarchive's writer.
+enum class ArchiveKind { Zip, Tar, TarGz, TarBz2, TarXz };
+
+/// Writes an archive at `path` holding `entries` (name, bytes) in the order given.
+inline void make_archive(const std::string& path, ArchiveKind kind,
+                         const std::vector<std::pair<std::string, std::string>>& entries) {
+    archive* writer = archive_write_new();
+    if (kind == ArchiveKind::Zip) {
+        archive_write_set_format_zip(writer);
+    } else {
+        archive_write_set_format_pax_restricted(writer);
+    }
+    if (kind == ArchiveKind::TarGz) archive_write_add_filter_gzip(writer);
+    if (kind == ArchiveKind::TarBz2) archive_write_add_filter_bzip2(writer);
+    if (kind == ArchiveKind::TarXz) archive_write_add_filter_xz(writer);
+    if (archive_write_open_filename(writer, path.c_str()) != ARCHIVE_OK) {
+        const std::string why = archive_error_string(writer);
+        archive_write_free(writer);
+        throw std::runtime_error("cannot create " + path + ": " + why);
+    }
+    for (const auto& [name, bytes] : entries) {
+        archive_entry* entry = archive_entry_new();
+        archive_entry_set_pathname(entry, name.c_str());
+        archive_entry_set_size(entry, static_cast<la_int64_t>(bytes.size()));
+        archive_entry_set_filetype(entry, AE_IFREG);
+        archive_entry_set_perm(entry, 0644);
+        archive_write_header(writer, entry);
+        archive_write_data(writer, bytes.data(), bytes.size());
+        archive_entry_free(entry);
+    }
+    archive_write_close(writer);
+    archive_write_free(writer);
+}
+
+}  // namespace josekic::test_support
