@@ -18,7 +18,8 @@ int run_check(const std::vector<std::string>& args) {
         "in place), replays each game's main line on a 19x19 board and prints a report on stdout:\n"
         "files read and skipped, games read, kept and skipped by reason (not Go, not 19x19, no\n"
         "moves, duplicate), moves, illegal moves, diagnostics by code, the largest and slowest\n"
-        "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input order.\n"
+        "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input "
+        "order.\n"
         "\n"
         "Exit status: 0 when the run completed, even if some files could not be read or some\n"
         "games were skipped (they are listed in the report); 1 when an INPUT does not exist or\n"
@@ -31,7 +32,8 @@ int run_check(const std::vector<std::string>& args) {
     add_input_options(visible, hidden, input);
     visible.add_options()("json", po::bool_switch(&json), "print the report as JSON")(
         "no-timings", po::bool_switch(&no_timings),
-        "leave times and the slowest files out of the report, so that reports compare byte for byte");
+        "leave times and the slowest files out of the report, so that reports compare byte for "
+        "byte");
     po::options_description all;
     all.add(visible).add(hidden);
     po::positional_options_description positional;
@@ -42,8 +44,10 @@ int run_check(const std::vector<std::string>& args) {
     pipeline::RunReport report;
     pipeline::stream_games(input.inputs, options, nullptr, report);
 
-    const pipeline::Timings timings = no_timings ? pipeline::Timings::Omit : pipeline::Timings::Include;
-    std::cout << (json ? pipeline::render_json(report, timings) : pipeline::render_text(report, timings));
+    const pipeline::Timings timings =
+        no_timings ? pipeline::Timings::Omit : pipeline::Timings::Include;
+    std::cout << (json ? pipeline::render_json(report, timings)
+                       : pipeline::render_text(report, timings));
     std::cout.flush();
     return report.has_fatal_errors() ? 1 : 0;
 }

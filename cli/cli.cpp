@@ -31,7 +31,8 @@ void print_overview(std::ostream& out) {
 
 int unknown_command(const std::string& name) {
     std::cerr << "josekic: unknown command '" << name << "'";
-    if (const auto suggestion = suggest_command(name)) std::cerr << "; did you mean '" << *suggestion << "'?";
+    if (const auto suggestion = suggest_command(name))
+        std::cerr << "; did you mean '" << *suggestion << "'?";
     std::cerr << "\nTry 'josekic --help' for the list of commands.\n";
     return kExitUsage;
 }
@@ -75,8 +76,10 @@ int run(int argc, char** argv) {
         return dispatch(words);
     } catch (const UsageError& e) {
         std::cerr << "josekic: " << e.what() << '\n';
-        if (e.command().empty()) std::cerr << "Try 'josekic --help'.\n";
-        else std::cerr << "Try 'josekic help " << e.command() << "'.\n";
+        if (e.command().empty())
+            std::cerr << "Try 'josekic --help'.\n";
+        else
+            std::cerr << "Try 'josekic help " << e.command() << "'.\n";
         return kExitUsage;
     } catch (const std::exception& e) {
         std::cerr << "josekic: error: " << e.what() << '\n';

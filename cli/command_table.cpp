@@ -4,17 +4,19 @@
 
 #include "cli/check_command.hpp"
 #include "cli/compile_command.hpp"
+#include "cli/edit_distance.hpp"
 #include "cli/prune_command.hpp"
 #include "cli/zones_command.hpp"
-#include "cli/edit_distance.hpp"
 
 namespace josekic::cli {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"compile", "build the joseki and fuseki dictionaries of a game collection", run_compile},
-        {"check", "read and replay every game, then print a report of what was read and skipped", run_check},
-        {"prune", "remove lines from a compiled dictionary with prune lists and thresholds", run_prune},
+        {"check", "read and replay every game, then print a report of what was read and skipped",
+         run_check},
+        {"prune", "remove lines from a compiled dictionary with prune lists and thresholds",
+         run_prune},
         {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;

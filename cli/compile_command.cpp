@@ -30,7 +30,8 @@ const char* const kCompileDescription =
 }  // namespace
 
 int run_compile(const std::vector<std::string>& args) {
-    const CommandHelp help{"compile", "josekic compile INPUT... -o DIR [options]", kCompileDescription};
+    const CommandHelp help{"compile", "josekic compile INPUT... -o DIR [options]",
+                           kCompileDescription};
     InputOptions input;
     compile::CompileOptions options;
     bool handicap = false;
@@ -40,24 +41,40 @@ int run_compile(const std::vector<std::string>& args) {
     po::options_description visible;
     po::options_description hidden;
     add_input_options(visible, hidden, input);
-    visible.add_options()
-        ("output,o", po::value(&options.output_dir)->value_name("DIR")->required(), "directory to write into (created if needed)")
-        ("zones", po::value(&options.zones_file)->value_name("FILE"), "ASCII map of the upper-right zone (see `josekic zones`)")
-        ("max-length", po::value(&options.tracker.max_length)->value_name("N")->default_value(options.tracker.max_length),
-         "longest corner sequence kept, tenuki included (0: no cap)")
-        ("max-gap", po::value(&options.tracker.max_gap)->value_name("N")->default_value(options.tracker.max_gap),
-         "a corner's sequence ends when this many game moves in a row are played elsewhere (0: never)")
-        ("fuseki-moves", po::value(&options.opening.max_moves)->value_name("N")->default_value(options.opening.max_moves),
-         "moves of each game in the fuseki dictionary")
-        ("fuseki-handicap", po::bool_switch(&handicap), "also write fuseki-handicap.sgf from handicap and setup games")
-        ("reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
-         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")
-        ("prune", po::value(&options.prune_files)->value_name("FILE")->composing(),
-         "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")
-        ("max-games-listed", po::value(&options.max_games_listed)->value_name("N")->default_value(options.max_games_listed),
-         "games listed where a line ends, most recent first")
-        ("split", po::bool_switch(&split), "write one file per first move (joseki-4-4.sgf, ...) and an index")
-        ("timings", po::bool_switch(&timings), "print the time of each stage on stderr (never in report.txt)");
+    visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
+                          "directory to write into (created if needed)")(
+        "zones", po::value(&options.zones_file)->value_name("FILE"),
+        "ASCII map of the upper-right zone (see `josekic zones`)")(
+        "max-length",
+        po::value(&options.tracker.max_length)
+            ->value_name("N")
+            ->default_value(options.tracker.max_length),
+        "longest corner sequence kept, tenuki included (0: no cap)")(
+        "max-gap",
+        po::value(&options.tracker.max_gap)
+            ->value_name("N")
+            ->default_value(options.tracker.max_gap),
+        "a corner's sequence ends when this many game moves in a row are played elsewhere (0: "
+        "never)")("fuseki-moves",
+                  po::value(&options.opening.max_moves)
+                      ->value_name("N")
+                      ->default_value(options.opening.max_moves),
+                  "moves of each game in the fuseki dictionary")(
+        "fuseki-handicap", po::bool_switch(&handicap),
+        "also write fuseki-handicap.sgf from handicap and setup games")(
+        "reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
+        "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
+        "prune", po::value(&options.prune_files)->value_name("FILE")->composing(),
+        "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")(
+        "max-games-listed",
+        po::value(&options.max_games_listed)
+            ->value_name("N")
+            ->default_value(options.max_games_listed),
+        "games listed where a line ends, most recent first")(
+        "split", po::bool_switch(&split),
+        "write one file per first move (joseki-4-4.sgf, ...) and an index")(
+        "timings", po::bool_switch(&timings),
+        "print the time of each stage on stderr (never in report.txt)");
     add_threshold_options(visible, thresholds);
     po::options_description all;
     all.add(visible).add(hidden);
@@ -68,16 +85,20 @@ int run_compile(const std::vector<std::string>& args) {
     options.thresholds = parse_thresholds(thresholds, help.name);
     options.inputs = input.inputs;
     options.stream = stream_options(input, help.name);
-    options.handicap = handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
+    options.handicap =
+        handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
-    if (options.opening.max_moves < 1) throw UsageError(help.name, "--fuseki-moves must be at least 1");
+    if (options.opening.max_moves < 1)
+        throw UsageError(help.name, "--fuseki-moves must be at least 1");
 
     const compile::CompileResult result = compile::run_compile(options);
     std::cout << result.report_text;
     std::cout.flush();
-    for (const diag::Diagnostic& d : result.reference_diagnostics) std::cerr << diag::format(d) << "\n";
+    for (const diag::Diagnostic& d : result.reference_diagnostics)
+        std::cerr << diag::format(d) << "\n";
     for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
-    for (const std::string& warning : result.warnings) std::cerr << "josekic: warning: " << warning << "\n";
+    for (const std::string& warning : result.warnings)
+        std::cerr << "josekic: warning: " << warning << "\n";
     if (timings) std::cerr << compile::render_timings(result);
     return result.run.has_fatal_errors() ? 1 : 0;
 }

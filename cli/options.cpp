@@ -36,21 +36,25 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
     return ParseOutcome::Run;
 }
 
-void add_input_options(po::options_description& visible, po::options_description& hidden, InputOptions& bound) {
-    visible.add_options()
-        ("threads", po::value(&bound.threads)->value_name("N")->default_value(0),
-         "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
-         "the output does not depend on it")
-        ("charset", po::value(&bound.charset)->value_name("NAME"),
-         "decode every file as NAME (e.g. GB18030, Shift_JIS, ISO-8859-1), ignoring CA")
-        ("keep-duplicates", po::bool_switch(&bound.keep_duplicates),
-         "read a game again when it was already read (also rotated or reflected, or in another file)")
-        ("quiet,q", po::bool_switch(&bound.quiet), "no progress line and no warnings (errors are still printed)");
-    hidden.add_options()("input", po::value(&bound.inputs)->composing(), "input files, directories and archives");
+void add_input_options(po::options_description& visible, po::options_description& hidden,
+                       InputOptions& bound) {
+    visible.add_options()(
+        "threads", po::value(&bound.threads)->value_name("N")->default_value(0),
+        "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
+        "the output does not depend on it")(
+        "charset", po::value(&bound.charset)->value_name("NAME"),
+        "decode every file as NAME (e.g. GB18030, Shift_JIS, ISO-8859-1), ignoring CA")(
+        "keep-duplicates", po::bool_switch(&bound.keep_duplicates),
+        "read a game again when it was already read (also rotated or reflected, or in another "
+        "file)")("quiet,q", po::bool_switch(&bound.quiet),
+                 "no progress line and no warnings (errors are still printed)");
+    hidden.add_options()("input", po::value(&bound.inputs)->composing(),
+                         "input files, directories and archives");
 }
 
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command) {
-    if (options.inputs.empty()) throw UsageError(command, "no INPUT given (files, directories or archives of SGF games)");
+    if (options.inputs.empty())
+        throw UsageError(command, "no INPUT given (files, directories or archives of SGF games)");
     constexpr int kMaxThreads = 256;
     if (options.threads < 0 || options.threads > kMaxThreads) {
         throw UsageError(command, "--threads must be between 0 and " + std::to_string(kMaxThreads));
@@ -58,13 +62,15 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
     if (!options.charset.empty()) {
         // Refuse a charset iconv does not know now, rather than once per file later.
         const iconv_t probe = ::iconv_open("UTF-8", options.charset.c_str());
-        if (probe == reinterpret_cast<iconv_t>(-1)) throw UsageError(command, "unknown --charset '" + options.charset + "'");
+        if (probe == reinterpret_cast<iconv_t>(-1))
+            throw UsageError(command, "unknown --charset '" + options.charset + "'");
         ::iconv_close(probe);
     }
     pipeline::StreamOptions stream;
     stream.threads = static_cast<unsigned>(options.threads);
     stream.read.forced_charset = options.charset;
-    stream.duplicates = options.keep_duplicates ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
+    stream.duplicates =
+        options.keep_duplicates ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
     stream.verbosity = options.quiet ? pipeline::Verbosity::Quiet : pipeline::Verbosity::Normal;
     return stream;
 }

@@ -13,12 +13,13 @@ namespace josekic::cli {
 /// A bad command line. cli::run prints "josekic: <what>", a hint to the command's help,
 /// and exits with 2.
 class UsageError : public std::runtime_error {
-public:
-    UsageError(std::string command, const std::string& what) : std::runtime_error(what), command_(std::move(command)) {}
+  public:
+    UsageError(std::string command, const std::string& what)
+        : std::runtime_error(what), command_(std::move(command)) {}
     /// The subcommand whose help the hint points to ("" for the top level).
     const std::string& command() const { return command_; }
 
-private:
+  private:
     std::string command_;
 };
 
@@ -35,9 +36,10 @@ enum class ParseOutcome { Run, HelpShown };
 /// Parses `args` into the variables bound in `options` (plus --help/-h, added here), with
 /// `positional` naming the positional arguments. Prints help to stdout for --help; throws
 /// UsageError for an unknown option, a missing value or a bad value.
-ParseOutcome parse_command_line(const CommandHelp& help, boost::program_options::options_description& options,
-                                const boost::program_options::positional_options_description& positional,
-                                const std::vector<std::string>& args);
+ParseOutcome parse_command_line(
+    const CommandHelp& help, boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional,
+    const std::vector<std::string>& args);
 
 /// The options of every command that reads games (check, compile, ...), bound by
 /// add_input_options.

@@ -5,7 +5,6 @@
 #include "cli/options.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/node_comments.hpp"
-#include "reference/coverage.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/dictionary_file.hpp"
 #include "emit/dictionary_reader.hpp"
@@ -13,6 +12,7 @@
 #include "prune/apply.hpp"
 #include "prune/list_file.hpp"
 #include "prune/report_text.hpp"
+#include "reference/coverage.hpp"
 
 namespace po = boost::program_options;
 
@@ -38,8 +38,9 @@ const char* const kPruneDescription =
 }  // namespace
 
 int run_prune(const std::vector<std::string>& args) {
-    const CommandHelp help{"prune", "josekic prune DICT.sgf --list FILE [--list FILE]... -o OUT.sgf [options]",
-                           kPruneDescription};
+    const CommandHelp help{
+        "prune", "josekic prune DICT.sgf --list FILE [--list FILE]... -o OUT.sgf [options]",
+        kPruneDescription};
     std::string dictionary_path;
     std::vector<std::string> list_files;
     std::vector<std::string> reference_arguments;
@@ -48,14 +49,16 @@ int run_prune(const std::vector<std::string>& args) {
     std::size_t max_games_listed = 5;
     ThresholdOptions threshold_options;
     po::options_description visible;
-    visible.add_options()
-        ("list,l", po::value(&list_files)->value_name("FILE")->composing(), "prune list to apply (repeatable)")
-        ("output,o", po::value(&output)->value_name("OUT.sgf"), "where to write the pruned dictionary")
-        ("dry-run,n", po::bool_switch(&dry_run), "print what would be removed and write nothing")
-        ("reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
-         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")
-        ("max-games-listed", po::value(&max_games_listed)->value_name("N")->default_value(max_games_listed),
-         "games listed where a line ends, most recent first");
+    visible.add_options()("list,l", po::value(&list_files)->value_name("FILE")->composing(),
+                          "prune list to apply (repeatable)")(
+        "output,o", po::value(&output)->value_name("OUT.sgf"),
+        "where to write the pruned dictionary")("dry-run,n", po::bool_switch(&dry_run),
+                                                "print what would be removed and write nothing")(
+        "reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
+        "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
+        "max-games-listed",
+        po::value(&max_games_listed)->value_name("N")->default_value(max_games_listed),
+        "games listed where a line ends, most recent first");
     add_threshold_options(visible, threshold_options);
     po::options_description hidden;
     hidden.add_options()("input", po::value(&dictionary_path), "the dictionary to prune");
@@ -77,14 +80,18 @@ int run_prune(const std::vector<std::string>& args) {
         diag::DiagnosticList problems;
         std::optional<prune::PruneList> list = prune::read_prune_list(file, problems);
         for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-        if (!list) failed = true;
-        else lists.push_back(std::move(*list));
+        if (!list)
+            failed = true;
+        else
+            lists.push_back(std::move(*list));
     }
     diag::DiagnosticList reference_problems;
-    const std::vector<reference::ReferenceIndex> references = compile::load_references(reference_arguments, reference_problems);
+    const std::vector<reference::ReferenceIndex> references =
+        compile::load_references(reference_arguments, reference_problems);
     for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
     diag::DiagnosticList problems;
-    std::optional<emit::ReadDictionary> read = emit::read_dictionary_file(dictionary_path, problems);
+    std::optional<emit::ReadDictionary> read =
+        emit::read_dictionary_file(dictionary_path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
     if (!read) failed = true;
     if (failed) {
@@ -103,12 +110,17 @@ int run_prune(const std::vector<std::string>& args) {
     write.kind = read->root.kind;
     write.name = read->root.name;
     write.provenance = read->root.provenance;
-    if (!lists.empty() || !thresholds.none()) write.provenance.push_back(prune::describe_applied(lists, thresholds));
-    for (const std::string& reference : reference_arguments) write.provenance.push_back("Reference: " + reference);
+    if (!lists.empty() || !thresholds.none())
+        write.provenance.push_back(prune::describe_applied(lists, thresholds));
+    for (const std::string& reference : reference_arguments)
+        write.provenance.push_back("Reference: " + reference);
     std::optional<reference::Annotations> notes;
     if (!references.empty()) {
-        if (read->root.kind == emit::DictionaryKind::Joseki) notes.emplace(reference::annotate(result.trie, references));
-        else std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+        if (read->root.kind == emit::DictionaryKind::Joseki)
+            notes.emplace(reference::annotate(result.trie, references));
+        else
+            std::cerr
+                << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
     }
     write.max_games_listed = max_games_listed;
     const dictionary::DictionaryGraph graph(result.trie);
@@ -116,9 +128,10 @@ int run_prune(const std::vector<std::string>& args) {
     write.extra_comments = &comments;
     // Streamed into the file: the text of the pruned dictionary is never held in memory.
     emit::write_dictionary_file(output, result.trie, write);
-    std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": " << result.nodes_after
-              << " nodes (" << result.terminals_after << " terminal)\n";
-    if (notes) std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
+    std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": "
+              << result.nodes_after << " nodes (" << result.terminals_after << " terminal)\n";
+    if (notes)
+        std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
     return 0;
 }
 

@@ -7,13 +7,13 @@ namespace po = boost::program_options;
 namespace josekic::cli {
 
 void add_threshold_options(po::options_description& options, ThresholdOptions& bound) {
-    options.add_options()
-        ("min-count", po::value(&bound.min_count)->value_name("N"), "leave out lines seen fewer than N times")
-        ("min-share", po::value(&bound.min_share)->value_name("F"),
-         "leave out moves played in less than F of their parent's games (0.05 or 5%)")
-        ("max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")
-        ("max-children", po::value(&bound.max_children)->value_name("K"),
-         "keep only the K most frequent continuations of each node");
+    options.add_options()("min-count", po::value(&bound.min_count)->value_name("N"),
+                          "leave out lines seen fewer than N times")(
+        "min-share", po::value(&bound.min_share)->value_name("F"),
+        "leave out moves played in less than F of their parent's games (0.05 or 5%)")(
+        "max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")(
+        "max-children", po::value(&bound.max_children)->value_name("K"),
+        "keep only the K most frequent continuations of each node");
 }
 
 prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::string& command) {
@@ -22,8 +22,9 @@ prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::s
     if (!options.min_share.empty()) {
         thresholds.min_share = prune::parse_share(options.min_share);
         if (!thresholds.min_share) {
-            throw UsageError(command, "--min-share takes a fraction (0.05) or a percentage (5%), not '" +
-                                          options.min_share + "'");
+            throw UsageError(command,
+                             "--min-share takes a fraction (0.05) or a percentage (5%), not '" +
+                                 options.min_share + "'");
         }
     }
     if (options.max_depth > 0) thresholds.max_depth = options.max_depth;

@@ -17,7 +17,8 @@ struct ThresholdOptions {
 };
 
 /// Adds --min-count, --min-share, --max-depth and --max-children, bound to `bound`.
-void add_threshold_options(boost::program_options::options_description& options, ThresholdOptions& bound);
+void add_threshold_options(boost::program_options::options_description& options,
+                           ThresholdOptions& bound);
 
 /// Checks and converts them (0 means "not set"); throws UsageError naming `command`.
 prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::string& command);

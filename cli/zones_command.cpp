@@ -21,9 +21,12 @@ int run_zones(const std::vector<std::string>& args) {
     std::string zones_file;
     bool map_only = false;
     po::options_description all;
-    all.add_options()("zones", po::value(&zones_file)->value_name("FILE"), "zone map to show instead of the default")(
+    all.add_options()("zones", po::value(&zones_file)->value_name("FILE"),
+                      "zone map to show instead of the default")(
         "map", po::bool_switch(&map_only), "print the upper-right zone in the --zones FILE format");
-    if (parse_command_line(help, all, po::positional_options_description{}, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, po::positional_options_description{}, args) ==
+        ParseOutcome::HelpShown)
+        return 0;
 
     std::optional<trackers::Zone> zone = trackers::Zone::default_zone();
     if (!zones_file.empty()) {
@@ -32,7 +35,8 @@ int run_zones(const std::vector<std::string>& args) {
             std::cerr << "josekic: cannot read " << zones_file << "\n";
             return 1;
         }
-        const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        const std::string text{std::istreambuf_iterator<char>(in),
+                               std::istreambuf_iterator<char>()};
         diag::DiagnosticList problems;
         zone = trackers::Zone::from_map(text, zones_file, problems);
         for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";

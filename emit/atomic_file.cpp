@@ -33,7 +33,8 @@ mode_t current_umask() {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line)) {
-        if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
+        if (line.rfind("Umask:", 0) == 0)
+            return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
     }
     return 022;
 }
@@ -76,7 +77,8 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
 void install_signal_cleanup() {
     for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
         struct sigaction current {};
-        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL) continue;
+        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
+            continue;
         struct sigaction action {};
         action.sa_handler = remove_temporaries_and_die;
         ::sigemptyset(&action.sa_mask);
@@ -102,7 +104,7 @@ LiveTemporary* register_temporary(const std::string& path) {
 // Holds SIGINT, SIGTERM and SIGHUP back in this thread while it lives, so that the file
 // cannot be created and the process killed before its path is registered.
 class SignalsHeld {
-public:
+  public:
     SignalsHeld() {
         sigset_t held;
         ::sigemptyset(&held);
@@ -113,7 +115,7 @@ public:
     SignalsHeld(const SignalsHeld&) = delete;
     SignalsHeld& operator=(const SignalsHeld&) = delete;
 
-private:
+  private:
     sigset_t previous_;
 };
 
@@ -123,7 +125,7 @@ private:
 // (including an exception thrown further down, or SIGINT/SIGTERM) leaves debris next to
 // the target.
 class AtomicFile::Temporary {
-public:
+  public:
     explicit Temporary(const std::filesystem::path& target) {
         const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
         std::string pattern = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
@@ -140,7 +142,8 @@ public:
                 slot_ = register_temporary(path_);
             }
             creations_in_progress.fetch_sub(1);
-            if (fd_ < 0) fail(target, "cannot create a temporary file in " + dir.string(), create_error);
+            if (fd_ < 0)
+                fail(target, "cannot create a temporary file in " + dir.string(), create_error);
         }
     }
     Temporary(const Temporary&) = delete;
@@ -163,7 +166,7 @@ public:
     }
     void committed() { committed_ = true; }
 
-private:
+  private:
     int fd_ = -1;
     std::string path_;
     bool committed_ = false;
@@ -175,7 +178,8 @@ AtomicFile::AtomicFile(const std::filesystem::path& target)
     // mkstemp creates the file 0600; a dictionary is an ordinary document, so give it the
     // permissions a plain open() would (0666 minus the umask).
     const mode_t mask = current_umask();
-    if (::fchmod(temporary_->fd(), static_cast<mode_t>(0666 & ~mask)) != 0) fail(target_, "chmod", errno);
+    if (::fchmod(temporary_->fd(), static_cast<mode_t>(0666 & ~mask)) != 0)
+        fail(target_, "chmod", errno);
 }
 
 AtomicFile::~AtomicFile() = default;

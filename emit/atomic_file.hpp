@@ -26,7 +26,7 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 /// removes the temporary, and so does SIGINT/SIGTERM/SIGHUP as for write_file_atomically.
 /// Every failure throws std::runtime_error naming `target` and the system's error text.
 class AtomicFile {
-public:
+  public:
     explicit AtomicFile(const std::filesystem::path& target);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
@@ -39,7 +39,7 @@ public:
     /// Bytes written so far.
     std::uint64_t size() const { return size_; }
 
-private:
+  private:
     class Temporary;
     std::filesystem::path target_;
     std::unique_ptr<Temporary> temporary_;

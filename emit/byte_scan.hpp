@@ -17,21 +17,23 @@ namespace josekic::emit {
 /// where the CPU allows. Escaping looks for the few bytes it changes this way in every
 /// comment and name of dictionaries of hundreds of megabytes, where almost none is found.
 class ByteSet {
-public:
+  public:
     ByteSet(char a, char b, char c, char d)
 #if defined(__SSE2__)
-        : a_(_mm_set1_epi8(a)), b_(_mm_set1_epi8(b)), c_(_mm_set1_epi8(c)), d_(_mm_set1_epi8(d)) {
-    }
+        : a_(_mm_set1_epi8(a)),
+          b_(_mm_set1_epi8(b)),
+          c_(_mm_set1_epi8(c)),
+          d_(_mm_set1_epi8(d)){}
 #else
         : a_(a), b_(b), c_(c), d_(d) {
     }
 #endif
 
-    /// Bit k is set when text[from + k] is one of the bytes, for the 16 bytes from `from`
-    /// (fewer at the end of `text`; from < text.size()). No byte outside `text` is read: the
-    /// last, partial block is read again with the bytes before `from` dropped, and a text
-    /// shorter than 16 bytes is copied into a block first.
-    unsigned block_mask(std::string_view text, std::size_t from) const {
+          /// Bit k is set when text[from + k] is one of the bytes, for the 16 bytes from `from`
+          /// (fewer at the end of `text`; from < text.size()). No byte outside `text` is read: the
+          /// last, partial block is read again with the bytes before `from` dropped, and a text
+          /// shorter than 16 bytes is copied into a block first.
+          unsigned block_mask(std::string_view text, std::size_t from) const {
         const std::size_t rest = text.size() - from;
         if (rest >= 16) return mask_of(text.data() + from);
         if (text.size() >= 16) return mask_of(text.data() + text.size() - 16) >> (16 - rest);
@@ -40,12 +42,13 @@ public:
         return mask_of(block) & ((1u << rest) - 1);
     }
 
-private:
+  private:
     unsigned mask_of(const char* block) const {
 #if defined(__SSE2__)
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
-        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a_), _mm_cmpeq_epi8(v, b_)),
-                                          _mm_or_si128(_mm_cmpeq_epi8(v, c_), _mm_cmpeq_epi8(v, d_)));
+        const __m128i hits =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a_), _mm_cmpeq_epi8(v, b_)),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, c_), _mm_cmpeq_epi8(v, d_)));
         return static_cast<unsigned>(_mm_movemask_epi8(hits));
 #else
         unsigned mask = 0;
@@ -71,7 +74,8 @@ private:
 /// bytes (the moves of a transposition, "B[pd] W[dd]") costs a few instructions per byte
 /// found, not a new search. Always inlined, so that the set stays in registers.
 template <typename Replace>
-[[gnu::always_inline]] inline char* copy_replacing(char* to, std::string_view text, const ByteSet& set, Replace&& replace) {
+[[gnu::always_inline]] inline char* copy_replacing(char* to, std::string_view text,
+                                                   const ByteSet& set, Replace&& replace) {
     if (text.empty()) return to;  // most ranks, events and results
     std::size_t run = 0;          // the first byte not yet copied
     for (std::size_t block = 0; block < text.size(); block += 16) {

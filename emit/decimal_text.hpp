@@ -88,10 +88,10 @@ inline char* put_percent(char* to, std::uint64_t part, std::uint64_t whole) {
 /// A number as text, formatted into a small buffer of its own: `out += decimal(n)` works
 /// for std::string and TextBuffer alike, with one append per number.
 class NumberText {
-public:
+  public:
     operator std::string_view() const { return {buffer_.data(), size_}; }
 
-private:
+  private:
     friend NumberText decimal(std::uint64_t n);
     friend NumberText signed_decimal(std::int64_t n);
     friend NumberText thousands(std::uint64_t n);

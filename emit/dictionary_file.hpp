@@ -14,6 +14,7 @@ namespace josekic::emit {
 /// whole dictionary. The bytes are those write_dictionary would return. Throws
 /// std::runtime_error when the file cannot be written.
 WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
-                                  const WriteOptions& options, dictionary::NodeId first_move = dictionary::kNoNode);
+                                  const WriteOptions& options,
+                                  dictionary::NodeId first_move = dictionary::kNoNode);
 
 }  // namespace josekic::emit

@@ -2,7 +2,9 @@
 
 namespace josekic::emit {
 
-std::string_view kind_name(DictionaryKind kind) { return kind == DictionaryKind::Fuseki ? "fuseki" : "joseki"; }
+std::string_view kind_name(DictionaryKind kind) {
+    return kind == DictionaryKind::Fuseki ? "fuseki" : "joseki";
+}
 
 std::optional<DictionaryKind> kind_from_name(std::string_view name) {
     if (name == "joseki") return DictionaryKind::Joseki;

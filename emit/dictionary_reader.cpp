@@ -39,26 +39,28 @@ diag::SourceLocation value_location(const sgf::SgfProperty& p, std::size_t i) {
 }
 
 class Reader {
-public:
+  public:
     Reader(std::string_view path, diag::DiagnosticSink& sink) : path_(path), sink_(sink) {}
 
     std::optional<ReadDictionary> read(std::string_view bytes, const ReadOptions& options) {
         std::vector<sgf::SgfTree> trees = sgf::parse_collection(bytes, path_, sink_);
         if (trees.empty() || trees.front().nodes.empty()) {
-            sink_.error(path_, {}, "not-a-josekic-dictionary", "no SGF game tree: not a josekic dictionary");
+            sink_.error(path_, {}, "not-a-josekic-dictionary",
+                        "no SGF game tree: not a josekic dictionary");
             return std::nullopt;
         }
         const sgf::SgfTree& tree = trees.front();
         if (trees.size() > 1) {
             sink_.warning(path_, trees[1].where, "extra-game-tree",
-                          "a josekic dictionary holds one game tree; the other " + std::to_string(trees.size() - 1) +
-                              " are ignored");
+                          "a josekic dictionary holds one game tree; the other " +
+                              std::to_string(trees.size() - 1) + " are ignored");
         }
         std::optional<RootInfo> root = read_root(tree.nodes.front());
         if (!root) return std::nullopt;
 
-        ReadDictionary result{dictionary::Trie(std::make_shared<dictionary::GameTable>(), options.trie_options),
-                              std::move(*root)};
+        ReadDictionary result{
+            dictionary::Trie(std::make_shared<dictionary::GameTable>(), options.trie_options),
+            std::move(*root)};
         games_ = result.trie.shared_games();
         dictionary::Trie& trie = result.trie;
         read_data(tree.nodes.front(), trie, dictionary::kRoot);
@@ -69,7 +71,9 @@ public:
         to_trie[0] = dictionary::kRoot;
         for (std::size_t i = 1; i < tree.nodes.size(); ++i) {
             const sgf::SgfNode& node = tree.nodes[i];
-            if (node.parent == sgf::kNoSgfNode || node.parent >= i || to_trie[node.parent] == kNoNode) continue;
+            if (node.parent == sgf::kNoSgfNode || node.parent >= i ||
+                to_trie[node.parent] == kNoNode)
+                continue;
             const std::optional<go::Move> move = read_move(node);
             if (!move) continue;  // reported; the subtree stays unmapped and is skipped
             const NodeId parent = to_trie[node.parent];
@@ -86,14 +90,15 @@ public:
         return result;
     }
 
-private:
+  private:
     std::optional<RootInfo> read_root(const sgf::SgfNode& node) {
         RootInfo info;
         const sgf::SgfProperty* xd = node.find(kKindProperty);
         if (xd == nullptr || xd->values.empty()) {
-            sink_.error(path_, node.where, "not-a-josekic-dictionary",
-                        "not a josekic dictionary: its root has no XD property (only files written by "
-                        "josekic carry the statistics that can be read back)");
+            sink_.error(
+                path_, node.where, "not-a-josekic-dictionary",
+                "not a josekic dictionary: its root has no XD property (only files written by "
+                "josekic carry the statistics that can be read back)");
             return std::nullopt;
         }
         const auto fields = split_colons(xd->values.front());
@@ -101,20 +106,26 @@ private:
         int version = 0;
         if (!kind || fields.size() != 2 || !parse_number(fields[1], version)) {
             sink_.error(path_, value_location(*xd, 0), "not-a-josekic-dictionary",
-                        "XD[" + std::string(xd->values.front()) + "] is not a josekic dictionary kind (expected joseki:" +
-                            std::to_string(kFormatVersion) + " or fuseki:" + std::to_string(kFormatVersion) + ")");
+                        "XD[" + std::string(xd->values.front()) +
+                            "] is not a josekic dictionary kind (expected joseki:" +
+                            std::to_string(kFormatVersion) +
+                            " or fuseki:" + std::to_string(kFormatVersion) + ")");
             return std::nullopt;
         }
         if (version != kFormatVersion) {
             sink_.error(path_, value_location(*xd, 0), "unsupported-dictionary-version",
-                        "dictionary format version " + std::to_string(version) + " is not supported (this josekic reads version " +
+                        "dictionary format version " + std::to_string(version) +
+                            " is not supported (this josekic reads version " +
                             std::to_string(kFormatVersion) + ")");
             return std::nullopt;
         }
         info.kind = *kind;
-        if (const auto* gn = node.find("GN"); gn != nullptr && !gn->values.empty()) info.name = gn->values.front();
-        if (const auto* ap = node.find("AP"); ap != nullptr && !ap->values.empty()) info.application = ap->values.front();
-        if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr) info.provenance.assign(xp->values.begin(), xp->values.end());
+        if (const auto* gn = node.find("GN"); gn != nullptr && !gn->values.empty())
+            info.name = gn->values.front();
+        if (const auto* ap = node.find("AP"); ap != nullptr && !ap->values.empty())
+            info.application = ap->values.front();
+        if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr)
+            info.provenance.assign(xp->values.begin(), xp->values.end());
         return info;
     }
 
@@ -122,9 +133,11 @@ private:
         const sgf::SgfProperty* b = node.find("B");
         const sgf::SgfProperty* w = node.find("W");
         if ((b == nullptr) == (w == nullptr)) {
-            sink_.error(path_, node.where, "node-without-move",
-                        b == nullptr ? "a node without a move (B or W); it and the lines below it are skipped"
-                                     : "a node with both B and W; it and the lines below it are skipped");
+            sink_.error(
+                path_, node.where, "node-without-move",
+                b == nullptr
+                    ? "a node without a move (B or W); it and the lines below it are skipped"
+                    : "a node with both B and W; it and the lines below it are skipped");
             return std::nullopt;
         }
         const sgf::SgfProperty& p = b != nullptr ? *b : *w;
@@ -132,8 +145,9 @@ private:
         const std::string value(p.values.empty() ? std::string_view() : p.values.front());
         if (value.empty() || value == "tt") return go::Move::pass(color);
         if (const auto point = go::point_from_sgf(value)) return go::Move::at(color, *point);
-        sink_.error(path_, value_location(p, 0), "bad-move",
-                    "'" + value + "' is not a point of the 19x19 board; the lines below it are skipped");
+        sink_.error(
+            path_, value_location(p, 0), "bad-move",
+            "'" + value + "' is not a point of the 19x19 board; the lines below it are skipped");
         return std::nullopt;
     }
 
@@ -141,11 +155,13 @@ private:
         dictionary::NodeStats stats;
         const sgf::SgfProperty* xs = node.find(kStatsProperty);
         if (xs == nullptr || xs->values.empty()) {
-            sink_.warning(path_, node.where, "missing-statistics", "a node without XS statistics; counted as 0");
+            sink_.warning(path_, node.where, "missing-statistics",
+                          "a node without XS statistics; counted as 0");
         } else if (!parse_stats(xs->values.front(), stats)) {
             sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
-                          "XS[" + std::string(xs->values.front()) + "] is not count:ends:wins:losses:draws:unknown:first_year:"
-                                                      "last_year; counted as 0");
+                          "XS[" + std::string(xs->values.front()) +
+                              "] is not count:ends:wins:losses:draws:unknown:first_year:"
+                              "last_year; counted as 0");
             stats = {};
         }
         // Two siblings with the same move (a hand-edited file) add up; in 32-bit counters
@@ -157,7 +173,8 @@ private:
         } catch (const std::overflow_error&) {
             sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
                           "XS[" + std::string(xs->values.front()) +
-                              "] added to an earlier node with the same move comes to more than 4,294,967,295 "
+                              "] added to an earlier node with the same move comes to more than "
+                              "4,294,967,295 "
                               "lines; counted as 0");
         }
 
@@ -165,18 +182,22 @@ private:
         if (xg == nullptr) return;
         if (xg->values.size() % kGameFields != 0) {
             sink_.warning(path_, xg->where, "bad-game-list",
-                          "XG has " + std::to_string(xg->values.size()) + " values, not a multiple of " +
-                              std::to_string(kGameFields) + "; the incomplete last game is ignored");
+                          "XG has " + std::to_string(xg->values.size()) +
+                              " values, not a multiple of " + std::to_string(kGameFields) +
+                              "; the incomplete last game is ignored");
         }
         for (std::size_t g = 0; g + kGameFields <= xg->values.size(); g += kGameFields) {
             std::array<std::string, kGameFields> fields;
             for (std::size_t f = 0; f < kGameFields; ++f) fields[f] = xg->values[g + f];
-            dictionary::GameReference ref{fields[0], fields[1], fields[2], fields[3], fields[4], std::nullopt,
-                                          fields[6], fields[7], fields[8], 1};
+            dictionary::GameReference ref{fields[0],    fields[1], fields[2], fields[3], fields[4],
+                                          std::nullopt, fields[6], fields[7], fields[8], 1};
             int year = 0;
             if (!fields[5].empty()) {
-                if (parse_number(fields[5], year)) ref.year = year;
-                else sink_.warning(path_, value_location(*xg, g + 5), "bad-game-list", "'" + fields[5] + "' is not a year");
+                if (parse_number(fields[5], year))
+                    ref.year = year;
+                else
+                    sink_.warning(path_, value_location(*xg, g + 5), "bad-game-list",
+                                  "'" + fields[5] + "' is not a year");
             }
             if (!parse_number(fields[9], ref.index_in_file)) {
                 sink_.warning(path_, value_location(*xg, g + 9), "bad-game-list",
@@ -194,8 +215,9 @@ private:
     static bool parse_stats(std::string_view text, dictionary::NodeStats& s) {
         const auto f = split_colons(text);
         return f.size() == 8 && parse_number(f[0], s.count) && parse_number(f[1], s.ends) &&
-               parse_number(f[2], s.first_player_wins) && parse_number(f[3], s.second_player_wins) &&
-               parse_number(f[4], s.draws) && parse_number(f[5], s.unknown) && parse_number(f[6], s.first_year) &&
+               parse_number(f[2], s.first_player_wins) &&
+               parse_number(f[3], s.second_player_wins) && parse_number(f[4], s.draws) &&
+               parse_number(f[5], s.unknown) && parse_number(f[6], s.first_year) &&
                parse_number(f[7], s.last_year);
     }
 
@@ -207,18 +229,21 @@ private:
 
 }  // namespace
 
-std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
+std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path,
+                                              diag::DiagnosticSink& sink,
                                               const ReadOptions& options) {
     return Reader(path, sink).read(bytes, options);
 }
 
-std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path, diag::DiagnosticSink& sink,
+std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path,
+                                                   diag::DiagnosticSink& sink,
                                                    const ReadOptions& options) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
     std::ostringstream bytes;
     bytes << in.rdbuf();
-    if (in.bad()) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    if (in.bad())
+        throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
     return read_dictionary(bytes.str(), path.string(), sink, options);
 }
 

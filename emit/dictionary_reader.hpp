@@ -33,11 +33,13 @@ struct ReadDictionary {
 /// statistics are warnings and count as zero. Two sibling nodes with the same move (a
 /// hand-edited file) are merged, their statistics added.
 std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path,
-                                              diag::DiagnosticSink& sink, const ReadOptions& options = {});
+                                              diag::DiagnosticSink& sink,
+                                              const ReadOptions& options = {});
 
 /// Reads the file at `path` and calls read_dictionary. Throws std::runtime_error naming the
 /// path if the file cannot be read.
-std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path, diag::DiagnosticSink& sink,
+std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path,
+                                                   diag::DiagnosticSink& sink,
                                                    const ReadOptions& options = {});
 
 }  // namespace josekic::emit

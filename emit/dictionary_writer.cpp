@@ -40,7 +40,9 @@ std::string label_for(std::size_t index) {
     return label;
 }
 
-std::string limit_text(std::size_t limit) { return limit == 0 ? std::string("none") : std::to_string(limit); }
+std::string limit_text(std::size_t limit) {
+    return limit == 0 ? std::string("none") : std::to_string(limit);
+}
 
 void put_point(TextCursor& t, go::Point p) {
     t.put(static_cast<char>('a' + p.x));
@@ -55,10 +57,10 @@ using StatisticsPropertyMemo = TextMemo<dictionary::NodeStats, 32>;
 // are reused from node to node (children, labels, the comment being built, the output
 // piece) instead of strings and vectors made and freed for every node.
 class Writer {
-public:
-    Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move, const TextSink& sink)
-        : trie_(trie), options_(options), only_first_move_(only_first_move), sink_(sink) {
-    }
+  public:
+    Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move,
+           const TextSink& sink)
+        : trie_(trie), options_(options), only_first_move_(only_first_move), sink_(sink) {}
 
     WriteCounts write() {
         out_ += '(';
@@ -81,7 +83,7 @@ public:
         return counts_;
     }
 
-private:
+  private:
     // Writes `start` (at `depth` moves from the root) and everything below it, from the
     // node's ';' to the ')' that closes its last variation.
     void write_subtree(NodeId start, std::size_t depth) {
@@ -169,7 +171,8 @@ private:
                 continue;
             }
             keep_children(node, depth);
-            for (auto it = kept_.rbegin(); it != kept_.rend(); ++it) stack.emplace_back(*it, depth + 1);
+            for (auto it = kept_.rbegin(); it != kept_.rend(); ++it)
+                stack.emplace_back(*it, depth + 1);
         }
         kept_.clear();
         if (board_.parts.size() < 2) {
@@ -203,9 +206,11 @@ private:
         const SizeLimits& limits = options_.limits;
         if (limits.max_depth != 0 && depth >= limits.max_depth) return;
         const bool one_first_move = node == kRoot && only_first_move_ != kNoNode;
-        for (NodeId c = trie_.node(node).first_child; c != kNoNode; c = trie_.node(c).next_sibling) {
+        for (NodeId c = trie_.node(node).first_child; c != kNoNode;
+             c = trie_.node(c).next_sibling) {
             const dictionary::TrieNode& child = trie_.node(c);
-            if (child.stats.count < limits.min_count || (one_first_move && c != only_first_move_)) continue;
+            if (child.stats.count < limits.min_count || (one_first_move && c != only_first_move_))
+                continue;
             kept_.push_back(c);
         }
         if (kept_.size() > 1) {
@@ -213,10 +218,12 @@ private:
                 const auto count_a = trie_.node(a).stats.count;
                 const auto count_b = trie_.node(b).stats.count;
                 if (count_a != count_b) return count_a > count_b;
-                return dictionary::move_order_key(trie_.node(a).move) < dictionary::move_order_key(trie_.node(b).move);
+                return dictionary::move_order_key(trie_.node(a).move) <
+                       dictionary::move_order_key(trie_.node(b).move);
             });
         }
-        if (limits.max_children != 0 && kept_.size() > limits.max_children) kept_.resize(limits.max_children);
+        if (limits.max_children != 0 && kept_.size() > limits.max_children)
+            kept_.resize(limits.max_children);
     }
 
     // Computed from the statistics alone (lines through the node that neither end there
@@ -250,16 +257,19 @@ private:
         preface += "Size limits: min count " + std::to_string(l.min_count) + ", max depth " +
                    limit_text(l.max_depth) + ", max children " + limit_text(l.max_children) +
                    ", games listed per node " + std::to_string(options_.max_games_listed) + ".\n";
-        preface += "How to read a node: its count and share of the previous move, the win rate of " +
-                   std::string(options_.kind == DictionaryKind::Joseki ? "the player who moved first in the corner"
-                                                                        : "Black") +
-                   ", the years it was played and the lines that end there. Letters on the board mark the "
-                   "continuations listed in the comment, most frequent first: A is the main line.\n\n";
+        preface +=
+            "How to read a node: its count and share of the previous move, the win rate of " +
+            std::string(options_.kind == DictionaryKind::Joseki
+                            ? "the player who moved first in the corner"
+                            : "Black") +
+            ", the years it was played and the lines that end there. Letters on the board mark the "
+            "continuations listed in the comment, most frequent first: A is the main line.\n\n";
         text += preface;
     }
 
     std::string application() const {
-        return options_.application.empty() ? std::string("josekic:" JOSEKIC_VERSION) : options_.application;
+        return options_.application.empty() ? std::string("josekic:" JOSEKIC_VERSION)
+                                            : options_.application;
     }
 
     void property(std::string_view id, std::string_view value, ValueKind kind = ValueKind::Simple) {
@@ -270,7 +280,8 @@ private:
     }
 
     std::string_view label(std::size_t index) {
-        if (index < kLetters.size()) return kLetters.substr(index, 1);  // label_for(index), without the table
+        if (index < kLetters.size())
+            return kLetters.substr(index, 1);  // label_for(index), without the table
         return long_label(index);
     }
 
@@ -310,7 +321,8 @@ private:
         std::uint64_t shown = node.stats.ends;
         for (NodeId c : kept_) {
             const dictionary::TrieNode& child = trie_.node(c);
-            continuations_.push_back(Continuation{child.move.point ? label(next_letter++) : std::string_view(), c});
+            continuations_.push_back(
+                Continuation{child.move.point ? label(next_letter++) : std::string_view(), c});
             shown += child.stats.count;
         }
         note_.clear();
@@ -371,7 +383,8 @@ private:
         }
         if (shared_points_possible) {
             for (const Continuation& c : continuations_) {
-                if (const auto& point = trie_.node(c.node).move.point) labelled_[static_cast<std::size_t>(point->index())] = false;
+                if (const auto& point = trie_.node(c.node).move.point)
+                    labelled_[static_cast<std::size_t>(point->index())] = false;
             }
         }
 
@@ -400,7 +413,8 @@ private:
     // most of a large tree, have the same statistics one after another: a property short
     // enough is remembered and copied for the next node with the same statistics.
     void put_statistics_property(const dictionary::NodeStats& s) {
-        constexpr std::size_t kRoom = kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1);  // "XS[" 8 numbers ':' ']'
+        constexpr std::size_t kRoom =
+            kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1);  // "XS[" 8 numbers ':' ']'
         static_assert(kRoom >= StatisticsPropertyMemo::kMaxBytes);
         TextCursor t(out_, kRoom);
         stats_property_memo_.put(t, s, [&s](TextCursor& c) {
@@ -426,8 +440,8 @@ private:
 
     // The values of one game in the games property (dictionary_format.hpp).
     void put_game_values(const dictionary::GameReference& r) {
-        const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player, &r.black_rank,
-                                                               &r.white_rank, &r.date};
+        const std::array<const std::string*, 5> before_year = {
+            &r.black_player, &r.white_player, &r.black_rank, &r.white_rank, &r.date};
         const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
         // Twice each text (escaping at most doubles it), the brackets and two numbers.
         std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
@@ -457,16 +471,17 @@ private:
     NodeId only_first_move_;
     const TextSink& sink_;
     WriteCounts counts_;
-    TextBuffer out_;                      // the piece of text not yet handed to the sink
-    std::vector<NodeId> kept_;            // the children of the node just written
-    std::vector<NodeId> pending_;         // the children of the open branch points
-    std::vector<std::string> labels_;     // label_for(i), made once
+    TextBuffer out_;                   // the piece of text not yet handed to the sink
+    std::vector<NodeId> kept_;         // the children of the node just written
+    std::vector<NodeId> pending_;      // the children of the open branch points
+    std::vector<std::string> labels_;  // label_for(i), made once
     std::vector<Continuation> continuations_;
     TextBuffer note_;
     TextBuffer extra_;  // the extra text of the node being written
     TextBuffer comment_;
     StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
-    StatisticsPropertyMemo stats_property_memo_;  // the last node's statistics property, for the next
+    StatisticsPropertyMemo
+        stats_property_memo_;  // the last node's statistics property, for the next
     std::array<bool, go::kNumPoints> labelled_{};
     EmitHelpers::Board board_;   // parts, when helpers may take some
     std::size_t next_part_ = 0;  // the next part the writer reaches
@@ -477,7 +492,9 @@ private:
 WrittenDictionary collect(const Trie& trie, NodeId first_move, const WriteOptions& options) {
     WrittenDictionary written;
     const WriteCounts counts =
-        Writer(trie, options, first_move, [&written](std::string_view piece) { written.text += piece; }).write();
+        Writer(trie, options, first_move, [&written](std::string_view piece) {
+            written.text += piece;
+        }).write();
     written.nodes = counts.nodes;
     written.terminals = counts.terminals;
     return written;
@@ -498,7 +515,8 @@ WrittenDictionary write_dictionary(const Trie& trie, const WriteOptions& options
     return collect(trie, kNoNode, options);
 }
 
-WrittenDictionary write_dictionary_part(const Trie& trie, NodeId first_move, const WriteOptions& options) {
+WrittenDictionary write_dictionary_part(const Trie& trie, NodeId first_move,
+                                        const WriteOptions& options) {
     return collect(trie, first_move, options);
 }
 

@@ -36,9 +36,11 @@ namespace josekic::emit {
 /// Which parts of the trie are written. Removing a node removes its subtree; the parent's
 /// statistics still count the lines that went there and its comment says so.
 struct SizeLimits {
-    std::uint64_t min_count = 1;   ///< drop nodes seen fewer times (--min-count)
-    std::size_t max_depth = 0;     ///< drop nodes deeper than this many moves; 0: no limit (--max-depth)
-    std::size_t max_children = 0;  ///< keep the most frequent K children of a node; 0: all (--max-children)
+    std::uint64_t min_count = 1;  ///< drop nodes seen fewer times (--min-count)
+    std::size_t max_depth =
+        0;  ///< drop nodes deeper than this many moves; 0: no limit (--max-depth)
+    std::size_t max_children =
+        0;  ///< keep the most frequent K children of a node; 0: all (--max-children)
 };
 
 /// How a dictionary is written.
@@ -48,7 +50,7 @@ struct WriteOptions {
     std::vector<std::string> provenance;  ///< root comment lines: inputs, games read/skipped/
                                           ///< deduplicated, date range, options in force
     SizeLimits limits;
-    std::size_t max_games_listed = 5;     ///< games shown per terminal node, then "and N more"
+    std::size_t max_games_listed = 5;  ///< games shown per terminal node, then "and N more"
     /// Extra text for the nodes' comments (e.g. "also reached by 3 other move orders"),
     /// appended to the writer's buffer (extra_comment.hpp), or nullptr for none. It must
     /// outlive the write.
@@ -74,7 +76,8 @@ struct WriteCounts {
 using TextSink = std::function<void(std::string_view)>;
 
 /// Writes `trie` as one SGF game tree (see the top of this header) into `sink`.
-WriteCounts write_dictionary(const dictionary::Trie& trie, const WriteOptions& options, const TextSink& sink);
+WriteCounts write_dictionary(const dictionary::Trie& trie, const WriteOptions& options,
+                             const TextSink& sink);
 
 /// Writes only the subtree of the root's child `first_move` (with the root above it, whose
 /// statistics still describe the whole dictionary): one file of a --split dictionary.

@@ -27,7 +27,7 @@ inline constexpr std::size_t kPartDepth = 2;
 
 /// The coordination point of the threads that write dictionaries at the same time.
 class EmitHelpers {
-public:
+  public:
     /// `jobs`: how many threads will write dictionaries and call job_done() once each.
     explicit EmitHelpers(std::size_t jobs) : jobs_left_(jobs) {}
     EmitHelpers(const EmitHelpers&) = delete;
@@ -53,7 +53,8 @@ public:
     /// The parts of one dictionary being written and how to format one of them into a string.
     struct Board {
         std::vector<Part> parts;
-        std::size_t next_from_end = 0;  ///< parts[size - next_from_end, size) are no helper's to take
+        std::size_t next_from_end =
+            0;  ///< parts[size - next_from_end, size) are no helper's to take
         std::function<void(Part&)> format;
     };
 
@@ -67,7 +68,7 @@ public:
     /// For the writer: hides `board` from helpers and waits for parts being formatted.
     void remove(Board& board);
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<Board*> boards_;

@@ -42,19 +42,26 @@ char* put_flat(char* to, std::string_view text, CommentText mode) {
     });
 }
 
-[[gnu::always_inline]] inline void flat(TextCursor& t, std::string_view text, CommentText mode) { t.advance_to(put_flat(t.at(), text, mode)); }
+[[gnu::always_inline]] inline void flat(TextCursor& t, std::string_view text, CommentText mode) {
+    t.advance_to(put_flat(t.at(), text, mode));
+}
 
 // Text given by the caller (extra), escaped in an escaped comment. It holds no '\r' then,
 // so escaping it on its own gives the same bytes as escaping the whole comment.
 void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
-    if (mode == CommentText::Plain) out += text;
-    else append_escaped(out, text);
+    if (mode == CommentText::Plain)
+        out += text;
+    else
+        append_escaped(out, text);
 }
 
 // At most 2 * (name + rank) + 2 bytes.
-[[gnu::always_inline]] inline void put_player(TextCursor& t, const std::string& name, const std::string& rank, CommentText mode) {
-    if (name.empty()) t.put('?');
-    else flat(t, name, mode);
+[[gnu::always_inline]] inline void put_player(TextCursor& t, const std::string& name,
+                                              const std::string& rank, CommentText mode) {
+    if (name.empty())
+        t.put('?');
+    else
+        flat(t, name, mode);
     if (!rank.empty()) {
         t.put(' ');
         flat(t, rank, mode);
@@ -64,14 +71,18 @@ void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
 // Room for a game's line: twice its fields (escaping at most doubles them), the words
 // between them and its number.
 std::size_t game_line_room(const dictionary::GameReference& g) {
-    const std::size_t fields = g.date.size() + g.black_player.size() + g.black_rank.size() + g.white_player.size() +
-                               g.white_rank.size() + g.result.size() + g.event.size() + g.source_path.size();
+    const std::size_t fields = g.date.size() + g.black_player.size() + g.black_rank.size() +
+                               g.white_player.size() + g.white_rank.size() + g.result.size() +
+                               g.event.size() + g.source_path.size();
     return 2 * fields + 64 + kMaxNumberBytes;
 }
 
-[[gnu::always_inline]] inline void put_game_line(TextCursor& t, const dictionary::GameReference& g, CommentText mode) {
-    if (g.date.empty()) t.put("date ?");
-    else flat(t, g.date, mode);
+[[gnu::always_inline]] inline void put_game_line(TextCursor& t, const dictionary::GameReference& g,
+                                                 CommentText mode) {
+    if (g.date.empty())
+        t.put("date ?");
+    else
+        flat(t, g.date, mode);
     t.put("  B: ");
     put_player(t, g.black_player, g.black_rank, mode);
     t.put("  W: ");
@@ -110,27 +121,35 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
     const dictionary::TrieNode& node = trie.node(in.node);
     const NodeStats& s = node.stats;
     if (in.node == dictionary::kRoot) {
-        if (in.kind == DictionaryKind::Joseki) t.put("Corner sequences: ");
-        else t.put("Games: ");
+        if (in.kind == DictionaryKind::Joseki)
+            t.put("Corner sequences: ");
+        else
+            t.put("Games: ");
         t.thousands(s.count);
         t.put(".\n");
     } else {
         if (node.move.is_pass()) {
-            if (node.move.color == go::Color::Black) t.put("Tenuki: Black plays elsewhere.\n");
-            else t.put("Tenuki: White plays elsewhere.\n");
+            if (node.move.color == go::Color::Black)
+                t.put("Tenuki: Black plays elsewhere.\n");
+            else
+                t.put("Tenuki: White plays elsewhere.\n");
         }
         const std::uint64_t parent_count = trie.node(node.parent).stats.count;
         t.put("Played ");
         t.thousands(s.count);
-        if (s.count == 1) t.put(" time (");
-        else t.put(" times (");
+        if (s.count == 1)
+            t.put(" time (");
+        else
+            t.put(" times (");
         t.percent(s.count, parent_count);
         t.put(" of ");
         t.thousands(parent_count);
         t.put(").\n");
     }
-    if (in.kind == DictionaryKind::Joseki) t.put("Black (first in the corner)");
-    else t.put("Black");
+    if (in.kind == DictionaryKind::Joseki)
+        t.put("Black (first in the corner)");
+    else
+        t.put("Black");
     const std::uint64_t decided = s.decided();
     if (decided == 0) {
         t.put(": no decided games");
@@ -139,8 +158,10 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         t.percent(s.first_player_wins, decided);
         t.put(" of ");
         t.thousands(decided);
-        if (decided == 1) t.put(" decided game");
-        else t.put(" decided games");
+        if (decided == 1)
+            t.put(" decided game");
+        else
+            t.put(" decided games");
     }
     if (s.draws > 0 || s.unknown > 0) {
         t.put(" (");
@@ -156,7 +177,9 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
     t.put(".\n");
 }
 
-[[gnu::always_inline]] inline void put_colour(TextCursor& t, go::Color color) { t.put(color == go::Color::Black ? 'B' : 'W'); }
+[[gnu::always_inline]] inline void put_colour(TextCursor& t, go::Color color) {
+    t.put(color == go::Color::Black ? 'B' : 'W');
+}
 
 void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
     const dictionary::Trie& trie = *in.trie;
@@ -170,8 +193,10 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
         const Continuation& c = in.continuations.front();
         TextCursor t(out, kLineRoom + c.label.size());
         t.put("\nEvery line continues with ");
-        if (c.label.empty()) t.put("a tenuki");
-        else t.put(c.label);
+        if (c.label.empty())
+            t.put("a tenuki");
+        else
+            t.put(c.label);
         t.put(" (");
         put_colour(t, trie.node(c.node).move.color);
         t.put(").\n");
@@ -181,16 +206,20 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
     {
         TextCursor t(out, kLineRoom);
         t.put("\nContinuations (letter, colour, count, share, ");
-        if (in.kind == DictionaryKind::Joseki) t.put("first player's");
-        else t.put("Black's");
+        if (in.kind == DictionaryKind::Joseki)
+            t.put("first player's");
+        else
+            t.put("Black's");
         t.put(" wins, years):\n");
     }
     for (const Continuation& c : in.continuations) {
         const dictionary::TrieNode& child = trie.node(c.node);
         const NodeStats& cs = child.stats;
         TextCursor t(out, kLineRoom + c.label.size());
-        if (c.label.empty()) t.put("tenuki");
-        else t.put(c.label);
+        if (c.label.empty())
+            t.put("tenuki");
+        else
+            t.put(c.label);
         t.put("  ");
         put_colour(t, child.move.color);
         t.put("  ");
@@ -268,9 +297,13 @@ void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
 
 }  // namespace
 
-std::string with_thousands(std::uint64_t n) { return std::string(thousands(n)); }
+std::string with_thousands(std::uint64_t n) {
+    return std::string(thousands(n));
+}
 
-std::string percent(std::uint64_t part, std::uint64_t whole) { return std::string(percent_text(part, whole)); }
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+    return std::string(percent_text(part, whole));
+}
 
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
     const std::size_t start = out.size();

@@ -30,7 +30,7 @@ enum class CommentText : std::uint8_t {
 struct StatisticsKey {
     dictionary::NodeStats stats;
     std::uint64_t parent_count = 0;  ///< 0 for the root
-    std::uint8_t form = 0;           ///< the kind, whether the node is the root, a tenuki and its colour
+    std::uint8_t form = 0;  ///< the kind, whether the node is the root, a tenuki and its colour
     friend bool operator==(const StatisticsKey&, const StatisticsKey&) = default;
 };
 
@@ -50,7 +50,7 @@ struct NodeCommentInput {
     std::span<const Continuation> continuations;  ///< in output order
     std::string_view hidden_note;                 ///< says what the size limits left out, or empty
     std::size_t max_games_listed = 5;
-    std::string_view extra;                       ///< e.g. transpositions; empty for none
+    std::string_view extra;  ///< e.g. transpositions; empty for none
     /// Escaped: text from the games and `extra` are SGF-escaped as they are appended (they
     /// must not hold '\r'), so the comment goes straight into an SGF value.
     CommentText text = CommentText::Plain;

@@ -23,7 +23,8 @@ enum class SizeAdvice { SuggestSplit, AlreadySplit };
 /// A warning for the report when a written file is larger than viewers handle
 /// comfortably, suggesting --min-count, --max-depth and (for a whole dictionary) --split;
 /// nullopt when it is fine.
-std::optional<std::string> size_warning(std::string_view path, std::uint64_t bytes, std::uint64_t nodes,
+std::optional<std::string> size_warning(std::string_view path, std::uint64_t bytes,
+                                        std::uint64_t nodes,
                                         SizeAdvice advice = SizeAdvice::SuggestSplit);
 
 }  // namespace josekic::emit

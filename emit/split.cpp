@@ -48,14 +48,15 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) 
     for (dictionary::NodeId c : trie.sorted_children(dictionary::kRoot)) {
         if (trie.node(c).stats.count < options.limits.min_count) continue;
         first_moves.push_back(c);
-        if (options.limits.max_children != 0 && first_moves.size() == options.limits.max_children) break;
+        if (options.limits.max_children != 0 && first_moves.size() == options.limits.max_children)
+            break;
     }
 
     std::set<std::string> used;
     plan.index_text = (options.name.empty() ? std::string() : options.name + "\n") + "The " + kind +
                       " dictionary split by first move: " + with_thousands(total) +
-                      (options.kind == DictionaryKind::Joseki ? " corner sequences" : " games") + " in all.\n" +
-                      "file, first move, count, share\n";
+                      (options.kind == DictionaryKind::Joseki ? " corner sequences" : " games") +
+                      " in all.\n" + "file, first move, count, share\n";
     for (dictionary::NodeId c : first_moves) {
         const go::Move& move = trie.node(c).move;
         SplitPart part;
@@ -68,11 +69,13 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) 
         part.count = trie.node(c).stats.count;
         part.node = c;
         part.options = options;
-        part.options.name = (options.name.empty() ? kind : options.name) + ", first move " + part.first_move;
+        part.options.name =
+            (options.name.empty() ? kind : options.name) + ", first move " + part.first_move;
 
         const std::string nickname = first_move_nickname(move);
-        plan.index_text += part.file_name + "  " + part.first_move + (nickname.empty() ? "" : " (" + nickname + ")") +
-                           "  " + with_thousands(part.count) + "  " + percent(part.count, total) + "\n";
+        plan.index_text += part.file_name + "  " + part.first_move +
+                           (nickname.empty() ? "" : " (" + nickname + ")") + "  " +
+                           with_thousands(part.count) + "  " + percent(part.count, total) + "\n";
         plan.parts.push_back(std::move(part));
     }
     return plan;

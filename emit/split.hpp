@@ -21,11 +21,11 @@ std::string first_move_nickname(const go::Move& move);
 
 /// One file of a split dictionary, before it is written.
 struct SplitPart {
-    std::string file_name;       ///< e.g. "joseki-4-4.sgf"
-    std::string first_move;      ///< first_move_name() of its first move
-    std::uint64_t count = 0;     ///< lines through the first move
+    std::string file_name;                          ///< e.g. "joseki-4-4.sgf"
+    std::string first_move;                         ///< first_move_name() of its first move
+    std::uint64_t count = 0;                        ///< lines through the first move
     dictionary::NodeId node = dictionary::kNoNode;  ///< the root child it holds
-    WriteOptions options;        ///< the options to write it with (its own name)
+    WriteOptions options;                           ///< the options to write it with (its own name)
 };
 
 /// What --split writes: the parts (most frequent first move first) and the index.
@@ -44,9 +44,9 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options);
 
 /// One file of a split dictionary, written into memory.
 struct SplitFile {
-    std::string file_name;       ///< e.g. "joseki-4-4.sgf"
-    std::string first_move;      ///< first_move_name() of its first move
-    std::uint64_t count = 0;     ///< lines through the first move
+    std::string file_name;    ///< e.g. "joseki-4-4.sgf"
+    std::string first_move;   ///< first_move_name() of its first move
+    std::uint64_t count = 0;  ///< lines through the first move
     WrittenDictionary dictionary;
 };
 

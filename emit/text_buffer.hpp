@@ -27,8 +27,10 @@ inline void copy_short(char* to, const char* from, std::size_t size) {
 /// Copies `size` bytes from `from` to `to` (which must not overlap). Most pieces of text the
 /// writer copies are numbers and short words of variable length: copy_short.
 inline void copy_bytes(char* to, const char* from, std::size_t size) {
-    if (size <= 16) copy_short(to, from, size);
-    else std::memcpy(to, from, size);
+    if (size <= 16)
+        copy_short(to, from, size);
+    else
+        std::memcpy(to, from, size);
 }
 
 /// A growable byte buffer for text built piece by piece. Unlike std::string its appends
@@ -36,7 +38,7 @@ inline void copy_bytes(char* to, const char* from, std::size_t size) {
 /// of dictionaries with hundreds of thousands of nodes. The storage is kept by clear(), so
 /// one buffer serves every node.
 class TextBuffer {
-public:
+  public:
     TextBuffer() = default;
     explicit TextBuffer(std::size_t capacity) { grow(capacity); }
 
@@ -78,7 +80,7 @@ public:
     void clear() { size_ = 0; }
     std::string_view view() const { return {data_.get(), size_}; }
 
-private:
+  private:
     // Room for at least `more` bytes beyond size_, doubling so appends stay amortised O(1).
     void grow(std::size_t more) {
         std::size_t capacity = capacity_ == 0 ? 256 : capacity_ * 2;

@@ -18,8 +18,9 @@ namespace josekic::emit {
 /// Dictionary text is mostly fixed words and numbers, written this way a few moves each
 /// instead of a check, a call and a reload of the buffer's fields per piece.
 class TextCursor {
-public:
-    TextCursor(TextBuffer& out, std::size_t room) : out_(out), at_(out.reserve(room)), limit_(at_ + room) {}
+  public:
+    TextCursor(TextBuffer& out, std::size_t room)
+        : out_(out), at_(out.reserve(room)), limit_(at_ + room) {}
     TextCursor(const TextCursor&) = delete;
     TextCursor& operator=(const TextCursor&) = delete;
     ~TextCursor() { out_.commit(at_); }
@@ -47,13 +48,15 @@ public:
     /// put_thousands; at most kMaxNumberBytes.
     void thousands(std::uint64_t n) { at_ = checked(put_thousands(at_, n)); }
     /// put_percent; at most kMaxNumberBytes.
-    void percent(std::uint64_t part, std::uint64_t whole) { at_ = checked(put_percent(at_, part, whole)); }
+    void percent(std::uint64_t part, std::uint64_t whole) {
+        at_ = checked(put_percent(at_, part, whole));
+    }
     /// Where the next byte goes, for writers of their own (which return their end to
     /// advance_to).
     char* at() const { return at_; }
     void advance_to(char* end) { at_ = checked(end); }
 
-private:
+  private:
     char* checked(char* end) const {
         assert(end <= limit_);
         return end;

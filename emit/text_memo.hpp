@@ -15,7 +15,7 @@ namespace josekic::emit {
 /// starts empty.
 template <class Key, std::size_t kBytes>
 class TextMemo {
-public:
+  public:
     /// Text longer than this is not remembered.
     static constexpr std::size_t kMaxBytes = kBytes;
 
@@ -39,7 +39,7 @@ public:
         if (size_ > 0) std::memcpy(text_.data(), start, kMaxBytes);
     }
 
-private:
+  private:
     Key key_{};
     std::array<char, kMaxBytes> text_{};
     std::size_t size_ = 0;  // 0: nothing remembered

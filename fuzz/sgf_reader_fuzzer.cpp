@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             // own storage must all be valid (ASan checks each byte read here).
             for (const auto& node : tree.nodes) {
                 for (const auto& property : node.properties) {
-                    if (property.id.empty() || property.values.size() != property.value_at.size()) std::abort();
+                    if (property.id.empty() || property.values.size() != property.value_at.size())
+                        std::abort();
                     for (const char c : property.id) bytes_seen += static_cast<unsigned char>(c);
                     for (const std::string_view value : property.values) {
                         for (const char c : value) bytes_seen += static_cast<unsigned char>(c);
@@ -50,23 +51,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // it must give what reading the whole file through trees gives, diagnostics (and
         // their order) included.
         josekic::diag::DiagnosticList sink;
-        const auto games = josekic::sgf::read_games(bytes, "fuzz.sgf", josekic::sgf::ReadOptions{}, sink);
+        const auto games =
+            josekic::sgf::read_games(bytes, "fuzz.sgf", josekic::sgf::ReadOptions{}, sink);
         check_diagnostics(sink);
         josekic::diag::DiagnosticList tree_sink;
-        const auto tree_games =
-            josekic::sgf::read_games_through_trees(bytes, "fuzz.sgf", josekic::sgf::ReadOptions{}, tree_sink);
-        if (games.size() != tree_games.size() || sink.items.size() != tree_sink.items.size()) std::abort();
+        const auto tree_games = josekic::sgf::read_games_through_trees(
+            bytes, "fuzz.sgf", josekic::sgf::ReadOptions{}, tree_sink);
+        if (games.size() != tree_games.size() || sink.items.size() != tree_sink.items.size())
+            std::abort();
         for (std::size_t i = 0; i < games.size(); ++i) {
             const auto& a = games[i];
             const auto& b = tree_games[i];
             if (a.index_in_file != b.index_in_file || a.location.line != b.location.line ||
-                a.location.column != b.location.column || a.moves != b.moves || a.info.black_player != b.info.black_player ||
-                a.setup_black != b.setup_black || a.board_width != b.board_width) {
+                a.location.column != b.location.column || a.moves != b.moves ||
+                a.info.black_player != b.info.black_player || a.setup_black != b.setup_black ||
+                a.board_width != b.board_width) {
                 std::abort();
             }
         }
         for (std::size_t i = 0; i < sink.items.size(); ++i) {
-            if (josekic::diag::format(sink.items[i]) != josekic::diag::format(tree_sink.items[i])) std::abort();
+            if (josekic::diag::format(sink.items[i]) != josekic::diag::format(tree_sink.items[i]))
+                std::abort();
         }
     }
     return 0;

@@ -41,8 +41,10 @@ std::vector<NodeId> match(const Trie& trie, const PruneEntry& entry) {
         const NodeId at = stack.back();
         stack.pop_back();
         // A match's own subtree is covered by the match, so the search does not go below it.
-        if (entry.anywhere->matches(trie.node(at).move)) found.push_back(at);
-        else push_children(at);
+        if (entry.anywhere->matches(trie.node(at).move))
+            found.push_back(at);
+        else
+            push_children(at);
     }
     return found;
 }
@@ -55,7 +57,8 @@ void for_subtree(const Trie& trie, NodeId top, Visit visit) {
         const NodeId at = stack.back();
         stack.pop_back();
         visit(at);
-        for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling) stack.push_back(c);
+        for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling)
+            stack.push_back(c);
     }
 }
 
@@ -73,7 +76,8 @@ void mark(const Trie& trie, NodeId top, Fate fate, std::vector<Fate>& fates, std
 
 /// The first threshold that drops `child` (at `depth`, ranked `rank` among its live
 /// siblings), if any.
-std::optional<ThresholdReason> dropped_by(const Thresholds& limits, const dictionary::NodeStats& child,
+std::optional<ThresholdReason> dropped_by(const Thresholds& limits,
+                                          const dictionary::NodeStats& child,
                                           const dictionary::NodeStats& parent, std::size_t depth,
                                           std::size_t rank) {
     if (limits.max_depth && depth > *limits.max_depth) return ThresholdReason::MaxDepth;
@@ -90,10 +94,14 @@ std::optional<ThresholdReason> dropped_by(const Thresholds& limits, const dictio
 
 std::string_view option_name(ThresholdReason reason) {
     switch (reason) {
-        case ThresholdReason::MaxDepth: return "--max-depth";
-        case ThresholdReason::MinCount: return "--min-count";
-        case ThresholdReason::MinShare: return "--min-share";
-        case ThresholdReason::MaxChildren: return "--max-children";
+        case ThresholdReason::MaxDepth:
+            return "--max-depth";
+        case ThresholdReason::MinCount:
+            return "--min-count";
+        case ThresholdReason::MinShare:
+            return "--min-share";
+        case ThresholdReason::MaxChildren:
+            return "--max-children";
     }
     return "?";
 }
@@ -106,7 +114,8 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
     result.terminals_before = in.terminal_count();
 
     std::vector<Fate> fates(in.size(), Fate::Live);
-    std::vector<bool> exempt(in.size(), false);  // protected by a keep entry (or on the path to one)
+    std::vector<bool> exempt(in.size(),
+                             false);  // protected by a keep entry (or on the path to one)
 
     for (const PruneList& list : lists) {
         for (const PruneEntry& entry : list.entries) {
@@ -122,7 +131,8 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
                             ++found.nodes;
                             found.games += in.node(at).stats.ends;
                         });
-                        for (NodeId at = top; at != kNoNode; at = in.node(at).parent) exempt[at] = true;
+                        for (NodeId at = top; at != kNoNode; at = in.node(at).parent)
+                            exempt[at] = true;
                     }
                     report.matches.push_back(std::move(found));
                 }
@@ -131,8 +141,8 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
         }
     }
 
-    for (const auto reason : {ThresholdReason::MaxDepth, ThresholdReason::MinCount, ThresholdReason::MinShare,
-                              ThresholdReason::MaxChildren}) {
+    for (const auto reason : {ThresholdReason::MaxDepth, ThresholdReason::MinCount,
+                              ThresholdReason::MinShare, ThresholdReason::MaxChildren}) {
         result.thresholds.push_back(ThresholdTotals{reason, 0, 0, 0});
     }
 
@@ -157,7 +167,8 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             if (fates[child] != Fate::Live) continue;
             const std::size_t my_rank = rank++;
             if (!exempt[child]) {
-                if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats, at.depth + 1, my_rank)) {
+                if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats,
+                                                   at.depth + 1, my_rank)) {
                     ThresholdTotals& totals = result.thresholds[static_cast<std::size_t>(*reason)];
                     ++totals.subtrees;
                     mark(in, child, Fate::DroppedByThreshold, fates, totals.nodes, totals.games);
@@ -205,10 +216,10 @@ std::vector<diag::Diagnostic> unmatched_warnings(std::span<const PruneResult* co
         }
         if (!applicable || matched) continue;
         const EntryReport& report = results.front()->entries[i];
-        warnings.push_back(diag::Diagnostic{report.list_path, report.entry.where, diag::Severity::Warning,
-                                            "prune-unmatched",
-                                            "prune entry '" + report.entry.text + "' matched nothing in the " + where +
-                                                " dictionary"});
+        warnings.push_back(diag::Diagnostic{
+            report.list_path, report.entry.where, diag::Severity::Warning, "prune-unmatched",
+            "prune entry '" + report.entry.text + "' matched nothing in the " + where +
+                " dictionary"});
     }
     return warnings;
 }

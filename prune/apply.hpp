@@ -53,8 +53,8 @@ struct PruneResult {
 
     dictionary::Trie trie;  ///< the pruned copy; shares the input's GameTable
     DictionaryKind kind = DictionaryKind::Joseki;
-    std::vector<EntryReport> entries;          ///< every entry of every list, in list and file order
-    std::vector<ThresholdTotals> thresholds;   ///< one per ThresholdReason, in enum order
+    std::vector<EntryReport> entries;         ///< every entry of every list, in list and file order
+    std::vector<ThresholdTotals> thresholds;  ///< one per ThresholdReason, in enum order
     std::size_t nodes_before = 0;
     std::size_t nodes_after = 0;
     std::size_t terminals_before = 0;
@@ -75,8 +75,8 @@ struct PruneResult {
 /// silly continuations are gone. Because nothing is recomputed, pruning a compiled (and
 /// re-read) dictionary with a list gives the same trie as compiling with that list.
 /// Deterministic: the result depends only on the input trie's contents, not on node ids.
-PruneResult apply(const dictionary::Trie& in, const std::vector<PruneList>& lists, const Thresholds& thresholds,
-                  DictionaryKind kind);
+PruneResult apply(const dictionary::Trie& in, const std::vector<PruneList>& lists,
+                  const Thresholds& thresholds, DictionaryKind kind);
 
 /// Warnings for entries that apply to at least one of `results` but matched nothing in any
 /// of them: one per entry, code "prune-unmatched", naming the list file and line.

@@ -12,7 +12,9 @@ namespace josekic::prune {
 using DictionaryKind = emit::DictionaryKind;
 
 /// The lower-case name of a kind: "joseki" or "fuseki".
-constexpr std::string_view name(DictionaryKind kind) { return kind == DictionaryKind::Joseki ? "joseki" : "fuseki"; }
+constexpr std::string_view name(DictionaryKind kind) {
+    return kind == DictionaryKind::Joseki ? "joseki" : "fuseki";
+}
 
 /// The dictionaries a prune entry applies to: both (no prefix in the list) or one.
 enum class Scope : std::uint8_t { Both, Joseki, Fuseki };

@@ -23,7 +23,8 @@ std::optional<PruneList> parse_any_prune_list(std::string_view text, std::string
     return parse_prune_list(text, path, sink);
 }
 
-std::optional<PruneList> read_prune_list(const std::filesystem::path& file, diag::DiagnosticSink& sink) {
+std::optional<PruneList> read_prune_list(const std::filesystem::path& file,
+                                         diag::DiagnosticSink& sink) {
     std::ifstream in(file, std::ios::binary);
     if (!in.is_open()) {
         sink.error(file.string(), {}, "prune-io", "cannot open the prune list");

@@ -20,6 +20,7 @@ std::optional<PruneList> parse_any_prune_list(std::string_view text, std::string
 
 /// Reads `file` and parses it as parse_any_prune_list does. A file that cannot be read is
 /// an error (code "prune-io", no line) and gives nullopt. The file is only read.
-std::optional<PruneList> read_prune_list(const std::filesystem::path& file, diag::DiagnosticSink& sink);
+std::optional<PruneList> read_prune_list(const std::filesystem::path& file,
+                                         diag::DiagnosticSink& sink);
 
 }  // namespace josekic::prune

@@ -4,7 +4,8 @@ namespace josekic::prune {
 
 std::optional<std::optional<go::Point>> parse_move_point(std::string_view word) {
     // "tt" is the FF[3] pass; on a 19x19 board it is never a point, so it can share the slot.
-    if (word.empty() || word == "tt" || word == "tenuki" || word == "pass") return std::optional<go::Point>{};
+    if (word.empty() || word == "tt" || word == "tenuki" || word == "pass")
+        return std::optional<go::Point>{};
     if (const auto point = go::point_from_sgf(word)) return std::optional<go::Point>{*point};
     return std::nullopt;
 }
@@ -15,8 +16,10 @@ std::string render_path(std::span<const go::Move> path, DictionaryKind kind) {
         if (!out.empty()) out += ' ';
         out += go::sgf_letter(move.color);
         out += '[';
-        if (move.point) out += go::to_sgf(*move.point);
-        else out += kind == DictionaryKind::Joseki ? "tenuki" : "pass";
+        if (move.point)
+            out += go::to_sgf(*move.point);
+        else
+            out += kind == DictionaryKind::Joseki ? "tenuki" : "pass";
         out += ']';
     }
     return out;

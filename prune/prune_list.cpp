@@ -12,12 +12,16 @@ namespace {
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
     }
     return true;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 /// One word of an entry and the 0-based offset of its first byte in the line.
 struct Token {
@@ -42,11 +46,13 @@ std::optional<SyntaxError> tokenize(std::string_view line, std::vector<Token>& t
         const std::size_t start = i;
         if ((line[i] == 'B' || line[i] == 'W') && i + 1 < line.size() && line[i + 1] == '[') {
             const std::size_t close = line.find(']', i);
-            if (close == std::string_view::npos) return SyntaxError{start, "missing ']' after the move"};
+            if (close == std::string_view::npos)
+                return SyntaxError{start, "missing ']' after the move"};
             i = close + 1;
         } else {
             while (i < line.size() && !is_blank(line[i])) {
-                if (line[i] == '[' || line[i] == ']') return SyntaxError{i, std::string("unexpected '") + line[i] + "'"};
+                if (line[i] == '[' || line[i] == ']')
+                    return SyntaxError{i, std::string("unexpected '") + line[i] + "'"};
                 ++i;
             }
         }
@@ -65,18 +71,21 @@ std::optional<ParsedMove> parse_move_word(const Token& token, SyntaxError& error
     std::string_view word = token.text;
     std::size_t value_at = token.at;
     ParsedMove move;
-    if (word.size() >= 3 && (word[0] == 'B' || word[0] == 'W') && word[1] == '[' && word.back() == ']') {
+    if (word.size() >= 3 && (word[0] == 'B' || word[0] == 'W') && word[1] == '[' &&
+        word.back() == ']') {
         move.color = word[0] == 'B' ? go::Color::Black : go::Color::White;
         word = word.substr(2, word.size() - 3);
         value_at += 2;
     }
     // Coordinates must be written as SGF writes them (lower case); only the pass words are
     // case-free.
-    const bool is_pass_word = equals_ignoring_case(word, "tenuki") || equals_ignoring_case(word, "pass");
+    const bool is_pass_word =
+        equals_ignoring_case(word, "tenuki") || equals_ignoring_case(word, "pass");
     const auto point = parse_move_point(is_pass_word ? std::string_view("pass") : word);
     if (!point) {
-        error = SyntaxError{value_at, "'" + std::string(word) +
-                                          "' is not a move (two SGF letters a..s, or tenuki, pass, tt)"};
+        error = SyntaxError{value_at,
+                            "'" + std::string(word) +
+                                "' is not a move (two SGF letters a..s, or tenuki, pass, tt)"};
         return std::nullopt;
     }
     move.point = *point;
@@ -84,7 +93,8 @@ std::optional<ParsedMove> parse_move_word(const Token& token, SyntaxError& error
 }
 
 /// Parses one line; nullopt with no error for a blank or comment-only line.
-std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std::optional<SyntaxError>& error) {
+std::optional<PruneEntry> parse_line(std::string_view raw, int line_number,
+                                     std::optional<SyntaxError>& error) {
     std::string_view line = raw.substr(0, raw.find('#'));
     std::vector<Token> tokens;
     if (auto failed = tokenize(line, tokens)) {
@@ -100,7 +110,8 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std:
     for (const auto& [word, scope] : {std::pair{std::string_view("joseki:"), Scope::Joseki},
                                       std::pair{std::string_view("fuseki:"), Scope::Fuseki}}) {
         Token& head = tokens.front();
-        if (head.text.size() >= word.size() && equals_ignoring_case(head.text.substr(0, word.size()), word)) {
+        if (head.text.size() >= word.size() &&
+            equals_ignoring_case(head.text.substr(0, word.size()), word)) {
             entry.scope = scope;
             if (head.text.size() == word.size()) {
                 next = 1;
@@ -122,9 +133,10 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std:
     for (; next < tokens.size(); ++next) {
         const Token& token = tokens[next];
         if (token.text.find(':') != std::string_view::npos) {
-            error = SyntaxError{token.at, "'" + std::string(token.text) +
-                                              "': not a move; the only scopes are joseki: and fuseki:, first on "
-                                              "the line"};
+            error = SyntaxError{
+                token.at, "'" + std::string(token.text) +
+                              "': not a move; the only scopes are joseki: and fuseki:, first on "
+                              "the line"};
             return std::nullopt;
         }
         if (token.text == "**") {
@@ -135,8 +147,10 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std:
             stars_at = token.at;
             continue;
         }
-        if (equals_ignoring_case(token.text, "keep") || equals_ignoring_case(token.text, "remove")) {
-            error = SyntaxError{token.at, "'" + std::string(token.text) + "' must come before the moves"};
+        if (equals_ignoring_case(token.text, "keep") ||
+            equals_ignoring_case(token.text, "remove")) {
+            error = SyntaxError{token.at,
+                                "'" + std::string(token.text) + "' must come before the moves"};
             return std::nullopt;
         }
         SyntaxError move_error;
@@ -166,8 +180,10 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std:
     while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
     entry.text = std::string(text);
     if (entry.path.empty() && !entry.anywhere) {
-        error = SyntaxError{first_at, "refused: an entry must name at least one move (it would match the root, "
-                                      "the whole dictionary)"};
+        error =
+            SyntaxError{first_at,
+                        "refused: an entry must name at least one move (it would match the root, "
+                        "the whole dictionary)"};
         return std::nullopt;
     }
     return entry;
@@ -175,7 +191,8 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number, std:
 
 }  // namespace
 
-std::optional<PruneList> parse_prune_list(std::string_view text, std::string_view path, diag::DiagnosticSink& sink) {
+std::optional<PruneList> parse_prune_list(std::string_view text, std::string_view path,
+                                          diag::DiagnosticSink& sink) {
     PruneList list;
     list.path = std::string(path);
     bool failed = false;
@@ -183,7 +200,8 @@ std::optional<PruneList> parse_prune_list(std::string_view text, std::string_vie
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = text.find('\n', start);
-        const std::string_view raw = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        const std::string_view raw = text.substr(
+            start, end == std::string_view::npos ? std::string_view::npos : end - start);
         ++line_number;
         std::optional<SyntaxError> error;
         // A UTF-8 byte order mark (Windows editors write one) counts as blanks, so columns
@@ -193,7 +211,8 @@ std::optional<PruneList> parse_prune_list(std::string_view text, std::string_vie
             without_bom = "   ";
             without_bom += raw.substr(3);
         }
-        auto entry = parse_line(without_bom.empty() ? raw : std::string_view(without_bom), line_number, error);
+        auto entry = parse_line(without_bom.empty() ? raw : std::string_view(without_bom),
+                                line_number, error);
         if (error) {
             failed = true;
             const bool root = error->message.starts_with("refused");

@@ -2,13 +2,15 @@
 
 // The prune list format (one entry per line; README "Prune lists" has the user's version):
 //
-//   line    := [scope] [action] target [ '#' comment ]      blank and comment-only lines are ignored
-//   scope   := 'joseki:' | 'fuseki:'                        no scope: the entry applies to both trees
-//   action  := 'remove' | 'keep'                            default 'remove'
-//   target  := path                                         the node at the end of the path
-//            | path '**' move                               every node below `path` reached by `move`
-//   path    := move*                                        from the root, in normalised coordinates
-//   move    := coord | 'tenuki' | 'pass' | 'tt'             colour alternates, Black first
+//   line    := [scope] [action] target [ '#' comment ]      blank and comment-only lines are
+//   ignored scope   := 'joseki:' | 'fuseki:'                        no scope: the entry applies to
+//   both trees action  := 'remove' | 'keep'                            default 'remove' target  :=
+//   path                                         the node at the end of the path
+//            | path '**' move                               every node below `path` reached by
+//            `move`
+//   path    := move*                                        from the root, in normalised
+//   coordinates move    := coord | 'tenuki' | 'pass' | 'tt'             colour alternates, Black
+//   first
 //            | ('B' | 'W') '[' [coord | 'tenuki' | 'pass' | 'tt'] ']'     explicit colour
 //
 // Examples:
@@ -47,7 +49,9 @@ struct MovePattern {
     std::optional<go::Point> point;  ///< nullopt: a pass (tenuki)
     std::optional<go::Color> color;  ///< nullopt: either colour
 
-    bool matches(const go::Move& move) const { return move.point == point && (!color || *color == move.color); }
+    bool matches(const go::Move& move) const {
+        return move.point == point && (!color || *color == move.color);
+    }
     friend bool operator==(const MovePattern&, const MovePattern&) = default;
 };
 
@@ -58,7 +62,7 @@ struct PruneEntry {
     std::vector<go::Move> path;           ///< from the root; with `anywhere`, the prefix
     std::optional<MovePattern> anywhere;  ///< set for the '**' form
     diag::SourceLocation where;           ///< of the entry's first character
-    std::string text;                     ///< the entry as written, without comment and outer blanks
+    std::string text;  ///< the entry as written, without comment and outer blanks
 };
 
 /// A parsed prune list: its entries in file order, and where they came from.
@@ -71,6 +75,7 @@ struct PruneList {
 /// `sink` as an error `path:line:col` (code "prune-syntax", or "prune-root" for an entry
 /// that targets the root); if there is any, the result is nullopt and the caller must
 /// write nothing.
-std::optional<PruneList> parse_prune_list(std::string_view text, std::string_view path, diag::DiagnosticSink& sink);
+std::optional<PruneList> parse_prune_list(std::string_view text, std::string_view path,
+                                          diag::DiagnosticSink& sink);
 
 }  // namespace josekic::prune

@@ -54,11 +54,13 @@ std::string describe_applied(const std::vector<PruneList>& lists, const Threshol
 
 std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds) {
     std::string out;
-    out += "Pruning the " + std::string(name(result.kind)) + " dictionary (dry run: nothing is written)\n";
+    out += "Pruning the " + std::string(name(result.kind)) +
+           " dictionary (dry run: nothing is written)\n";
     std::size_t entry_nodes = 0;
     std::uint64_t entry_games = 0;
     for (const EntryReport& report : result.entries) {
-        out += report.list_path + ':' + std::to_string(report.entry.where.line) + ": " + report.entry.text;
+        out += report.list_path + ':' + std::to_string(report.entry.where.line) + ": " +
+               report.entry.text;
         if (!report.applicable) {
             out += "  (not for the " + std::string(name(result.kind)) + " dictionary)\n";
             continue;
@@ -92,14 +94,16 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
                 continue;
             }
             ++shown;
-            out += "    " + render_path(match.path, result.kind) + ": " + plural(match.count, "line", "lines") +
-                   " through it; " + (keep ? "keeps " : "removes ") + plural(match.nodes, "node", "nodes") + ", " +
-                   plural(match.games, "game", "games") + (keep ? " from thresholds\n" : " affected\n");
+            out += "    " + render_path(match.path, result.kind) + ": " +
+                   plural(match.count, "line", "lines") + " through it; " +
+                   (keep ? "keeps " : "removes ") + plural(match.nodes, "node", "nodes") + ", " +
+                   plural(match.games, "game", "games") +
+                   (keep ? " from thresholds\n" : " affected\n");
         }
         if (more > 0) {
-            out += "    ... and " + plural(more, "more subtree", "more subtrees") + ": " + (keep ? "keeps " : "removes ") +
-                   plural(more_nodes, "node", "nodes") + ", " + plural(more_games, "game", "games") +
-                   (keep ? "\n" : " affected\n");
+            out += "    ... and " + plural(more, "more subtree", "more subtrees") + ": " +
+                   (keep ? "keeps " : "removes ") + plural(more_nodes, "node", "nodes") + ", " +
+                   plural(more_games, "game", "games") + (keep ? "\n" : " affected\n");
         }
         if (inside_removed > 0) {
             out += "    (" + plural(inside_removed, "match lies", "matches lie") +
@@ -111,13 +115,16 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
     for (const ThresholdTotals& totals : result.thresholds) {
         if (totals.subtrees == 0) continue;
         out += "    " + std::string(option_name(totals.reason)) + " drops " +
-               plural(totals.subtrees, "subtree", "subtrees") + ", " + plural(totals.nodes, "node", "nodes") + ", " +
+               plural(totals.subtrees, "subtree", "subtrees") + ", " +
+               plural(totals.nodes, "node", "nodes") + ", " +
                plural(totals.games, "game", "games") + " affected\n";
         threshold_nodes += totals.nodes;
     }
-    out += "Entries remove " + plural(entry_nodes, "node", "nodes") + " (" + plural(entry_games, "game", "games") +
-           " affected); thresholds remove " + plural(threshold_nodes, "node", "nodes") + ".\n";
-    out += "Nodes: " + std::to_string(result.nodes_before) + " before, " + std::to_string(result.nodes_after) +
+    out += "Entries remove " + plural(entry_nodes, "node", "nodes") + " (" +
+           plural(entry_games, "game", "games") + " affected); thresholds remove " +
+           plural(threshold_nodes, "node", "nodes") + ".\n";
+    out += "Nodes: " + std::to_string(result.nodes_before) + " before, " +
+           std::to_string(result.nodes_after) +
            " after; terminal nodes: " + std::to_string(result.terminals_before) + " before, " +
            std::to_string(result.terminals_after) + " after.\n";
     return out;

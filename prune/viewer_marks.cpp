@@ -14,11 +14,13 @@ std::string lowered(std::string_view text) {
     return out;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 /// Forwards to another sink and remembers whether an error went through.
 class ErrorWatch final : public diag::DiagnosticSink {
-public:
+  public:
     explicit ErrorWatch(diag::DiagnosticSink& next) : next_(next) {}
     void report(diag::Diagnostic d) override {
         failed = failed || d.severity == diag::Severity::Error;
@@ -26,7 +28,7 @@ public:
     }
     bool failed = false;
 
-private:
+  private:
     diag::DiagnosticSink& next_;
 };
 
@@ -71,7 +73,8 @@ std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::str
     list.path = std::string(path);
     for (const sgf::SgfTree& tree : trees) {
         const Scope scope = scope_of(tree);
-        const DictionaryKind shown_as = scope == Scope::Fuseki ? DictionaryKind::Fuseki : DictionaryKind::Joseki;
+        const DictionaryKind shown_as =
+            scope == Scope::Fuseki ? DictionaryKind::Fuseki : DictionaryKind::Joseki;
         // The reader creates nodes as it meets them in the file, so index order is file order.
         for (sgf::SgfNodeId id = 0; id < tree.nodes.size(); ++id) {
             const sgf::SgfNode& marked = tree.nodes[id];
@@ -89,11 +92,14 @@ std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::str
                     color = go::Color::White;
                 }
                 if (!property) continue;  // the root, or a node that only comments or sets up
-                const std::string_view value = property->values.empty() ? std::string_view{} : property->values.front();
-                const auto point = parse_move_point(value == "tenuki" || value == "pass" ? "?" : value);
+                const std::string_view value =
+                    property->values.empty() ? std::string_view{} : property->values.front();
+                const auto point =
+                    parse_move_point(value == "tenuki" || value == "pass" ? "?" : value);
                 if (!point) {
                     watch.error(path, property->where, "prune-viewer",
-                                "marked node's path has a move '" + std::string(value) + "' that is not a 19x19 point");
+                                "marked node's path has a move '" + std::string(value) +
+                                    "' that is not a 19x19 point");
                     bad_move = true;
                     break;
                 }
@@ -103,7 +109,8 @@ std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::str
             std::reverse(entry.path.begin(), entry.path.end());
             if (entry.path.empty()) {
                 watch.error(path, marked.where, "prune-viewer",
-                            "refused: the marked node is the root (no move leads to it); pruning it would remove the "
+                            "refused: the marked node is the root (no move leads to it); pruning "
+                            "it would remove the "
                             "whole dictionary");
                 continue;
             }

@@ -20,9 +20,9 @@ bool is_marked(const sgf::SgfNode& node);
 /// text the path as render_path writes it.
 ///
 /// Scope: the entries apply to the dictionary the file is a copy of when its root still
-/// carries josekic's kind property (XD[joseki:1] / XD[fuseki:1]), to both otherwise. Errors (code "prune-viewer" for a marked node without a move on its
-/// path, i.e. the root, or a move that is not a 19x19 point; and any error of the SGF
-/// reader) make the result nullopt.
+/// carries josekic's kind property (XD[joseki:1] / XD[fuseki:1]), to both otherwise. Errors (code
+/// "prune-viewer" for a marked node without a move on its path, i.e. the root, or a move that is
+/// not a 19x19 point; and any error of the SGF reader) make the result nullopt.
 std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::string_view path,
                                             diag::DiagnosticSink& sink);
 

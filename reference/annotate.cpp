@@ -6,9 +6,12 @@
 namespace josekic::reference {
 
 Annotations::Annotations(std::vector<ReferenceIndex> references, std::size_t trie_size)
-    : references_(std::move(references)), depths_(trie_size, 0), places_(trie_size * references_.size()) {}
+    : references_(std::move(references)),
+      depths_(trie_size, 0),
+      places_(trie_size * references_.size()) {}
 
-const NodeAnnotation& Annotations::annotation(dictionary::NodeId node, std::size_t reference) const {
+const NodeAnnotation& Annotations::annotation(dictionary::NodeId node,
+                                              std::size_t reference) const {
     const Place& p = place(node, reference);
     return references_[reference].node(p.book_node).annotation;
 }
@@ -29,7 +32,8 @@ Annotations annotate(const dictionary::Trie& trie, const std::vector<ReferenceIn
                 const Place& up = result.place(parent, r);
                 Place here = up;
                 if (up.book_depth == depths[parent]) {  // the parent is known: look one move on
-                    const RefNodeId child = result.references()[r].find_child(up.book_node, trie.node(c).move);
+                    const RefNodeId child =
+                        result.references()[r].find_child(up.book_node, trie.node(c).move);
                     if (child != kNoRefNode) here = Place{child, depths[c]};
                 }
                 result.mutable_place(c, r) = here;
@@ -40,7 +44,8 @@ Annotations annotate(const dictionary::Trie& trie, const std::vector<ReferenceIn
     return result;
 }
 
-std::string comment_for(const Annotations& annotations, const dictionary::Trie& trie, dictionary::NodeId node) {
+std::string comment_for(const Annotations& annotations, const dictionary::Trie& trie,
+                        dictionary::NodeId node) {
     if (node == dictionary::kRoot || node >= annotations.trie_size()) return {};
     std::ostringstream out;
     const auto line = [&out]() -> std::ostringstream& {
@@ -55,16 +60,18 @@ std::string comment_for(const Annotations& annotations, const dictionary::Trie& 
         const Place& place = annotations.place(node, r);
         if (annotations.known(node, r)) {
             const std::string said = describe(annotations.annotation(node, r));
-            line() << "Known in " << name << " (move " << depth << ")" << (said.empty() ? "" : ": ") << said;
+            line() << "Known in " << name << " (move " << depth << ")" << (said.empty() ? "" : ": ")
+                   << said;
             continue;
         }
         if (annotations.known(parent, r)) {
             line() << "Not in " << name << ": the line leaves it here, at move " << depth;
         }
         if (ends_here && place.book_depth > 0) {
-            const std::string said = describe(annotations.references()[r].node(place.book_node).annotation);
-            line() << "As in " << name << ": " << (said.empty() ? "" : said + ", ") << "move " << place.book_depth
-                   << "; then left the book";
+            const std::string said =
+                describe(annotations.references()[r].node(place.book_node).annotation);
+            line() << "As in " << name << ": " << (said.empty() ? "" : said + ", ") << "move "
+                   << place.book_depth << "; then left the book";
         }
     }
     return out.str();

@@ -22,7 +22,7 @@ struct Place {
 
 /// The result of annotate(): for every trie node and every reference, its Place.
 class Annotations {
-public:
+  public:
     Annotations() = default;
     Annotations(std::vector<ReferenceIndex> references, std::size_t trie_size);
 
@@ -45,7 +45,7 @@ public:
     }
     std::vector<std::uint32_t>& mutable_depths() { return depths_; }
 
-private:
+  private:
     std::vector<ReferenceIndex> references_;
     std::vector<std::uint32_t> depths_;
     std::vector<Place> places_;  // node-major: places_[node * references + reference]
@@ -61,6 +61,7 @@ Annotations annotate(const dictionary::Trie& trie, const std::vector<ReferenceIn
 /// - the first unknown node of a line: "Not in kogo: the line leaves it here, at move 6";
 /// - a node where lines end, beyond the book: "As in kogo: good: “…”, move 7; then left the book".
 /// `trie` must be the trie `annotations` were made from.
-std::string comment_for(const Annotations& annotations, const dictionary::Trie& trie, dictionary::NodeId node);
+std::string comment_for(const Annotations& annotations, const dictionary::Trie& trie,
+                        dictionary::NodeId node);
 
 }  // namespace josekic::reference

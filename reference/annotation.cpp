@@ -13,8 +13,10 @@ namespace {
 constexpr std::size_t kMaxTextBytes = 80;
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0)
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0)
+        s.remove_suffix(1);
     return s;
 }
 
@@ -73,20 +75,39 @@ bool read_gnugo_class(std::string_view line, NodeAnnotation& annotation, bool ap
     const std::string_view t = trim(line);
     if (t.size() != 1) return false;
     switch (t.front()) {
-        case 'U': case 'u': if (applies) annotation.add(Mark::Urgent); return true;
-        case 'J': case 'S': if (applies) annotation.add(Mark::Good); return true;
-        case 'j': case 's': if (applies) annotation.add(Mark::Minor); return true;
-        case 'T': if (applies) annotation.add(Mark::Trick); return true;
-        case 't': if (applies) annotation.add(Mark::TenukiOk); return true;
-        case '0': case 'a': case 'A': if (applies) annotation.add(Mark::Mistake); return true;
-        default: return false;
+        case 'U':
+        case 'u':
+            if (applies) annotation.add(Mark::Urgent);
+            return true;
+        case 'J':
+        case 'S':
+            if (applies) annotation.add(Mark::Good);
+            return true;
+        case 'j':
+        case 's':
+            if (applies) annotation.add(Mark::Minor);
+            return true;
+        case 'T':
+            if (applies) annotation.add(Mark::Trick);
+            return true;
+        case 't':
+            if (applies) annotation.add(Mark::TenukiOk);
+            return true;
+        case '0':
+        case 'a':
+        case 'A':
+            if (applies) annotation.add(Mark::Mistake);
+            return true;
+        default:
+            return false;
     }
 }
 
 // Pachi's josekifix comments hold "[override]" sections of "key = value" lines. They are
 // settings, not text, except the fix's name.
 std::optional<std::pair<std::string_view, std::string_view>> pachi_setting(std::string_view line) {
-    if (line.front() == '[' && line.back() == ']') return std::pair{std::string_view("section"), std::string_view{}};
+    if (line.front() == '[' && line.back() == ']')
+        return std::pair{std::string_view("section"), std::string_view{}};
     const std::size_t eq = line.find(" = ");
     if (eq == std::string_view::npos) return std::nullopt;
     const std::string_view key = line.substr(0, eq);
@@ -94,11 +115,14 @@ std::optional<std::pair<std::string_view, std::string_view>> pachi_setting(std::
         if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return std::nullopt;
     }
     std::string_view value = trim(line.substr(eq + 3));
-    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+        value = value.substr(1, value.size() - 2);
     return std::pair{key, value};
 }
 
-bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '\''; }
+bool is_letter(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '\'';
+}
 
 void read_words(std::string_view text, NodeAnnotation& annotation) {
     std::string previous;
@@ -118,8 +142,10 @@ void read_words(std::string_view text, NodeAnnotation& annotation) {
         } else if (w == "bad") {
             if (!negated) annotation.add(Mark::Mistake);
         } else if (w == "good") {
-            if (negated) annotation.add(Mark::Doubtful);
-            else if (word == "GOOD") annotation.add(Mark::Good);
+            if (negated)
+                annotation.add(Mark::Doubtful);
+            else if (word == "GOOD")
+                annotation.add(Mark::Good);
         } else if (word == "RIGHT") {
             if (!negated) annotation.add(Mark::Good);
         } else if (w == "joseki") {
@@ -142,8 +168,9 @@ void NodeAnnotation::merge(const NodeAnnotation& other) {
 void NodeAnnotation::swap_colours() {
     const bool black = has(Mark::GoodForBlack);
     const bool white = has(Mark::GoodForWhite);
-    constexpr auto both = static_cast<std::uint16_t>(static_cast<std::uint16_t>(Mark::GoodForBlack) |
-                                                     static_cast<std::uint16_t>(Mark::GoodForWhite));
+    constexpr auto both =
+        static_cast<std::uint16_t>(static_cast<std::uint16_t>(Mark::GoodForBlack) |
+                                   static_cast<std::uint16_t>(Mark::GoodForWhite));
     marks = static_cast<std::uint16_t>(marks & ~both);
     if (black) add(Mark::GoodForWhite);
     if (white) add(Mark::GoodForBlack);
@@ -161,12 +188,15 @@ NodeAnnotation annotation_of(const sgf::SgfNode& node, std::string_view comment)
 
     std::vector<std::string_view> lines = split_lines(comment);
     std::size_t first = 0;
-    if (!lines.empty() && (read_pachi_tags(lines[0], a) || read_gnugo_class(lines[0], a, square_marked))) first = 1;
+    if (!lines.empty() &&
+        (read_pachi_tags(lines[0], a) || read_gnugo_class(lines[0], a, square_marked)))
+        first = 1;
 
     std::string people_text;  // every line meant for people, for the word conventions
     for (std::size_t i = first; i < lines.size(); ++i) {
         std::string_view line = trim(lines[i]);
-        if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>') continue;
+        if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>')
+            continue;
         while (!line.empty() && line.front() == '#') line = trim(line.substr(1));
         if (line.empty()) continue;
         if (const auto setting = pachi_setting(line)) {

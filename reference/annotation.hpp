@@ -29,8 +29,8 @@ namespace josekic::reference {
 
 /// One thing a reference says about a move. Values are bits of NodeAnnotation::marks.
 enum class Mark : std::uint16_t {
-    Good = 1u << 0,          ///< TE, RIGHT, GOOD, GNU Go's J/S class
-    Mistake = 1u << 1,       ///< BM, WRONG, BAD, "mistake", GNU Go antisuji, Pachi <bad>/<don't>/<avoid>
+    Good = 1u << 0,     ///< TE, RIGHT, GOOD, GNU Go's J/S class
+    Mistake = 1u << 1,  ///< BM, WRONG, BAD, "mistake", GNU Go antisuji, Pachi <bad>/<don't>/<avoid>
     Doubtful = 1u << 2,      ///< DO, "not good"
     Interesting = 1u << 3,   ///< IT
     Trick = 1u << 4,         ///< "trick", GNU Go's T class
@@ -46,7 +46,7 @@ enum class Mark : std::uint16_t {
 /// canonical path).
 struct NodeAnnotation {
     std::uint16_t marks = 0;  ///< bits of Mark
-    std::string text;         ///< first line of the comment meant for people, UTF-8, at most ~80 bytes
+    std::string text;  ///< first line of the comment meant for people, UTF-8, at most ~80 bytes
 
     bool has(Mark m) const { return (marks & static_cast<std::uint16_t>(m)) != 0; }
     void add(Mark m) { marks = static_cast<std::uint16_t>(marks | static_cast<std::uint16_t>(m)); }

@@ -31,15 +31,16 @@ bool played_before(const dictionary::Trie& trie, std::pair<std::uint64_t, dictio
     if (a.first != b.first) return a.first > b.first;
     const std::vector<go::Move> pa = trie.path_to(a.second);
     const std::vector<go::Move> pb = trie.path_to(b.second);
-    return std::lexicographical_compare(pa.begin(), pa.end(), pb.begin(), pb.end(),
-                                        [](const go::Move& x, const go::Move& y) {
-                                            return dictionary::move_order_key(x) < dictionary::move_order_key(y);
-                                        });
+    return std::lexicographical_compare(
+        pa.begin(), pa.end(), pb.begin(), pb.end(), [](const go::Move& x, const go::Move& y) {
+            return dictionary::move_order_key(x) < dictionary::move_order_key(y);
+        });
 }
 
-std::vector<CoverageLine> top_lines(const dictionary::Trie& trie, std::vector<std::pair<std::uint64_t, dictionary::NodeId>> found,
-                                    std::size_t limit, const Annotations& annotations, std::size_t r,
-                                    bool with_annotation) {
+std::vector<CoverageLine> top_lines(const dictionary::Trie& trie,
+                                    std::vector<std::pair<std::uint64_t, dictionary::NodeId>> found,
+                                    std::size_t limit, const Annotations& annotations,
+                                    std::size_t r, bool with_annotation) {
     const std::size_t keep = std::min(limit, found.size());
     std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(keep), found.end(),
                       [&trie](const auto& a, const auto& b) { return played_before(trie, a, b); });
@@ -55,13 +56,15 @@ std::vector<CoverageLine> top_lines(const dictionary::Trie& trie, std::vector<st
 std::string percent(std::uint64_t part, std::uint64_t whole) {
     if (whole == 0) return "-";
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+    std::snprintf(buffer, sizeof buffer, "%.1f%%",
+                  100.0 * static_cast<double>(part) / static_cast<double>(whole));
     return buffer;
 }
 
 std::string with_thousands(std::uint64_t n) {
     std::string digits = std::to_string(n);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
     return digits;
 }
 
@@ -76,12 +79,14 @@ void render_row(std::ostringstream& out, const CoverageRow& row) {
     std::snprintf(depth, sizeof depth, "%.1f", row.mean_book_depth());
     out << "  " << pad(row.first_move, 11, false) << pad(with_thousands(row.lines), 10, true)
         << pad(percent(row.lines_in_book, row.lines), 13, true) << pad(depth, 12, true)
-        << pad(with_thousands(row.moves), 12, true) << pad(percent(row.known_moves, row.moves), 13, true) << '\n';
+        << pad(with_thousands(row.moves), 12, true)
+        << pad(percent(row.known_moves, row.moves), 13, true) << '\n';
 }
 
 }  // namespace
 
-std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie, const Annotations& annotations,
+std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie,
+                                                const Annotations& annotations,
                                                 const CoverageOptions& options) {
     std::vector<ReferenceCoverage> result;
     for (std::size_t r = 0; r < annotations.references().size(); ++r) {
@@ -108,15 +113,18 @@ std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie, co
                 const dictionary::TrieNode& node = trie.node(n);
                 const bool known = annotations.known(n, r);
                 row.moves += node.stats.count;
-                row.book_moves_of_lines += std::uint64_t{node.stats.ends} * annotations.place(n, r).book_depth;
+                row.book_moves_of_lines +=
+                    std::uint64_t{node.stats.ends} * annotations.place(n, r).book_depth;
                 if (known) {
                     row.known_moves += node.stats.count;
                     row.lines_in_book += node.stats.ends;
-                    if ((annotations.annotation(n, r).marks & kBadMarks) != 0) mistakes.emplace_back(node.stats.count, n);
+                    if ((annotations.annotation(n, r).marks & kBadMarks) != 0)
+                        mistakes.emplace_back(node.stats.count, n);
                 } else if (annotations.known(node.parent, r)) {
                     candidates.emplace_back(node.stats.count, n);
                 }
-                for (dictionary::NodeId c = node.first_child; c != dictionary::kNoNode; c = trie.node(c).next_sibling)
+                for (dictionary::NodeId c = node.first_child; c != dictionary::kNoNode;
+                     c = trie.node(c).next_sibling)
                     stack.push_back(c);
             }
             auto [it, inserted] = by_name.try_emplace(name, row);
@@ -136,8 +144,10 @@ std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie, co
             rows.push_back(other);
         }
         cov.rows = std::move(rows);
-        cov.candidates = top_lines(trie, std::move(candidates), options.max_candidates, annotations, r, false);
-        cov.played_mistakes = top_lines(trie, std::move(mistakes), options.max_mistakes, annotations, r, true);
+        cov.candidates =
+            top_lines(trie, std::move(candidates), options.max_candidates, annotations, r, false);
+        cov.played_mistakes =
+            top_lines(trie, std::move(mistakes), options.max_mistakes, annotations, r, true);
         result.push_back(std::move(cov));
     }
     return result;
@@ -148,7 +158,8 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
     if (coverage.empty()) return {};
     out << "Reference dictionaries\n";
     for (const ReferenceCoverage& cov : coverage) {
-        out << "\n" << cov.name << " (" << cov.path << "): " << with_thousands(cov.reference_nodes)
+        out << "\n"
+            << cov.name << " (" << cov.path << "): " << with_thousands(cov.reference_nodes)
             << " canonical moves from " << with_thousands(cov.load.sgf_nodes) << " SGF nodes";
         if (cov.load.setup_subtrees > 0) {
             out << "; " << cov.load.setup_subtrees << " subtrees with setup stones left out ("
@@ -159,18 +170,24 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
         out << "                                          depth\n";
         for (const CoverageRow& row : cov.rows) render_row(out, row);
         render_row(out, cov.total);
-        out << "  (a line is in book to its end when the reference knows every move of it; the mean book depth is\n"
-               "   how many leading moves of a line the reference knows; known moves weigh each node by its count)\n";
-        out << "  Most played lines " << cov.name << " lacks (candidates for the book; the last move leaves it):\n";
+        out << "  (a line is in book to its end when the reference knows every move of it; the "
+               "mean book depth is\n"
+               "   how many leading moves of a line the reference knows; known moves weigh each "
+               "node by its count)\n";
+        out << "  Most played lines " << cov.name
+            << " lacks (candidates for the book; the last move leaves it):\n";
         if (cov.candidates.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.candidates) {
-            out << pad(with_thousands(line.count), 10, true) << "  " << dictionary::format_line(line.path) << '\n';
+            out << pad(with_thousands(line.count), 10, true) << "  "
+                << dictionary::format_line(line.path) << '\n';
         }
-        out << "  Lines " << cov.name << " marks as mistakes, tricks or doubtful that were played:\n";
+        out << "  Lines " << cov.name
+            << " marks as mistakes, tricks or doubtful that were played:\n";
         if (cov.played_mistakes.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.played_mistakes) {
-            out << pad(with_thousands(line.count), 10, true) << "  " << dictionary::format_line(line.path) << "  -- "
-                << describe(line.annotation) << '\n';
+            out << pad(with_thousands(line.count), 10, true) << "  "
+                << dictionary::format_line(line.path) << "  -- " << describe(line.annotation)
+                << '\n';
         }
     }
     return out.str();

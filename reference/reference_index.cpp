@@ -40,7 +40,8 @@ struct LineFrame {
             const go::Point p = go::apply(to_upper_right, *m.point);
             if (p.x + p.y != go::kLastLine) {
                 decided = true;
-                if (p.y > go::kLastLine - p.x) symmetry = go::then(to_upper_right, go::Symmetry::AntiTranspose);
+                if (p.y > go::kLastLine - p.x)
+                    symmetry = go::then(to_upper_right, go::Symmetry::AntiTranspose);
             }
         }
         go::Move image = go::apply(symmetry, m);
@@ -61,7 +62,8 @@ struct LineFrame {
 struct WalkState {
     RefNodeId ref = kRefRoot;
     LineFrame frame;
-    std::optional<go::Color> last_colour;  // of the last move, pass included, once a stone was played
+    std::optional<go::Color>
+        last_colour;  // of the last move, pass included, once a stone was played
 };
 
 // A move property's value: a stone, a pass ("" or "tt"), or nullopt when unreadable.
@@ -72,8 +74,9 @@ std::optional<go::Move> read_move(go::Color colour, std::string_view value) {
 }
 
 class Loader {
-public:
-    Loader(ReferenceIndex& index, std::string_view path, diag::DiagnosticSink& sink, sgf::TextDecoder& decoder)
+  public:
+    Loader(ReferenceIndex& index, std::string_view path, diag::DiagnosticSink& sink,
+           sgf::TextDecoder& decoder)
         : index_(index), path_(path), sink_(sink), decoder_(decoder) {}
 
     void add_tree(const sgf::SgfTree& tree) {
@@ -104,7 +107,7 @@ public:
         }
     }
 
-private:
+  private:
     static std::size_t subtree_size(const sgf::SgfTree& tree, sgf::SgfNodeId root) {
         std::size_t n = 0;
         std::vector<sgf::SgfNodeId> todo{root};
@@ -112,7 +115,8 @@ private:
             const sgf::SgfNodeId id = todo.back();
             todo.pop_back();
             ++n;
-            for (sgf::SgfNodeId c = tree.nodes[id].first_child; c != sgf::kNoSgfNode; c = tree.nodes[c].next_sibling)
+            for (sgf::SgfNodeId c = tree.nodes[id].first_child; c != sgf::kNoSgfNode;
+                 c = tree.nodes[c].next_sibling)
                 todo.push_back(c);
         }
         return n;
@@ -121,7 +125,8 @@ private:
     NodeAnnotation annotation(const sgf::SgfNode& node, const LineFrame& frame) {
         std::string comment;
         if (const sgf::SgfProperty* c = node.find("C"); c != nullptr && !c->values.empty()) {
-            comment = decoder_.decode(c->values[0], c->value_at.empty() ? c->where : c->value_at[0]);
+            comment =
+                decoder_.decode(c->values[0], c->value_at.empty() ? c->where : c->value_at[0]);
         }
         NodeAnnotation a = annotation_of(node, comment);
         if (frame.swap) a.swap_colours();
@@ -140,7 +145,8 @@ private:
         const sgf::SgfProperty* move_property = b != nullptr ? b : w;
         if (move_property != nullptr) {
             const go::Color colour = b != nullptr ? go::Color::Black : go::Color::White;
-            const std::string_view value = move_property->values.empty() ? std::string_view{} : move_property->values[0];
+            const std::string_view value =
+                move_property->values.empty() ? std::string_view{} : move_property->values[0];
             move = read_move(colour, value);
             if (!move) {
                 sink_.warning(path_, move_property->where, "reference-bad-move",
@@ -152,7 +158,8 @@ private:
 
         if (ab != nullptr || aw != nullptr || ae != nullptr) {
             const std::size_t stones = (ab ? ab->values.size() : 0) + (aw ? aw->values.size() : 0);
-            const bool single_opening_stone = !state.frame.started && ae == nullptr && !move && stones == 1;
+            const bool single_opening_stone =
+                !state.frame.started && ae == nullptr && !move && stones == 1;
             if (!single_opening_stone) {
                 ++index_.counts.setup_subtrees;
                 return std::nullopt;
@@ -167,13 +174,16 @@ private:
 
         if (!move) {
             // A node without a move: its comment belongs to the move before it.
-            if (state.ref != kRefRoot) index_.node(state.ref).annotation.merge(annotation(node, state.frame));
+            if (state.ref != kRefRoot)
+                index_.node(state.ref).annotation.merge(annotation(node, state.frame));
             return state;
         }
-        if (move->is_pass() && !state.frame.started) return state;  // nothing to pass before the first stone
+        if (move->is_pass() && !state.frame.started)
+            return state;  // nothing to pass before the first stone
         if (state.last_colour && *state.last_colour == move->color) {
             const go::Move tenuki = go::Move::pass(go::opponent(move->color));
-            state.ref = index_.find_or_add_child(state.ref, state.frame.canonical(tenuki), node.where);
+            state.ref =
+                index_.find_or_add_child(state.ref, state.frame.canonical(tenuki), node.where);
             ++index_.counts.inserted_passes;
         }
         const go::Move canonical = state.frame.canonical(*move);
@@ -192,7 +202,8 @@ private:
 
 }  // namespace
 
-ReferenceIndex::ReferenceIndex(std::string name, std::string path) : name_(std::move(name)), path_(std::move(path)) {
+ReferenceIndex::ReferenceIndex(std::string name, std::string path)
+    : name_(std::move(name)), path_(std::move(path)) {
     nodes_.emplace_back();
 }
 
@@ -203,7 +214,8 @@ RefNodeId ReferenceIndex::find_child(RefNodeId parent, const go::Move& move) con
     return kNoRefNode;
 }
 
-RefNodeId ReferenceIndex::find_or_add_child(RefNodeId parent, const go::Move& move, diag::SourceLocation where) {
+RefNodeId ReferenceIndex::find_or_add_child(RefNodeId parent, const go::Move& move,
+                                            diag::SourceLocation where) {
     if (RefNodeId found = find_child(parent, move); found != kNoRefNode) return found;
     const auto id = static_cast<RefNodeId>(nodes_.size());
     RefNode n;
@@ -221,7 +233,8 @@ RefNodeId ReferenceIndex::find_or_add_child(RefNodeId parent, const go::Move& mo
 
 std::vector<go::Move> ReferenceIndex::path_to(RefNodeId id) const {
     std::vector<go::Move> path;
-    for (RefNodeId n = id; n != kRefRoot && n != kNoRefNode; n = nodes_[n].parent) path.push_back(nodes_[n].move);
+    for (RefNodeId n = id; n != kRefRoot && n != kNoRefNode; n = nodes_[n].parent)
+        path.push_back(nodes_[n].move);
     return {path.rbegin(), path.rend()};
 }
 
@@ -237,7 +250,8 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
     const sgf::PreparedText prepared = sgf::prepare_text(bytes, path, sink);
     const std::vector<sgf::SgfTree> trees = sgf::parse_collection(prepared.text(), path, sink);
     const bool converted = prepared.source != sgf::FileEncoding::Bytes;
-    sgf::TextDecoder decoder(path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text()));
+    sgf::TextDecoder decoder(
+        path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text()));
     Loader loader(index, path, sink, decoder);
     for (const sgf::SgfTree& tree : trees) {
         if (tree.nodes.empty()) continue;
@@ -251,7 +265,8 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
     }
 }
 
-ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path, diag::DiagnosticSink& sink) {
+ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path,
+                                   diag::DiagnosticSink& sink) {
     const auto read = [](const std::filesystem::path& file) {
         std::ifstream in(file, std::ios::binary);
         if (!in) throw std::runtime_error("cannot read reference dictionary " + file.string());
@@ -271,7 +286,8 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
         if (entry.is_regular_file() && ext == ".sgf") files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());
-    if (files.empty()) throw std::runtime_error("no .sgf files in reference directory " + path.string());
+    if (files.empty())
+        throw std::runtime_error("no .sgf files in reference directory " + path.string());
     for (const auto& file : files) add_reference_text(index, read(file), file.string(), sink);
     return index;
 }
@@ -279,7 +295,8 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
 ReferenceSpec parse_reference_spec(std::string_view argument) {
     ReferenceSpec spec;
     const std::size_t eq = argument.find('=');
-    const std::string_view before = eq == std::string_view::npos ? std::string_view{} : argument.substr(0, eq);
+    const std::string_view before =
+        eq == std::string_view::npos ? std::string_view{} : argument.substr(0, eq);
     // "NAME=FILE" only when the part before '=' looks like a name, not like a path.
     if (eq != std::string_view::npos && before.find('/') == std::string_view::npos) {
         spec.name = std::string(before);

@@ -40,23 +40,24 @@ struct RefNode {
     RefNodeId parent = kNoRefNode;
     RefNodeId first_child = kNoRefNode;
     RefNodeId next_sibling = kNoRefNode;
-    std::uint32_t depth = 0;  ///< moves from the root, passes included: the move number in the corner
-    NodeAnnotation annotation;  ///< in canonical colours
+    std::uint32_t depth =
+        0;  ///< moves from the root, passes included: the move number in the corner
+    NodeAnnotation annotation;   ///< in canonical colours
     diag::SourceLocation where;  ///< of the first SGF node that reached this line
 };
 
 /// What loading skipped, for the report.
 struct LoadCounts {
-    std::size_t sgf_nodes = 0;            ///< nodes of every game tree in the file
-    std::size_t moves = 0;                ///< move nodes read into the tree
-    std::size_t setup_subtrees = 0;       ///< subtrees left out because of setup stones
-    std::size_t skipped_nodes = 0;        ///< SGF nodes inside those (and bad-move) subtrees
-    std::size_t inserted_passes = 0;      ///< passes added for two moves of one colour in a row
+    std::size_t sgf_nodes = 0;        ///< nodes of every game tree in the file
+    std::size_t moves = 0;            ///< move nodes read into the tree
+    std::size_t setup_subtrees = 0;   ///< subtrees left out because of setup stones
+    std::size_t skipped_nodes = 0;    ///< SGF nodes inside those (and bad-move) subtrees
+    std::size_t inserted_passes = 0;  ///< passes added for two moves of one colour in a row
 };
 
 /// A reference dictionary as a tree of canonical moves.
 class ReferenceIndex {
-public:
+  public:
     /// An empty reference called `name` (the short name comments cite, e.g. "kogo").
     explicit ReferenceIndex(std::string name, std::string path = {});
 
@@ -74,7 +75,7 @@ public:
 
     LoadCounts counts;
 
-private:
+  private:
     std::string name_;
     std::string path_;
     std::vector<RefNode> nodes_;
@@ -94,7 +95,8 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
 /// Reads the file at `path` with load_reference; a directory means every *.sgf file in it
 /// (case-insensitive extension, in sorted order) merged into one reference. Throws
 /// std::runtime_error naming the path when it cannot be read or a directory has no SGF.
-ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path, diag::DiagnosticSink& sink);
+ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path,
+                                   diag::DiagnosticSink& sink);
 
 /// A --reference argument: "NAME=FILE" or "FILE" (the name is then the file's stem).
 struct ReferenceSpec {

@@ -21,10 +21,14 @@ namespace josekic::trackers {
 
 std::string_view name(SequenceEnd e) {
     switch (e) {
-        case SequenceEnd::GameEnd: return "game-end";
-        case SequenceEnd::ExclusionRing: return "exclusion-ring";
-        case SequenceEnd::LengthCap: return "length-cap";
-        case SequenceEnd::LongTenuki: return "long-tenuki";
+        case SequenceEnd::GameEnd:
+            return "game-end";
+        case SequenceEnd::ExclusionRing:
+            return "exclusion-ring";
+        case SequenceEnd::LengthCap:
+            return "length-cap";
+        case SequenceEnd::LongTenuki:
+            return "long-tenuki";
     }
     return "unknown";
 }
@@ -69,25 +73,28 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     if (moves_.empty()) {
         first_move_index_ = game_index;
         // Room for a whole sequence at once rather than growing 1, 2, 4, ... moves.
-        moves_.reserve(options_.max_length != 0 ? std::min<std::size_t>(options_.max_length, 64) : 32);
+        moves_.reserve(options_.max_length != 0 ? std::min<std::size_t>(options_.max_length, 64)
+                                                : 32);
     }
     if (tenuki) {
         moves_.push_back(go::Move::pass(go::opponent(move.color)));
         ++tenukis_;
     }
     moves_.push_back(move);
-    if (options_.max_length != 0 && moves_.size() == options_.max_length) stop(SequenceEnd::LengthCap);
+    if (options_.max_length != 0 && moves_.size() == options_.max_length)
+        stop(SequenceEnd::LengthCap);
 }
 
 void CornerTracker::finish() {
     if (!blocked_ && active()) stop(SequenceEnd::GameEnd);
 }
 
-CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options, const game::GameRecord& record,
-                                 std::size_t legal_moves) {
-    std::array<CornerTracker, 4> trackers = {
-        CornerTracker(zone, Corner::UpperRight, options), CornerTracker(zone, Corner::UpperLeft, options),
-        CornerTracker(zone, Corner::LowerLeft, options), CornerTracker(zone, Corner::LowerRight, options)};
+CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options,
+                                 const game::GameRecord& record, std::size_t legal_moves) {
+    std::array<CornerTracker, 4> trackers = {CornerTracker(zone, Corner::UpperRight, options),
+                                             CornerTracker(zone, Corner::UpperLeft, options),
+                                             CornerTracker(zone, Corner::LowerLeft, options),
+                                             CornerTracker(zone, Corner::LowerRight, options)};
     static_assert(kAllCorners[0] == Corner::UpperRight && kAllCorners[1] == Corner::UpperLeft &&
                   kAllCorners[2] == Corner::LowerLeft && kAllCorners[3] == Corner::LowerRight);
     CornerExtraction out;
@@ -107,7 +114,8 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     const std::size_t n = std::min(legal_moves, record.moves.size());
     for (std::size_t i = 0; i < n && running != 0; ++i) {
         const go::Move& move = record.moves[i];
-        std::uint8_t fed = move.point ? static_cast<std::uint8_t>(zone.corners_touched(*move.point) & running) : 0;
+        std::uint8_t fed =
+            move.point ? static_cast<std::uint8_t>(zone.corners_touched(*move.point) & running) : 0;
         if (i >= deadline) fed = running;
         if (fed == 0) continue;
         for (unsigned bits = fed; bits != 0; bits &= bits - 1) {
@@ -115,8 +123,8 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
             trackers[c].play(move, i);
             if (trackers[c].done()) running &= static_cast<std::uint8_t>(~(1U << c));
         }
-        deadline = std::min({trackers[0].gap_deadline(), trackers[1].gap_deadline(), trackers[2].gap_deadline(),
-                             trackers[3].gap_deadline()});
+        deadline = std::min({trackers[0].gap_deadline(), trackers[1].gap_deadline(),
+                             trackers[2].gap_deadline(), trackers[3].gap_deadline()});
     }
     out.sequences.reserve(kAllCorners.size());
     for (CornerTracker& t : trackers) {
@@ -136,8 +144,10 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     return out;
 }
 
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone, const TrackerOptions& options,
-                                                     const game::GameRecord& record, std::size_t legal_moves) {
+std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
+                                                     const TrackerOptions& options,
+                                                     const game::GameRecord& record,
+                                                     std::size_t legal_moves) {
     return extract_corners(zone, options, record, legal_moves).sequences;
 }
 
@@ -145,10 +155,14 @@ dictionary::LineOutcome line_outcome(game::Winner winner, ColourOrder colours) {
     using dictionary::LineOutcome;
     const bool swapped = colours == ColourOrder::Swapped;
     switch (winner) {
-        case game::Winner::Black: return swapped ? LineOutcome::SecondPlayerWon : LineOutcome::FirstPlayerWon;
-        case game::Winner::White: return swapped ? LineOutcome::FirstPlayerWon : LineOutcome::SecondPlayerWon;
-        case game::Winner::Draw: return LineOutcome::Draw;
-        case game::Winner::Unknown: return LineOutcome::Unknown;
+        case game::Winner::Black:
+            return swapped ? LineOutcome::SecondPlayerWon : LineOutcome::FirstPlayerWon;
+        case game::Winner::White:
+            return swapped ? LineOutcome::FirstPlayerWon : LineOutcome::SecondPlayerWon;
+        case game::Winner::Draw:
+            return LineOutcome::Draw;
+        case game::Winner::Unknown:
+            return LineOutcome::Unknown;
     }
     return LineOutcome::Unknown;
 }

@@ -39,21 +39,22 @@ enum class SequenceEnd : std::uint8_t {
     LongTenuki,     ///< more than TrackerOptions::max_gap game moves in a row were played elsewhere
 };
 
-inline constexpr std::array<SequenceEnd, 4> kAllSequenceEnds = {SequenceEnd::GameEnd, SequenceEnd::ExclusionRing,
-                                                                 SequenceEnd::LengthCap, SequenceEnd::LongTenuki};
+inline constexpr std::array<SequenceEnd, 4> kAllSequenceEnds = {
+    SequenceEnd::GameEnd, SequenceEnd::ExclusionRing, SequenceEnd::LengthCap,
+    SequenceEnd::LongTenuki};
 
 /// A stable kebab-case name for reports, e.g. "exclusion-ring".
 std::string_view name(SequenceEnd e);
 
 /// One corner's sequence from one game, normalised (see normalize.hpp).
 struct CornerSequence {
-    Corner corner = Corner::UpperRight;   ///< where it was played
-    std::vector<go::Move> moves;          ///< canonical moves; a pass is a real tenuki
+    Corner corner = Corner::UpperRight;  ///< where it was played
+    std::vector<go::Move> moves;         ///< canonical moves; a pass is a real tenuki
     SequenceEnd end = SequenceEnd::GameEnd;
     ColourOrder colours = ColourOrder::AsPlayed;
     go::Symmetry symmetry = go::Symmetry::Identity;  ///< canonical = apply(symmetry, game point)
-    std::size_t first_move_index = 0;     ///< index in GameRecord::moves of the first stone
-    std::size_t tenukis = 0;              ///< passes inserted for real tenuki
+    std::size_t first_move_index = 0;  ///< index in GameRecord::moves of the first stone
+    std::size_t tenukis = 0;           ///< passes inserted for real tenuki
 };
 
 /// What the four trackers found in one game.
@@ -72,7 +73,7 @@ struct CornerExtraction {
 /// move outside every zone. A trailing tenuki is not recorded: only a stone that follows
 /// it proves it.
 class CornerTracker {
-public:
+  public:
     CornerTracker(const Zone& zone, Corner corner, const TrackerOptions& options);
 
     /// Shuts the tracker off before the first move if a setup stone is in the zone or ring.
@@ -103,7 +104,7 @@ public:
     std::size_t first_move_index() const { return first_move_index_; }
     std::size_t tenukis() const { return tenukis_; }
 
-private:
+  private:
     void stop(SequenceEnd why) {
         end_ = why;
         gap_deadline_ = SIZE_MAX;
@@ -125,12 +126,14 @@ private:
 
 /// Runs the four trackers over the first `legal_moves` moves of `record` (from
 /// game::replay) and returns the normalised sequences and the setup-blocked corner count.
-CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options, const game::GameRecord& record,
-                                 std::size_t legal_moves);
+CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options,
+                                 const game::GameRecord& record, std::size_t legal_moves);
 
 /// The same, sequences only.
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone, const TrackerOptions& options,
-                                                     const game::GameRecord& record, std::size_t legal_moves);
+std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
+                                                     const TrackerOptions& options,
+                                                     const game::GameRecord& record,
+                                                     std::size_t legal_moves);
 
 /// The outcome for the corner's first player (Black after normalisation) given the game's
 /// winner and whether colours were swapped.

@@ -5,8 +5,12 @@
 namespace josekic::trackers {
 
 namespace {
-constexpr bool on_diagonal(go::Point p) { return p.x + p.y == go::kLastLine; }
-constexpr bool in_lower_half(go::Point p) { return p.y > go::kLastLine - p.x; }
+constexpr bool on_diagonal(go::Point p) {
+    return p.x + p.y == go::kLastLine;
+}
+constexpr bool in_lower_half(go::Point p) {
+    return p.y > go::kLastLine - p.x;
+}
 
 // The symmetry and colour order of the canonical form; out.moves is left empty.
 NormalizedSequence frame_of(Corner corner, std::span<const go::Move> moves) {
@@ -27,7 +31,7 @@ NormalizedSequence frame_of(Corner corner, std::span<const go::Move> moves) {
 
 // Maps every move of a sequence into the frame of `frame`: symmetry, then colours.
 class CanonicalMove {
-public:
+  public:
     explicit CanonicalMove(const NormalizedSequence& frame)
         : image_(frame.symmetry), swap_(frame.colours == ColourOrder::Swapped) {}
     go::Move operator()(const go::Move& m) const {
@@ -36,7 +40,7 @@ public:
         return image;
     }
 
-private:
+  private:
     go::MoveImage image_;
     bool swap_;
 };

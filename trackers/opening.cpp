@@ -39,17 +39,22 @@ static_assert(rank_of(go::Point{9, 3}) < rank_of(go::Point{15, 9}));
 // remaining candidate: a look-up instead of quadrant and half computed 8 times per move.
 constexpr std::array<int, go::kNumPoints> kRankByIndex = [] {
     std::array<int, go::kNumPoints> table{};
-    for (int i = 0; i < go::kNumPoints; ++i) table[static_cast<std::size_t>(i)] = rank_of(go::Point::from_index(i));
+    for (int i = 0; i < go::kNumPoints; ++i)
+        table[static_cast<std::size_t>(i)] = rank_of(go::Point::from_index(i));
     return table;
 }();
 
-int table_rank(go::Point p) { return kRankByIndex[static_cast<std::size_t>(p.index())]; }
+int table_rank(go::Point p) {
+    return kRankByIndex[static_cast<std::size_t>(p.index())];
+}
 
 // The ranks of the images of `points` under `s`, sorted, into `ranks` (its buffer reused).
-void sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points, std::vector<int>& ranks) {
+void sorted_image_ranks(go::Symmetry s, std::span<const go::Point> points,
+                        std::vector<int>& ranks) {
     const auto& images = go::kImageIndex[static_cast<std::size_t>(s)];
     ranks.clear();
-    for (go::Point p : points) ranks.push_back(kRankByIndex[images[static_cast<std::size_t>(p.index())]]);
+    for (go::Point p : points)
+        ranks.push_back(kRankByIndex[images[static_cast<std::size_t>(p.index())]]);
     std::sort(ranks.begin(), ranks.end());
 }
 
@@ -57,20 +62,25 @@ std::vector<go::Point> sorted_images(go::Symmetry s, std::span<const go::Point> 
     std::vector<go::Point> images;
     images.reserve(points.size());
     for (go::Point p : points) images.push_back(go::apply(s, p));
-    std::sort(images.begin(), images.end(), [](go::Point a, go::Point b) { return table_rank(a) < table_rank(b); });
+    std::sort(images.begin(), images.end(),
+              [](go::Point a, go::Point b) { return table_rank(a) < table_rank(b); });
     return images;
 }
 
 }  // namespace
 
-int canonical_rank(go::Point p) { return rank_of(p); }
+int canonical_rank(go::Point p) {
+    return rank_of(p);
+}
 
 OpeningClass classify_opening(const game::GameRecord& record) {
     if (record.info.handicap >= 2) return OpeningClass::Handicap;
-    if (!record.setup_black.empty() || !record.setup_white.empty()) return OpeningClass::SetupStones;
+    if (!record.setup_black.empty() || !record.setup_white.empty())
+        return OpeningClass::SetupStones;
     // The first move decides, pass or not: a record that opens with W[] or W[tt] has
     // White moving first just as much as one that opens with a White stone.
-    if (!record.moves.empty() && record.moves.front().color == go::Color::White) return OpeningClass::WhiteFirst;
+    if (!record.moves.empty() && record.moves.front().color == go::Color::White)
+        return OpeningClass::WhiteFirst;
     return OpeningClass::Even;
 }
 
@@ -150,7 +160,8 @@ CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t l
     // cost more than the look-up that maps a move.
     opening.moves.resize(n);
     std::size_t i = 0;
-    for (; i < n && normaliser.candidates().size() > 1; ++i) opening.moves[i] = normaliser.place(record.moves[i]);
+    for (; i < n && normaliser.candidates().size() > 1; ++i)
+        opening.moves[i] = normaliser.place(record.moves[i]);
     // One symmetry is left (usually after the first stone or two): the rest of the opening
     // only follows it, as place() would, without asking for every move.
     const go::MoveImage image(normaliser.transform());
@@ -159,7 +170,8 @@ CanonicalOpening normalise_opening(const game::GameRecord& record, std::size_t l
     return opening;
 }
 
-std::vector<go::Move> canonical_opening(const game::GameRecord& record, std::size_t legal_moves, int max_moves) {
+std::vector<go::Move> canonical_opening(const game::GameRecord& record, std::size_t legal_moves,
+                                        int max_moves) {
     return normalise_opening(record, legal_moves, OpeningOptions{max_moves}).moves;
 }
 

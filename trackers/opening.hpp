@@ -16,15 +16,18 @@ namespace josekic::trackers {
 
 /// Why a game's opening does or does not enter the even fuseki tree.
 enum class OpeningClass : std::uint8_t {
-    Even,         ///< no setup stones, HA absent/0/1, and Black makes the first stone move (or there is none)
+    Even,  ///< no setup stones, HA absent/0/1, and Black makes the first stone move (or there is
+           ///< none)
     Handicap,     ///< HA >= 2 (with or without AB stones)
-    SetupStones,  ///< AB/AW stones on the root without HA >= 2 (problems, handicap written as AB only)
+    SetupStones,  ///< AB/AW stones on the root without HA >= 2 (problems, handicap written as AB
+                  ///< only)
     WhiteFirst,   ///< no setup stones and no handicap, but White makes the first move
 };
 
 /// A readable name for the report, e.g. "white-first".
 constexpr std::string_view name(OpeningClass c) {
-    constexpr std::array<std::string_view, 4> names = {"even", "handicap", "setup-stones", "white-first"};
+    constexpr std::array<std::string_view, 4> names = {"even", "handicap", "setup-stones",
+                                                       "white-first"};
     return names[static_cast<int>(c)];
 }
 
@@ -69,7 +72,7 @@ int canonical_rank(go::Point p);
 /// unordered position, on purpose: a symmetry that only permutes earlier stones would give
 /// a path that is not the image of the game under any single symmetry.
 class SymmetryNormaliser {
-public:
+  public:
     SymmetryNormaliser();
 
     /// Fixes the frame of setup stones (AB, AW) before any move: keeps the candidates
@@ -90,7 +93,7 @@ public:
     /// One symmetry mapping the line so far onto its canonical image (the first candidate).
     go::Symmetry transform() const { return candidates_[0]; }
 
-private:
+  private:
     std::array<go::Symmetry, 8> candidates_;
     std::size_t count_ = 8;
 };

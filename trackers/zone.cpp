@@ -75,12 +75,15 @@ std::optional<Refusal> first_problem(const Table& table) {
 
 std::string describe(const Refusal& r) {
     switch (r.problem) {
-        case Problem::Empty: return "the zone map has no point in the zone ('X'); a zone must not be empty";
-        case Problem::Tengen: return "tengen (jj) is in the zone; tengen belongs to no corner";
+        case Problem::Empty:
+            return "the zone map has no point in the zone ('X'); a zone must not be empty";
+        case Problem::Tengen:
+            return "tengen (jj) is in the zone; tengen belongs to no corner";
         case Problem::Asymmetric: {
             const go::Point mirror = go::apply(go::Symmetry::AntiTranspose, r.where);
-            return "the zone is not symmetric about the upper-right corner's diagonal: " + go::to_sgf(r.where) +
-                   " is in the zone but its mirror image " + go::to_sgf(mirror) + " is not";
+            return "the zone is not symmetric about the upper-right corner's diagonal: " +
+                   go::to_sgf(r.where) + " is in the zone but its mirror image " +
+                   go::to_sgf(mirror) + " is not";
         }
     }
     return {};
@@ -88,9 +91,12 @@ std::string describe(const Refusal& r) {
 
 std::string_view code_of(Problem p) {
     switch (p) {
-        case Problem::Empty: return "zone-empty";
-        case Problem::Tengen: return "zone-tengen";
-        case Problem::Asymmetric: return "zone-asymmetric";
+        case Problem::Empty:
+            return "zone-empty";
+        case Problem::Tengen:
+            return "zone-tengen";
+        case Problem::Asymmetric:
+            return "zone-asymmetric";
     }
     return "zone";
 }
@@ -108,18 +114,21 @@ std::optional<Zone> Zone::from_table(const Table& upper_right, std::string& why)
         const go::Symmetry rotation = rotation_from_upper_right(corner);
         for (int i = 0; i < go::kNumPoints; ++i) {
             if (upper_right[static_cast<std::size_t>(i)]) {
-                roles[static_cast<std::size_t>(go::apply(rotation, go::Point::from_index(i)).index())] = ZoneRole::Zone;
+                roles[static_cast<std::size_t>(
+                    go::apply(rotation, go::Point::from_index(i)).index())] = ZoneRole::Zone;
             }
         }
         // The ring is derived after the whole zone is known, so a point is never both.
         for (int i = 0; i < go::kNumPoints; ++i) {
             if (roles[static_cast<std::size_t>(i)] != ZoneRole::Outside) continue;
             const go::Point p = go::Point::from_index(i);
-            constexpr std::array<std::array<int, 2>, 4> kSteps = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+            constexpr std::array<std::array<int, 2>, 4> kSteps = {
+                {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
             for (const auto& step : kSteps) {
                 const int nx = p.x + step[0];
                 const int ny = p.y + step[1];
-                if (go::on_board(nx, ny) && roles[static_cast<std::size_t>(ny * go::kBoardSize + nx)] == ZoneRole::Zone) {
+                if (go::on_board(nx, ny) &&
+                    roles[static_cast<std::size_t>(ny * go::kBoardSize + nx)] == ZoneRole::Zone) {
                     roles[static_cast<std::size_t>(i)] = ZoneRole::Ring;
                     break;
                 }
@@ -140,7 +149,8 @@ std::optional<Zone> Zone::from_table(const Table& upper_right, std::string& why)
     return zone;
 }
 
-std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path, diag::DiagnosticSink& sink) {
+std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
+                                   diag::DiagnosticSink& sink) {
     Table table{};
     std::array<diag::SourceLocation, go::kNumPoints> locations{};
     int row = 0;
@@ -169,12 +179,14 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
             if (c != 'X' && c != '.') {
                 sink.error(path, here, "zone-map-char",
                            std::string("unexpected character '") + c +
-                               "' in the zone map: use 'X' for a point in the zone, '.' for a point outside");
+                               "' in the zone map: use 'X' for a point in the zone, '.' for a "
+                               "point outside");
                 ok = false;
                 break;
             }
             if (column == go::kBoardSize) {
-                sink.error(path, here, "zone-map-row-length", "this row of the zone map has more than 19 points");
+                sink.error(path, here, "zone-map-row-length",
+                           "this row of the zone map has more than 19 points");
                 ok = false;
                 break;
             }
@@ -184,8 +196,9 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
             ++column;
         }
         if (ok && column < go::kBoardSize) {
-            sink.error(path, {line_number, static_cast<int>(line.size()) + 1}, "zone-map-row-length",
-                       "this row of the zone map has " + std::to_string(column) + " points, not 19");
+            sink.error(
+                path, {line_number, static_cast<int>(line.size()) + 1}, "zone-map-row-length",
+                "this row of the zone map has " + std::to_string(column) + " points, not 19");
             ok = false;
         }
         if (!ok) return std::nullopt;
@@ -197,9 +210,10 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         return std::nullopt;
     }
     if (const auto refusal = first_problem(table)) {
-        const diag::SourceLocation where = refusal->problem == Problem::Empty
-                                               ? diag::SourceLocation{1, 1}
-                                               : locations[static_cast<std::size_t>(refusal->where.index())];
+        const diag::SourceLocation where =
+            refusal->problem == Problem::Empty
+                ? diag::SourceLocation{1, 1}
+                : locations[static_cast<std::size_t>(refusal->where.index())];
         sink.error(path, where, code_of(refusal->problem), describe(*refusal));
         return std::nullopt;
     }
@@ -211,7 +225,9 @@ const Zone& Zone::default_zone() {
     static const Zone zone = [] {
         diag::DiagnosticList list;
         auto parsed = from_map(kDefaultMap, "<default zone>", list);
-        if (!parsed) throw std::logic_error("the built-in zone map is invalid: " + diag::format(list.items.front()));
+        if (!parsed)
+            throw std::logic_error("the built-in zone map is invalid: " +
+                                   diag::format(list.items.front()));
         return *parsed;
     }();
     return zone;
@@ -221,7 +237,8 @@ std::string Zone::to_map() const {
     std::string out;
     for (int y = 0; y < go::kBoardSize; ++y) {
         for (int x = 0; x < go::kBoardSize; ++x) {
-            out += contains(Corner::UpperRight, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)})
+            out += contains(Corner::UpperRight,
+                            go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)})
                        ? 'X'
                        : '.';
         }

@@ -27,7 +27,7 @@ enum class ZoneRole : std::uint8_t {
 /// always valid: non-empty, symmetric about the upper-right corner's diagonal (point (x, y)
 /// with its image (18 - y, 18 - x)) and without tengen; the factories refuse anything else.
 class Zone {
-public:
+  public:
     /// The default zone, chosen from the answers to corner moves in 1,998 professional
     /// games (see zone.cpp for the figures): 98 points reaching 11 lines along each side
     /// (one past the middle) on lines 1-4, with a staircase toward the centre.
@@ -41,11 +41,13 @@ public:
     /// Problems are reported to `sink` as errors at `path`:line:col, and the result is then
     /// nullopt: unknown characters, rows of the wrong length, a wrong number of rows, an
     /// empty zone, tengen in the zone, or a zone not symmetric about the diagonal.
-    static std::optional<Zone> from_map(std::string_view text, std::string_view path, diag::DiagnosticSink& sink);
+    static std::optional<Zone> from_map(std::string_view text, std::string_view path,
+                                        diag::DiagnosticSink& sink);
 
     /// Builds a zone from a 361-entry membership table of the upper-right zone (index
     /// Point::index()). On refusal returns nullopt and puts the reason into `why`.
-    static std::optional<Zone> from_table(const std::array<bool, go::kNumPoints>& upper_right, std::string& why);
+    static std::optional<Zone> from_table(const std::array<bool, go::kNumPoints>& upper_right,
+                                          std::string& why);
 
     /// The role of `p` for `corner`'s tracker (constant-time table look-up).
     ZoneRole role(Corner corner, go::Point p) const {
@@ -57,7 +59,9 @@ public:
     /// The corners for which `p` is not Outside (in the zone or the ring), as a set of bits:
     /// bit static_cast<int>(corner) for each. A stone there can change only these corners'
     /// trackers, so one look-up serves all four.
-    std::uint8_t corners_touched(go::Point p) const { return touched_[static_cast<std::size_t>(p.index())]; }
+    std::uint8_t corners_touched(go::Point p) const {
+        return touched_[static_cast<std::size_t>(p.index())];
+    }
 
     /// Number of points of one corner's zone (the same for every corner).
     int size() const { return size_; }
@@ -67,7 +71,7 @@ public:
     /// The map of the upper-right zone in the format from_map() reads (no comments).
     std::string to_map() const;
 
-private:
+  private:
     Zone() = default;
     std::array<std::array<ZoneRole, go::kNumPoints>, 4> roles_{};
     std::array<std::uint8_t, go::kNumPoints> touched_{};

@@ -28,22 +28,29 @@ std::string render_zone_map(const Zone& zone) {
                 rings += zone.in_ring(c, p) ? 1 : 0;
             }
             char mark = '.';
-            if (zones == 1) mark = rings > 0 ? '*' : '#';
-            else if (zones > 1) mark = static_cast<char>('0' + zones);
-            else if (rings > 0) mark = 'o';
-            else if (x == 9 && y == 9) mark = '+';
+            if (zones == 1)
+                mark = rings > 0 ? '*' : '#';
+            else if (zones > 1)
+                mark = static_cast<char>('0' + zones);
+            else if (rings > 0)
+                mark = 'o';
+            else if (x == 9 && y == 9)
+                mark = '+';
             if (zones > 1) ++overlap_points;
             board += mark;
             board += (x + 1 < go::kBoardSize) ? ' ' : '\n';
         }
     }
-    std::string out = "Corner zones (SGF coordinates; the upper-right zone is the map, the others its rotations)\n\n";
+    std::string out =
+        "Corner zones (SGF coordinates; the upper-right zone is the map, the others its "
+        "rotations)\n\n";
     out += board;
     out += "\n";
     out += "  #  in the zone of one corner: a stone here extends that corner's sequence\n";
     out += "  2  in the zones of two neighbouring corners (overlap): a stone here extends both\n";
     out += "  *  in the zone of one corner and the exclusion ring of another\n";
-    out += "  o  exclusion ring of a corner (outside its zone, next to it): a stone here shuts that\n";
+    out +=
+        "  o  exclusion ring of a corner (outside its zone, next to it): a stone here shuts that\n";
     out += "     corner's tracker off for the rest of the game\n";
     out += "  +  tengen, in no zone\n";
     out += "  .  in no zone and no ring\n\n";

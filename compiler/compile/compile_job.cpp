@@ -4,18 +4,17 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
-#include <functional>
-#include <thread>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/node_comments.hpp"
-#include "reference/coverage.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
@@ -23,6 +22,7 @@
 #include "prune/apply.hpp"
 #include "prune/list_file.hpp"
 #include "prune/report_text.hpp"
+#include "reference/coverage.hpp"
 #include "trackers/zone.hpp"
 
 namespace josekic::compile {
@@ -56,10 +56,13 @@ struct WrittenTree {
 };
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
-WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options, const CompileOptions& compile,
-                       const std::string& stem, const reference::Annotations* references) {
+WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
+                       const CompileOptions& compile, const std::string& stem,
+                       const reference::Annotations* references) {
     WrittenTree written;
     auto start = Clock::now();
     const dictionary::DictionaryGraph graph(trie);
@@ -69,8 +72,9 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     const std::filesystem::path dir(compile.output_dir);
     written.transposition_classes = graph.class_count();
 
-    const emit::SizeAdvice advice =
-        compile.layout == Layout::SplitByFirstMove ? emit::SizeAdvice::AlreadySplit : emit::SizeAdvice::SuggestSplit;
+    const emit::SizeAdvice advice = compile.layout == Layout::SplitByFirstMove
+                                        ? emit::SizeAdvice::AlreadySplit
+                                        : emit::SizeAdvice::SuggestSplit;
     // Each file is streamed into its temporary file as it is formatted, so the text of a
     // dictionary is never held in memory; the time spent inside the file writes (and the
     // final fsync and rename) is told apart from the formatting for --timings.
@@ -84,9 +88,10 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
             file.write(piece);
             write_seconds += seconds_since(write_start);
         };
-        const emit::WriteCounts counts = first_move == dictionary::kNoNode
-                                             ? emit::write_dictionary(trie, file_options, sink)
-                                             : emit::write_dictionary_part(trie, first_move, file_options, sink);
+        const emit::WriteCounts counts =
+            first_move == dictionary::kNoNode
+                ? emit::write_dictionary(trie, file_options, sink)
+                : emit::write_dictionary_part(trie, first_move, file_options, sink);
         const auto commit_start = Clock::now();
         file.commit();
         write_seconds += seconds_since(commit_start);
@@ -96,7 +101,8 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
         written.nodes += counts.nodes;
         written.terminals += counts.terminals;
         // The file name only: report.txt sits beside it and must not depend on -o.
-        if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes, advice)) {
+        if (auto warning =
+                emit::size_warning(path.filename().string(), counts.bytes, counts.nodes, advice)) {
             written.warnings.push_back(*warning);
         }
     };
@@ -105,11 +111,13 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
         start = Clock::now();
         const emit::SplitPlan split = emit::plan_split(trie, options);
         written.times.format += seconds_since(start);
-        for (const emit::SplitPart& part : split.parts) stream(dir / part.file_name, part.node, part.options);
+        for (const emit::SplitPart& part : split.parts)
+            stream(dir / part.file_name, part.node, part.options);
         const auto write_start = Clock::now();
         emit::write_file_atomically(dir / split.index_file_name, split.index_text);
         written.times.write += seconds_since(write_start);
-        written.outputs.push_back(OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
+        written.outputs.push_back(
+            OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
     } else {
         stream(dir / (stem + ".sgf"), dictionary::kNoNode, options);
     }
@@ -167,7 +175,8 @@ std::vector<prune::PruneList> load_prune_lists(const std::vector<std::string>& f
         }
         lists.push_back(std::move(*list));
     }
-    if (!failures.empty()) throw std::runtime_error("a prune list cannot be used; nothing was written:" + failures);
+    if (!failures.empty())
+        throw std::runtime_error("a prune list cannot be used; nothing was written:" + failures);
     return lists;
 }
 
@@ -178,7 +187,8 @@ CompileResult run_compile(const CompileOptions& options) {
     const trackers::Zone zone = load_zone(options.zones_file);
     const std::vector<prune::PruneList> prune_lists = load_prune_lists(options.prune_files);
     diag::DiagnosticList reference_problems;
-    const std::vector<reference::ReferenceIndex> references = load_references(options.references, reference_problems);
+    const std::vector<reference::ReferenceIndex> references =
+        load_references(options.references, reference_problems);
     std::filesystem::create_directories(options.output_dir);
 
     // Sorted, so that the same inputs given in another order give the same dictionaries
@@ -191,8 +201,9 @@ CompileResult run_compile(const CompileOptions& options) {
     pipeline::stream_games<GameAnalysis>(
         inputs, options.stream,
         [&](const game::GameRecord& record, const game::ReplayResult& replay) {
-            return GameAnalysis{trackers::extract_corners(zone, options.tracker, record, replay.legal_moves),
-                                trackers::normalise_opening(record, replay.legal_moves, options.opening)};
+            return GameAnalysis{
+                trackers::extract_corners(zone, options.tracker, record, replay.legal_moves),
+                trackers::normalise_opening(record, replay.legal_moves, options.opening)};
         },
         [&](const game::GameRecord& record, const game::ReplayResult&, GameAnalysis&& analysis) {
             builder.add_game(record, analysis);
@@ -212,10 +223,10 @@ CompileResult run_compile(const CompileOptions& options) {
     std::optional<prune::PruneResult> pruned_joseki;
     std::optional<prune::PruneResult> pruned_fuseki;
     if (pruning) {
-        pruned_joseki.emplace(
-            prune::apply(builder.joseki(), prune_lists, options.thresholds, emit::DictionaryKind::Joseki));
-        pruned_fuseki.emplace(
-            prune::apply(builder.fuseki(), prune_lists, options.thresholds, emit::DictionaryKind::Fuseki));
+        pruned_joseki.emplace(prune::apply(builder.joseki(), prune_lists, options.thresholds,
+                                           emit::DictionaryKind::Joseki));
+        pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
+                                           emit::DictionaryKind::Fuseki));
         const prune::PruneResult* both[] = {&*pruned_joseki, &*pruned_fuseki};
         result.prune_diagnostics = prune::unmatched_warnings(both);
     }
@@ -223,7 +234,8 @@ CompileResult run_compile(const CompileOptions& options) {
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
     // References are corner sequences: they annotate the joseki tree only.
     std::optional<reference::Annotations> joseki_references;
-    if (!references.empty()) joseki_references.emplace(reference::annotate(joseki_trie, references));
+    if (!references.empty())
+        joseki_references.emplace(reference::annotate(joseki_trie, references));
     const reference::Annotations* joseki_notes = joseki_references ? &*joseki_references : nullptr;
 
     // The dictionaries are independent (the tries and the game table are only read), so
@@ -245,14 +257,18 @@ CompileResult run_compile(const CompileOptions& options) {
     WrittenTree fuseki;
     WrittenTree handicap;
     std::vector<std::function<void()>> jobs;
-    jobs.emplace_back([&] { joseki = write_tree(joseki_trie, joseki_write, options, "joseki", joseki_notes); });
-    jobs.emplace_back([&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki", nullptr); });
+    jobs.emplace_back(
+        [&] { joseki = write_tree(joseki_trie, joseki_write, options, "joseki", joseki_notes); });
+    jobs.emplace_back(
+        [&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki", nullptr); });
     if (options.handicap == HandicapFuseki::SeparateTree) {
         jobs.emplace_back([&] {
-            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options, "fuseki-handicap", nullptr);
+            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options,
+                                  "fuseki-handicap", nullptr);
         });
     }
-    const Concurrency concurrency = result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+    const Concurrency concurrency =
+        result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
     // The dictionaries differ in size: a thread that has written its own formats parts of
     // the others ahead of their writers (emit_helpers.hpp), so that both cores work until
     // the end. The bytes do not depend on who formats what.
@@ -302,10 +318,12 @@ CompileResult run_compile(const CompileOptions& options) {
         std::optional<reference::Annotations> unpruned;
         if (pruning) unpruned.emplace(reference::annotate(builder.joseki(), references));
         const reference::Annotations& everything = pruning ? *unpruned : *joseki_references;
-        result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(builder.joseki(), everything));
+        result.report_text += "\n" + reference::render_coverage(
+                                         reference::compute_coverage(builder.joseki(), everything));
     }
     result.reference_diagnostics = std::move(reference_problems.items);
-    emit::write_file_atomically(std::filesystem::path(options.output_dir) / "report.txt", result.report_text);
+    emit::write_file_atomically(std::filesystem::path(options.output_dir) / "report.txt",
+                                result.report_text);
     result.times.report = seconds_since(report_start);
     result.times.total_wall = seconds_since(run_start);
     return result;
@@ -314,10 +332,11 @@ CompileResult run_compile(const CompileOptions& options) {
 std::string render_timings(const CompileResult& result) {
     const pipeline::StageTimes& s = result.run.times;
     const CompileTimes& t = result.times;
-    std::string out = "timings (wall clock; parse/replay/analysis summed over " + std::to_string(s.threads) +
-                      " worker threads)\n";
+    std::string out = "timings (wall clock; parse/replay/analysis summed over " +
+                      std::to_string(s.threads) + " worker threads)\n";
     const auto line = [&out](const std::string& name, double seconds) {
-        out += "  " + name + std::string(name.size() < 28 ? 28 - name.size() : 1, ' ') + seconds_text(seconds) + "\n";
+        out += "  " + name + std::string(name.size() < 28 ? 28 - name.size() : 1, ' ') +
+               seconds_text(seconds) + "\n";
     };
     line("read+parse+track (stream)", s.wall);
     line("  parse (workers)", s.parse);

@@ -15,20 +15,23 @@ namespace {
 std::string percent(std::uint64_t part, std::uint64_t whole) {
     if (whole == 0) return "-";
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+    std::snprintf(buffer, sizeof buffer, "%.1f%%",
+                  100.0 * static_cast<double>(part) / static_cast<double>(whole));
     return buffer;
 }
 
 std::string ratio(std::uint64_t part, std::uint64_t whole) {
     if (whole == 0) return "-";
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", static_cast<double>(part) / static_cast<double>(whole));
+    std::snprintf(buffer, sizeof buffer, "%.2f",
+                  static_cast<double>(part) / static_cast<double>(whole));
     return buffer;
 }
 
 // The root's children: the first-move table, or for fuseki the most common first
 // `depth` moves, as "path count share" rows.
-void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_t depth, std::size_t rows) {
+void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_t depth,
+               std::size_t rows) {
     struct Line {
         std::vector<go::Move> moves;
         std::uint64_t count;
@@ -42,21 +45,26 @@ void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_
             lines.push_back(Line{trie.path_to(node), trie.node(node).stats.count});
             continue;
         }
-        for (dictionary::NodeId child : trie.sorted_children(node)) stack.emplace_back(child, level + 1);
+        for (dictionary::NodeId child : trie.sorted_children(node))
+            stack.emplace_back(child, level + 1);
     }
-    std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.count > b.count; });
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const Line& a, const Line& b) { return a.count > b.count; });
     const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
     for (std::size_t i = 0; i < lines.size() && i < rows; ++i) {
         char row[160];
-        std::snprintf(row, sizeof row, "  %-28s %8llu  %6s\n", dictionary::format_line(lines[i].moves).c_str(),
-                      static_cast<unsigned long long>(lines[i].count), percent(lines[i].count, total).c_str());
+        std::snprintf(row, sizeof row, "  %-28s %8llu  %6s\n",
+                      dictionary::format_line(lines[i].moves).c_str(),
+                      static_cast<unsigned long long>(lines[i].count),
+                      percent(lines[i].count, total).c_str());
         out << row;
     }
 }
 
 }  // namespace
 
-std::vector<std::string> provenance_lines(const CompileOptions& options, const pipeline::RunReport& run,
+std::vector<std::string> provenance_lines(const CompileOptions& options,
+                                          const pipeline::RunReport& run,
                                           const DictionaryBuilder& builder) {
     std::vector<std::string> inputs = options.inputs;
     std::sort(inputs.begin(), inputs.end());
@@ -66,23 +74,30 @@ std::vector<std::string> provenance_lines(const CompileOptions& options, const p
     lines.push_back(input_line);
     std::uint64_t skipped = 0;
     for (const auto& [reason, count] : run.games_skipped) skipped += count;
-    lines.push_back("Games: " + std::to_string(run.games_read) + " read, " + std::to_string(run.games_kept) +
-                    " used, " + std::to_string(skipped) + " skipped (" + std::to_string(run.duplicates_dropped) +
-                    " duplicates), from " + std::to_string(run.files_read) + " files (" +
+    lines.push_back("Games: " + std::to_string(run.games_read) + " read, " +
+                    std::to_string(run.games_kept) + " used, " + std::to_string(skipped) +
+                    " skipped (" + std::to_string(run.duplicates_dropped) + " duplicates), from " +
+                    std::to_string(run.files_read) + " files (" +
                     std::to_string(run.files_skipped.size()) + " unreadable)");
     if (builder.first_year() != 0) {
-        lines.push_back("Years: " + std::to_string(builder.first_year()) + "-" + std::to_string(builder.last_year()));
+        lines.push_back("Years: " + std::to_string(builder.first_year()) + "-" +
+                        std::to_string(builder.last_year()));
     }
-    lines.push_back("Zones: " + (options.zones_file.empty() ? std::string("default") : options.zones_file) +
-                    "; joseki length cap " + std::to_string(options.tracker.max_length) + ", tenuki gap limit " +
-                    std::to_string(options.tracker.max_gap));
-    lines.push_back("Fuseki: first " + std::to_string(options.opening.max_moves) + " moves of even games" +
-                    (options.handicap == HandicapFuseki::SeparateTree ? "; handicap games in fuseki-handicap.sgf"
-                                                                      : "; handicap games left out"));
+    lines.push_back(
+        "Zones: " + (options.zones_file.empty() ? std::string("default") : options.zones_file) +
+        "; joseki length cap " + std::to_string(options.tracker.max_length) +
+        ", tenuki gap limit " + std::to_string(options.tracker.max_gap));
+    lines.push_back("Fuseki: first " + std::to_string(options.opening.max_moves) +
+                    " moves of even games" +
+                    (options.handicap == HandicapFuseki::SeparateTree
+                         ? "; handicap games in fuseki-handicap.sgf"
+                         : "; handicap games left out"));
     lines.push_back(std::string("Duplicates: ") +
                     (options.stream.duplicates == pipeline::Duplicates::Drop ? "dropped" : "kept"));
-    for (const std::string& reference : options.references) lines.push_back("Reference: " + reference);
-    if (!options.stream.read.forced_charset.empty()) lines.push_back("Charset: " + options.stream.read.forced_charset);
+    for (const std::string& reference : options.references)
+        lines.push_back("Reference: " + reference);
+    if (!options.stream.read.forced_charset.empty())
+        lines.push_back("Charset: " + options.stream.read.forced_charset);
     return lines;
 }
 
@@ -92,8 +107,9 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
 
     const JosekiCounts& j = result.joseki;
     out << "Joseki\n";
-    out << "  sequences            " << j.sequences << " (" << ratio(j.sequences, result.run.games_kept)
-        << " per game), " << j.moves << " moves, " << j.tenukis << " tenuki\n";
+    out << "  sequences            " << j.sequences << " ("
+        << ratio(j.sequences, result.run.games_kept) << " per game), " << j.moves << " moves, "
+        << j.tenukis << " tenuki\n";
     out << "  per corner          ";
     for (trackers::Corner c : trackers::kAllCorners) {
         out << " " << trackers::name(c) << " " << j.sequences_per_corner[static_cast<int>(c)];
@@ -103,7 +119,8 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
         const auto n = j.sequences_by_end[static_cast<int>(e)];
         out << " " << trackers::name(e) << " " << n << " (" << percent(n, j.sequences) << ")";
     }
-    out << "\n  colours swapped      " << j.colour_swapped << " (" << percent(j.colour_swapped, j.sequences) << ")\n";
+    out << "\n  colours swapped      " << j.colour_swapped << " ("
+        << percent(j.colour_swapped, j.sequences) << ")\n";
     out << "  corners blocked by setup stones " << j.corners_blocked_by_setup << "\n";
     const dictionary::Trie& joseki = builder.joseki();
     out << "  trie                 " << joseki.size() - 1 << " nodes, " << joseki.terminal_count()
@@ -114,13 +131,15 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     const std::uint64_t total = joseki.node(dictionary::kRoot).stats.count;
     for (dictionary::NodeId child : joseki.sorted_children(dictionary::kRoot)) {
         const auto& node = joseki.node(child);
-        if (std::uint64_t{node.stats.count} * 1000 < total) break;  // the rarer ones are in the dictionary
+        if (std::uint64_t{node.stats.count} * 1000 < total)
+            break;  // the rarer ones are in the dictionary
         char row[160];
         const std::string name = emit::first_move_name(node.move);
         const std::string nick = emit::first_move_nickname(node.move);
-        std::snprintf(row, sizeof row, "    %-6s %-12s %-4s %8llu  %6s\n", name.c_str(), nick.c_str(),
-                      node.move.point ? go::to_sgf(*node.move.point).c_str() : "", 
-                      static_cast<unsigned long long>(node.stats.count), percent(node.stats.count, total).c_str());
+        std::snprintf(row, sizeof row, "    %-6s %-12s %-4s %8llu  %6s\n", name.c_str(),
+                      nick.c_str(), node.move.point ? go::to_sgf(*node.move.point).c_str() : "",
+                      static_cast<unsigned long long>(node.stats.count),
+                      percent(node.stats.count, total).c_str());
         out << row;
     }
 
@@ -130,7 +149,8 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     for (const auto& [name, count] : f.games_by_class) out << " " << name << " " << count;
     out << "\n  openings             " << f.even_openings << " even";
     if (f.handicap_openings) out << ", " << f.handicap_openings << " in the handicap tree";
-    if (f.excluded) out << ", " << f.excluded << " not even, left out (--fuseki-handicap keeps them)";
+    if (f.excluded)
+        out << ", " << f.excluded << " not even, left out (--fuseki-handicap keeps them)";
     const dictionary::Trie& fuseki = builder.fuseki();
     out << "\n  trie                 " << fuseki.size() - 1 << " nodes, " << fuseki.terminal_count()
         << " leaves\n";
@@ -142,7 +162,8 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     out << "\nFiles written\n";
     for (const OutputFile& file : result.outputs) {
         // Names only: report.txt sits beside them, and the text must not depend on -o.
-        out << "  " << std::filesystem::path(file.path).filename().string() << "  " << file.bytes << " bytes";
+        out << "  " << std::filesystem::path(file.path).filename().string() << "  " << file.bytes
+            << " bytes";
         if (file.nodes) out << ", " << file.nodes << " nodes";
         out << "\n";
     }

@@ -11,7 +11,8 @@ namespace josekic::compile {
 /// The root-comment lines that say how a dictionary was made: inputs, games read, kept,
 /// skipped and deduplicated, the date range and every option that shapes the output.
 /// Nothing that varies between runs of the same input (times, thread count) appears.
-std::vector<std::string> provenance_lines(const CompileOptions& options, const pipeline::RunReport& run,
+std::vector<std::string> provenance_lines(const CompileOptions& options,
+                                          const pipeline::RunReport& run,
                                           const DictionaryBuilder& builder);
 
 /// report.txt: the run report without timings, the joseki and fuseki statistics (sequences

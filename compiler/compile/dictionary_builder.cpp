@@ -4,10 +4,14 @@ namespace josekic::compile {
 
 dictionary::LineOutcome black_outcome(game::Winner winner) {
     switch (winner) {
-        case game::Winner::Black: return dictionary::LineOutcome::FirstPlayerWon;
-        case game::Winner::White: return dictionary::LineOutcome::SecondPlayerWon;
-        case game::Winner::Draw: return dictionary::LineOutcome::Draw;
-        case game::Winner::Unknown: break;
+        case game::Winner::Black:
+            return dictionary::LineOutcome::FirstPlayerWon;
+        case game::Winner::White:
+            return dictionary::LineOutcome::SecondPlayerWon;
+        case game::Winner::Draw:
+            return dictionary::LineOutcome::Draw;
+        case game::Winner::Unknown:
+            break;
     }
     return dictionary::LineOutcome::Unknown;
 }
@@ -29,7 +33,8 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
     for (const trackers::CornerSequence& sequence : analysis.corners.sequences) {
-        joseki_.insert(sequence.moves, trackers::line_outcome(record.info.winner, sequence.colours), year, id);
+        joseki_.insert(sequence.moves, trackers::line_outcome(record.info.winner, sequence.colours),
+                       year, id);
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
         ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];

@@ -25,10 +25,10 @@ enum class HandicapFuseki { Exclude, SeparateTree };
 
 /// Counts about the joseki sequences, for report.txt.
 struct JosekiCounts {
-    std::array<std::uint64_t, 4> sequences_per_corner{};      ///< by trackers::Corner
-    std::array<std::uint64_t, 4> sequences_by_end{};          ///< by trackers::SequenceEnd
+    std::array<std::uint64_t, 4> sequences_per_corner{};  ///< by trackers::Corner
+    std::array<std::uint64_t, 4> sequences_by_end{};      ///< by trackers::SequenceEnd
     std::uint64_t sequences = 0;
-    std::uint64_t moves = 0;                                  ///< stones and tenuki passes
+    std::uint64_t moves = 0;  ///< stones and tenuki passes
     std::uint64_t tenukis = 0;
     std::uint64_t corners_blocked_by_setup = 0;
     std::uint64_t colour_swapped = 0;
@@ -46,7 +46,7 @@ struct FusekiCounts {
 /// every kept game is added to the game table once and its lines are inserted into the
 /// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie.
 class DictionaryBuilder {
-public:
+  public:
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
 
     void add_game(const game::GameRecord& record, const GameAnalysis& analysis);
@@ -60,7 +60,7 @@ public:
     int first_year() const { return first_year_; }
     int last_year() const { return last_year_; }
 
-private:
+  private:
     std::shared_ptr<dictionary::GameTable> games_;
     dictionary::Trie joseki_;
     dictionary::Trie fuseki_;

@@ -22,7 +22,8 @@ std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
     }
     return length;
 }
-void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s, char* end) {
+void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s,
+                        char* end) {
     const go::MoveImage image_of(s);
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
         const dictionary::TrieNode& here = trie.node(at);
@@ -41,7 +42,8 @@ void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, g
 
 }  // namespace
 
-std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node) {
+std::string transposition_comment(const dictionary::DictionaryGraph& graph,
+                                  dictionary::NodeId node) {
     emit::TextBuffer out;
     append_transposition_comment(graph, node, out);
     return std::string(out.view());
@@ -57,11 +59,15 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
     emit::TextCursor c(out, 103 + 3 * emit::kMaxNumberBytes + path);
     c.put("Transposition: this position is also reached by ");
     c.decimal(t.other_orders);
-    if (t.other_orders == 1) c.put(" other move order (played ");
-    else c.put(" other move orders (played ");
+    if (t.other_orders == 1)
+        c.put(" other move order (played ");
+    else
+        c.put(" other move orders (played ");
     c.decimal(t.other_games);
-    if (t.other_games == 1) c.put(" time; ");
-    else c.put(" times; ");
+    if (t.other_games == 1)
+        c.put(" time; ");
+    else
+        c.put(" times; ");
     c.decimal(t.class_games);
     c.put(" in all), most often");  // the path starts with a space
     put_line_backwards(trie, t.most_frequent_other, t.to_here, c.at() + path);

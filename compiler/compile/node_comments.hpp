@@ -4,16 +4,17 @@
 #include <vector>
 
 #include "core/dictionary/dictionary_graph.hpp"
-#include "reference/annotate.hpp"
-#include "reference/reference_index.hpp"
 #include "emit/extra_comment.hpp"
 #include "emit/text_buffer.hpp"
+#include "reference/annotate.hpp"
+#include "reference/reference_index.hpp"
 
 namespace josekic::compile {
 
 /// The transposition sentence of a node's comment ("also reached by 2 other move orders
 /// ..."), or an empty string when the node's position has no other move order.
-std::string transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node);
+std::string transposition_comment(const dictionary::DictionaryGraph& graph,
+                                  dictionary::NodeId node);
 
 /// transposition_comment appended to `out` (nothing when there is none).
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
@@ -25,14 +26,14 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
 /// comments. `graph` (with the trie it was built from) and `references` must outlive it.
 /// Safe to use from several threads.
 class NodeComments final : public emit::ExtraComment {
-public:
+  public:
     NodeComments(const dictionary::DictionaryGraph& graph, const reference::Annotations* references)
         : graph_(&graph), references_(references) {}
 
     /// Appends the node's transposition sentence and reference notes, one per line.
     void append(dictionary::NodeId node, emit::TextBuffer& out) const override;
 
-private:
+  private:
     // append() when there are references: their notes go on a line of their own after the
     // transposition sentence.
     void append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const;

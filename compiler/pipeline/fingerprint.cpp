@@ -5,7 +5,9 @@
 namespace josekic::pipeline {
 
 namespace {
-constexpr std::uint64_t rotate_left(std::uint64_t v, int bits) { return (v << bits) | (v >> (64 - bits)); }
+constexpr std::uint64_t rotate_left(std::uint64_t v, int bits) {
+    return (v << bits) | (v >> (64 - bits));
+}
 
 constexpr int kSymmetries = 8;
 
@@ -25,7 +27,8 @@ constexpr void mix(go::Hash128& line, const go::Hash128& key) {
 }
 
 constexpr go::Hash128 move_key(const go::Move& m, int symmetry) {
-    return m.point ? go::zobrist_key128(m.color, kImages[static_cast<std::size_t>(symmetry)][m.point->index()])
+    return m.point ? go::zobrist_key128(
+                         m.color, kImages[static_cast<std::size_t>(symmetry)][m.point->index()])
                    : kPassKey[static_cast<int>(m.color)];
 }
 
@@ -38,8 +41,10 @@ using SetupKeys = std::array<go::Hash128, kSymmetries>;
 SetupKeys setup_keys(const game::GameRecord& record) {
     SetupKeys setup{};
     for (int s = 0; s < kSymmetries; ++s) {
-        for (go::Point p : record.setup_black) setup[s] ^= go::zobrist_key128(go::Color::Black, kImages[s][p.index()]);
-        for (go::Point p : record.setup_white) setup[s] ^= go::zobrist_key128(go::Color::White, kImages[s][p.index()]);
+        for (go::Point p : record.setup_black)
+            setup[s] ^= go::zobrist_key128(go::Color::Black, kImages[s][p.index()]);
+        for (go::Point p : record.setup_white)
+            setup[s] ^= go::zobrist_key128(go::Color::White, kImages[s][p.index()]);
     }
     return setup;
 }

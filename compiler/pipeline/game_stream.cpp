@@ -14,8 +14,8 @@
 #include <thread>
 #include <unordered_map>
 
-#include "core/input/walker.hpp"
 #include "compiler/pipeline/progress.hpp"
+#include "core/input/walker.hpp"
 
 namespace josekic::pipeline::detail {
 
@@ -23,12 +23,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 void skip_game(GameSlot& slot, std::string code, std::string why) {
     const game::GameRecord& r = slot.record;
-    slot.diagnostics.push_back(diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, code,
-                                                "game " + std::to_string(r.index_in_file) + " skipped: " + why});
+    slot.diagnostics.push_back(
+        diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, code,
+                         "game " + std::to_string(r.index_in_file) + " skipped: " + why});
     slot.skip_reason = std::move(code);
 }
 
@@ -38,7 +41,8 @@ void process_batch(FileBatch& batch, const GameParser& parser, const StreamOptio
     if (batch.read_error) return;
     const auto parse_start = Clock::now();
     diag::DiagnosticList parse_problems;
-    std::vector<game::GameRecord> records = parser(batch.bytes, batch.display_path, options.read, parse_problems);
+    std::vector<game::GameRecord> records =
+        parser(batch.bytes, batch.display_path, options.read, parse_problems);
     batch.diagnostics = std::move(parse_problems.items);
     std::string().swap(batch.bytes);  // the bytes are not needed any more; free them early
     batch.parse_seconds = seconds_since(parse_start);
@@ -53,8 +57,8 @@ void process_batch(FileBatch& batch, const GameParser& parser, const StreamOptio
             skip_game(slot, "not-go", "GM[" + std::to_string(r.game_type) + "] is not Go");
         } else if (r.board_width != go::kBoardSize || r.board_height != go::kBoardSize) {
             skip_game(slot, "not-19x19",
-                      "board is " + std::to_string(r.board_width) + "x" + std::to_string(r.board_height) +
-                          "; only 19x19 games are read");
+                      "board is " + std::to_string(r.board_width) + "x" +
+                          std::to_string(r.board_height) + "; only 19x19 games are read");
         } else if (r.moves.empty()) {
             skip_game(slot, "no-moves", "no moves");
         } else {
@@ -76,7 +80,9 @@ void process_batch(FileBatch& batch, const GameParser& parser, const StreamOptio
 }
 
 struct HashOfHash128 {
-    std::size_t operator()(const go::Hash128& h) const { return static_cast<std::size_t>(h.low ^ (h.high >> 7)); }
+    std::size_t operator()(const go::Hash128& h) const {
+        return static_cast<std::size_t>(h.low ^ (h.high >> 7));
+    }
 };
 
 // Where a game was first seen, to name it when a duplicate turns up.
@@ -97,12 +103,13 @@ bool ranks_before(Measure a, std::string_view a_path, Measure b, std::string_vie
 // ::seconds), given one more file. It runs on the consumer thread for every file and most
 // files do not get in, so they are turned away before their path is copied.
 template <typename Measure>
-void keep_top(std::vector<FileMeasure>& top, Measure FileMeasure::*measure, const FileMeasure& file_numbers,
-              const std::string& path) {
+void keep_top(std::vector<FileMeasure>& top, Measure FileMeasure::*measure,
+              const FileMeasure& file_numbers, const std::string& path) {
     constexpr std::size_t kTop = 5;
     const Measure value = file_numbers.*measure;
     const auto ranks_before_kept = [&](const FileMeasure& kept) {
-        return ranks_before(value, std::string_view(path), kept.*measure, std::string_view(kept.path));
+        return ranks_before(value, std::string_view(path), kept.*measure,
+                            std::string_view(kept.path));
     };
     if (top.size() == kTop && !ranks_before_kept(top.back())) return;
     top.insert(std::find_if(top.begin(), top.end(), ranks_before_kept),
@@ -112,9 +119,9 @@ void keep_top(std::vector<FileMeasure>& top, Measure FileMeasure::*measure, cons
 
 // Consumer side: runs on the calling thread, batch after batch in input order.
 class Consumer {
-public:
-    Consumer(const StreamOptions& options, const std::function<void(FileBatch&, std::size_t)>& consume_game,
-             RunReport& report)
+  public:
+    Consumer(const StreamOptions& options,
+             const std::function<void(FileBatch&, std::size_t)>& consume_game, RunReport& report)
         : options_(options),
           out_(options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr),
           consume_game_(consume_game),
@@ -149,7 +156,7 @@ public:
 
     void finish() { progress_.clear(); }
 
-private:
+  private:
     void consume_game(FileBatch& batch, std::size_t i) {
         GameSlot& slot = batch.games[i];
         ++report_.games_read;
@@ -162,7 +169,8 @@ private:
 
         ++report_.games_kept;
         report_.moves_replayed += slot.replay.legal_moves;
-        if (slot.replay.stopped_by) ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
+        if (slot.replay.stopped_by)
+            ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
         const auto start = Clock::now();
         consume_game_(batch, i);
         report_.times.consume += seconds_since(start);
@@ -172,8 +180,8 @@ private:
         if (kept_file_paths_.empty() || kept_file_paths_.back() != batch.display_path) {
             kept_file_paths_.push_back(batch.display_path);
         }
-        const FirstSeen here{static_cast<std::uint32_t>(kept_file_paths_.size() - 1), slot.record.index_in_file,
-                             slot.fingerprint.to_canonical};
+        const FirstSeen here{static_cast<std::uint32_t>(kept_file_paths_.size() - 1),
+                             slot.record.index_in_file, slot.fingerprint.to_canonical};
         const auto [it, inserted] = seen_.emplace(slot.fingerprint.key, here);
         if (inserted) return false;
 
@@ -181,11 +189,13 @@ private:
         // The first game taken to the canonical image and back out to this one's frame:
         // this game is the first one transformed by `relation`.
         const go::Symmetry relation = go::then(first.to_canonical, go::inverse(here.to_canonical));
-        std::string message = "game " + std::to_string(slot.record.index_in_file) + " skipped: the same game as " +
-                              kept_file_paths_[first.file] + " game " + std::to_string(first.index_in_file);
-        if (relation != go::Symmetry::Identity) message += ", transformed by " + std::string(go::name(relation));
-        const diag::Diagnostic d{slot.record.source_path, slot.record.location, diag::Severity::Warning, "duplicate",
-                                 std::move(message)};
+        std::string message = "game " + std::to_string(slot.record.index_in_file) +
+                              " skipped: the same game as " + kept_file_paths_[first.file] +
+                              " game " + std::to_string(first.index_in_file);
+        if (relation != go::Symmetry::Identity)
+            message += ", transformed by " + std::string(go::name(relation));
+        const diag::Diagnostic d{slot.record.source_path, slot.record.location,
+                                 diag::Severity::Warning, "duplicate", std::move(message)};
         emit(d);
         ++report_.games_skipped["duplicate"];
         ++report_.duplicates_dropped;
@@ -237,7 +247,8 @@ bool add_file(WorkUnit& unit, input::InputFile&& file) {
 // With one thread everything happens on the calling thread, unit after unit: read,
 // parse, replay, analyse, consume. No thread is started, so `--threads 1` really uses one
 // core (and profiles read like a plain call tree).
-void run_stream_inline(const std::vector<std::string>& inputs, const StreamOptions& options, const GameParser& parser,
+void run_stream_inline(const std::vector<std::string>& inputs, const StreamOptions& options,
+                       const GameParser& parser,
                        const std::function<void(FileBatch&)>& analyze_file, Consumer& consumer) {
     WorkUnit unit;
     const auto flush = [&] {
@@ -257,9 +268,11 @@ void run_stream_inline(const std::vector<std::string>& inputs, const StreamOptio
 
 void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
                 const std::function<void(FileBatch&)>& analyze_file,
-                const std::function<void(FileBatch&, std::size_t)>& consume_game, RunReport& report) {
+                const std::function<void(FileBatch&, std::size_t)>& consume_game,
+                RunReport& report) {
     const auto start = Clock::now();
-    const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads =
+        options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     report.inputs = inputs;
     report.times.threads = threads;
     const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
@@ -296,7 +309,9 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     // The walker stops when the room is full and goes on only when half of it is free again:
     // it then reads many units in one go instead of being woken for every unit consumed (a
     // wake-up between cores is an interrupt to the other vCPU, costly on a virtual machine).
-    const auto has_room = [&] { return issued - consumed < max_in_flight && bytes_in_flight < max_bytes_in_flight; };
+    const auto has_room = [&] {
+        return issued - consumed < max_in_flight && bytes_in_flight < max_bytes_in_flight;
+    };
     const auto drained = [&] {
         return issued - consumed <= max_in_flight / 2 && bytes_in_flight <= max_bytes_in_flight / 2;
     };
@@ -359,13 +374,15 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
                     std::unique_ptr<WorkUnit> unit;
                     {
                         std::unique_lock lock(mutex);
-                        work_ready.wait(lock, [&] { return stop || !work.empty() || walk_finished; });
+                        work_ready.wait(lock,
+                                        [&] { return stop || !work.empty() || walk_finished; });
                         if (stop || work.empty()) return;
                         unit = std::move(work.front());
                         work.pop_front();
                     }
                     try {
-                        for (FileBatch& batch : unit->files) process_batch(batch, parser, options, analyze_file);
+                        for (FileBatch& batch : unit->files)
+                            process_batch(batch, parser, options, analyze_file);
                     } catch (...) {
                         fail(std::current_exception());
                         return;
@@ -389,7 +406,8 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
                 {
                     std::unique_lock lock(mutex);
                     batch_ready.wait(lock, [&] {
-                        return stop || done.contains(consumed) || (walk_finished && consumed == issued);
+                        return stop || done.contains(consumed) ||
+                               (walk_finished && consumed == issued);
                     });
                     if (stop) break;
                     const auto it = done.find(consumed);

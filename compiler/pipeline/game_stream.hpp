@@ -10,11 +10,11 @@
 #include <variant>
 #include <vector>
 
+#include "compiler/pipeline/fingerprint.hpp"
+#include "compiler/pipeline/run_report.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
 #include "core/game/replay.hpp"
-#include "compiler/pipeline/fingerprint.hpp"
-#include "compiler/pipeline/run_report.hpp"
 #include "core/sgf/game_reader.hpp"
 
 namespace josekic::pipeline {
@@ -27,8 +27,8 @@ enum class Verbosity { Normal, Quiet };
 enum class Progress { Auto, Off };
 
 /// Turns one file's bytes into games; sgf::read_games unless a test substitutes another.
-using GameParser = std::function<std::vector<game::GameRecord>(std::string_view bytes, std::string_view path,
-                                                               const sgf::ReadOptions&, diag::DiagnosticSink&)>;
+using GameParser = std::function<std::vector<game::GameRecord>(
+    std::string_view bytes, std::string_view path, const sgf::ReadOptions&, diag::DiagnosticSink&)>;
 
 /// How stream_games reads and filters.
 struct StreamOptions {
@@ -76,7 +76,8 @@ struct FileBatch {
 /// kept game in order.
 void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
                 const std::function<void(FileBatch&)>& analyze_file,
-                const std::function<void(FileBatch&, std::size_t game)>& consume_game, RunReport& report);
+                const std::function<void(FileBatch&, std::size_t game)>& consume_game,
+                RunReport& report);
 
 }  // namespace detail
 
@@ -87,7 +88,8 @@ using AnalyzeFn = std::function<Analysis(const game::GameRecord&, const game::Re
 /// Per-game work done on the calling thread, strictly in input order (file order, then
 /// game index), for kept games only: e.g. inserting into the tries.
 template <class Analysis>
-using ConsumeFn = std::function<void(const game::GameRecord&, const game::ReplayResult&, Analysis&&)>;
+using ConsumeFn =
+    std::function<void(const game::GameRecord&, const game::ReplayResult&, Analysis&&)>;
 
 /// Reads every input (see input::walk_inputs), parses and replays every game on worker
 /// threads, skips games that are not Go, not 19x19, without moves or (unless
@@ -98,8 +100,8 @@ using ConsumeFn = std::function<void(const game::GameRecord&, const game::Replay
 /// filled in. Results and printed diagnostics do not depend on options.threads.
 /// Exceptions thrown by the callbacks stop the run and are rethrown here.
 template <class Analysis>
-void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options, AnalyzeFn<Analysis> analyze,
-                  ConsumeFn<Analysis> consume, RunReport& report) {
+void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options,
+                  AnalyzeFn<Analysis> analyze, ConsumeFn<Analysis> consume, RunReport& report) {
     using Results = std::vector<std::optional<Analysis>>;
     const auto analyze_file = [&](detail::FileBatch& batch) {
         auto results = std::make_shared<Results>(batch.games.size());
@@ -117,11 +119,13 @@ void stream_games(const std::vector<std::string>& inputs, const StreamOptions& o
 }
 
 /// stream_games without a per-game analysis (e.g. `josekic check`).
-inline void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options,
-                         const std::function<void(const game::GameRecord&, const game::ReplayResult&)>& consume,
-                         RunReport& report) {
+inline void stream_games(
+    const std::vector<std::string>& inputs, const StreamOptions& options,
+    const std::function<void(const game::GameRecord&, const game::ReplayResult&)>& consume,
+    RunReport& report) {
     stream_games<std::monostate>(
-        inputs, options, [](const game::GameRecord&, const game::ReplayResult&) { return std::monostate{}; },
+        inputs, options,
+        [](const game::GameRecord&, const game::ReplayResult&) { return std::monostate{}; },
         [&](const game::GameRecord& record, const game::ReplayResult& replay, std::monostate&&) {
             if (consume) consume(record, replay);
         },

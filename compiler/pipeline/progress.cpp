@@ -10,7 +10,9 @@ namespace josekic::pipeline {
 ProgressLine::ProgressLine(ProgressDisplay display, std::ostream& out)
     : display_(display), out_(out), start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
 
-ProgressLine::~ProgressLine() { clear(); }
+ProgressLine::~ProgressLine() {
+    clear();
+}
 
 ProgressDisplay ProgressLine::for_stderr() {
     return ::isatty(STDERR_FILENO) != 0 ? ProgressDisplay::Terminal : ProgressDisplay::None;
@@ -30,8 +32,9 @@ void ProgressLine::update(std::uint64_t files, std::uint64_t games) {
     std::string bar(kWidth, ' ');
     bar[static_cast<std::size_t>(head)] = '#';
     char text[160];
-    std::snprintf(text, sizeof text, "\r[%s] %llu files, %llu games, %.0f games/s\033[K", bar.c_str(),
-                  static_cast<unsigned long long>(files), static_cast<unsigned long long>(games), rate);
+    std::snprintf(text, sizeof text, "\r[%s] %llu files, %llu games, %.0f games/s\033[K",
+                  bar.c_str(), static_cast<unsigned long long>(files),
+                  static_cast<unsigned long long>(games), rate);
     out_ << text << std::flush;
     drawn_ = true;
 }

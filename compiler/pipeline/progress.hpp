@@ -13,7 +13,7 @@ enum class ProgressDisplay { Terminal, None };
 /// redrawn in place at most five times a second. Drawn only when stderr is a terminal
 /// (decided by the caller through `display`); otherwise every call does nothing.
 class ProgressLine {
-public:
+  public:
     ProgressLine(ProgressDisplay display, std::ostream& out);
     ~ProgressLine();
     ProgressLine(const ProgressLine&) = delete;
@@ -27,7 +27,7 @@ public:
     /// Terminal when stderr is a terminal, None otherwise.
     static ProgressDisplay for_stderr();
 
-private:
+  private:
     ProgressDisplay display_;
     std::ostream& out_;
     std::chrono::steady_clock::time_point start_;

@@ -25,8 +25,10 @@ void line(std::string& out, std::string_view label, const std::string& value, in
     std::string left(static_cast<std::size_t>(indent), ' ');
     left += label;
     constexpr std::size_t kValueColumn = 32;
-    if (left.size() + 1 < kValueColumn) left.resize(kValueColumn, ' ');
-    else left += ' ';
+    if (left.size() + 1 < kValueColumn)
+        left.resize(kValueColumn, ' ');
+    else
+        left += ' ';
     out += left + value + '\n';
 }
 
@@ -41,9 +43,11 @@ std::string render_text(const RunReport& report, Timings timings) {
     std::string inputs;
     for (const std::string& input : report.inputs) inputs += (inputs.empty() ? "" : " ") + input;
     line(out, "inputs", inputs);
-    line(out, "files read", std::to_string(report.files_read) + " (" + std::to_string(report.bytes_read) + " bytes)");
+    line(out, "files read",
+         std::to_string(report.files_read) + " (" + std::to_string(report.bytes_read) + " bytes)");
     line(out, "files skipped", std::to_string(report.files_skipped.size()));
-    for (const SkippedFile& f : report.files_skipped) out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
+    for (const SkippedFile& f : report.files_skipped)
+        out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
     line(out, "games read", std::to_string(report.games_read));
     line(out, "games kept", std::to_string(report.games_kept));
     line(out, "games skipped", std::to_string(total(report.games_skipped)));
@@ -52,16 +56,20 @@ std::string render_text(const RunReport& report, Timings timings) {
     line(out, "moves replayed", std::to_string(report.moves_replayed));
     line(out, "games cut by an illegal move", std::to_string(total(report.games_cut)));
     count_lines(out, report.games_cut);
-    line(out, "diagnostics", std::to_string(report.diagnostics.warnings) + " warnings, " +
-                                 std::to_string(report.diagnostics.errors) + " errors");
+    line(out, "diagnostics",
+         std::to_string(report.diagnostics.warnings) + " warnings, " +
+             std::to_string(report.diagnostics.errors) + " errors");
     count_lines(out, report.diagnostics.by_code);
     out += "largest files\n";
-    for (const FileMeasure& f : report.largest_files) line(out, std::to_string(f.bytes) + " bytes", f.path, 2);
+    for (const FileMeasure& f : report.largest_files)
+        line(out, std::to_string(f.bytes) + " bytes", f.path, 2);
     if (timings == Timings::Include) {
         out += "slowest files\n";
-        for (const FileMeasure& f : report.slowest_files) line(out, seconds_text(f.seconds) + " s", f.path, 2);
+        for (const FileMeasure& f : report.slowest_files)
+            line(out, seconds_text(f.seconds) + " s", f.path, 2);
         const StageTimes& t = report.times;
-        line(out, "wall time", seconds_text(t.wall) + " s (" + std::to_string(t.threads) + " threads)");
+        line(out, "wall time",
+             seconds_text(t.wall) + " s (" + std::to_string(t.threads) + " threads)");
         line(out, "parse", seconds_text(t.parse) + " s, summed over threads", 2);
         line(out, "replay", seconds_text(t.replay) + " s, summed over threads", 2);
         line(out, "analysis", seconds_text(t.analysis) + " s, summed over threads", 2);
@@ -101,7 +109,8 @@ std::string render_json(const RunReport& report, Timings timings) {
         out += "  " + json_quote(name) + ": " + value;
     };
     std::string inputs = "[";
-    for (const std::string& input : report.inputs) inputs += (inputs.size() > 1 ? ", " : "") + json_quote(input);
+    for (const std::string& input : report.inputs)
+        inputs += (inputs.size() > 1 ? ", " : "") + json_quote(input);
     field("inputs", inputs + "]");
     field("files_read", std::to_string(report.files_read));
     field("bytes_read", std::to_string(report.bytes_read));
@@ -126,9 +135,10 @@ std::string render_json(const RunReport& report, Timings timings) {
     if (timings == Timings::Include) {
         field("slowest_files", json_files(report.slowest_files, Timings::Include));
         const StageTimes& t = report.times;
-        field("seconds", "{\"wall\": " + seconds_text(t.wall) + ", \"parse\": " + seconds_text(t.parse) +
-                             ", \"replay\": " + seconds_text(t.replay) + ", \"analysis\": " +
-                             seconds_text(t.analysis) + ", \"consume\": " + seconds_text(t.consume) + "}");
+        field("seconds", "{\"wall\": " + seconds_text(t.wall) + ", \"parse\": " +
+                             seconds_text(t.parse) + ", \"replay\": " + seconds_text(t.replay) +
+                             ", \"analysis\": " + seconds_text(t.analysis) +
+                             ", \"consume\": " + seconds_text(t.consume) + "}");
         field("threads", std::to_string(t.threads));
     }
     return out + "\n}\n";

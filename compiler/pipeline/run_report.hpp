@@ -38,13 +38,13 @@ struct StageTimes {
 /// of the thread count, except `times` and `slowest_files`.
 /// Invariant: games_read == games_kept + sum of games_skipped (duplicates included).
 struct RunReport {
-    std::vector<std::string> inputs;      ///< as given on the command line
-    std::uint64_t files_read = 0;         ///< files (and archive entries) whose bytes were read
+    std::vector<std::string> inputs;  ///< as given on the command line
+    std::uint64_t files_read = 0;     ///< files (and archive entries) whose bytes were read
     std::uint64_t bytes_read = 0;
     std::vector<SkippedFile> files_skipped;  ///< in walk order
-    std::uint64_t inputs_missing = 0;     ///< command-line inputs that do not exist (a fatal error)
-    std::uint64_t games_read = 0;         ///< games found in the files read
-    std::uint64_t games_kept = 0;         ///< games handed to the consumer
+    std::uint64_t inputs_missing = 0;  ///< command-line inputs that do not exist (a fatal error)
+    std::uint64_t games_read = 0;      ///< games found in the files read
+    std::uint64_t games_kept = 0;      ///< games handed to the consumer
     /// Skipped games by reason: "not-go", "not-19x19", "no-moves", "duplicate".
     std::map<std::string, std::uint64_t> games_skipped;
     std::uint64_t duplicates_dropped = 0;  ///< the same as games_skipped["duplicate"]
@@ -52,7 +52,7 @@ struct RunReport {
     /// Kept games whose replay stopped at an illegal move, by kind ("occupied-point",
     /// "suicide", "ko-recapture").
     std::map<std::string, std::uint64_t> games_cut;
-    diag::DiagnosticCounts diagnostics;  ///< every diagnostic, printed or not (--quiet)
+    diag::DiagnosticCounts diagnostics;      ///< every diagnostic, printed or not (--quiet)
     std::vector<FileMeasure> largest_files;  ///< top 5 by bytes, ties by path
     std::vector<FileMeasure> slowest_files;  ///< top 5 by seconds, ties by path
     StageTimes times;

@@ -37,18 +37,20 @@ std::string format(const Diagnostic& d);
 /// Where diagnostics go. Readers take a sink so that the caller decides whether to print,
 /// collect or count them.
 class DiagnosticSink {
-public:
+  public:
     virtual ~DiagnosticSink() = default;
     virtual void report(Diagnostic d) = 0;
 
-    void warning(std::string_view path, SourceLocation where, std::string_view code, std::string message);
-    void error(std::string_view path, SourceLocation where, std::string_view code, std::string message);
+    void warning(std::string_view path, SourceLocation where, std::string_view code,
+                 std::string message);
+    void error(std::string_view path, SourceLocation where, std::string_view code,
+               std::string message);
 };
 
 /// A sink that keeps every diagnostic in arrival order, for per-file collection in worker
 /// threads (merged into the run's report in input order, so output is deterministic).
 class DiagnosticList final : public DiagnosticSink {
-public:
+  public:
     void report(Diagnostic d) override { items.push_back(std::move(d)); }
     std::vector<Diagnostic> items;
 };

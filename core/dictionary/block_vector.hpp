@@ -20,7 +20,7 @@ namespace josekic::dictionary {
 /// Movable, not copyable.
 template <class T, unsigned kBlockBits = 12>
 class BlockVector {
-public:
+  public:
     static constexpr std::size_t kBlockSize = std::size_t{1} << kBlockBits;
 
     BlockVector() = default;
@@ -37,7 +37,9 @@ public:
     ~BlockVector() { destroy_all(); }
 
     T& operator[](std::size_t i) { return *element(blocks_[i >> kBlockBits].get(), i & kMask); }
-    const T& operator[](std::size_t i) const { return *element(blocks_[i >> kBlockBits].get(), i & kMask); }
+    const T& operator[](std::size_t i) const {
+        return *element(blocks_[i >> kBlockBits].get(), i & kMask);
+    }
 
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -46,7 +48,8 @@ public:
         if ((size_ & kMask) == 0 && (size_ >> kBlockBits) == blocks_.size()) {
             blocks_.push_back(std::make_unique_for_overwrite<Slot[]>(kBlockSize));
         }
-        ::new (static_cast<void*>(&blocks_[size_ >> kBlockBits][size_ & kMask])) T(std::move(value));
+        ::new (static_cast<void*>(&blocks_[size_ >> kBlockBits][size_ & kMask]))
+            T(std::move(value));
         ++size_;
     }
 
@@ -61,7 +64,7 @@ public:
         }
     }
 
-private:
+  private:
     static constexpr std::size_t kMask = kBlockSize - 1;
 
     /// Storage for one element.
@@ -69,7 +72,9 @@ private:
         alignas(T) std::byte bytes[sizeof(T)];
     };
 
-    static T* element(Slot* block, std::size_t i) { return std::launder(reinterpret_cast<T*>(&block[i])); }
+    static T* element(Slot* block, std::size_t i) {
+        return std::launder(reinterpret_cast<T*>(&block[i]));
+    }
 
     void destroy_all() {
         if constexpr (!std::is_trivially_destructible_v<T>) {

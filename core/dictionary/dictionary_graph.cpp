@@ -23,10 +23,11 @@ constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 // others copy the parent's position into the next slot, so a single-child chain (most of
 // a dictionary: the long tails of single games) copies nothing.
 template <typename Enter, typename Visit>
-std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables& tables, KeyUpdates keys, Enter enter,
-                           Visit visit) {
+std::size_t walk_positions(const DictionaryGraph& graph, const PositionKeyTables& tables,
+                           KeyUpdates keys, Enter enter, Visit visit) {
     const Trie& trie = graph.trie();
-    std::vector<PositionTracker> slots{PositionTracker(tables, keys)};  // slots[0]: the root's position
+    std::vector<PositionTracker> slots{
+        PositionTracker(tables, keys)};  // slots[0]: the root's position
     struct Pending {
         NodeId node;
         std::size_t parent_slot;
@@ -101,7 +102,8 @@ std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
             node = children[0];
         }
         siblings.clear();
-        for (NodeId c : graph.sorted_children(node)) siblings.emplace_back(move_order_key(trie.node(c).move), c);
+        for (NodeId c : graph.sorted_children(node))
+            siblings.emplace_back(move_order_key(trie.node(c).move), c);
         // Largest key pushed first, so the smallest is walked first (keys of siblings differ).
         std::sort(siblings.begin(), siblings.end(), std::greater<>());
         for (const auto& sibling : siblings) stack.push_back(sibling.second);
@@ -111,7 +113,8 @@ std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
 
 }  // namespace
 
-DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options) : trie_(&trie) {
+DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options)
+    : trie_(&trie) {
     const std::size_t n = trie.size();
     // Every node's children in output order, once, in two flat arrays (the writer, the
     // walks and the graph edges all use this order).
@@ -119,7 +122,8 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     children_.reserve(n);
     for (NodeId v = 0; v < n; ++v) {
         child_begin_[v] = static_cast<std::uint32_t>(children_.size());
-        for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling) children_.push_back(c);
+        for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling)
+            children_.push_back(c);
         if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
         std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
                   [&trie](NodeId a, NodeId b) {
@@ -145,11 +149,13 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     forced_moves_ = walk_positions(
         *this, *options.tables, KeyUpdates::On, [](NodeId) { return true; },
         [&](NodeId node, const PositionTracker& here, ReplayStep step) {
-            const PositionTracker::CanonicalChoice canonical = here.canonical_choice();  // canonical_key() would search again
+            const PositionTracker::CanonicalChoice canonical =
+                here.canonical_choice();  // canonical_key() would search again
             keys_[node].key = canonical.key;
             symmetries_[node] = canonical.symmetry;
             unique_symmetry[node] = canonical.unique ? 1 : 0;
-            stones_are_moves[node] = stones_are_moves[trie.node(node).parent] && step == ReplayStep::Played &&
+            stones_are_moves[node] = stones_are_moves[trie.node(node).parent] &&
+                                     step == ReplayStep::Played &&
                                      here.board().last_captures() == 0;
         });
 
@@ -168,7 +174,8 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         // A node whose stones are its moves gets its form from its line; the others (lines
         // with captures) from one more walk, only down the paths that lead to them, instead
         // of a replay from the root per node.
-        exact = [this, &trie, &options, &stones_are_moves, &unique_symmetry](std::span<const NodeId> asked) {
+        exact = [this, &trie, &options, &stones_are_moves,
+                 &unique_symmetry](std::span<const NodeId> asked) {
             const std::size_t size = trie.size();
             std::vector<std::uint32_t> slot(size, kNoSlot);
             std::vector<char> on_path(size, 0);
@@ -179,39 +186,47 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
                 const NodeId node = asked[i];
                 if (stones_are_moves[node]) {
                     stones.clear();
-                    for (NodeId at = node; at != kRoot && at != kNoNode; at = trie.node(at).parent) {
+                    for (NodeId at = node; at != kRoot && at != kNoNode;
+                         at = trie.node(at).parent) {
                         const go::Move& m = trie.node(at).move;
                         if (m.point) {
-                            stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 +
-                                                                        (m.color == go::Color::White ? 1 : 0)));
+                            stones.push_back(static_cast<std::uint16_t>(
+                                m.point->index() * 2 + (m.color == go::Color::White ? 1 : 0)));
                         }
                     }
                     const std::size_t begin = values.size();
                     const go::Color to_move = go::opponent(trie.node(node).move.color);
-                    if (unique_symmetry[node]) append_image_form(stones, symmetries_[node], to_move, values);
-                    else append_canonical_form(stones, to_move, values);
+                    if (unique_symmetry[node])
+                        append_image_form(stones, symmetries_[node], to_move, values);
+                    else
+                        append_canonical_form(stones, to_move, values);
                     spans[i] = {begin, values.size()};
                     continue;
                 }
                 slot[node] = static_cast<std::uint32_t>(i);
-                for (NodeId at = node; at != kRoot && at != kNoNode && !on_path[at]; at = trie.node(at).parent) {
+                for (NodeId at = node; at != kRoot && at != kNoNode && !on_path[at];
+                     at = trie.node(at).parent) {
                     on_path[at] = 1;
                 }
             }
             walk_positions(
-                *this, *options.tables, KeyUpdates::Off, [&on_path](NodeId node) { return on_path[node] != 0; },
+                *this, *options.tables, KeyUpdates::Off,
+                [&on_path](NodeId node) { return on_path[node] != 0; },
                 [&](NodeId node, const PositionTracker& here, ReplayStep) {
                     if (slot[node] == kNoSlot) return;
                     const std::size_t begin = values.size();
-                    if (unique_symmetry[node]) append_image_form(here.board(), symmetries_[node], here.to_move(), values);
-                    else append_canonical_form(here.board(), here.to_move(), values);
+                    if (unique_symmetry[node])
+                        append_image_form(here.board(), symmetries_[node], here.to_move(), values);
+                    else
+                        append_canonical_form(here.board(), here.to_move(), values);
                     spans[slot[node]] = {begin, values.size()};
                 });
             ExactForms forms;
             forms.values.reserve(values.size());
             forms.ends.reserve(asked.size());
             for (const auto& [begin, end] : spans) {
-                forms.values.insert(forms.values.end(), values.begin() + static_cast<std::ptrdiff_t>(begin),
+                forms.values.insert(forms.values.end(),
+                                    values.begin() + static_cast<std::ptrdiff_t>(begin),
                                     values.begin() + static_cast<std::ptrdiff_t>(end));
                 forms.ends.push_back(forms.values.size());
             }
@@ -251,7 +266,8 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     for (std::size_t c = 0; c < grouping.classes.size(); ++c) {
         fronts.emplace_back(ranked[ranked_begin[c]], static_cast<std::uint32_t>(c));
     }
-    std::sort(fronts.begin(), fronts.end(), [&](const auto& a, const auto& b) { return before(a.first, b.first); });
+    std::sort(fronts.begin(), fronts.end(),
+              [&](const auto& a, const auto& b) { return before(a.first, b.first); });
 
     class_index_.assign(n, kNoClass);
     has_class_.assign((n + 63) / 64, 0);
@@ -261,7 +277,8 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
     for (const auto& [front, c] : fronts) {
         const auto index = static_cast<std::uint32_t>(class_games_.size());
         std::uint64_t games = 0;
-        for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size(); ++i) {
+        for (std::size_t i = ranked_begin[c]; i < ranked_begin[c] + grouping.classes[c].size();
+             ++i) {
             class_members_.push_back(ranked[i].node);
             class_index_[ranked[i].node] = index;
             has_class_[ranked[i].node / 64] |= std::uint64_t{1} << (ranked[i].node % 64);
@@ -291,7 +308,8 @@ const DictionaryGraphType& DictionaryGraph::graph() const {
                 kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
             }
         }
-        graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(), kinds.begin(), n);
+        graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(),
+                                     kinds.begin(), n);
     });
     return graph_;
 }
@@ -314,7 +332,8 @@ TranspositionFacts DictionaryGraph::transposition_facts(NodeId node) const {
     facts.most_frequent_other = members[0] == node ? members[1] : members[0];
     // Both canonical symmetries map onto the same canonical position, so the other line
     // goes into this node's frame by its own symmetry followed by the inverse of ours.
-    facts.to_here = go::then(symmetries_[facts.most_frequent_other], go::inverse(symmetries_[node]));
+    facts.to_here =
+        go::then(symmetries_[facts.most_frequent_other], go::inverse(symmetries_[node]));
     return facts;
 }
 
@@ -328,10 +347,13 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     if (facts.other_orders == 0) return summary;
     // Filled from the end while walking up: one allocation, no reversal.
     std::size_t depth = 0;
-    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) ++depth;
+    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode;
+         at = trie_->node(at).parent)
+        ++depth;
     std::vector<go::Move>& path = summary.most_frequent_other_path;
     path.resize(depth);
-    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode; at = trie_->node(at).parent) {
+    for (NodeId at = facts.most_frequent_other; at != kRoot && at != kNoNode;
+         at = trie_->node(at).parent) {
         path[--depth] = go::apply(facts.to_here, trie_->node(at).move);
     }
     return summary;

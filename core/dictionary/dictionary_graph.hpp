@@ -33,11 +33,12 @@ struct DictionaryEdge {
 };
 
 /// The dictionary as a Boost graph: vertex i is trie node i (vertex descriptors are
-/// NodeIds), built on first use. Each vertex's Move out-edges come in output order (sorted_children), then its
-/// Transposition edge if any, so a depth-first walk of the tree part visits lines in the
-/// order the writer emits them. Compressed sparse rows: built once, in two arrays, never
-/// changed.
-using DictionaryGraphType = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, DictionaryEdge>;
+/// NodeIds), built on first use. Each vertex's Move out-edges come in output order
+/// (sorted_children), then its Transposition edge if any, so a depth-first walk of the tree part
+/// visits lines in the order the writer emits them. Compressed sparse rows: built once, in two
+/// arrays, never changed.
+using DictionaryGraphType =
+    boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, DictionaryEdge>;
 
 /// Keeps only the Move edges: the trie as a tree, for traversals that must not follow links.
 struct MoveEdgesOnly {
@@ -80,10 +81,10 @@ struct TranspositionSummary {
 /// The transposition facts of one node without the moves of the other order: what a
 /// comment writer needs to write them itself (see TranspositionSummary for the counts).
 struct TranspositionFacts {
-    std::size_t other_orders = 0;           ///< 0: no transposition (the rest stays unset)
-    std::uint64_t other_games = 0;          ///< as in TranspositionSummary
-    std::uint64_t class_games = 0;          ///< as in TranspositionSummary
-    NodeId most_frequent_other = kNoNode;   ///< as in TranspositionSummary
+    std::size_t other_orders = 0;          ///< 0: no transposition (the rest stays unset)
+    std::uint64_t other_games = 0;         ///< as in TranspositionSummary
+    std::uint64_t class_games = 0;         ///< as in TranspositionSummary
+    NodeId most_frequent_other = kNoNode;  ///< as in TranspositionSummary
     /// Maps the moves of most_frequent_other's line into this node's frame.
     go::Symmetry to_here = go::Symmetry::Identity;
 };
@@ -95,7 +96,7 @@ struct TranspositionFacts {
 /// to the nodes whose key is shared), and links each class. The trie must outlive the graph
 /// and must not change while the graph is used.
 class DictionaryGraph {
-public:
+  public:
     explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
 
     /// Built on first use (only traversals need it; the writer does not), once, safely
@@ -146,7 +147,7 @@ public:
     /// Equal keys whose stones differed (split, not merged). 0 with the real tables.
     std::size_t key_collisions() const { return key_collisions_; }
 
-private:
+  private:
     const Trie* trie_;
     // children of v: children_[child_begin_[v], child_begin_[v + 1]); every node but the root
     // is one node's child, so NodeId-sized offsets suffice.
@@ -156,7 +157,7 @@ private:
     mutable DictionaryGraphType graph_;
     std::vector<KeyedNode> keys_;  // keys_[v].node == v: the grouping reads it as it is
     std::vector<go::Symmetry> symmetries_;
-    std::vector<NodeId> class_members_;            // class i: [class_begin_[i], class_begin_[i + 1])
+    std::vector<NodeId> class_members_;  // class i: [class_begin_[i], class_begin_[i + 1])
     std::vector<std::size_t> class_begin_{0};
     std::vector<std::uint32_t> class_index_;  // per node; kNoClass when alone
     std::vector<std::uint64_t> has_class_;    // bit v: class_index_[v] != kNoClass

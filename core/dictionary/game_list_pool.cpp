@@ -11,10 +11,14 @@ namespace {
 
 // log2 of the words of the chunk that holds a list of `size` (>= 1) games and its length:
 // bit_ceil(size + 1) words.
-unsigned size_class(std::size_t size) { return static_cast<unsigned>(std::bit_width(size)); }
+unsigned size_class(std::size_t size) {
+    return static_cast<unsigned>(std::bit_width(size));
+}
 
 // A list fills its chunk when size + 1 is a power of two.
-bool fills_chunk(std::size_t size) { return (size & (size + 1)) == 0; }
+bool fills_chunk(std::size_t size) {
+    return (size & (size + 1)) == 0;
+}
 
 }  // namespace
 
@@ -26,7 +30,8 @@ GameListId GameListPool::allocate(unsigned chunk_class) {
         return chunk;
     }
     const std::size_t words = std::size_t{1} << chunk_class;
-    if (words_.size() + words >= kNoList) throw std::length_error("more listed games than a 32-bit game list pool holds");
+    if (words_.size() + words >= kNoList)
+        throw std::length_error("more listed games than a 32-bit game list pool holds");
     const auto chunk = static_cast<GameListId>(words_.size());
     words_.resize(words_.size() + words);
     return chunk;

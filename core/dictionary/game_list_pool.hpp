@@ -24,7 +24,7 @@ inline constexpr GameListId kNoList = std::numeric_limits<GameListId>::max();
 /// outgrows its chunk moves to one twice the size, leaving the old chunk on a free list for
 /// the next list of that size.
 class GameListPool {
-public:
+  public:
     /// The games of `list`, in order; empty for kNoList. Valid until the pool next changes.
     std::span<const GameId> games(GameListId list) const {
         if (list == kNoList) return {};
@@ -45,7 +45,7 @@ public:
     /// Words in use by the arena, free chunks included (for tests and memory accounting).
     std::size_t arena_words() const { return words_.size(); }
 
-private:
+  private:
     /// Room for one more game: moves `list` to a larger chunk when its chunk is full.
     void make_room(GameListId& list);
     /// A chunk of 2^size_class words, from the free list or the end of the arena.

@@ -6,9 +6,9 @@ namespace josekic::dictionary {
 
 GameReference GameReference::from(const game::GameRecord& record) {
     const game::GameInfo& info = record.info;
-    return GameReference{info.black_player, info.white_player, info.black_rank, info.white_rank, info.date,
-                         info.year,         info.event,        info.result,     record.source_path,
-                         record.index_in_file};
+    return GameReference{info.black_player,  info.white_player,   info.black_rank, info.white_rank,
+                         info.date,          info.year,           info.event,      info.result,
+                         record.source_path, record.index_in_file};
 }
 
 bool listed_before(const GameReference& a, const GameReference& b) {

@@ -31,7 +31,7 @@ using GameId = std::uint32_t;
 
 /// The games a dictionary cites, each once.
 class GameTable {
-public:
+  public:
     GameId add(GameReference ref) {
         games_.push_back(std::move(ref));
         return static_cast<GameId>(games_.size() - 1);
@@ -39,7 +39,7 @@ public:
     const GameReference& operator[](GameId id) const { return games_[id]; }
     std::size_t size() const { return games_.size(); }
 
-private:
+  private:
     std::vector<GameReference> games_;
 };
 

@@ -8,7 +8,9 @@ namespace josekic::dictionary {
 
 namespace {
 
-go::Color color_of(go::Stone s) { return s == go::Stone::Black ? go::Color::Black : go::Color::White; }
+go::Color color_of(go::Stone s) {
+    return s == go::Stone::Black ? go::Color::Black : go::Color::White;
+}
 
 // kImageOf[k][i]: the index of point i's image under kAllSymmetries[k] (in that order).
 constexpr const auto& kImageOf = go::kImageIndex;
@@ -22,7 +24,8 @@ std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNum
             const go::Point p{x, y};
             const go::Stone s = board.at(p);
             if (s != go::Stone::Empty) {
-                stones[count++] = static_cast<std::uint16_t>(p.index() * 2 + (s == go::Stone::White ? 1 : 0));
+                stones[count++] =
+                    static_cast<std::uint16_t>(p.index() * 2 + (s == go::Stone::White ? 1 : 0));
             }
         }
     }
@@ -33,17 +36,19 @@ std::size_t stones_of(const go::Board& board, std::array<std::uint16_t, go::kNum
 // Written out over the 8 images (a fold, not a loop): this runs for every move of every
 // node, and the loop's counter and addressing cost a third of it.
 template <std::size_t... I>
-void toggle_each(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c, std::size_t at,
-                 std::index_sequence<I...>) {
+void toggle_each(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c,
+                 std::size_t at, std::index_sequence<I...>) {
     ((images[I] ^= tables.key_at(c, kImageOf[I][at])), ...);
 }
-void toggle(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c, int index) {
+void toggle(std::array<go::Hash128, 8>& images, const PositionKeyTables& tables, go::Color c,
+            int index) {
     toggle_each(images, tables, c, static_cast<std::size_t>(index), std::make_index_sequence<8>());
 }
 
 }  // namespace
 
-PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys) : tables_(&tables), keys_(keys) {}
+PositionTracker::PositionTracker(const PositionKeyTables& tables, KeyUpdates keys)
+    : tables_(&tables), keys_(keys) {}
 
 ReplayStep PositionTracker::play(const go::Move& m) {
     to_move_ = go::opponent(m.color);
@@ -58,7 +63,8 @@ ReplayStep PositionTracker::play(const go::Move& m) {
         // The common case: one stone added, each image key changes by one XOR.
         toggle(images_, *tables_, m.color, p.index());
         // Captures (rare in a joseki line) take their stones off the keys the same way.
-        for (const std::uint16_t taken : board_.last_captured_points()) toggle(images_, *tables_, go::opponent(m.color), taken);
+        for (const std::uint16_t taken : board_.last_captured_points())
+            toggle(images_, *tables_, go::opponent(m.color), taken);
         return ReplayStep::Played;
     }
     if (verdict == go::MoveVerdict::KoRecapture) {
@@ -87,9 +93,13 @@ go::Hash128 PositionTracker::image_key(go::Symmetry s) const {
     return key;
 }
 
-go::Hash128 PositionTracker::canonical_key() const { return canonical_choice().key; }
+go::Hash128 PositionTracker::canonical_key() const {
+    return canonical_choice().key;
+}
 
-go::Symmetry PositionTracker::canonical_symmetry() const { return canonical_choice().symmetry; }
+go::Symmetry PositionTracker::canonical_symmetry() const {
+    return canonical_choice().symmetry;
+}
 
 PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     // image_key() for each image, compared as (high, low) like Hash128's ordering; once per
@@ -115,7 +125,9 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     consider(5);
     consider(6);
     consider(7);
-    if (!tied) return CanonicalChoice{go::kAllSymmetries[best], true, go::Hash128{best_high, images_[best].low ^ side.low}};
+    if (!tied)
+        return CanonicalChoice{go::kAllSymmetries[best], true,
+                               go::Hash128{best_high, images_[best].low ^ side.low}};
 
     CanonicalChoice choice;
     std::uint64_t best_low = images_[0].low ^ side.low;
@@ -136,13 +148,15 @@ PositionTracker::CanonicalChoice PositionTracker::canonical_choice() const {
     return choice;
 }
 
-void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out) {
+void append_canonical_form(const go::Board& board, go::Color to_move,
+                           std::vector<std::uint16_t>& out) {
     std::array<std::uint16_t, go::kNumPoints> stones;
     const std::size_t count = stones_of(board, stones);
     append_canonical_form(std::span<std::uint16_t>(stones.data(), count), to_move, out);
 }
 
-void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, std::vector<std::uint16_t>& out) {
+void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move,
+                           std::vector<std::uint16_t>& out) {
     // A few dozen stones instead of 361 points per image: this runs for every node whose
     // key another node shares.
     const std::size_t count = stones.size();
@@ -153,8 +167,9 @@ void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, s
             image[j] = static_cast<std::uint16_t>(kImageOf[k][stones[j] / 2] * 2 + stones[j] % 2);
         }
         std::sort(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count));
-        if (k == 0 || std::lexicographical_compare(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count),
-                                                   best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count))) {
+        if (k == 0 || std::lexicographical_compare(
+                          image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count),
+                          best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count))) {
             std::copy_n(image.begin(), count, best.begin());
         }
     }
@@ -179,13 +194,15 @@ void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go
     std::uint16_t* at = out.data() + begin;
     for (std::size_t word = 0; word < present.size(); ++word) {
         for (std::uint64_t bits = present[word]; bits != 0; bits &= bits - 1) {
-            *at++ = static_cast<std::uint16_t>(word * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+            *at++ = static_cast<std::uint16_t>(word * 64 +
+                                               static_cast<std::size_t>(__builtin_ctzll(bits)));
         }
     }
     out.resize(static_cast<std::size_t>(at - out.data()));  // a point given twice is one stone
 }
 
-void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move, std::vector<std::uint16_t>& out) {
+void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move,
+                       std::vector<std::uint16_t>& out) {
     std::array<std::uint16_t, go::kNumPoints> stones;
     const std::size_t count = stones_of(board, stones);
     append_image_form(std::span<const std::uint16_t>(stones.data(), count), s, to_move, out);
@@ -196,16 +213,19 @@ CanonicalStones canonical_stones(const go::Board& board, go::Color to_move) {
     // the order of CanonicalStones::operator<=> on the points; this runs once per node
     // with a transposition when classes are verified, hence the tables instead of apply().
     std::array<go::Stone, go::kNumPoints> stones{};
-    for (int i = 0; i < go::kNumPoints; ++i) stones[static_cast<std::size_t>(i)] = board.at(go::Point::from_index(i));
+    for (int i = 0; i < go::kNumPoints; ++i)
+        stones[static_cast<std::size_t>(i)] = board.at(go::Point::from_index(i));
     CanonicalStones best;
     best.to_move = to_move;
     CanonicalStones image;
     for (std::size_t k = 0; k < go::kAllSymmetries.size(); ++k) {
         // The point whose stone lands on index j under the k-th symmetry is j's image under
         // its inverse, so the image is filled in row-major order and compared as it is built.
-        const auto& from = go::kImageIndex[static_cast<std::size_t>(go::inverse(go::kAllSymmetries[k]))];
+        const auto& from =
+            go::kImageIndex[static_cast<std::size_t>(go::inverse(go::kAllSymmetries[k]))];
         for (std::size_t j = 0; j < stones.size(); ++j) image.points[j] = stones[from[j]];
-        if (k == 0 || std::memcmp(image.points.data(), best.points.data(), sizeof image.points) < 0) {
+        if (k == 0 ||
+            std::memcmp(image.points.data(), best.points.data(), sizeof image.points) < 0) {
             best.points = image.points;
         }
     }

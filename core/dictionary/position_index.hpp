@@ -23,7 +23,9 @@ struct PositionKeyTables {
     /// XORed into the key when White is to move.
     go::Hash128 white_to_move{0x5768697465546F4DULL, 0x6F76655F6A6F7365ULL};  // "WhiteToMove_jose"
 
-    go::Hash128 key(go::Color c, go::Point p) const { return key_at(c, static_cast<std::size_t>(p.index())); }
+    go::Hash128 key(go::Color c, go::Point p) const {
+        return key_at(c, static_cast<std::size_t>(p.index()));
+    }
     /// key() by the point's row-major index.
     go::Hash128 key_at(go::Color c, std::size_t index) const {
         const auto colour = static_cast<std::size_t>(c);
@@ -55,8 +57,9 @@ enum class ReplayStep : std::uint8_t {
 enum class KeyUpdates : std::uint8_t { On, Off };
 
 class PositionTracker {
-public:
-    explicit PositionTracker(const PositionKeyTables& tables = kDefaultPositionKeys, KeyUpdates keys = KeyUpdates::On);
+  public:
+    explicit PositionTracker(const PositionKeyTables& tables = kDefaultPositionKeys,
+                             KeyUpdates keys = KeyUpdates::On);
 
     /// Plays `m` (a pass only hands over the turn). The tables must outlive the tracker.
     ReplayStep play(const go::Move& m);
@@ -85,7 +88,7 @@ public:
     const go::Board& board() const { return board_; }
     go::Color to_move() const { return to_move_; }
 
-private:
+  private:
     void rehash();
 
     go::Board board_;
@@ -113,7 +116,8 @@ CanonicalStones canonical_stones(const go::Board& board, go::Color to_move);
 /// of the symmetric image whose list is smallest. Two positions are equal up to symmetry
 /// exactly when their forms are equal (a form is a few dozen values where CanonicalStones
 /// is 362 bytes; transposition classes keep one per node with a shared key).
-void append_canonical_form(const go::Board& board, go::Color to_move, std::vector<std::uint16_t>& out);
+void append_canonical_form(const go::Board& board, go::Color to_move,
+                           std::vector<std::uint16_t>& out);
 
 /// The image of a position under one symmetry, compactly: appends 2 + the player to move
 /// (2 Black, 3 White) followed by the stones (point index * 2 + 1 for White) of the image
@@ -126,11 +130,13 @@ void append_canonical_form(const go::Board& board, go::Color to_move, std::vecto
 void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go::Color to_move,
                        std::vector<std::uint16_t>& out);
 /// append_image_form of a board's stones.
-void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move, std::vector<std::uint16_t>& out);
+void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move,
+                       std::vector<std::uint16_t>& out);
 
 /// append_canonical_form of the position whose stones are `stones` (point index * 2 + 1
 /// for White, in any order; the span is reordered), without a board: for a line that
 /// captured nothing, its stones are its moves.
-void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move, std::vector<std::uint16_t>& out);
+void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move,
+                           std::vector<std::uint16_t>& out);
 
 }  // namespace josekic::dictionary

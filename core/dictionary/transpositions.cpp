@@ -6,7 +6,8 @@
 
 namespace josekic::dictionary {
 
-TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes, const ExactPosition& exact) {
+TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes,
+                                           const ExactPosition& exact) {
     ExactFormsOf forms;
     if (exact) {
         // A CanonicalStones is already canonical: its points and player to move are a form.
@@ -24,7 +25,8 @@ TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes, con
     return group_transpositions_by_forms(nodes, forms);
 }
 
-TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> input, const ExactFormsOf& exact_forms) {
+TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> input,
+                                                    const ExactFormsOf& exact_forms) {
     // Everything below keeps node order: groups come out in order of their first node and
     // each in node order, so neither keys nor (without collisions) classes are sorted.
     const auto by_node = [](const KeyedNode& a, const KeyedNode& b) { return a.node < b.node; };
@@ -45,13 +47,17 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
     std::vector<std::uint32_t> first_with_key(capacity, kEmpty);
     // Scratch arrays of one entry per node that every entry is written before it is read
     // are left uninitialised: zeroing them was a sizeable part of the grouping's work.
-    const auto scratch = [&nodes] { return std::make_unique_for_overwrite<std::uint32_t[]>(nodes.size()); };
+    const auto scratch = [&nodes] {
+        return std::make_unique_for_overwrite<std::uint32_t[]>(nodes.size());
+    };
     const auto first_of = scratch();
     std::vector<std::uint32_t> sharing(nodes.size(), 0);  // indexed by a key's first node
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const go::Hash128& key = nodes[i].key;
-        const std::uint64_t mixed = (key.low ^ (key.high * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
-        for (std::size_t slot = static_cast<std::size_t>(mixed >> 32) & mask;; slot = (slot + 1) & mask) {
+        const std::uint64_t mixed =
+            (key.low ^ (key.high * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
+        for (std::size_t slot = static_cast<std::size_t>(mixed >> 32) & mask;;
+             slot = (slot + 1) & mask) {
             const std::uint32_t first = first_with_key[slot];
             if (first == kEmpty) {
                 first_with_key[slot] = static_cast<std::uint32_t>(i);
@@ -119,10 +125,15 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
         }
         split = true;
         exacts.clear();
-        for (g = begin; g < end; ++g) exacts.emplace_back(forms.form(form_index[grouped[g]]), nodes[grouped[g]].node);
+        for (g = begin; g < end; ++g)
+            exacts.emplace_back(forms.form(form_index[grouped[g]]), nodes[grouped[g]].node);
         std::sort(exacts.begin(), exacts.end(), [](const auto& a, const auto& b) {
-            if (std::lexicographical_compare(a.first.begin(), a.first.end(), b.first.begin(), b.first.end())) return true;
-            if (std::lexicographical_compare(b.first.begin(), b.first.end(), a.first.begin(), a.first.end())) return false;
+            if (std::lexicographical_compare(a.first.begin(), a.first.end(), b.first.begin(),
+                                             b.first.end()))
+                return true;
+            if (std::lexicographical_compare(b.first.begin(), b.first.end(), a.first.begin(),
+                                             a.first.end()))
+                return false;
             return a.second < b.second;
         });
         for (std::size_t i = 0; i < exacts.size();) {
@@ -140,7 +151,9 @@ TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> i
     // land out of that order.
     if (split) {
         std::sort(out.classes.begin(), out.classes.end(),
-                  [](const std::vector<NodeId>& a, const std::vector<NodeId>& b) { return a.front() < b.front(); });
+                  [](const std::vector<NodeId>& a, const std::vector<NodeId>& b) {
+                      return a.front() < b.front();
+                  });
     }
     return out;
 }

@@ -35,7 +35,8 @@ struct TranspositionGrouping {
 /// given, splits every group of equal keys by the exact positions, so that two different
 /// positions are never linked even if their keys collide. Only groups of two or more nodes
 /// become classes.
-TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes, const ExactPosition& exact);
+TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes,
+                                           const ExactPosition& exact);
 
 /// Exact positions as compact forms (see append_canonical_form): form(i) belongs to the
 /// i-th node asked for, and two nodes hold the same position exactly when their forms are
@@ -57,6 +58,7 @@ using ExactFormsOf = std::function<ExactForms(std::span<const NodeId>)>;
 /// with every node whose 128-bit key another node shares (in NodeId order), and not at all
 /// when no key is shared. An empty function skips the check. Gives the same classes and
 /// collision count as group_transpositions with the matching ExactPosition.
-TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> nodes, const ExactFormsOf& exact_forms);
+TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> nodes,
+                                                    const ExactFormsOf& exact_forms);
 
 }  // namespace josekic::dictionary

@@ -10,11 +10,13 @@ namespace josekic::dictionary {
 namespace {
 
 [[noreturn, gnu::cold]] void throw_counter_overflow() {
-    throw std::overflow_error("more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
+    throw std::overflow_error(
+        "more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
 }
 
 void increment(NodeStats::Counter& counter) {
-    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]] throw_counter_overflow();
+    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]]
+        throw_counter_overflow();
     ++counter;
 }
 
@@ -27,7 +29,8 @@ void add(NodeStats::Counter& counter, NodeStats::Counter more) {
 std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) {
     if (!year) return std::nullopt;
     if (*year < std::numeric_limits<Year>::min() || *year > std::numeric_limits<Year>::max()) {
-        throw std::out_of_range("year " + std::to_string(*year) + " is outside the 16-bit years of NodeStats");
+        throw std::out_of_range("year " + std::to_string(*year) +
+                                " is outside the 16-bit years of NodeStats");
     }
     return static_cast<Year>(*year);
 }
@@ -35,10 +38,18 @@ std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) 
 void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
     increment(count);
     switch (outcome) {
-        case LineOutcome::FirstPlayerWon: increment(first_player_wins); break;
-        case LineOutcome::SecondPlayerWon: increment(second_player_wins); break;
-        case LineOutcome::Draw: increment(draws); break;
-        case LineOutcome::Unknown: increment(unknown); break;
+        case LineOutcome::FirstPlayerWon:
+            increment(first_player_wins);
+            break;
+        case LineOutcome::SecondPlayerWon:
+            increment(second_player_wins);
+            break;
+        case LineOutcome::Draw:
+            increment(draws);
+            break;
+        case LineOutcome::Unknown:
+            increment(unknown);
+            break;
     }
     if (year) {
         if (first_year == 0 || *year < first_year) first_year = *year;
@@ -46,7 +57,9 @@ void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
     }
 }
 
-void NodeStats::record_end() { increment(ends); }
+void NodeStats::record_end() {
+    increment(ends);
+}
 
 void NodeStats::absorb(const NodeStats& other) {
     add(count, other.count);
@@ -55,8 +68,10 @@ void NodeStats::absorb(const NodeStats& other) {
     add(second_player_wins, other.second_player_wins);
     add(draws, other.draws);
     add(unknown, other.unknown);
-    if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year)) first_year = other.first_year;
-    if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year)) last_year = other.last_year;
+    if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year))
+        first_year = other.first_year;
+    if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year))
+        last_year = other.last_year;
 }
 
 int move_order_key(const go::Move& move) {
@@ -71,7 +86,8 @@ constexpr std::uint64_t kRootPathKey = 0x243F6A8885A308D3ULL;
 // The path key of a child from its parent's: a multiply-xorshift mix, so that the same move
 // at different places of the tree lands in unrelated slots.
 std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
-    std::uint64_t h = (parent_key ^ static_cast<std::uint64_t>(move_order_key(move) + 1)) * 0x9E3779B97F4A7C15ULL;
+    std::uint64_t h =
+        (parent_key ^ static_cast<std::uint64_t>(move_order_key(move) + 1)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     return h ^ (h >> 32);
@@ -147,7 +163,9 @@ void Trie::list_game(NodeId node, GameId game) {
     listed_.insert(nodes_[node].listed, position, game, options_.games_kept_per_terminal);
 }
 
-void Trie::append_listed_game(NodeId node, GameId game) { listed_.push_back(nodes_[node].listed, game); }
+void Trie::append_listed_game(NodeId node, GameId game) {
+    listed_.push_back(nodes_[node].listed, game);
+}
 
 void Trie::set_listed_games(NodeId node, std::span<const GameId> games) {
     // Added before the old list is released, as `games` may be that list.
@@ -188,7 +206,8 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
 
 std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
     std::vector<NodeId> children;
-    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) children.push_back(c);
+    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling)
+        children.push_back(c);
     std::sort(children.begin(), children.end(), [&](NodeId a, NodeId b) {
         const auto count_a = nodes_[a].stats.count;
         const auto count_b = nodes_[b].stats.count;
@@ -200,7 +219,8 @@ std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
 
 std::vector<go::Move> Trie::path_to(NodeId node) const {
     std::vector<go::Move> path;
-    for (NodeId at = node; at != kRoot && at != kNoNode; at = nodes_[at].parent) path.push_back(nodes_[at].move);
+    for (NodeId at = node; at != kRoot && at != kNoNode; at = nodes_[at].parent)
+        path.push_back(nodes_[at].move);
     std::reverse(path.begin(), path.end());
     return path;
 }

@@ -40,9 +40,9 @@ struct NodeStats {
     Counter first_player_wins = 0;   ///< of `count`, won by the line's first player
     Counter second_player_wins = 0;  ///< of `count`, won by the other player
     Counter draws = 0;
-    Counter unknown = 0;             ///< result unknown or void
-    Year first_year = 0;             ///< earliest year of a dated game; 0 if none
-    Year last_year = 0;              ///< latest year of a dated game; 0 if none
+    Counter unknown = 0;  ///< result unknown or void
+    Year first_year = 0;  ///< earliest year of a dated game; 0 if none
+    Year last_year = 0;   ///< latest year of a dated game; 0 if none
 
     std::uint64_t decided() const { return std::uint64_t{first_player_wins} + second_player_wins; }
     /// `year` as a Year; throws std::out_of_range when it does not fit.
@@ -83,7 +83,7 @@ struct TrieOptions {
 /// depends on insertion order: children are sorted on demand by count and a fixed key,
 /// and the listed games of a node are the first ones under a total order.
 class Trie {
-public:
+  public:
     explicit Trie(std::shared_ptr<GameTable> games, TrieOptions options = {});
 
     /// Adds one line. Every node on the path (root included) counts it; the last node
@@ -99,7 +99,9 @@ public:
     void list_game(NodeId node, GameId game);
     /// The games listed at `node`, in listing order. Valid until the trie's listed games
     /// next change (list_game, append_listed_game, set_listed_games).
-    std::span<const GameId> listed_games(NodeId node) const { return listed_.games(nodes_[node].listed); }
+    std::span<const GameId> listed_games(NodeId node) const {
+        return listed_.games(nodes_[node].listed);
+    }
     /// Lists `game` at `node` after the games already there, whatever the order and count
     /// (for a dictionary read back, which lists its games in the order written).
     void append_listed_game(NodeId node, GameId game);
@@ -121,14 +123,16 @@ public:
     const std::shared_ptr<GameTable>& shared_games() const { return games_; }
     const TrieOptions& options() const { return options_; }
 
-private:
+  private:
     /// One entry of the child index: the high half of a node's path key (the low bits chose
     /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
     struct IndexSlot {
         std::uint32_t key_tag = 0;
         NodeId node = kNoNode;  ///< kNoNode: a free slot
 
-        static std::uint32_t tag_of(std::uint64_t key) { return static_cast<std::uint32_t>(key >> 32); }
+        static std::uint32_t tag_of(std::uint64_t key) {
+            return static_cast<std::uint32_t>(key >> 32);
+        }
     };
 
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the

@@ -27,19 +27,19 @@ struct GameInfo {
     std::string event;         ///< EV (and RO appended when present, e.g. "13th Tengen, game 3")
     std::string result;        ///< RE as written
     Winner winner = Winner::Unknown;
-    int handicap = 0;          ///< HA, 0 when absent
+    int handicap = 0;            ///< HA, 0 when absent
     std::optional<double> komi;  ///< KM, normalised (Fox's x50 storage divided back)
 };
 
 /// One game as read from a file: its information, setup and main line. Variations are not
 /// kept. Coordinates are 0-based SGF orientation (see go/point.hpp).
 struct GameRecord {
-    std::string source_path;   ///< display path, e.g. "dir/a.sgf" or "games.tar.xz/x/a.sgf"
-    int index_in_file = 1;     ///< 1-based position of this game in its file's collection
+    std::string source_path;        ///< display path, e.g. "dir/a.sgf" or "games.tar.xz/x/a.sgf"
+    int index_in_file = 1;          ///< 1-based position of this game in its file's collection
     diag::SourceLocation location;  ///< where the game's '(' is
 
-    int game_type = 1;         ///< GM, 1 = Go
-    int board_width = 19;      ///< SZ (SZ[a:b] gives width a, height b)
+    int game_type = 1;     ///< GM, 1 = Go
+    int board_width = 19;  ///< SZ (SZ[a:b] gives width a, height b)
     int board_height = 19;
 
     GameInfo info;

@@ -6,10 +6,14 @@ namespace josekic::game {
 
 std::string verdict_code(go::MoveVerdict v) {
     switch (v) {
-        case go::MoveVerdict::Occupied: return "occupied-point";
-        case go::MoveVerdict::Suicide: return "suicide";
-        case go::MoveVerdict::KoRecapture: return "ko-recapture";
-        case go::MoveVerdict::Legal: break;
+        case go::MoveVerdict::Occupied:
+            return "occupied-point";
+        case go::MoveVerdict::Suicide:
+            return "suicide";
+        case go::MoveVerdict::KoRecapture:
+            return "ko-recapture";
+        case go::MoveVerdict::Legal:
+            break;
     }
     return "illegal-move";
 }
@@ -27,10 +31,11 @@ ReplayResult replay(const GameRecord& record, diag::DiagnosticSink& sink) {
         const diag::SourceLocation where =
             played < record.move_locations.size() ? record.move_locations[played] : record.location;
         sink.warning(record.source_path, where, verdict_code(line.stopped_by),
-                     "game " + std::to_string(record.index_in_file) + ", move " + std::to_string(played + 1) + " (" +
-                         go::sgf_letter(move.color) + "[" + go::to_sgf(*move.point) +
-                         "]): " + std::string(go::describe(line.stopped_by)) + "; game kept up to move " +
-                         std::to_string(played));
+                     "game " + std::to_string(record.index_in_file) + ", move " +
+                         std::to_string(played + 1) + " (" + go::sgf_letter(move.color) + "[" +
+                         go::to_sgf(*move.point) +
+                         "]): " + std::string(go::describe(line.stopped_by)) +
+                         "; game kept up to move " + std::to_string(played));
         result.stopped_by = line.stopped_by;
     }
     result.legal_moves = played;

@@ -16,12 +16,15 @@ constexpr int kNumCells = Board::kNumCells;
 constexpr std::array<std::uint16_t, kNumCells> kPointOfCell = [] {
     std::array<std::uint16_t, kNumCells> table{};
     for (int i = 0; i < kNumPoints; ++i) {
-        table[static_cast<std::size_t>(Board::cell_of(Point::from_index(i)))] = static_cast<std::uint16_t>(i);
+        table[static_cast<std::size_t>(Board::cell_of(Point::from_index(i)))] =
+            static_cast<std::uint16_t>(i);
     }
     return table;
 }();
 
-std::uint16_t narrow(int n) { return static_cast<std::uint16_t>(n); }
+std::uint16_t narrow(int n) {
+    return static_cast<std::uint16_t>(n);
+}
 
 // Calls f on the four neighbours of a cell, written out: this runs several times a move.
 template <typename F>
@@ -37,16 +40,21 @@ void for_each_neighbour(int cell, F f) {
 const std::array<Board::Cell, Board::kNumCells> Board::kEmptyCells = [] {
     std::array<Cell, kNumCells> cells{};
     cells.fill(kEdge);
-    for (int i = 0; i < kNumPoints; ++i) cells[static_cast<std::size_t>(cell_of(Point::from_index(i)))] = kEmpty;
+    for (int i = 0; i < kNumPoints; ++i)
+        cells[static_cast<std::size_t>(cell_of(Point::from_index(i)))] = kEmpty;
     return cells;
 }();
 
 std::string_view describe(MoveVerdict v) {
     switch (v) {
-        case MoveVerdict::Legal: return "legal";
-        case MoveVerdict::Occupied: return "point is occupied";
-        case MoveVerdict::Suicide: return "suicide";
-        case MoveVerdict::KoRecapture: return "immediate ko recapture";
+        case MoveVerdict::Legal:
+            return "legal";
+        case MoveVerdict::Occupied:
+            return "point is occupied";
+        case MoveVerdict::Suicide:
+            return "suicide";
+        case MoveVerdict::KoRecapture:
+            return "immediate ko recapture";
     }
     return "?";
 }
@@ -182,7 +190,8 @@ void Board::clear(Point p) {
     int taken = 0;  // the head of the last chain captured
     for_each_neighbour(cell, [&](int n) {
         const Cell there = cells_[n];
-        if (there != kEmpty && there != own && there != kEdge && liberties_[chain_[n]] == 0) {  // enemy
+        if (there != kEmpty && there != own && there != kEdge &&
+            liberties_[chain_[n]] == 0) {  // enemy
             taken = chain_[n];
             capture_chain(taken);
         }
@@ -196,7 +205,9 @@ void Board::clear(Point p) {
     return MoveVerdict::Legal;
 }
 
-MoveVerdict Board::play(const Move& m) { return play_move(m); }
+MoveVerdict Board::play(const Move& m) {
+    return play_move(m);
+}
 
 Board::LineResult Board::play_line(std::span<const Move> moves) {
     LineResult result;
@@ -216,7 +227,8 @@ void Board::undo_suicide(int cell) {
 
 int Board::stone_count() const {
     int count = 0;
-    for (int cell = 0; cell < kNumCells; ++cell) count += cells_[cell] == kBlack || cells_[cell] == kWhite ? 1 : 0;
+    for (int cell = 0; cell < kNumCells; ++cell)
+        count += cells_[cell] == kBlack || cells_[cell] == kWhite ? 1 : 0;
     return count;
 }
 
@@ -236,9 +248,12 @@ Board Board::from_diagram(std::string_view diagram) {
         if (ch == ' ' || ch == '\n' || ch == '\r') continue;
         if (i >= kNumPoints) throw std::invalid_argument("board diagram has more than 361 points");
         const int cell = cell_of(Point::from_index(i));
-        if (ch == 'X') board.add_stone(cell, kBlack);
-        else if (ch == 'O') board.add_stone(cell, kWhite);
-        else if (ch != '.' && ch != '+') throw std::invalid_argument("board diagram: unexpected character");
+        if (ch == 'X')
+            board.add_stone(cell, kBlack);
+        else if (ch == 'O')
+            board.add_stone(cell, kWhite);
+        else if (ch != '.' && ch != '+')
+            throw std::invalid_argument("board diagram: unexpected character");
         ++i;
     }
     if (i != kNumPoints) throw std::invalid_argument("board diagram must have 361 points");

@@ -16,7 +16,9 @@ namespace josekic::go {
 /// What a point of the board holds.
 enum class Stone : std::uint8_t { Empty, Black, White };
 
-constexpr Stone stone_of(Color c) { return c == Color::Black ? Stone::Black : Stone::White; }
+constexpr Stone stone_of(Color c) {
+    return c == Color::Black ? Stone::Black : Stone::White;
+}
 
 /// Whether a move could be played, and if not, why.
 enum class MoveVerdict : std::uint8_t {
@@ -47,7 +49,7 @@ std::string_view describe(MoveVerdict v);
 /// then needs no flood fill: it subtracts one from each neighbouring chain and captures
 /// those that reach 0.
 class Board {
-public:
+  public:
     Board() = default;
 
     /// What the point holds.
@@ -102,7 +104,7 @@ public:
     /// p.index() so that loops over Point::from_index(i) need no x and y.
     static constexpr int cell_of(Point p) { return p.index() + 2 * p.y + kWidth + 1; }
 
-private:
+  private:
     /// What a cell holds: the values of Stone, and kEdge for the border.
     enum Cell : std::uint8_t { kEmpty = 0, kBlack = 1, kWhite = 2, kEdge = 3 };
     using CellIndex = std::uint16_t;

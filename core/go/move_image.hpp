@@ -14,7 +14,7 @@ namespace josekic::go {
 /// map a whole line through one symmetry (corner sequences, openings, the other move order
 /// of a transposition).
 class MoveImage {
-public:
+  public:
     explicit MoveImage(Symmetry s) : image_(&kImageIndex[static_cast<std::size_t>(s)]) {}
 
     /// The image of `m`: same colour, point mapped; a pass stays a pass.
@@ -24,7 +24,7 @@ public:
         return Move::at(m.color, Point::from_index(to));
     }
 
-private:
+  private:
     const std::array<std::uint16_t, kNumPoints>* image_;
 };
 

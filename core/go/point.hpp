@@ -28,14 +28,17 @@ struct Point {
     /// Row-major index 0..360, y * 19 + x.
     constexpr int index() const { return y * kBoardSize + x; }
     static constexpr Point from_index(int i) {
-        return Point{static_cast<std::uint8_t>(i % kBoardSize), static_cast<std::uint8_t>(i / kBoardSize)};
+        return Point{static_cast<std::uint8_t>(i % kBoardSize),
+                     static_cast<std::uint8_t>(i / kBoardSize)};
     }
     friend constexpr bool operator==(Point, Point) = default;
     friend constexpr auto operator<=>(Point, Point) = default;
 };
 
 /// True when (x, y) lies on the 19x19 board.
-constexpr bool on_board(int x, int y) { return x >= 0 && y >= 0 && x < kBoardSize && y < kBoardSize; }
+constexpr bool on_board(int x, int y) {
+    return x >= 0 && y >= 0 && x < kBoardSize && y < kBoardSize;
+}
 
 /// The two SGF letters of a point, e.g. "pd".
 inline std::string to_sgf(Point p) {

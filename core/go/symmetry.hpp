@@ -20,20 +20,22 @@ enum class Symmetry : std::uint8_t {
     MirrorLeftRight,  ///< reflection in the vertical centre line: (x, y) -> (18 - x, y)
     MirrorTopBottom,  ///< reflection in the horizontal centre line: (x, y) -> (x, 18 - y)
     Transpose,        ///< reflection in the diagonal top-left..bottom-right: (x, y) -> (y, x)
-    AntiTranspose,    ///< reflection in the diagonal top-right..bottom-left: (x, y) -> (18 - y, 18 - x)
+    AntiTranspose,  ///< reflection in the diagonal top-right..bottom-left: (x, y) -> (18 - y, 18 -
+                    ///< x)
 };
 
 /// All 8 symmetries, Identity first, in declaration order.
 inline constexpr std::array<Symmetry, 8> kAllSymmetries = {
-    Symmetry::Identity,        Symmetry::Rotate90,        Symmetry::Rotate180, Symmetry::Rotate270,
-    Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom, Symmetry::Transpose, Symmetry::AntiTranspose,
+    Symmetry::Identity,  Symmetry::Rotate90,        Symmetry::Rotate180,
+    Symmetry::Rotate270, Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom,
+    Symmetry::Transpose, Symmetry::AntiTranspose,
 };
 
 /// A readable name, e.g. "rotate90".
 constexpr std::string_view name(Symmetry s) {
-    constexpr std::array<std::string_view, 8> names = {"identity",          "rotate90",          "rotate180",
-                                                       "rotate270",         "mirror-left-right", "mirror-top-bottom",
-                                                       "transpose",         "anti-transpose"};
+    constexpr std::array<std::string_view, 8> names = {
+        "identity",          "rotate90",          "rotate180", "rotate270",
+        "mirror-left-right", "mirror-top-bottom", "transpose", "anti-transpose"};
     return names[static_cast<int>(s)];
 }
 
@@ -108,7 +110,8 @@ inline constexpr CompositionTable kCompositions = [] {
     CompositionTable table{};
     for (Symmetry first : kAllSymmetries) {
         for (Symmetry second : kAllSymmetries) {
-            table[static_cast<int>(first)][static_cast<int>(second)] = compose_by_search(first, second);
+            table[static_cast<int>(first)][static_cast<int>(second)] =
+                compose_by_search(first, second);
         }
     }
     return table;
@@ -118,7 +121,8 @@ inline constexpr std::array<Symmetry, 8> kInverses = [] {
     std::array<Symmetry, 8> table{};
     for (Symmetry s : kAllSymmetries) {
         for (Symmetry candidate : kAllSymmetries) {
-            if (kCompositions[static_cast<int>(s)][static_cast<int>(candidate)] == Symmetry::Identity) {
+            if (kCompositions[static_cast<int>(s)][static_cast<int>(candidate)] ==
+                Symmetry::Identity) {
                 table[static_cast<int>(s)] = candidate;
             }
         }
@@ -133,10 +137,14 @@ constexpr Symmetry then(Symmetry first, Symmetry second) {
 }
 
 /// The symmetry that undoes `s`: then(s, inverse(s)) == Identity.
-constexpr Symmetry inverse(Symmetry s) { return detail::kInverses[static_cast<int>(s)]; }
+constexpr Symmetry inverse(Symmetry s) {
+    return detail::kInverses[static_cast<int>(s)];
+}
 
-static_assert(apply(Symmetry::Rotate90, Point{0, 0}) == Point{18, 0}, "clockwise: top-left to top-right");
-static_assert(apply(Symmetry::Rotate90, Point{18, 0}) == Point{18, 18}, "clockwise: top-right to bottom-right");
+static_assert(apply(Symmetry::Rotate90, Point{0, 0}) == Point{18, 0},
+              "clockwise: top-left to top-right");
+static_assert(apply(Symmetry::Rotate90, Point{18, 0}) == Point{18, 18},
+              "clockwise: top-right to bottom-right");
 static_assert(apply(Symmetry::Rotate270, Point{18, 0}) == Point{0, 0}, "counter-clockwise");
 static_assert(apply(Symmetry::Rotate180, Point{3, 4}) == Point{15, 14});
 static_assert(apply(Symmetry::MirrorLeftRight, Point{3, 4}) == Point{15, 4});

@@ -1,8 +1,8 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <compare>
+#include <cstdint>
 
 #include "core/go/color.hpp"
 #include "core/go/point.hpp"
@@ -48,11 +48,12 @@ constexpr ZobristTable make_zobrist_table(std::uint64_t seed) {
 }  // namespace detail
 
 /// Seeds of the key tables. Changing them changes every pinned hash in the tests.
-inline constexpr std::uint64_t kZobristSeed = 0x6A6F73656B69635FULL;       // "josekic_"
-inline constexpr std::uint64_t kZobristSeedHigh = 0x7472616E73706F73ULL;   // "transpos"
+inline constexpr std::uint64_t kZobristSeed = 0x6A6F73656B69635FULL;      // "josekic_"
+inline constexpr std::uint64_t kZobristSeedHigh = 0x7472616E73706F73ULL;  // "transpos"
 
 inline constexpr detail::ZobristTable kZobristKeys = detail::make_zobrist_table(kZobristSeed);
-inline constexpr detail::ZobristTable kZobristKeysHigh = detail::make_zobrist_table(kZobristSeedHigh);
+inline constexpr detail::ZobristTable kZobristKeysHigh =
+    detail::make_zobrist_table(kZobristSeedHigh);
 
 /// The 64-bit key of a stone of colour `c` at a point index (Point::index()). A position's
 /// hash is the XOR of the keys of its stones; the empty board hashes to 0.
@@ -60,7 +61,9 @@ constexpr std::uint64_t zobrist_key(Color c, int point_index) {
     return kZobristKeys[static_cast<int>(c)][static_cast<std::size_t>(point_index)];
 }
 /// The same key for a point.
-constexpr std::uint64_t zobrist_key(Color c, Point p) { return zobrist_key(c, p.index()); }
+constexpr std::uint64_t zobrist_key(Color c, Point p) {
+    return zobrist_key(c, p.index());
+}
 
 /// The 128-bit key of a stone at a point index (Point::index()): the 64-bit key as the low
 /// half, an independent table as the high half.
@@ -70,6 +73,8 @@ constexpr Hash128 zobrist_key128(Color c, int point_index) {
 }
 
 /// The same key for a point.
-constexpr Hash128 zobrist_key128(Color c, Point p) { return zobrist_key128(c, p.index()); }
+constexpr Hash128 zobrist_key128(Color c, Point p) {
+    return zobrist_key128(c, p.index());
+}
 
 }  // namespace josekic::go

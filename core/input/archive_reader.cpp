@@ -21,14 +21,16 @@ using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
 InputFile failure(const std::string& display_path, std::string_view code, std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error = diag::Diagnostic{display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
+    file.read_error = diag::Diagnostic{
+        display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
     return file;
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
     return failure(display_path, "file-too-large",
-                   "larger than the limit of " + std::to_string(limit >> 20) + " MiB for one file (" +
-                       std::to_string(limit) + " bytes; a decompression bomb?); skipped");
+                   "larger than the limit of " + std::to_string(limit >> 20) +
+                       " MiB for one file (" + std::to_string(limit) +
+                       " bytes; a decompression bomb?); skipped");
 }
 
 std::string error_text(archive* a) {
@@ -51,15 +53,17 @@ std::string strip_dot_slash(std::string name) {
 
 }  // namespace
 
-WalkControl read_archive(const std::string& file_path, const std::string& display_path, const InputVisitor& visit,
-                         const WalkOptions& options) {
+WalkControl read_archive(const std::string& file_path, const std::string& display_path,
+                         const InputVisitor& visit, const WalkOptions& options) {
     ArchivePtr reader{archive_read_new()};
-    if (!reader) return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
+    if (!reader)
+        return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
     archive_read_support_filter_all(reader.get());
     archive_read_support_format_all(reader.get());
     constexpr std::size_t kBlockSize = 1 << 16;
     if (archive_read_open_filename(reader.get(), file_path.c_str(), kBlockSize) != ARCHIVE_OK) {
-        return visit(failure(display_path, "cannot-read", "cannot open archive: " + error_text(reader.get())));
+        return visit(failure(display_path, "cannot-read",
+                             "cannot open archive: " + error_text(reader.get())));
     }
 
     // One buffer for the whole archive: entries are copied out of it into their own string.
@@ -77,7 +81,8 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
         }
         // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
         const std::string name = strip_dot_slash(entry_name(entry, ordinal));
-        if (archive_entry_filetype(entry) != AE_IFREG || classify_name(name) != FileKind::GameRecord) {
+        if (archive_entry_filetype(entry) != AE_IFREG ||
+            classify_name(name) != FileKind::GameRecord) {
             continue;  // archive_read_next_header skips the unread data
         }
 
@@ -88,7 +93,8 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
         if (archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
             const auto claimed = static_cast<std::uint64_t>(archive_entry_size(entry));
             if (claimed > options.max_file_bytes) {
-                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                if (visit(too_large(file.display_path, options.max_file_bytes)) ==
+                    WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 continue;
@@ -102,20 +108,22 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
             if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
             if (n < 0) {
                 const std::string why = error_text(reader.get());
-                if (visit(failure(file.display_path, "cannot-read", "cannot read archive entry: " + why)) ==
-                    WalkControl::Stop) {
+                if (visit(failure(file.display_path, "cannot-read",
+                                  "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 if (n == ARCHIVE_FATAL) {
                     return visit(failure(display_path, "corrupt-archive",
-                                         "archive unreadable after " + std::to_string(ordinal) + " entries: " + why));
+                                         "archive unreadable after " + std::to_string(ordinal) +
+                                             " entries: " + why));
                 }
                 entry_failed = true;
                 break;
             }
             if (file.bytes.size() + static_cast<std::size_t>(n) > options.max_file_bytes) {
                 // Stop decompressing now; archive_read_next_header skips the rest.
-                if (visit(too_large(file.display_path, options.max_file_bytes)) == WalkControl::Stop) {
+                if (visit(too_large(file.display_path, options.max_file_bytes)) ==
+                    WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 entry_failed = true;

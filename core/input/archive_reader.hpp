@@ -14,7 +14,7 @@ namespace josekic::input {
 /// past options.max_file_bytes yields a "file-too-large" error instead of its bytes.
 /// Nothing is ever written: entry names such as "../x.sgf" and symlink entries are harmless
 /// (names are only displayed; only regular-file entries are read).
-WalkControl read_archive(const std::string& file_path, const std::string& display_path, const InputVisitor& visit,
-                         const WalkOptions& options = {});
+WalkControl read_archive(const std::string& file_path, const std::string& display_path,
+                         const InputVisitor& visit, const WalkOptions& options = {});
 
 }  // namespace josekic::input

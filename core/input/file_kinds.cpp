@@ -21,8 +21,8 @@ bool ends_with_ignoring_case(std::string_view name, std::string_view suffix) {
 
 FileKind classify_name(std::string_view name) {
     constexpr std::array<std::string_view, 2> game_suffixes = {".sgf", ".mgt"};
-    constexpr std::array<std::string_view, 6> archive_suffixes = {".zip",    ".tar",     ".tar.gz",
-                                                                  ".tgz",    ".tar.bz2", ".tar.xz"};
+    constexpr std::array<std::string_view, 6> archive_suffixes = {".zip", ".tar",     ".tar.gz",
+                                                                  ".tgz", ".tar.bz2", ".tar.xz"};
     for (std::string_view s : game_suffixes) {
         if (ends_with_ignoring_case(name, s)) return FileKind::GameRecord;
     }

@@ -15,7 +15,7 @@ namespace josekic::input {
 /// Files are known by their position in the directory's sorted entries. A descriptor that
 /// is never taken is closed by drop_all() or the destructor.
 class ReadAhead {
-public:
+  public:
     /// How many files are kept open ahead of the one being read.
     static constexpr std::size_t kDepth = 16;
 
@@ -36,7 +36,7 @@ public:
     /// Descriptors open and waiting.
     std::size_t waiting() const { return open_.size(); }
 
-private:
+  private:
     struct Opened {
         std::size_t position;
         int fd;

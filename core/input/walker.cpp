@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <set>
 #include <utility>
@@ -24,16 +24,19 @@ InputFile failure(const std::string& display_path, diag::Severity severity, std:
                   std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error = diag::Diagnostic{display_path, {}, severity, std::string(code), std::move(message)};
+    file.read_error =
+        diag::Diagnostic{display_path, {}, severity, std::string(code), std::move(message)};
     return file;
 }
 
-std::string errno_text(int error) { return std::strerror(error); }
+std::string errno_text(int error) {
+    return std::strerror(error);
+}
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
     return failure(display_path, diag::Severity::Error, "file-too-large",
-                   "larger than the limit of " + std::to_string(limit >> 20) + " MiB for one file (" +
-                       std::to_string(limit) + " bytes); skipped");
+                   "larger than the limit of " + std::to_string(limit >> 20) +
+                       " MiB for one file (" + std::to_string(limit) + " bytes); skipped");
 }
 
 // Reads the whole file open as `fd` with POSIX calls, so that the error text is errno's, and
@@ -65,7 +68,8 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
             if (errno == EINTR) continue;
             const int error = errno;
             ::close(fd);
-            return failure(display_path, diag::Severity::Error, "cannot-read", "cannot read: " + errno_text(error));
+            return failure(display_path, diag::Severity::Error, "cannot-read",
+                           "cannot read: " + errno_text(error));
         }
         used += static_cast<std::size_t>(n);
         // A file that grows while it is read is held to the same limit.
@@ -85,9 +89,12 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
 
 // Opens and reads `path`, relative to the directory open as `dir_fd` (or to the working
 // directory when dir_fd is AT_FDCWD).
-InputFile read_file(int dir_fd, const char* path, const std::string& display_path, const WalkOptions& options) {
+InputFile read_file(int dir_fd, const char* path, const std::string& display_path,
+                    const WalkOptions& options) {
     const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return failure(display_path, diag::Severity::Error, "cannot-read", "cannot open: " + errno_text(errno));
+    if (fd < 0)
+        return failure(display_path, diag::Severity::Error, "cannot-read",
+                       "cannot open: " + errno_text(errno));
     return read_open_file(fd, display_path, options);
 }
 
@@ -105,30 +112,34 @@ struct Entry {
 };
 
 class Walker {
-public:
-    Walker(const InputVisitor& visit, const WalkOptions& options) : visit_(visit), options_(options) {}
+  public:
+    Walker(const InputVisitor& visit, const WalkOptions& options)
+        : visit_(visit), options_(options) {}
 
     WalkControl top_level(const std::string& path) {
         struct stat info {};
         if (::stat(path.c_str(), &info) != 0) {
             const int error = errno;
             if (error == ENOENT || error == ENOTDIR) {
-                return visit_(failure(path, diag::Severity::Error, "input-not-found", "no such file or directory"));
+                return visit_(failure(path, diag::Severity::Error, "input-not-found",
+                                      "no such file or directory"));
             }
-            return visit_(failure(path, diag::Severity::Error, "cannot-read", "cannot stat: " + errno_text(error)));
+            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+                                  "cannot stat: " + errno_text(error)));
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
-        if (classify_name(path) == FileKind::Archive) return read_archive(path, path, visit_, options_);
+        if (classify_name(path) == FileKind::Archive)
+            return read_archive(path, path, visit_, options_);
         return visit_(read_file(AT_FDCWD, path.c_str(), path, options_));
     }
 
-private:
+  private:
     // A directory open while its entries are visited, so that files are opened by their
     // name relative to it (the kernel looks up one path component instead of the whole
     // path for every game record). It is closed while the walk is inside a subdirectory,
     // so that a deep tree does not hold one descriptor per level, and reopened after.
     class OpenDirectory {
-    public:
+      public:
         explicit OpenDirectory(const std::string& path) : path_(path) {}
         OpenDirectory(const OpenDirectory&) = delete;
         OpenDirectory& operator=(const OpenDirectory&) = delete;
@@ -145,14 +156,15 @@ private:
         /// The descriptor to open `name` against, and the name to pass: the directory and
         /// the bare name, or, if it cannot be opened again, AT_FDCWD and the full path.
         std::pair<int, const char*> locate(const std::string& name, const std::string& full_path) {
-            return fd() >= 0 ? std::pair{fd_, name.c_str()} : std::pair{AT_FDCWD, full_path.c_str()};
+            return fd() >= 0 ? std::pair{fd_, name.c_str()}
+                             : std::pair{AT_FDCWD, full_path.c_str()};
         }
         void close() {
             if (fd_ >= 0) ::close(fd_);
             fd_ = -1;
         }
 
-    private:
+      private:
         const std::string& path_;
         int fd_ = -1;
         bool failed_ = false;
@@ -162,41 +174,48 @@ private:
         // Identity by device and inode catches symlink loops and directories linked twice,
         // whatever the spelling of the path that reaches them.
         if (!visited_.insert({info.st_dev, info.st_ino}).second) {
-            return visit_(failure(path, diag::Severity::Warning, "directory-repeated",
-                                  "directory already read (a symlink loop or a second link); not read again"));
+            return visit_(failure(
+                path, diag::Severity::Warning, "directory-repeated",
+                "directory already read (a symlink loop or a second link); not read again"));
         }
         DIR* handle = ::opendir(path.c_str());
         if (handle == nullptr) {
-            return visit_(failure(path, diag::Severity::Error, "cannot-read", "cannot open directory: " + errno_text(errno)));
+            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+                                  "cannot open directory: " + errno_text(errno)));
         }
         std::vector<Entry> entries;
         errno = 0;
         while (const dirent* entry = ::readdir(handle)) {
             const std::string_view name = entry->d_name;
-            if (name != "." && name != "..") entries.push_back(Entry{std::string(name), entry->d_type, classify_name(name)});
+            if (name != "." && name != "..")
+                entries.push_back(Entry{std::string(name), entry->d_type, classify_name(name)});
         }
         const int read_error = errno;
         ::closedir(handle);
         if (read_error != 0) {
             if (visit_(failure(path, diag::Severity::Error, "cannot-read",
-                               "error while listing directory: " + errno_text(read_error))) == WalkControl::Stop) {
+                               "error while listing directory: " + errno_text(read_error))) ==
+                WalkControl::Stop) {
                 return WalkControl::Stop;
             }
         }
         // std::string compares as unsigned bytes (char_traits<char>::lt), so the order is
         // the same on every machine and in every locale.
-        std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+        std::sort(entries.begin(), entries.end(),
+                  [](const Entry& a, const Entry& b) { return a.name < b.name; });
 
         OpenDirectory here(path);
         ReadAhead ahead;
         std::size_t next_ahead = 0;  // the first entry not yet considered for reading ahead
         for (std::size_t position = 0; position < entries.size(); ++position) {
             const auto& [name, type, kind] = entries[position];
-            for (; next_ahead < entries.size() && next_ahead <= position + ReadAhead::kDepth; ++next_ahead) {
+            for (; next_ahead < entries.size() && next_ahead <= position + ReadAhead::kDepth;
+                 ++next_ahead) {
                 if (next_ahead == position) continue;  // read now, below
                 const Entry& later = entries[next_ahead];
                 if (later.type != DT_REG || later.kind != FileKind::GameRecord) continue;
-                if (const int dir_fd = here.fd(); dir_fd >= 0) ahead.start(next_ahead, dir_fd, later.name.c_str());
+                if (const int dir_fd = here.fd(); dir_fd >= 0)
+                    ahead.start(next_ahead, dir_fd, later.name.c_str());
             }
             // A regular file needs no stat() when the directory says what it is (most file
             // systems do): one path lookup less per game record, and none for other files.
@@ -209,8 +228,8 @@ private:
                 const int error = errno;
                 // A dangling symlink to something that is not a game record is not worth a word.
                 if (kind == FileKind::Other) continue;
-                if (visit_(failure(child, diag::Severity::Error, "cannot-read", "cannot stat: " + errno_text(error))) ==
-                    WalkControl::Stop) {
+                if (visit_(failure(child, diag::Severity::Error, "cannot-read",
+                                   "cannot stat: " + errno_text(error))) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 continue;
@@ -225,12 +244,16 @@ private:
                 switch (kind) {
                     case FileKind::GameRecord: {
                         const int opened = ahead.take(position);
-                        control = visit_(opened >= 0 ? read_open_file(opened, child, options_)
-                                                     : read_file(dir_fd, relative, child, options_));
+                        control =
+                            visit_(opened >= 0 ? read_open_file(opened, child, options_)
+                                               : read_file(dir_fd, relative, child, options_));
                         break;
                     }
-                    case FileKind::Archive: control = read_archive(child, child, visit_, options_); break;
-                    case FileKind::Other: break;
+                    case FileKind::Archive:
+                        control = read_archive(child, child, visit_, options_);
+                        break;
+                    case FileKind::Other:
+                        break;
                 }
             } else if (kind != FileKind::Other) {
                 // A FIFO or device named like a game record is named in the report, never opened.
@@ -253,7 +276,8 @@ private:
 
 }  // namespace
 
-void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit, const WalkOptions& options) {
+void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit,
+                 const WalkOptions& options) {
     Walker walker{visit, options};
     for (const std::string& input : inputs) {
         if (walker.top_level(input) == WalkControl::Stop) return;

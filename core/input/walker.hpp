@@ -45,6 +45,7 @@ struct WalkOptions {
 /// or device named like a game record inside a directory, which is never opened, so that a
 /// FIFO cannot hang the walk (one named on the command line is read, like `cat` would);
 /// "directory-repeated" warning), and the walk goes on.
-void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit, const WalkOptions& options = {});
+void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit,
+                 const WalkOptions& options = {});
 
 }  // namespace josekic::input

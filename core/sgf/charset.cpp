@@ -16,9 +16,15 @@ namespace {
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
 constexpr std::string_view kUtf8 = "UTF-8";
 
-iconv_t to_handle(void* p) { return static_cast<iconv_t>(p); }
-void* from_handle(iconv_t h) { return static_cast<void*>(h); }
-bool is_open(iconv_t h) { return h != reinterpret_cast<iconv_t>(-1); }
+iconv_t to_handle(void* p) {
+    return static_cast<iconv_t>(p);
+}
+void* from_handle(iconv_t h) {
+    return static_cast<void*>(h);
+}
+bool is_open(iconv_t h) {
+    return h != reinterpret_cast<iconv_t>(-1);
+}
 
 /// Length of the well-formed UTF-8 sequence at p (1 for ASCII), or 0 when it is not one.
 std::size_t utf8_sequence(const unsigned char* p, std::size_t n) {
@@ -84,8 +90,8 @@ bool starts_with_digits_after(std::string_view key, std::string_view prefix) {
 /// Charsets whose ASCII bytes do not always mean ASCII (shift states, 16-bit units).
 bool ascii_unsafe(std::string_view iconv_name) {
     return iconv_name.starts_with("ISO-2022") || iconv_name.starts_with("UTF-16") ||
-           iconv_name.starts_with("UTF-32") || iconv_name.starts_with("UCS") || iconv_name == "UTF-7" ||
-           iconv_name == "HZ";
+           iconv_name.starts_with("UTF-32") || iconv_name.starts_with("UCS") ||
+           iconv_name == "UTF-7" || iconv_name == "HZ";
 }
 
 /// Converts with iconv; every invalid byte becomes U+FFFD and a truncated sequence at the
@@ -129,7 +135,7 @@ std::pair<std::string, bool> convert(iconv_t cd, std::string_view bytes, std::si
         room(kReplacement.size() + 16);
         out.replace(used, kReplacement.size(), kReplacement);
         used += kReplacement.size();
-        if (errno == EINVAL) break;  // a sequence cut by the end of the value
+        if (errno == EINVAL) break;                        // a sequence cut by the end of the value
         const std::size_t skip = std::min(unit, in_left);  // EILSEQ: skip one unit and go on
         in += skip;
         in_left -= skip;
@@ -142,8 +148,10 @@ std::pair<std::string, bool> convert(iconv_t cd, std::string_view bytes, std::si
 }  // namespace
 
 std::string iconv_charset_name(std::string_view spelling) {
-    while (!spelling.empty() && (spelling.front() == ' ' || spelling.front() == '\t')) spelling.remove_prefix(1);
-    while (!spelling.empty() && (spelling.back() == ' ' || spelling.back() == '\t')) spelling.remove_suffix(1);
+    while (!spelling.empty() && (spelling.front() == ' ' || spelling.front() == '\t'))
+        spelling.remove_prefix(1);
+    while (!spelling.empty() && (spelling.back() == ' ' || spelling.back() == '\t'))
+        spelling.remove_suffix(1);
     if (spelling.empty()) return {};
     const std::string key = normalised_key(spelling);
     struct Alias {
@@ -153,21 +161,51 @@ std::string iconv_charset_name(std::string_view spelling) {
     // Legacy charsets map to the superset glibc knows so that extension characters
     // (GBK/GB18030 beyond GB2312, NEC/IBM rows of CP932, UHC of CP949) still decode.
     static constexpr Alias aliases[] = {
-        {"UTF8", "UTF-8"},           {"UTF8BOM", "UTF-8"},        {"ASCII", "UTF-8"},
-        {"USASCII", "UTF-8"},        {"UTF16", "UTF-16"},         {"UTF16LE", "UTF-16LE"},
-        {"UTF16BE", "UTF-16BE"},     {"UCS2", "UTF-16"},          {"UNICODE", "UTF-16"},
-        {"LATIN1", "ISO-8859-1"},    {"L1", "ISO-8859-1"},        {"ISOLATIN1", "ISO-8859-1"},
-        {"LATIN9", "ISO-8859-15"},   {"ISOLATIN9", "ISO-8859-15"}, {"GB2312", "GB18030"},
-        {"EUCCN", "GB18030"},        {"GBK", "GB18030"},          {"GB18030", "GB18030"},
-        {"GB", "GB18030"},           {"CHINESE", "GB18030"},      {"XGBK", "GB18030"},
-        {"BIG5", "BIG5"},            {"BIGFIVE", "BIG5"},         {"XBIG5", "BIG5"},
-        {"BIG5HKSCS", "BIG5-HKSCS"}, {"SHIFTJIS", "CP932"},       {"SJIS", "CP932"},
-        {"MSKANJI", "CP932"},        {"XSJIS", "CP932"},          {"WINDOWS31J", "CP932"},
-        {"EUCJP", "EUC-JP"},         {"XEUCJP", "EUC-JP"},        {"ISO2022JP", "ISO-2022-JP"},
-        {"ISO2022KR", "ISO-2022-KR"}, {"EUCKR", "CP949"},         {"KSC5601", "CP949"},
-        {"KSC56011987", "CP949"},    {"UHC", "CP949"},            {"KOREAN", "CP949"},
-        {"MACINTOSH", "MACINTOSH"},  {"MACROMAN", "MACINTOSH"},   {"MAC", "MACINTOSH"},
-        {"XMACROMAN", "MACINTOSH"},  {"KOI8R", "KOI8-R"},         {"KOI8U", "KOI8-U"},
+        {"UTF8", "UTF-8"},
+        {"UTF8BOM", "UTF-8"},
+        {"ASCII", "UTF-8"},
+        {"USASCII", "UTF-8"},
+        {"UTF16", "UTF-16"},
+        {"UTF16LE", "UTF-16LE"},
+        {"UTF16BE", "UTF-16BE"},
+        {"UCS2", "UTF-16"},
+        {"UNICODE", "UTF-16"},
+        {"LATIN1", "ISO-8859-1"},
+        {"L1", "ISO-8859-1"},
+        {"ISOLATIN1", "ISO-8859-1"},
+        {"LATIN9", "ISO-8859-15"},
+        {"ISOLATIN9", "ISO-8859-15"},
+        {"GB2312", "GB18030"},
+        {"EUCCN", "GB18030"},
+        {"GBK", "GB18030"},
+        {"GB18030", "GB18030"},
+        {"GB", "GB18030"},
+        {"CHINESE", "GB18030"},
+        {"XGBK", "GB18030"},
+        {"BIG5", "BIG5"},
+        {"BIGFIVE", "BIG5"},
+        {"XBIG5", "BIG5"},
+        {"BIG5HKSCS", "BIG5-HKSCS"},
+        {"SHIFTJIS", "CP932"},
+        {"SJIS", "CP932"},
+        {"MSKANJI", "CP932"},
+        {"XSJIS", "CP932"},
+        {"WINDOWS31J", "CP932"},
+        {"EUCJP", "EUC-JP"},
+        {"XEUCJP", "EUC-JP"},
+        {"ISO2022JP", "ISO-2022-JP"},
+        {"ISO2022KR", "ISO-2022-KR"},
+        {"EUCKR", "CP949"},
+        {"KSC5601", "CP949"},
+        {"KSC56011987", "CP949"},
+        {"UHC", "CP949"},
+        {"KOREAN", "CP949"},
+        {"MACINTOSH", "MACINTOSH"},
+        {"MACROMAN", "MACINTOSH"},
+        {"MAC", "MACINTOSH"},
+        {"XMACROMAN", "MACINTOSH"},
+        {"KOI8R", "KOI8-R"},
+        {"KOI8U", "KOI8-U"},
     };
     for (const Alias& a : aliases) {
         if (a.key == key) return std::string(a.name);
@@ -256,11 +294,14 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
             if (raw[i] == '\0') ++((i % 2 == 0) ? even : odd);
         }
         const std::size_t half = probe / 2;
-        if (half >= 2 && odd * 10 >= half * 3 && even * 20 < half) result.source = FileEncoding::Utf16Le;
-        if (half >= 2 && even * 10 >= half * 3 && odd * 20 < half) result.source = FileEncoding::Utf16Be;
+        if (half >= 2 && odd * 10 >= half * 3 && even * 20 < half)
+            result.source = FileEncoding::Utf16Le;
+        if (half >= 2 && even * 10 >= half * 3 && odd * 20 < half)
+            result.source = FileEncoding::Utf16Be;
     }
     if (result.source == FileEncoding::Bytes) return result;
-    const iconv_t cd = iconv_open("UTF-8", result.source == FileEncoding::Utf16Le ? "UTF-16LE" : "UTF-16BE");
+    const iconv_t cd =
+        iconv_open("UTF-8", result.source == FileEncoding::Utf16Le ? "UTF-16LE" : "UTF-16BE");
     if (!is_open(cd)) return result;  // cannot happen with glibc; parse the bytes as they are
     auto [text, replaced] = convert(cd, body, 2);
     iconv_close(cd);
@@ -296,7 +337,8 @@ void TextDecoder::use_charset(std::string_view spelling, diag::SourceLocation wh
         if (!is_open(to_handle(it->second))) {
             if (!warned_unknown_) {
                 sink_.warning(path_, where, "unknown-charset",
-                              "unknown charset '" + std::string(spelling) + "'; reading text as " + fallback_);
+                              "unknown charset '" + std::string(spelling) + "'; reading text as " +
+                                  fallback_);
                 warned_unknown_ = true;
             }
             current_ = fallback_;
@@ -334,7 +376,9 @@ std::string TextDecoder::decode_utf8(std::string_view bytes, diag::SourceLocatio
         // counts as part of the damaged character rather than as a question mark.
         const std::size_t announced = announced_length(p[i]);
         std::size_t j = i + 1;
-        while (j < n && j < i + std::max<std::size_t>(announced, 1) && ((p[j] & 0xC0u) == 0x80u || p[j] == '?')) ++j;
+        while (j < n && j < i + std::max<std::size_t>(announced, 1) &&
+               ((p[j] & 0xC0u) == 0x80u || p[j] == '?'))
+            ++j;
         out.append(kReplacement);
         i = j;
     }
@@ -359,7 +403,8 @@ void TextDecoder::report_invalid(diag::SourceLocation where) {
     if (warned_invalid_) return;
     warned_invalid_ = true;
     sink_.warning(path_, where, "invalid-text-encoding",
-                  "text is not valid " + current_ + "; invalid sequences replaced by U+FFFD (reported once per file)");
+                  "text is not valid " + current_ +
+                      "; invalid sequences replaced by U+FFFD (reported once per file)");
 }
 
 }  // namespace josekic::sgf

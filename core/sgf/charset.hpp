@@ -25,7 +25,7 @@ enum class FileEncoding { Bytes, Utf8Bom, Utf16Le, Utf16Be };
 /// A file's text ready for the parser: a UTF-8 BOM removed, UTF-16 (with a BOM, or
 /// without one, recognised by its NUL bytes) converted to UTF-8 as a whole.
 struct PreparedText {
-    std::string converted;      ///< owns the text when it had to be converted
+    std::string converted;       ///< owns the text when it had to be converted
     std::string_view unchanged;  ///< the input's text (BOM stripped) when nothing was converted
     bool is_converted = false;
     FileEncoding source = FileEncoding::Bytes;
@@ -51,7 +51,7 @@ std::string fallback_charset(std::string_view bytes);
 /// U+FFFD; the first one in the file raises one "invalid-text-encoding" warning. An
 /// unknown charset raises one "unknown-charset" warning and falls back to `fallback`.
 class TextDecoder {
-public:
+  public:
     /// `fallback` is the iconv name used when CA is absent or unknown (see
     /// fallback_charset()).
     TextDecoder(std::string_view path, diag::DiagnosticSink& sink, std::string fallback);
@@ -82,7 +82,7 @@ public:
         warned_unknown_ = earlier.unknown;
     }
 
-private:
+  private:
     std::string decode_utf8(std::string_view bytes, diag::SourceLocation where);
     std::string decode_iconv(std::string_view bytes, diag::SourceLocation where);
     void report_invalid(diag::SourceLocation where);

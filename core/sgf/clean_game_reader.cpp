@@ -53,10 +53,11 @@ struct DraftArrays {
 /// properties are drafted only when it is not a lone move (the root, main-line nodes with
 /// more than a move, and such nodes of variations, which are read and dropped).
 class CleanReader {
-public:
+  public:
     /// `builder` and `decoder` must report to `sink`.
-    CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder, GameBuilder& builder,
-                std::vector<game::GameRecord>& games, diag::DiagnosticList& sink, DraftArrays& arrays)
+    CleanReader(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
+                GameBuilder& builder, std::vector<game::GameRecord>& games,
+                diag::DiagnosticList& sink, DraftArrays& arrays)
         : text_(text),
           s_(text),
           sink_(sink),
@@ -87,7 +88,7 @@ public:
         return std::nullopt;
     }
 
-private:
+  private:
     /// Reads one tree from its '(' on and adds its game; false when it is not clean.
     bool read_tree() {
         game::GameRecord g;
@@ -147,8 +148,9 @@ private:
                 const OpenVariation closed = open_.back();
                 open_.pop_back();
                 if (open_.empty()) break;
-                attach = closed.attach == Attach::MainLine && closed.main_length != main_length ? Attach::Elsewhere
-                                                                                                : closed.attach;
+                attach = closed.attach == Attach::MainLine && closed.main_length != main_length
+                             ? Attach::Elsewhere
+                             : closed.attach;
             } else {
                 return false;
             }
@@ -207,11 +209,13 @@ private:
             const auto y = static_cast<unsigned>(p[4] - 'a');
             const char color = p[1];
             const char next = p[6];
-            const bool fits = p[0] == ';' && p[2] == '[' && p[5] == ']' && (color == 'B' || color == 'W') &&
-                              x < width && y < height && (next == ';' || next == ')' || next == '(');
+            const bool fits = p[0] == ';' && p[2] == '[' && p[5] == ']' &&
+                              (color == 'B' || color == 'W') && x < width && y < height &&
+                              (next == ';' || next == ')' || next == '(');
             if (!fits) break;
-            g.moves.push_back(go::Move::at(color == 'B' ? go::Color::Black : go::Color::White,
-                                           go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
+            g.moves.push_back(go::Move::at(
+                color == 'B' ? go::Color::Black : go::Color::White,
+                go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
             g.move_locations.push_back(s_.location_at(p + 3));
             at += 6;
         }
@@ -246,13 +250,14 @@ private:
                     value.unescaped_offset = static_cast<std::uint32_t>(unescaped_.size());
                     unescaped_.append(value.text);
                     if (!s_.escaped_value(unescaped_)) return false;
-                    value.unescaped_size = static_cast<std::uint32_t>(unescaped_.size()) - value.unescaped_offset;
+                    value.unescaped_size =
+                        static_cast<std::uint32_t>(unescaped_.size()) - value.unescaped_offset;
                 }
                 values_.push_back(value);
                 s_.skip_space();
             } while (!s_.at_end() && s_.peek() == '[');
-            properties_.push_back(
-                PropertyDraft{id, where, first_value, static_cast<std::uint32_t>(values_.size()) - first_value});
+            properties_.push_back(PropertyDraft{
+                id, where, first_value, static_cast<std::uint32_t>(values_.size()) - first_value});
         }
         return true;
     }
@@ -262,15 +267,17 @@ private:
         views_.clear();
         locations_.clear();
         for (const ValueDraft& v : values_) {
-            views_.push_back(v.escaped ? std::string_view(unescaped_).substr(v.unescaped_offset, v.unescaped_size)
-                                       : v.text);
+            views_.push_back(
+                v.escaped
+                    ? std::string_view(unescaped_).substr(v.unescaped_offset, v.unescaped_size)
+                    : v.text);
             locations_.push_back(v.where);
         }
         node_properties_.clear();
         for (const PropertyDraft& d : properties_) {
-            node_properties_.push_back(SgfProperty{d.id, std::span(views_.data() + d.first_value, d.value_count),
-                                                   d.where,
-                                                   std::span(locations_.data() + d.first_value, d.value_count)});
+            node_properties_.push_back(
+                SgfProperty{d.id, std::span(views_.data() + d.first_value, d.value_count), d.where,
+                            std::span(locations_.data() + d.first_value, d.value_count)});
         }
         node_.properties = std::span(node_properties_.data(), node_properties_.size());
         return node_;
@@ -296,9 +303,9 @@ private:
 /// read_collection()'s receiver: a tree goes to the CleanReader first, and is built from
 /// the parsed tree when the parser had to read it.
 class CollectionReader final : public TreeReceiver {
-public:
-    CollectionReader(CleanReader& clean, const CleanReadContext& context, TextDecoder& decoder, GameBuilder& builder,
-                     std::vector<game::GameRecord>& games)
+  public:
+    CollectionReader(CleanReader& clean, const CleanReadContext& context, TextDecoder& decoder,
+                     GameBuilder& builder, std::vector<game::GameRecord>& games)
         : clean_(clean), context_(context), decoder_(decoder), builder_(builder), games_(games) {}
 
     std::optional<TextPlace> take(const TextPlace& tree_start) override {
@@ -317,7 +324,7 @@ public:
 
     const CollectionCounts& counts() const { return counts_; }
 
-private:
+  private:
     CleanReader& clean_;
     const CleanReadContext& context_;
     TextDecoder& decoder_;
@@ -328,9 +335,9 @@ private:
 
 }  // namespace
 
-CollectionCounts read_collection(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
-                                 std::vector<game::GameRecord>& games, diag::DiagnosticList& reading,
-                                 diag::DiagnosticSink& parsing) {
+CollectionCounts read_collection(std::string_view text, const CleanReadContext& context,
+                                 TextDecoder& decoder, std::vector<game::GameRecord>& games,
+                                 diag::DiagnosticList& reading, diag::DiagnosticSink& parsing) {
     thread_local DraftArrays arrays;
     GameBuilder builder(context.path, decoder, reading);  // one for both ways of reading a tree
     CleanReader clean(text, context, decoder, builder, games, reading, arrays);

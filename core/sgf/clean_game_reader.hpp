@@ -15,9 +15,9 @@ namespace josekic::sgf {
 
 /// What read_collection() needs to know about the file besides its text.
 struct CleanReadContext {
-    std::string_view path;          ///< display path for the records and diagnostics
-    const ReadOptions& options;     ///< --charset
-    FileConversion conversion;      ///< whether CA still describes the bytes
+    std::string_view path;       ///< display path for the records and diagnostics
+    const ReadOptions& options;  ///< --charset
+    FileConversion conversion;   ///< whether CA still describes the bytes
 };
 
 /// How read_collection() read a file's trees.
@@ -41,8 +41,8 @@ struct CollectionCounts {
 /// The parser's diagnostics go to `parsing` and those of reading the games (decoding,
 /// board size, bad moves ...) to `reading`, which `decoder` must report to; reading the
 /// whole file through trees gives all of the first before all of the second.
-CollectionCounts read_collection(std::string_view text, const CleanReadContext& context, TextDecoder& decoder,
-                                 std::vector<game::GameRecord>& games, diag::DiagnosticList& reading,
-                                 diag::DiagnosticSink& parsing);
+CollectionCounts read_collection(std::string_view text, const CleanReadContext& context,
+                                 TextDecoder& decoder, std::vector<game::GameRecord>& games,
+                                 diag::DiagnosticList& reading, diag::DiagnosticSink& parsing);
 
 }  // namespace josekic::sgf

@@ -21,14 +21,17 @@ std::optional<go::Point> point_on(std::string_view v, const game::GameRecord& g)
 /// A move's value without surrounding white space. Nearly every move is two letters
 /// with nothing around them, which needs no trimming.
 std::string_view move_value(std::string_view raw) {
-    if (raw.size() == 2 && static_cast<unsigned char>(raw[0]) > ' ' && static_cast<unsigned char>(raw[1]) > ' ') {
+    if (raw.size() == 2 && static_cast<unsigned char>(raw[0]) > ' ' &&
+        static_cast<unsigned char>(raw[1]) > ' ') {
         return raw;
     }
     return trimmed(raw);
 }
 
 /// A one-letter identifier such as "B"; cheaper than comparing strings per property.
-bool is_id(std::string_view id, char letter) { return id.size() == 1 && id[0] == letter; }
+bool is_id(std::string_view id, char letter) {
+    return id.size() == 1 && id[0] == letter;
+}
 
 /// A two-letter identifier such as "AB"; compared in place, where string_view's == calls
 /// memcmp for every property of a root node.
@@ -55,7 +58,7 @@ enum class RootId : std::uint8_t { GM, SZ, PB, PW, BR, WR, DT, EV, RO, RE, HA, K
 /// The root's properties that a record reads, found in one pass over the root (the first
 /// of each, as SgfNode::find() finds it) instead of one search per identifier.
 class RootProperties {
-public:
+  public:
     explicit RootProperties(const SgfNode& root) {
         for (const SgfProperty& prop : root.properties) {
             if (prop.id.size() != 2) continue;
@@ -67,23 +70,36 @@ public:
     /// The first property with this identifier, or nullptr.
     const SgfProperty* operator[](RootId id) const { return found_[index(id)]; }
 
-private:
+  private:
     static std::size_t index(RootId id) { return static_cast<std::size_t>(id); }
 
     static RootId root_id(char first, char second) {
         switch (first) {
-        case 'G': return second == 'M' ? RootId::GM : RootId::None;
-        case 'S': return second == 'Z' ? RootId::SZ : RootId::None;
-        case 'P': return second == 'B' ? RootId::PB : second == 'W' ? RootId::PW : RootId::None;
-        case 'B': return second == 'R' ? RootId::BR : RootId::None;
-        case 'W': return second == 'R' ? RootId::WR : RootId::None;
-        case 'D': return second == 'T' ? RootId::DT : RootId::None;
-        case 'E': return second == 'V' ? RootId::EV : RootId::None;
-        case 'R':
-            return second == 'O' ? RootId::RO : second == 'E' ? RootId::RE : second == 'U' ? RootId::RU : RootId::None;
-        case 'H': return second == 'A' ? RootId::HA : RootId::None;
-        case 'K': return second == 'M' ? RootId::KM : RootId::None;
-        default: return RootId::None;
+            case 'G':
+                return second == 'M' ? RootId::GM : RootId::None;
+            case 'S':
+                return second == 'Z' ? RootId::SZ : RootId::None;
+            case 'P':
+                return second == 'B' ? RootId::PB : second == 'W' ? RootId::PW : RootId::None;
+            case 'B':
+                return second == 'R' ? RootId::BR : RootId::None;
+            case 'W':
+                return second == 'R' ? RootId::WR : RootId::None;
+            case 'D':
+                return second == 'T' ? RootId::DT : RootId::None;
+            case 'E':
+                return second == 'V' ? RootId::EV : RootId::None;
+            case 'R':
+                return second == 'O'   ? RootId::RO
+                       : second == 'E' ? RootId::RE
+                       : second == 'U' ? RootId::RU
+                                       : RootId::None;
+            case 'H':
+                return second == 'A' ? RootId::HA : RootId::None;
+            case 'K':
+                return second == 'M' ? RootId::KM : RootId::None;
+            default:
+                return RootId::None;
         }
     }
 
@@ -119,8 +135,9 @@ bool GameBuilder::add(const SgfNode& node, game::GameRecord& g) {
     } else if (const SgfProperty* p = first_setup(node)) {
         // Setup in the middle of the main line (problem files, edited games) would need a
         // board edit that a game record cannot express: the line ends before this node.
-        sink_.warning(path_, p->where, "setup-in-main-line",
-                      std::string(p->id) + " after the root node; the game is read up to the node before");
+        sink_.warning(
+            path_, p->where, "setup-in-main-line",
+            std::string(p->id) + " after the root node; the game is read up to the node before");
         return false;
     }
     return read_moves(node, g);
@@ -134,7 +151,8 @@ bool GameBuilder::add_plain_move(char color_letter, std::string_view value, diag
     // "tt" and other points off the board take the general way (pass or warning).
     if (!go::on_board(x, y) || x >= g.board_width || y >= g.board_height) return false;
     const go::Color color = color_letter == 'B' ? go::Color::Black : go::Color::White;
-    g.moves.push_back(go::Move::at(color, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
+    g.moves.push_back(
+        go::Move::at(color, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
     g.move_locations.push_back(at);
     return true;
 }
@@ -150,8 +168,9 @@ std::optional<int> GameBuilder::integer(const SgfProperty* p) {
     int value = 0;
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
     if (ec != std::errc{} || end != v.data() + v.size()) {
-        sink_.warning(path_, p->value_at[0], "bad-number",
-                      std::string(p->id) + "[" + std::string(v) + "] is not a whole number; ignored");
+        sink_.warning(
+            path_, p->value_at[0], "bad-number",
+            std::string(p->id) + "[" + std::string(v) + "] is not a whole number; ignored");
         return std::nullopt;
     }
     return value;
@@ -171,7 +190,8 @@ void GameBuilder::read_structure(const RootProperties& root, game::GameRecord& g
     const auto rh = std::from_chars(h.data(), h.data() + h.size(), height);
     if (rw.ec != std::errc{} || rh.ec != std::errc{} || rw.ptr != w.data() + w.size() ||
         rh.ptr != h.data() + h.size() || width < 1 || height < 1 || width > 52 || height > 52) {
-        sink_.warning(path_, sz->value_at[0], "bad-size", "SZ[" + std::string(v) + "] is not a board size; assuming 19");
+        sink_.warning(path_, sz->value_at[0], "bad-size",
+                      "SZ[" + std::string(v) + "] is not a board size; assuming 19");
         return;
     }
     g.board_width = width;
@@ -192,7 +212,8 @@ void GameBuilder::read_info(const RootProperties& root, game::GameInfo& info) {
     if (const SgfProperty* km = root[RootId::KM]; km != nullptr && !km->values.empty()) {
         info.komi = komi_from_text(km->values[0], text(root[RootId::RU]));
         if (!info.komi && !trimmed(km->values[0]).empty()) {
-            sink_.warning(path_, km->value_at[0], "bad-komi", "KM[" + std::string(km->values[0]) + "] is not a number; ignored");
+            sink_.warning(path_, km->value_at[0], "bad-komi",
+                          "KM[" + std::string(km->values[0]) + "] is not a number; ignored");
         }
     }
 }
@@ -204,11 +225,14 @@ void GameBuilder::read_setup(const SgfNode& node, const char (&id)[3], std::vect
         for (std::size_t i = 0; i < prop.values.size(); ++i) {
             const std::string_view v = trimmed(prop.values[i]);
             const std::size_t colon = v.find(':');
-            std::optional<go::Point> a = point_on(colon == std::string_view::npos ? v : v.substr(0, colon), g);
-            std::optional<go::Point> b = colon == std::string_view::npos ? a : point_on(v.substr(colon + 1), g);
+            std::optional<go::Point> a =
+                point_on(colon == std::string_view::npos ? v : v.substr(0, colon), g);
+            std::optional<go::Point> b =
+                colon == std::string_view::npos ? a : point_on(v.substr(colon + 1), g);
             if (!a || !b) {
                 sink_.warning(path_, prop.value_at[i], "bad-point",
-                              std::string(id) + "[" + std::string(v) + "] is not a point of the board; ignored");
+                              std::string(id) + "[" + std::string(v) +
+                                  "] is not a point of the board; ignored");
                 continue;
             }
             // A compressed list "dd:ff" is the rectangle between its two corners.
@@ -216,7 +240,8 @@ void GameBuilder::read_setup(const SgfNode& node, const char (&id)[3], std::vect
             const int y0 = std::min(a->y, b->y), y1 = std::max(a->y, b->y);
             for (int y = y0; y <= y1; ++y) {
                 for (int x = x0; x <= x1; ++x) {
-                    out.push_back(go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
+                    out.push_back(
+                        go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
                 }
             }
         }
@@ -228,7 +253,8 @@ bool GameBuilder::read_moves(const SgfNode& node, game::GameRecord& g) {
         const bool black = is_id(prop.id, 'B');
         if (!black && !is_id(prop.id, 'W')) continue;
         const go::Color color = black ? go::Color::Black : go::Color::White;
-        const std::string_view v = prop.values.empty() ? std::string_view{} : move_value(prop.values[0]);
+        const std::string_view v =
+            prop.values.empty() ? std::string_view{} : move_value(prop.values[0]);
         const diag::SourceLocation at = prop.values.empty() ? prop.where : prop.value_at[0];
         if (v.empty() || (v == "tt" && g.board_width <= 19 && g.board_height <= 19)) {
             g.moves.push_back(go::Move::pass(color));
@@ -238,7 +264,8 @@ bool GameBuilder::read_moves(const SgfNode& node, game::GameRecord& g) {
         const auto p = point_on(v, g);
         if (!p) {
             sink_.warning(path_, at, "bad-move",
-                          std::string(prop.id) + "[" + std::string(v) + "] is not a point of the board; the game ends before it");
+                          std::string(prop.id) + "[" + std::string(v) +
+                              "] is not a point of the board; the game ends before it");
             return false;
         }
         g.moves.push_back(go::Move::at(color, *p));
@@ -247,7 +274,8 @@ bool GameBuilder::read_moves(const SgfNode& node, game::GameRecord& g) {
     return true;
 }
 
-void select_charset(TextDecoder& decoder, const SgfNode& root, const ReadOptions& options, FileConversion converted) {
+void select_charset(TextDecoder& decoder, const SgfNode& root, const ReadOptions& options,
+                    FileConversion converted) {
     if (!options.forced_charset.empty()) {
         decoder.use_charset(options.forced_charset, diag::SourceLocation{});
     } else if (const SgfProperty* ca = root.find("CA");

@@ -18,7 +18,7 @@ class RootProperties;  // game_builder.cpp
 /// Both ways of reading a tree use it, so that a game reads the same whether its tree went
 /// through an SgfTree or the one-pass reader.
 class GameBuilder {
-public:
+  public:
     /// `decoder` must already use the game's charset (see select_charset()).
     GameBuilder(std::string_view path, TextDecoder& decoder, diag::DiagnosticSink& sink)
         : path_(path), decoder_(decoder), sink_(sink) {}
@@ -38,14 +38,16 @@ public:
     /// or 'W') with the single value `value` at `at`, when that value is a point of the
     /// board written as two letters, as nearly every node is. Returns false, having read
     /// nothing, otherwise: the node then goes to add().
-    static bool add_plain_move(char color_letter, std::string_view value, diag::SourceLocation at, game::GameRecord& g);
+    static bool add_plain_move(char color_letter, std::string_view value, diag::SourceLocation at,
+                               game::GameRecord& g);
 
-private:
+  private:
     std::string text(const SgfProperty* p);
     std::optional<int> integer(const SgfProperty* p);
     void read_structure(const RootProperties& root, game::GameRecord& g);
     void read_info(const RootProperties& root, game::GameInfo& info);
-    void read_setup(const SgfNode& node, const char (&id)[3], std::vector<go::Point>& out, const game::GameRecord& g);
+    void read_setup(const SgfNode& node, const char (&id)[3], std::vector<go::Point>& out,
+                    const game::GameRecord& g);
     bool read_moves(const SgfNode& node, game::GameRecord& g);
 
     std::string_view path_;
@@ -64,6 +66,7 @@ enum class FileConversion { None, WholeFileToUtf8 };
 /// Makes `decoder` read the game whose root is `root`: --charset when given, else the
 /// root's CA (unless the file was converted to UTF-8 as a whole, `converted`), else the
 /// file's fallback.
-void select_charset(TextDecoder& decoder, const SgfNode& root, const ReadOptions& options, FileConversion converted);
+void select_charset(TextDecoder& decoder, const SgfNode& root, const ReadOptions& options,
+                    FileConversion converted);
 
 }  // namespace josekic::sgf

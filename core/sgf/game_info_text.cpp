@@ -6,8 +6,12 @@
 namespace josekic::sgf {
 
 namespace {
-constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+constexpr char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 bool starts_with_ci(std::string_view text, std::string_view prefix) {
     if (text.size() < prefix.size()) return false;
@@ -35,8 +39,8 @@ std::optional<int> year_from_date(std::string_view date) {
         std::size_t j = i;
         while (j < date.size() && is_digit(date[j])) ++j;
         if (j - i == 4) {
-            const int year = (date[i] - '0') * 1000 + (date[i + 1] - '0') * 100 + (date[i + 2] - '0') * 10 +
-                             (date[i + 3] - '0');
+            const int year = (date[i] - '0') * 1000 + (date[i + 1] - '0') * 100 +
+                             (date[i + 2] - '0') * 10 + (date[i + 3] - '0');
             if (year >= 1600 && year <= 2100) return year;
         }
         i = j;
@@ -58,7 +62,8 @@ game::Winner winner_from_result(std::string_view result) {
         return game::Winner::Draw;
     }
     // Chinese 黑/白, Japanese 黒/白, Korean 흑/백 at the start name the winner.
-    if (re.starts_with("黑") || re.starts_with("黒") || re.starts_with("흑")) return game::Winner::Black;
+    if (re.starts_with("黑") || re.starts_with("黒") || re.starts_with("흑"))
+        return game::Winner::Black;
     if (re.starts_with("白") || re.starts_with("백")) return game::Winner::White;
     return game::Winner::Unknown;
 }
@@ -79,7 +84,8 @@ std::optional<double> komi_from_text(std::string_view text, std::string_view rul
     // with RU[Japanese]. No real komi exceeds 100, so larger values are that storage.
     if (komi > 100 || komi < -100) {
         komi /= 100;
-        if (starts_with_ci(trimmed(rules), "chinese") || starts_with_ci(trimmed(rules), "cn")) komi *= 2;
+        if (starts_with_ci(trimmed(rules), "chinese") || starts_with_ci(trimmed(rules), "cn"))
+            komi *= 2;
     }
     return komi;
 }

@@ -15,8 +15,10 @@ namespace {
 
 /// The general way: the whole collection parsed into trees (with every repair and its
 /// diagnostic), then one record per tree.
-std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::string_view path, const ReadOptions& options,
-                                                FileConversion conversion, const std::string& fallback,
+std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::string_view path,
+                                                const ReadOptions& options,
+                                                FileConversion conversion,
+                                                const std::string& fallback,
                                                 diag::DiagnosticSink& sink) {
     const std::vector<SgfTree> trees = parse_collection(text, path, sink);
     std::vector<game::GameRecord> games;
@@ -43,7 +45,8 @@ FileText prepare_file(std::string_view bytes, std::string_view path, diag::Diagn
     FileText file{prepare_text(bytes, path, sink), FileConversion::None, {}};
     // UTF-16 files were converted whole, so their CA no longer describes the bytes.
     const FileEncoding source = file.prepared.source;
-    if (source == FileEncoding::Utf16Le || source == FileEncoding::Utf16Be || source == FileEncoding::Utf8Bom) {
+    if (source == FileEncoding::Utf16Le || source == FileEncoding::Utf16Be ||
+        source == FileEncoding::Utf8Bom) {
         file.conversion = FileConversion::WholeFileToUtf8;
         file.fallback = "UTF-8";
     } else {
@@ -54,14 +57,17 @@ FileText prepare_file(std::string_view bytes, std::string_view path, diag::Diagn
 
 }  // namespace
 
-std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes, std::string_view path,
-                                                       const ReadOptions& options, diag::DiagnosticSink& sink) {
+std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes,
+                                                       std::string_view path,
+                                                       const ReadOptions& options,
+                                                       diag::DiagnosticSink& sink) {
     const FileText file = prepare_file(bytes, path, sink);
-    return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback, sink);
+    return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback,
+                             sink);
 }
 
-std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
-                                         diag::DiagnosticSink& sink) {
+std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path,
+                                         const ReadOptions& options, diag::DiagnosticSink& sink) {
     const FileText file = prepare_file(bytes, path, sink);
     const std::string_view text = file.prepared.text();
     const FileConversion conversion = file.conversion;
@@ -74,7 +80,8 @@ std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_vie
     diag::DiagnosticList reading;
     TextDecoder decoder(path, reading, fallback);
     std::vector<game::GameRecord> games;
-    read_collection(text, CleanReadContext{path, options, conversion}, decoder, games, reading, parsing);
+    read_collection(text, CleanReadContext{path, options, conversion}, decoder, games, reading,
+                    parsing);
     for (diag::Diagnostic& d : parsing.items) sink.report(std::move(d));
     for (diag::Diagnostic& d : reading.items) sink.report(std::move(d));
     return games;

@@ -19,12 +19,14 @@ struct ReadOptions {
 /// stones, and the main line's moves. Problems go to `sink` with path, line and column.
 /// Well-formed game trees are read in one pass (clean_game_reader.hpp), the others through
 /// SgfTrees; both ways give the same games and diagnostics.
-std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path, const ReadOptions& options,
-                                         diag::DiagnosticSink& sink);
+std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path,
+                                         const ReadOptions& options, diag::DiagnosticSink& sink);
 
 /// read_games() always the general way, through parse_collection() and its SgfTrees. Slower;
 /// public so that tests can check that the one-pass way agrees with it.
-std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes, std::string_view path,
-                                                       const ReadOptions& options, diag::DiagnosticSink& sink);
+std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes,
+                                                       std::string_view path,
+                                                       const ReadOptions& options,
+                                                       diag::DiagnosticSink& sink);
 
 }  // namespace josekic::sgf

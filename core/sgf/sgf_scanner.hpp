@@ -15,7 +15,9 @@
 namespace josekic::sgf {
 
 /// SGF white space (the C locale's isspace).
-constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+constexpr bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 /// Whether the 5 bytes at `p` are a move with a two-letter value, "B[pd]" or "W[dd]": the
 /// start of the lone-move node that both readers take in one step. The caller has checked
@@ -25,9 +27,13 @@ constexpr bool starts_two_letter_move(const char* p) {
     return (p[0] == 'B' || p[0] == 'W') && p[1] == '[' && lower(p[2]) && lower(p[3]) && p[4] == ']';
 }
 /// An ASCII capital.
-constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_upper(char c) {
+    return c >= 'A' && c <= 'Z';
+}
 /// An ASCII letter, the bytes of a property identifier.
-constexpr bool is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+constexpr bool is_letter(char c) {
+    return is_upper(c) || (c >= 'a' && c <= 'z');
+}
 
 /// The bytes that end the fast scan of a value: its end, an escape, a line break.
 inline constexpr std::array<bool, 256> kValueStop = [] {
@@ -54,7 +60,7 @@ enum class ValueEnd { Closed, Escape, EndOfText };
 /// A cursor over the file that knows its line and column. Columns count bytes; a line
 /// ends at "\n", "\r\n" or a lone "\r" (old Mac files).
 class Scanner {
-public:
+  public:
     explicit Scanner(std::string_view text)
         : p_(text.data()), end_(text.data() + text.size()), line_start_(text.data()) {}
     /// A cursor over `text` standing at byte `offset`, whose location is `where` (as another
@@ -70,7 +76,9 @@ public:
     /// The byte at the cursor (not at the end).
     char peek() const { return *p_; }
     /// Line and column of the cursor.
-    diag::SourceLocation location() const { return diag::SourceLocation{line_, static_cast<int>(p_ - line_start_) + 1}; }
+    diag::SourceLocation location() const {
+        return diag::SourceLocation{line_, static_cast<int>(p_ - line_start_) + 1};
+    }
 
     /// Moves over a byte that is not a line break ('[', ';', '(', ')').
     void step() { ++p_; }
@@ -78,7 +86,9 @@ public:
     /// The bytes from the cursor on, for a look ahead.
     const char* cursor() const { return p_; }
     /// How far the cursor is from `text`'s first byte (the text it was made over).
-    std::size_t offset_in(std::string_view text) const { return static_cast<std::size_t>(p_ - text.data()); }
+    std::size_t offset_in(std::string_view text) const {
+        return static_cast<std::size_t>(p_ - text.data());
+    }
     std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
     /// Line and column of `p`, a byte at or after the cursor with no line break between.
     diag::SourceLocation location_at(const char* p) const {
@@ -196,7 +206,7 @@ public:
         return false;
     }
 
-private:
+  private:
     void new_line() {
         ++line_;
         line_start_ = p_;

@@ -77,7 +77,7 @@ struct ParseScratch {
 /// the file (unescaped values, identifiers spelled in mixed case) goes into blocks the
 /// tree owns, which never move.
 class TreeBuilder {
-public:
+  public:
     TreeBuilder(SgfTree& tree, ParseScratch& scratch) : tree_(tree), s_(scratch) { s_.clear(); }
 
     std::size_t node_count() const { return s_.nodes.size(); }
@@ -93,8 +93,10 @@ public:
         s_.nodes.push_back(node);
         if (parent != kNoSgfNode) {
             NodeDraft& p = s_.nodes[parent];
-            if (p.last_child == kNoSgfNode) p.first_child = id;
-            else s_.nodes[p.last_child].next_sibling = id;
+            if (p.last_child == kNoSgfNode)
+                p.first_child = id;
+            else
+                s_.nodes[p.last_child].next_sibling = id;
             p.last_child = id;
         }
         return id;
@@ -120,13 +122,16 @@ public:
 
     std::uint32_t value_count() const { return static_cast<std::uint32_t>(s_.values.size()); }
 
-    void add_value(std::string_view text, diag::SourceLocation where) { s_.values.push_back(ValueDraft{text, where}); }
+    void add_value(std::string_view text, diag::SourceLocation where) {
+        s_.values.push_back(ValueDraft{text, where});
+    }
 
     /// Forgets the values from index `first` on (those of a property that is dropped).
     void drop_values(std::uint32_t first) { s_.values.resize(first); }
 
     /// Adds a property to `node` (opened last) with the values from `first_value` on.
-    void add_property(SgfNodeId node, std::string_view id, diag::SourceLocation where, std::uint32_t first_value) {
+    void add_property(SgfNodeId node, std::string_view id, diag::SourceLocation where,
+                      std::uint32_t first_value) {
         s_.properties.push_back(PropertyDraft{id, where, first_value, value_count() - first_value});
         ++s_.nodes[node].property_count;
     }
@@ -164,31 +169,33 @@ public:
         const std::size_t property_bytes = p * sizeof(SgfProperty);
         const std::size_t value_bytes = v * sizeof(std::string_view);
         const std::size_t node_bytes = n * sizeof(SgfNode);
-        tree_.arrays_ =
-            std::make_unique_for_overwrite<std::byte[]>(property_bytes + value_bytes + node_bytes + v * sizeof(diag::SourceLocation));
+        tree_.arrays_ = std::make_unique_for_overwrite<std::byte[]>(
+            property_bytes + value_bytes + node_bytes + v * sizeof(diag::SourceLocation));
         std::byte* const block = tree_.arrays_.get();
         auto* const properties = reinterpret_cast<SgfProperty*>(block);
         auto* const values = reinterpret_cast<std::string_view*>(block + property_bytes);
         auto* const nodes = reinterpret_cast<SgfNode*>(block + property_bytes + value_bytes);
-        auto* const value_at = reinterpret_cast<diag::SourceLocation*>(block + property_bytes + value_bytes + node_bytes);
+        auto* const value_at = reinterpret_cast<diag::SourceLocation*>(block + property_bytes +
+                                                                       value_bytes + node_bytes);
         for (std::size_t i = 0; i < v; ++i) {
             new (values + i) std::string_view(s_.values[i].text);
             new (value_at + i) diag::SourceLocation(s_.values[i].where);
         }
         for (std::size_t i = 0; i < p; ++i) {
             const PropertyDraft& d = s_.properties[i];
-            new (properties + i) SgfProperty{d.id, std::span(values + d.first_value, d.value_count), d.where,
-                                             std::span(value_at + d.first_value, d.value_count)};
+            new (properties + i)
+                SgfProperty{d.id, std::span(values + d.first_value, d.value_count), d.where,
+                            std::span(value_at + d.first_value, d.value_count)};
         }
         for (std::size_t i = 0; i < n; ++i) {
             const NodeDraft& d = s_.nodes[i];
-            new (nodes + i) SgfNode{std::span(properties + d.first_property, d.property_count), d.where, d.parent,
-                                    d.first_child, d.next_sibling};
+            new (nodes + i) SgfNode{std::span(properties + d.first_property, d.property_count),
+                                    d.where, d.parent, d.first_child, d.next_sibling};
         }
         tree_.nodes = std::span(nodes, n);
     }
 
-private:
+  private:
     SgfTree& tree_;
     ParseScratch& s_;
     char* block_next_ = nullptr;
@@ -215,7 +222,7 @@ bool starts_node(Scanner s) {
 /// The explicit stack holds, for every open '(', the node its first node hangs from, so
 /// nesting depth costs heap, not stack.
 class TreeParser {
-public:
+  public:
     TreeParser(Scanner& s, ParseScratch& scratch, std::string_view path, diag::DiagnosticSink& sink)
         : outer_(s), s_(s), scratch_(scratch), path_(path), sink_(sink) {}
 
@@ -225,7 +232,7 @@ public:
         tree.where = s_.location();
         if (open_paren == OpenParen::Present) s_.advance();  // '('
         std::vector<SgfNodeId> open;  // parent of each open variation's first node
-        SgfNodeId last = kNoSgfNode;   // last node of the current sequence
+        SgfNodeId last = kNoSgfNode;  // last node of the current sequence
         open.push_back(kNoSgfNode);
         bool junk_reported = false;
         while (true) {
@@ -234,7 +241,8 @@ public:
                 if (!value_cut_) {
                     sink_.warning(path_, s_.location(), "missing-close-paren",
                                   "game tree opened at " + std::to_string(tree.where.line) + ":" +
-                                      std::to_string(tree.where.column) + " is not closed at end of file; "
+                                      std::to_string(tree.where.column) +
+                                      " is not closed at end of file; "
                                       "read up to here");
                 }
                 break;
@@ -243,8 +251,9 @@ public:
             if (c == ';') {
                 const diag::SourceLocation where = s_.location();
                 if (last == kNoSgfNode && builder.node_count() != 0) {
-                    sink_.warning(path_, where, "detached-node",
-                                  "a variation opens before any node; its nodes are not part of the game");
+                    sink_.warning(
+                        path_, where, "detached-node",
+                        "a variation opens before any node; its nodes are not part of the game");
                 }
                 last = builder.add_node(where, last);
                 s_.step();
@@ -263,8 +272,9 @@ public:
                 junk_reported = false;
             } else {
                 if (!junk_reported && (!is_letter(c) || last == kNoSgfNode)) {
-                    sink_.warning(path_, s_.location(), "unexpected-character",
-                                  std::string("unexpected '") + printable(c) + "' between nodes; skipped");
+                    sink_.warning(
+                        path_, s_.location(), "unexpected-character",
+                        std::string("unexpected '") + printable(c) + "' between nodes; skipped");
                     junk_reported = true;
                 }
                 if (is_letter(c)) {
@@ -283,7 +293,7 @@ public:
         return !tree.nodes.empty();
     }
 
-private:
+  private:
     static std::string printable(char c) {
         const auto u = static_cast<unsigned char>(c);
         if (u >= 0x20 && u < 0x7F) return std::string(1, c);
@@ -294,7 +304,8 @@ private:
     /// The canonical identifier of a property spelled `spelling`: old FF[1]/FF[3] files
     /// spell identifiers long and mixed-case ("AddBlack"), and the capitals alone are the
     /// identifier. Usually all letters are capitals and the spelling itself is the id.
-    static std::string_view canonical_id(std::string_view spelling, bool all_upper, TreeBuilder& builder) {
+    static std::string_view canonical_id(std::string_view spelling, bool all_upper,
+                                         TreeBuilder& builder) {
         if (all_upper) return spelling;
         std::string capitals;
         for (const char c : spelling) {
@@ -317,7 +328,8 @@ private:
             s_.skip_space();
             if (s_.at_end() || s_.peek() != '[') {
                 sink_.warning(path_, where, "property-without-value",
-                              "property '" + (id.empty() ? std::string("?") : std::string(id)) + "' has no value; ignored");
+                              "property '" + (id.empty() ? std::string("?") : std::string(id)) +
+                                  "' has no value; ignored");
                 continue;
             }
             const std::uint32_t first_value = builder.value_count();
@@ -326,7 +338,8 @@ private:
                 const diag::SourceLocation value_at = s_.location();
                 if (!read_value(builder, value_at)) {
                     sink_.error(path_, value_at, "unterminated-value",
-                                "value is not closed before end of file (truncated file?); kept as far as it goes");
+                                "value is not closed before end of file (truncated file?); kept as "
+                                "far as it goes");
                     value_cut_ = true;
                     break;
                 }
@@ -349,8 +362,9 @@ private:
 
     /// What lone_move() found.
     enum class LoneMove {
-        None,         ///< no move of that form at the cursor; nothing read
-        NodeEnds,     ///< read it, and no property follows (a node, variation, end of tree or text is next)
+        None,      ///< no move of that form at the cursor; nothing read
+        NodeEnds,  ///< read it, and no property follows (a node, variation, end of tree or text is
+                   ///< next)
         MoreFollows,  ///< read it, and a property identifier follows
     };
 
@@ -370,7 +384,8 @@ private:
         if (q < end && *q == '[') return LoneMove::None;
         const diag::SourceLocation where = s_.location();
         const std::uint32_t first_value = builder.value_count();
-        builder.add_value(std::string_view(p + 2, 2), diag::SourceLocation{where.line, where.column + 2});
+        builder.add_value(std::string_view(p + 2, 2),
+                          diag::SourceLocation{where.line, where.column + 2});
         builder.add_property(node, std::string_view(p, 1), where, first_value);
         s_.skip(5);
         return q < end && is_letter(*q) ? LoneMove::MoreFollows : LoneMove::NodeEnds;
@@ -401,26 +416,27 @@ private:
 
 /// Keeps every tree: parse_collection()'s receiver.
 class TreeCollector final : public TreeReceiver {
-public:
+  public:
     explicit TreeCollector(std::vector<SgfTree>& trees) : trees_(trees) {}
     std::optional<TextPlace> take(const TextPlace&) override { return std::nullopt; }
     void receive(SgfTree&& tree) override { trees_.push_back(std::move(tree)); }
 
-private:
+  private:
     std::vector<SgfTree>& trees_;
 };
 
 }  // namespace
 
-std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink) {
+std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path,
+                                      diag::DiagnosticSink& sink) {
     std::vector<SgfTree> trees;
     TreeCollector collector(trees);
     parse_collection_with(bytes, path, sink, collector);
     return trees;
 }
 
-void parse_collection_with(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
-                           TreeReceiver& receiver) {
+void parse_collection_with(std::string_view bytes, std::string_view path,
+                           diag::DiagnosticSink& sink, TreeReceiver& receiver) {
     Scanner s(bytes);
     // Made when the parser first needs it: when the receiver takes every tree, never.
     std::optional<ParseScratch> scratch_arrays;
@@ -455,7 +471,8 @@ void parse_collection_with(std::string_view bytes, std::string_view path, diag::
             probe.advance();
             const char next = probe.peek_past_space();
             if (next == ';') {
-                if (const std::optional<TextPlace> end = receiver.take(TextPlace{s.offset_in(bytes), s.location()})) {
+                if (const std::optional<TextPlace> end =
+                        receiver.take(TextPlace{s.offset_in(bytes), s.location()})) {
                     s = Scanner(bytes, end->offset, end->where);
                     ++trees;
                     continue;
@@ -468,12 +485,14 @@ void parse_collection_with(std::string_view bytes, std::string_view path, diag::
                     ++trees;
                     receiver.receive(std::move(tree));
                 } else {
-                    sink.warning(path, where, "empty-game-tree", "game tree without any node; skipped");
+                    sink.warning(path, where, "empty-game-tree",
+                                 "game tree without any node; skipped");
                 }
                 continue;
             }
             if (next == ')') {
-                sink.warning(path, s.location(), "empty-game-tree", "game tree without any node; skipped");
+                sink.warning(path, s.location(), "empty-game-tree",
+                             "game tree without any node; skipped");
                 s.advance();
                 s.skip_space();
                 s.advance();
@@ -482,7 +501,8 @@ void parse_collection_with(std::string_view bytes, std::string_view path, diag::
         }
         if (c == ')' && trees != 0) {
             if (!reported_stray) {
-                sink.warning(path, s.location(), "stray-close-paren", "')' outside any game tree; ignored");
+                sink.warning(path, s.location(), "stray-close-paren",
+                             "')' outside any game tree; ignored");
                 reported_stray = true;
             }
             s.advance();
@@ -499,10 +519,12 @@ void parse_collection_with(std::string_view bytes, std::string_view path, diag::
             sink.error(path, first_text, "no-game-tree",
                        "no SGF game tree in this file (it does not start with '('); skipped");
         } else {
-            sink.warning(path, first_text, "text-outside-game", "text outside the game trees; ignored");
+            sink.warning(path, first_text, "text-outside-game",
+                         "text outside the game trees; ignored");
         }
     } else if (trees == 0 && !reported_stray) {
-        sink.warning(path, diag::SourceLocation{1, 1}, "empty-file", "file is empty or white space only");
+        sink.warning(path, diag::SourceLocation{1, 1}, "empty-file",
+                     "file is empty or white space only");
     }
 }
 

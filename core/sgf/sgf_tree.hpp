@@ -55,7 +55,7 @@ class TreeBuilder;
 /// owns. No block ever moves, so the tree can be moved (the spans stay valid) but not
 /// copied; the text given to parse_collection() must outlive it.
 class SgfTree {
-public:
+  public:
     SgfTree() = default;
     SgfTree(SgfTree&&) noexcept = default;
     SgfTree& operator=(SgfTree&&) noexcept = default;
@@ -66,9 +66,9 @@ public:
     std::span<const SgfNode> nodes;  ///< in file order: a parent comes before its children
     diag::SourceLocation where;      ///< of the '(', or of the first ';' when the '(' is missing
 
-private:
-    friend /// Fills an SgfTree's storage while parse_collection() reads it (sgf_tree.cpp only).
-class TreeBuilder;
+  private:
+    friend  /// Fills an SgfTree's storage while parse_collection() reads it (sgf_tree.cpp only).
+        class TreeBuilder;
     std::unique_ptr<std::byte[]> arrays_;              // nodes, properties, values, locations
     std::vector<std::unique_ptr<char[]>> owned_text_;  // unescaped values, mixed-case ids
 };
@@ -79,7 +79,8 @@ class TreeBuilder;
 /// first '(', a stray ')', a missing final ')', an unterminated value at end of file); a
 /// tree that cannot be recovered is dropped. The trees view into `bytes`, which must
 /// outlive them.
-std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink);
+std::vector<SgfTree> parse_collection(std::string_view bytes, std::string_view path,
+                                      diag::DiagnosticSink& sink);
 
 /// A place in a file's text: its byte offset, and its line and column.
 struct TextPlace {
@@ -90,7 +91,7 @@ struct TextPlace {
 /// What parse_collection_with() hands the trees of a collection to, one at a time in file
 /// order, so that a large collection is never held whole as trees.
 class TreeReceiver {
-public:
+  public:
     virtual ~TreeReceiver() = default;
     /// Offered every tree that starts with "(;" before the parser reads it. Returns the
     /// place just past the tree's ')' when the receiver read the tree itself, as the parser
@@ -102,15 +103,17 @@ public:
 
 /// parse_collection(), with every tree offered to `receiver` first and handed to it as
 /// soon as it is read: the same repairs and diagnostics (trees taken count as trees).
-void parse_collection_with(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
-                           TreeReceiver& receiver);
+void parse_collection_with(std::string_view bytes, std::string_view path,
+                           diag::DiagnosticSink& sink, TreeReceiver& receiver);
 
 /// A temporary string would die before the trees that view into it: keep the text in a
 /// variable that outlives them.
-std::vector<SgfTree> parse_collection(std::string&& bytes, std::string_view path, diag::DiagnosticSink& sink) = delete;
+std::vector<SgfTree> parse_collection(std::string&& bytes, std::string_view path,
+                                      diag::DiagnosticSink& sink) = delete;
 
 /// A NUL-terminated text, such as a literal (which lives as long as the program).
-inline std::vector<SgfTree> parse_collection(const char* bytes, std::string_view path, diag::DiagnosticSink& sink) {
+inline std::vector<SgfTree> parse_collection(const char* bytes, std::string_view path,
+                                             diag::DiagnosticSink& sink) {
     return parse_collection(std::string_view(bytes), path, sink);
 }
 

@@ -7,8 +7,8 @@
 
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/archive_maker.hpp"
-#include "tests/support/temp_dir.hpp"
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
@@ -55,24 +55,30 @@ TEST_CASE("the samples read from an archive give the same games as the directory
     josekic::test_support::TempDir dir;
     std::vector<std::pair<std::string, std::string>> entries;
     for (const auto& entry : std::filesystem::directory_iterator(kSamples)) {
-        entries.emplace_back("samples/" + entry.path().filename().string(), josekic::test_support::slurp(entry.path()));
+        entries.emplace_back("samples/" + entry.path().filename().string(),
+                             josekic::test_support::slurp(entry.path()));
     }
     const std::string archive = (dir.path() / "samples.tar.xz").string();
-    josekic::test_support::make_archive(archive, josekic::test_support::ArchiveKind::TarXz, entries);
+    josekic::test_support::make_archive(archive, josekic::test_support::ArchiveKind::TarXz,
+                                        entries);
     const auto from_dir = run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples));
-    const auto from_archive = run_josekic("check --quiet --json --no-timings " + shell_quote(archive));
+    const auto from_archive =
+        run_josekic("check --quiet --json --no-timings " + shell_quote(archive));
     CHECK(from_archive.exit_code == 0);
     CHECK(json_number(from_archive.out, "games_kept") == json_number(from_dir.out, "games_kept"));
-    CHECK(json_number(from_archive.out, "moves_replayed") == json_number(from_dir.out, "moves_replayed"));
+    CHECK(json_number(from_archive.out, "moves_replayed") ==
+          json_number(from_dir.out, "moves_replayed"));
     // Both together: every game of the archive is a duplicate of the directory's.
-    const auto both =
-        run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples) + " " + shell_quote(archive));
+    const auto both = run_josekic("check --quiet --json --no-timings " + shell_quote(kSamples) +
+                                  " " + shell_quote(archive));
     CHECK(json_number(both.out, "duplicates_dropped") == json_number(from_dir.out, "games_kept"));
 }
 
 TEST_CASE("check reads every file of /usr/share/goban", "[e2e]") {
     if (!std::filesystem::exists(kGoban)) {
-        WARN("/usr/share/goban is not installed (Debian package goban-original-games); test skipped");
+        WARN(
+            "/usr/share/goban is not installed (Debian package goban-original-games); test "
+            "skipped");
         return;
     }
     const auto run = run_josekic("check --json " + kGoban);
@@ -84,7 +90,9 @@ TEST_CASE("check reads every file of /usr/share/goban", "[e2e]") {
     const long skipped = json_number(run.out, "games_read") - json_number(run.out, "games_kept");
     long explained = 0;
     for (const char* code : {"[duplicate]", "[not-19x19]", "[not-go]", "[no-moves]"}) {
-        for (std::size_t at = run.err.find(code); at != std::string::npos; at = run.err.find(code, at + 1)) ++explained;
+        for (std::size_t at = run.err.find(code); at != std::string::npos;
+             at = run.err.find(code, at + 1))
+            ++explained;
     }
     CHECK(explained == skipped);
 }

@@ -55,13 +55,15 @@ TEST_CASE("usage errors exit 2 with a message and a hint on stderr", "[cli]") {
         const char* args;
         const char* message;
     };
-    for (const Case& c : {Case{"", "usage: josekic"}, Case{"chek samples", "did you mean 'check'?"},
-                          Case{"help chek", "did you mean 'check'?"}, Case{"frobnicate", "unknown command 'frobnicate'"},
-                          Case{"check --bogus x.sgf", "unrecognised option '--bogus'"},
-                          Case{"check", "no INPUT given"}, Case{"check --threads -1 x.sgf", "--threads"},
-                          Case{"check --threads many x.sgf", "threads"},
-                          Case{"check --charset NO-SUCH-CHARSET x.sgf", "unknown --charset"},
-                          Case{"--bogus", "unknown option '--bogus'"}}) {
+    for (const Case& c :
+         {Case{"", "usage: josekic"}, Case{"chek samples", "did you mean 'check'?"},
+          Case{"help chek", "did you mean 'check'?"},
+          Case{"frobnicate", "unknown command 'frobnicate'"},
+          Case{"check --bogus x.sgf", "unrecognised option '--bogus'"},
+          Case{"check", "no INPUT given"}, Case{"check --threads -1 x.sgf", "--threads"},
+          Case{"check --threads many x.sgf", "threads"},
+          Case{"check --charset NO-SUCH-CHARSET x.sgf", "unknown --charset"},
+          Case{"--bogus", "unknown option '--bogus'"}}) {
         INFO(c.args);
         const auto run = run_josekic(c.args);
         CHECK(run.exit_code == 2);
@@ -73,6 +75,7 @@ TEST_CASE("usage errors exit 2 with a message and a hint on stderr", "[cli]") {
 TEST_CASE("a missing input exits 1", "[cli]") {
     const auto run = run_josekic("check --quiet /nonexistent/josekic-input.sgf");
     CHECK(run.exit_code == 1);
-    CHECK_THAT(run.err, Catch::Contains("/nonexistent/josekic-input.sgf: error: no such file or directory"));
+    CHECK_THAT(run.err,
+               Catch::Contains("/nonexistent/josekic-input.sgf: error: no such file or directory"));
     CHECK_THAT(run.out, Catch::Contains("files skipped                   1"));
 }

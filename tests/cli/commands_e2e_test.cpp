@@ -23,7 +23,9 @@ fs::path fresh_dir(const std::string& name) {
     return josekic::test_support::fresh_scratch_dir("commands-" + name);
 }
 
-std::string samples() { return shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples"); }
+std::string samples() {
+    return shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples");
+}
 
 struct FileState {
     std::string bytes;
@@ -39,7 +41,8 @@ FileState state_of(const fs::path& path) {
 
 TEST_CASE("josekic compile writes the three files and prints the report", "[e2e][compile]") {
     const fs::path out = fresh_dir("compile");
-    const auto run = run_josekic("compile " + samples() + " -o " + shell_quote(out.string()) + " --quiet");
+    const auto run =
+        run_josekic("compile " + samples() + " -o " + shell_quote(out.string()) + " --quiet");
     REQUIRE(run.exit_code == 0);
     CHECK(fs::exists(out / "joseki.sgf"));
     CHECK(fs::exists(out / "fuseki.sgf"));
@@ -47,15 +50,19 @@ TEST_CASE("josekic compile writes the three files and prints the report", "[e2e]
     CHECK(run.out.find("Joseki") != std::string::npos);
     CHECK(slurp(out / "joseki.sgf").rfind("(;GM[1]FF[4]CA[UTF-8]AP[josekic:", 0) == 0);
     for (const auto& entry : fs::directory_iterator(out)) {
-        CHECK(entry.path().filename().string().find(".tmp") == std::string::npos);  // no temporary left
+        CHECK(entry.path().filename().string().find(".tmp") ==
+              std::string::npos);  // no temporary left
     }
 }
 
-TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --prune", "[e2e][prune]") {
+TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --prune",
+          "[e2e][prune]") {
     const fs::path dir = fresh_dir("prune");
     const fs::path list = dir / "list.txt";
-    std::ofstream(list) << "# the two most common first moves of the samples' corners\npd\njoseki: pc\n";
-    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "full").string()) + " --quiet")
+    std::ofstream(list)
+        << "# the two most common first moves of the samples' corners\npd\njoseki: pc\n";
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "full").string()) +
+                        " --quiet")
                 .exit_code == 0);
     const fs::path dictionary = dir / "full" / "joseki.sgf";
     const FileState before = state_of(dictionary);
@@ -67,15 +74,17 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
     CHECK_FALSE(fs::exists(dir / "pruned.sgf"));
 
     const auto pruned = run_josekic("prune " + shell_quote(dictionary.string()) + " --list " +
-                                    shell_quote(list.string()) + " -o " + shell_quote((dir / "pruned.sgf").string()));
+                                    shell_quote(list.string()) + " -o " +
+                                    shell_quote((dir / "pruned.sgf").string()));
     REQUIRE(pruned.exit_code == 0);
     const FileState after = state_of(dictionary);
     CHECK(after.bytes == before.bytes);
     CHECK(after.mtime.tv_sec == before.mtime.tv_sec);
     CHECK(after.mtime.tv_nsec == before.mtime.tv_nsec);
 
-    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "with-list").string()) +
-                        " --quiet --prune " + shell_quote(list.string()))
+    REQUIRE(run_josekic("compile " + samples() + " -o " +
+                        shell_quote((dir / "with-list").string()) + " --quiet --prune " +
+                        shell_quote(list.string()))
                 .exit_code == 0);
     CHECK(slurp(dir / "pruned.sgf") == slurp(dir / "with-list" / "joseki.sgf"));
     CHECK(slurp(dir / "pruned.sgf").size() < before.bytes.size());
@@ -83,17 +92,20 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
 
 TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][prune]") {
     const fs::path dir = fresh_dir("prune-bad");
-    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote(dir.string()) + " --quiet").exit_code == 0);
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote(dir.string()) + " --quiet")
+                .exit_code == 0);
     const fs::path list = dir / "bad.txt";
     std::ofstream(list) << "pd\npd zz9\n";
-    const auto run = run_josekic("prune " + shell_quote((dir / "joseki.sgf").string()) + " --list " +
-                                 shell_quote(list.string()) + " -o " + shell_quote((dir / "out.sgf").string()));
+    const auto run =
+        run_josekic("prune " + shell_quote((dir / "joseki.sgf").string()) + " --list " +
+                    shell_quote(list.string()) + " -o " + shell_quote((dir / "out.sgf").string()));
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("bad.txt:2:") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out.sgf"));
 
-    const auto compile = run_josekic("compile " + samples() + " -o " + shell_quote((dir / "c").string()) +
-                                     " --quiet --prune " + shell_quote(list.string()));
+    const auto compile =
+        run_josekic("compile " + samples() + " -o " + shell_quote((dir / "c").string()) +
+                    " --quiet --prune " + shell_quote(list.string()));
     CHECK(compile.exit_code == 1);
     CHECK_FALSE(fs::exists(dir / "c" / "joseki.sgf"));
 }

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "tests/support/temp_dir.hpp"
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace josekic::testing {
 
@@ -26,8 +26,8 @@ inline BinaryRun run_josekic(const std::string& arguments) {
     const TempDir dir;
     const std::string out_path = (dir.path() / "out").string();
     const std::string err_path = (dir.path() / "err").string();
-    const std::string command =
-        std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" + out_path + "' 2>'" + err_path + "' </dev/null";
+    const std::string command = std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" +
+                                out_path + "' 2>'" + err_path + "' </dev/null";
     const int status = std::system(command.c_str());
     BinaryRun run;
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -40,8 +40,10 @@ inline BinaryRun run_josekic(const std::string& arguments) {
 inline std::string shell_quote(const std::string& text) {
     std::string out = "'";
     for (char c : text) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
     }
     return out + "'";
 }

@@ -41,7 +41,8 @@ TEST_CASE("an atomic write creates and replaces a file and leaves nothing else",
     CHECK(dir.entries() == 1);
     // Ordinary document permissions, not mkstemp's 0600.
     CHECK((fs::status(target).permissions() & fs::perms::owner_read) != fs::perms::none);
-    CHECK((fs::status(target).permissions() & (fs::perms::group_read | fs::perms::others_read)) != fs::perms::none);
+    CHECK((fs::status(target).permissions() & (fs::perms::group_read | fs::perms::others_read)) !=
+          fs::perms::none);
 }
 
 TEST_CASE("an atomic write into a missing directory names the path and the reason", "[emit]") {
@@ -78,7 +79,8 @@ TEST_CASE("a full disk (file size limit) fails cleanly without a temporary file"
     ::setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, old_handler);
 
-    CHECK(message.find("cannot write " + target.string() + ": write: File too large") != std::string::npos);
+    CHECK(message.find("cannot write " + target.string() + ": write: File too large") !=
+          std::string::npos);
     CHECK(slurp(target) == "old contents\n");  // the old file is untouched
     CHECK(dir.entries() == 1);
 }

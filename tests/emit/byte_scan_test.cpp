@@ -51,20 +51,24 @@ std::string naive_escape(std::string_view text, ValueKind kind) {
 
 }  // namespace
 
-TEST_CASE("a byte set marks its bytes in the block at every start, in texts of every length", "[emit]") {
+TEST_CASE("a byte set marks its bytes in the block at every start, in texts of every length",
+          "[emit]") {
     std::uint32_t state = 12345;
     for (std::size_t length = 1; length <= 50; ++length) {
         for (int round = 0; round < 20; ++round) {
             const std::string text = sample_text(length, state);
             for (std::size_t from = 0; from < length; ++from) {
-                CHECK(ByteSet('\r', '\\', ']', ':').block_mask(text, from) == naive_mask(text, from, "\r\\]:"));
-                CHECK(ByteSet('\n', '\n', '\n', '\n').block_mask(text, from) == naive_mask(text, from, "\n"));
+                CHECK(ByteSet('\r', '\\', ']', ':').block_mask(text, from) ==
+                      naive_mask(text, from, "\r\\]:"));
+                CHECK(ByteSet('\n', '\n', '\n', '\n').block_mask(text, from) ==
+                      naive_mask(text, from, "\n"));
             }
         }
     }
 }
 
-TEST_CASE("escaping into a string, a text buffer and a reserved room gives the same bytes", "[emit]") {
+TEST_CASE("escaping into a string, a text buffer and a reserved room gives the same bytes",
+          "[emit]") {
     std::uint32_t state = 777;
     for (std::size_t length = 0; length <= 50; ++length) {
         for (int round = 0; round < 20; ++round) {

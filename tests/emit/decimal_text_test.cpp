@@ -14,8 +14,9 @@
 using namespace josekic::emit;
 
 TEST_CASE("numbers are written as std::to_string and with separators", "[emit]") {
-    for (const std::uint64_t n : {std::uint64_t{0}, std::uint64_t{7}, std::uint64_t{10}, std::uint64_t{99},
-                                  std::uint64_t{100}, std::uint64_t{12345}, std::numeric_limits<std::uint64_t>::max()}) {
+    for (const std::uint64_t n :
+         {std::uint64_t{0}, std::uint64_t{7}, std::uint64_t{10}, std::uint64_t{99},
+          std::uint64_t{100}, std::uint64_t{12345}, std::numeric_limits<std::uint64_t>::max()}) {
         CHECK(std::string_view(decimal(n)) == std::to_string(n));
         std::string appended;
         appended += decimal(n);
@@ -24,9 +25,10 @@ TEST_CASE("numbers are written as std::to_string and with separators", "[emit]")
         buffer.commit(put_thousands(buffer.reserve(kMaxNumberBytes), n));
         CHECK(buffer.view() == std::string_view(thousands(n)));
     }
-    for (const std::int64_t n : {std::int64_t{-2019}, std::int64_t{-5}, std::int64_t{0}, std::int64_t{9}, std::int64_t{10},
-                                 std::int64_t{999}, std::int64_t{1000}, std::int64_t{2019}, std::int64_t{9999},
-                                 std::int64_t{10000}, std::numeric_limits<std::int64_t>::min()}) {
+    for (const std::int64_t n :
+         {std::int64_t{-2019}, std::int64_t{-5}, std::int64_t{0}, std::int64_t{9}, std::int64_t{10},
+          std::int64_t{999}, std::int64_t{1000}, std::int64_t{2019}, std::int64_t{9999},
+          std::int64_t{10000}, std::numeric_limits<std::int64_t>::min()}) {
         TextBuffer buffer;
         buffer.commit(put_signed_decimal(buffer.reserve(kMaxNumberBytes), n));
         CHECK(buffer.view() == std::to_string(n));
@@ -39,12 +41,14 @@ TEST_CASE("numbers are written as std::to_string and with separators", "[emit]")
 }
 
 TEST_CASE("a text buffer keeps every piece whatever its length", "[emit]") {
-    const std::string source = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const std::string source =
+        "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     TextBuffer buffer;
     std::string expected;
     for (std::size_t round = 0; round < 40; ++round) {
         for (std::size_t size = 0; size <= source.size(); ++size) {
-            const std::string_view piece(source.data() + round % 7, std::min(size, source.size() - round % 7));
+            const std::string_view piece(source.data() + round % 7,
+                                         std::min(size, source.size() - round % 7));
             buffer += piece;
             expected += piece;
         }
@@ -80,7 +84,8 @@ std::vector<std::uint64_t> sample_numbers() {
     std::vector<std::uint64_t> numbers;
     for (std::uint64_t n = 0; n <= 100000; ++n) numbers.push_back(n);
     for (std::uint64_t p = 10; p <= std::numeric_limits<std::uint64_t>::max() / 10; p *= 10) {
-        for (const std::uint64_t n : {p - 1, p, p + 1, 3 * p + 7, 9 * p + 1234 % p}) numbers.push_back(n);
+        for (const std::uint64_t n : {p - 1, p, p + 1, 3 * p + 7, 9 * p + 1234 % p})
+            numbers.push_back(n);
         numbers.push_back(p * 10 - 1);
     }
     numbers.push_back(std::numeric_limits<std::uint64_t>::max());
@@ -90,10 +95,13 @@ std::vector<std::uint64_t> sample_numbers() {
 
 }  // namespace
 
-TEST_CASE("the in-place writers agree with std::to_string and the digit-by-digit formats", "[emit]") {
+TEST_CASE("the in-place writers agree with std::to_string and the digit-by-digit formats",
+          "[emit]") {
     for (const std::uint64_t n : sample_numbers()) {
         std::array<char, kMaxNumberBytes> buffer{};
-        const auto written = [&buffer](const char* end) { return std::string(static_cast<const char*>(buffer.data()), end); };
+        const auto written = [&buffer](const char* end) {
+            return std::string(static_cast<const char*>(buffer.data()), end);
+        };
         REQUIRE(written(put_decimal(buffer.data(), n)) == std::to_string(n));
         REQUIRE(written(put_thousands(buffer.data(), n)) == reference_thousands(n));
         const auto signed_n = static_cast<std::int64_t>(n);
@@ -102,7 +110,8 @@ TEST_CASE("the in-place writers agree with std::to_string and the digit-by-digit
     }
     std::array<char, kMaxNumberBytes> buffer{};
     const char* end = put_signed_decimal(buffer.data(), std::numeric_limits<std::int64_t>::min());
-    CHECK(std::string(static_cast<const char*>(buffer.data()), end) == std::to_string(std::numeric_limits<std::int64_t>::min()));
+    CHECK(std::string(static_cast<const char*>(buffer.data()), end) ==
+          std::to_string(std::numeric_limits<std::int64_t>::min()));
 }
 
 TEST_CASE("percentages agree with the rounding formula, shortcuts included", "[emit]") {
@@ -111,8 +120,10 @@ TEST_CASE("percentages agree with the rounding formula, shortcuts included", "[e
             REQUIRE(std::string_view(percent_text(part, whole)) == reference_percent(part, whole));
         }
     }
-    for (const std::uint64_t whole : {std::uint64_t{999'999}, std::uint64_t{1'000'000'007}, std::uint64_t{1} << 40}) {
-        for (const std::uint64_t part : {std::uint64_t{0}, std::uint64_t{1}, whole / 3, whole / 2, whole - 1, whole}) {
+    for (const std::uint64_t whole :
+         {std::uint64_t{999'999}, std::uint64_t{1'000'000'007}, std::uint64_t{1} << 40}) {
+        for (const std::uint64_t part :
+             {std::uint64_t{0}, std::uint64_t{1}, whole / 3, whole / 2, whole - 1, whole}) {
             CHECK(std::string_view(percent_text(part, whole)) == reference_percent(part, whole));
         }
     }

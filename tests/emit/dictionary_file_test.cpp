@@ -38,10 +38,12 @@ dictionary::Trie large_trie() {
         std::vector<go::Move> moves;
         for (int m = 0; m < 12; ++m) {
             const int where = (i * 7 + m * 31 + (i >> m) * 13) % go::kNumPoints;
-            moves.push_back(go::Move::at(m % 2 == 0 ? go::Color::Black : go::Color::White, go::Point::from_index(where)));
+            moves.push_back(go::Move::at(m % 2 == 0 ? go::Color::Black : go::Color::White,
+                                         go::Point::from_index(where)));
         }
-        const auto g = games->add(testing::game("Black " + std::to_string(i), "White]", "2020-01-01", 2020,
-                                                "games/" + std::to_string(i) + ".sgf"));
+        const auto g =
+            games->add(testing::game("Black " + std::to_string(i), "White]", "2020-01-01", 2020,
+                                     "games/" + std::to_string(i) + ".sgf"));
         trie.insert(moves, dictionary::LineOutcome::FirstPlayerWon, 2000 + i % 20, g);
     }
     return trie;
@@ -49,7 +51,8 @@ dictionary::Trie large_trie() {
 
 }  // namespace
 
-TEST_CASE("streamed text arrives in bounded pieces and equals the text written in memory", "[emit]") {
+TEST_CASE("streamed text arrives in bounded pieces and equals the text written in memory",
+          "[emit]") {
     const dictionary::Trie trie = large_trie();
     const WriteOptions options = options_for(DictionaryKind::Fuseki);
     const WrittenDictionary whole = write_dictionary(trie, options);
@@ -67,8 +70,8 @@ TEST_CASE("streamed text arrives in bounded pieces and equals the text written i
     CHECK(counts.bytes == whole.text.size());
     CHECK(counts.nodes == whole.nodes);
     CHECK(counts.terminals == whole.terminals);
-    CHECK(pieces > 2);                  // the text never sits in memory as a whole
-    CHECK(largest < 2 * 1024 * 1024);   // about a megabyte each
+    CHECK(pieces > 2);                 // the text never sits in memory as a whole
+    CHECK(largest < 2 * 1024 * 1024);  // about a megabyte each
 }
 
 TEST_CASE("a dictionary file holds exactly the text written in memory", "[emit]") {
@@ -93,7 +96,8 @@ TEST_CASE("split parts written as files equal the parts written in memory", "[em
     CHECK(plan.index_text == in_memory.index_text);
     for (std::size_t i = 0; i < plan.parts.size(); ++i) {
         const SplitPart& part = plan.parts[i];
-        const WriteCounts counts = write_dictionary_file(dir.path() / part.file_name, trie, part.options, part.node);
+        const WriteCounts counts =
+            write_dictionary_file(dir.path() / part.file_name, trie, part.options, part.node);
         CHECK(part.file_name == in_memory.files[i].file_name);
         CHECK(slurp(dir.path() / part.file_name) == in_memory.files[i].dictionary.text);
         CHECK(counts.nodes == in_memory.files[i].dictionary.nodes);
@@ -101,7 +105,8 @@ TEST_CASE("split parts written as files equal the parts written in memory", "[em
     CHECK(dir.entries() == plan.parts.size());
 }
 
-TEST_CASE("a dictionary file that cannot be written leaves neither a file nor a temporary", "[emit]") {
+TEST_CASE("a dictionary file that cannot be written leaves neither a file nor a temporary",
+          "[emit]") {
     const TempDir dir;
     const auto trie = testing::small_joseki();
     const WriteOptions options = options_for(DictionaryKind::Joseki);
@@ -112,11 +117,13 @@ TEST_CASE("a dictionary file that cannot be written leaves neither a file nor a 
     CHECK(dir.entries() == 1);  // only the directory that was in the way
     CHECK(fs::is_directory(target));
     // The directory does not exist: nothing can be created.
-    CHECK_THROWS_AS(write_dictionary_file(dir.path() / "missing" / "joseki.sgf", trie, options), std::runtime_error);
+    CHECK_THROWS_AS(write_dictionary_file(dir.path() / "missing" / "joseki.sgf", trie, options),
+                    std::runtime_error);
     CHECK(dir.entries() == 1);
 }
 
-TEST_CASE("an atomic file abandoned half-way keeps the old contents and leaves no temporary", "[emit]") {
+TEST_CASE("an atomic file abandoned half-way keeps the old contents and leaves no temporary",
+          "[emit]") {
     const TempDir dir;
     const fs::path target = dir.path() / "fuseki.sgf";
     write_file_atomically(target, "old\n");

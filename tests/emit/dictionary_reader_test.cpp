@@ -22,15 +22,16 @@ WriteOptions test_options(DictionaryKind kind) {
 }
 
 auto fields(const dictionary::GameReference& g) {
-    return std::tie(g.black_player, g.white_player, g.black_rank, g.white_rank, g.date, g.year, g.event, g.result,
-                    g.source_path, g.index_in_file);
+    return std::tie(g.black_player, g.white_player, g.black_rank, g.white_rank, g.date, g.year,
+                    g.event, g.result, g.source_path, g.index_in_file);
 }
 
 // Walks both tries in output order (explicit stack) and requires equal moves, statistics
 // and listed games at every node.
 void require_same_tries(const dictionary::Trie& a, const dictionary::Trie& b) {
     REQUIRE(a.size() == b.size());
-    std::vector<std::pair<dictionary::NodeId, dictionary::NodeId>> stack{{dictionary::kRoot, dictionary::kRoot}};
+    std::vector<std::pair<dictionary::NodeId, dictionary::NodeId>> stack{
+        {dictionary::kRoot, dictionary::kRoot}};
     while (!stack.empty()) {
         const auto [x, y] = stack.back();
         stack.pop_back();
@@ -40,7 +41,8 @@ void require_same_tries(const dictionary::Trie& a, const dictionary::Trie& b) {
         REQUIRE(nx.stats == ny.stats);
         REQUIRE(a.listed_games(x).size() == b.listed_games(y).size());
         for (std::size_t i = 0; i < a.listed_games(x).size(); ++i) {
-            REQUIRE(fields(a.games()[a.listed_games(x)[i]]) == fields(b.games()[b.listed_games(y)[i]]));
+            REQUIRE(fields(a.games()[a.listed_games(x)[i]]) ==
+                    fields(b.games()[b.listed_games(y)[i]]));
         }
         const auto cx = a.sorted_children(x);
         const auto cy = b.sorted_children(y);
@@ -74,7 +76,8 @@ TEST_CASE("write -> read -> write is byte-identical and keeps every statistic", 
     }
 }
 
-TEST_CASE("a dictionary cut by size limits reads back as written and rewrites identically", "[emit]") {
+TEST_CASE("a dictionary cut by size limits reads back as written and rewrites identically",
+          "[emit]") {
     const auto trie = testing::small_joseki();
     WriteOptions options = test_options(DictionaryKind::Joseki);
     options.limits.min_count = 2;
@@ -110,7 +113,8 @@ TEST_CASE("a deep chain reads back without recursion", "[emit]") {
     dictionary::Trie chain(games);
     std::vector<go::Move> moves;
     for (int i = 0; i < 100'000; ++i) {
-        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, go::Point::from_index(i % 361)));
+        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White,
+                                     go::Point::from_index(i % 361)));
     }
     chain.insert(moves, dictionary::LineOutcome::FirstPlayerWon, 2020, std::nullopt);
     const WriteOptions options = test_options(DictionaryKind::Fuseki);
@@ -127,10 +131,12 @@ TEST_CASE("a file not written by josekic is refused with a clear diagnostic", "[
     CHECK_FALSE(read_dictionary("(;GM[1]FF[4]SZ[19];B[pd];W[dd])", "game.sgf", sink).has_value());
     REQUIRE(sink.items.size() == 1);
     CHECK(sink.items[0].code == "not-a-josekic-dictionary");
-    CHECK(diag::format(sink.items[0]).rfind("game.sgf:1:2: error: not a josekic dictionary", 0) == 0);
+    CHECK(diag::format(sink.items[0]).rfind("game.sgf:1:2: error: not a josekic dictionary", 0) ==
+          0);
 
     diag::DiagnosticList version_sink;
-    CHECK_FALSE(read_dictionary("(;XD[joseki:9]XS[0:0:0:0:0:0:0:0])", "new.sgf", version_sink).has_value());
+    CHECK_FALSE(
+        read_dictionary("(;XD[joseki:9]XS[0:0:0:0:0:0:0:0])", "new.sgf", version_sink).has_value());
     REQUIRE(version_sink.items.size() == 1);
     CHECK(version_sink.items[0].code == "unsupported-dictionary-version");
 
@@ -160,14 +166,16 @@ TEST_CASE("damaged statistics and moves are reported with their place and skippe
 
 TEST_CASE("a count beyond the 32-bit counters is damaged statistics", "[emit]") {
     diag::DiagnosticList sink;
-    const auto back = read_dictionary("(;XD[joseki:1]XS[4294967296:0:0:0:0:4294967296:0:0])", "big.sgf", sink);
+    const auto back =
+        read_dictionary("(;XD[joseki:1]XS[4294967296:0:0:0:0:4294967296:0:0])", "big.sgf", sink);
     REQUIRE(back.has_value());
     REQUIRE(sink.items.size() == 1);
     CHECK(sink.items[0].code == "bad-statistics");
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 0);
 }
 
-TEST_CASE("same-move siblings whose counts add up beyond 32 bits are damaged statistics", "[emit]") {
+TEST_CASE("same-move siblings whose counts add up beyond 32 bits are damaged statistics",
+          "[emit]") {
     diag::DiagnosticList sink;
     const auto back = read_dictionary(
         "(;XD[joseki:1]XS[4294967295:0:0:0:0:4294967295:0:0]"
@@ -179,13 +187,16 @@ TEST_CASE("same-move siblings whose counts add up beyond 32 bits are damaged sta
     CHECK(sink.items[0].code == "duplicate-move");
     CHECK(sink.items[1].code == "bad-statistics");
     CHECK(sink.items[1].where.column == 116);  // the second copy's XS value
-    const dictionary::NodeId pd = back->trie.find_child(dictionary::kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
+    const dictionary::NodeId pd = back->trie.find_child(
+        dictionary::kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
     REQUIRE(pd != dictionary::kNoNode);
     CHECK(back->trie.node(pd).stats.count == 4294967295u);  // the first copy, unchanged
 }
 
-TEST_CASE("nodes with the same statistics one after another, and the first that differs, read back as written",
-          "[emit]") {
+TEST_CASE(
+    "nodes with the same statistics one after another, and the first that differs, read back as "
+    "written",
+    "[emit]") {
     // Long single-game tails (equal statistics from node to node), tails whose last node
     // differs only in its ends or years, and counts long enough that the statistics
     // property does not fit the writer's copy of the last one.
@@ -199,18 +210,19 @@ TEST_CASE("nodes with the same statistics one after another, and the first that 
         }
         return line;
     };
-    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob", "nc", "nb"}), dictionary::LineOutcome::FirstPlayerWon, 2019,
-                std::nullopt);
-    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob"}), dictionary::LineOutcome::FirstPlayerWon, 2019, std::nullopt);
-    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob", "nc", "mb"}), dictionary::LineOutcome::SecondPlayerWon, 2021,
-                std::nullopt);
+    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob", "nc", "nb"}),
+                dictionary::LineOutcome::FirstPlayerWon, 2019, std::nullopt);
+    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob"}),
+                dictionary::LineOutcome::FirstPlayerWon, 2019, std::nullopt);
+    trie.insert(moves({"pd", "qc", "qd", "pc", "oc", "ob", "nc", "mb"}),
+                dictionary::LineOutcome::SecondPlayerWon, 2021, std::nullopt);
     for (int i = 0; i < 12345; ++i) {
-        trie.insert(moves({"dp", "cq", "dq", "cp", "do"}), i % 3 == 0 ? dictionary::LineOutcome::Draw
-                                                                    : dictionary::LineOutcome::Unknown,
+        trie.insert(moves({"dp", "cq", "dq", "cp", "do"}),
+                    i % 3 == 0 ? dictionary::LineOutcome::Draw : dictionary::LineOutcome::Unknown,
                     1990 + i % 30, std::nullopt);
     }
-    trie.insert(moves({"dp", "cq", "dq", "cp", "do", "bo"}), dictionary::LineOutcome::Unknown, std::nullopt,
-                std::nullopt);
+    trie.insert(moves({"dp", "cq", "dq", "cp", "do", "bo"}), dictionary::LineOutcome::Unknown,
+                std::nullopt, std::nullopt);
     for (const DictionaryKind kind : {DictionaryKind::Joseki, DictionaryKind::Fuseki}) {
         const std::string text = write_dictionary(trie, test_options(kind)).text;
         diag::DiagnosticList sink;

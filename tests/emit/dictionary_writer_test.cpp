@@ -43,12 +43,14 @@ TEST_CASE("a fuseki dictionary with size limits is written as the golden file sa
     WriteOptions options = test_options(DictionaryKind::Fuseki);
     options.limits.min_count = 2;
     options.max_games_listed = 1;
-    const testing::ExtraText extra(
-        [](dictionary::NodeId id) { return id % 2 == 0 ? "Also reached by 1 other move order." : std::string(); });
+    const testing::ExtraText extra([](dictionary::NodeId id) {
+        return id % 2 == 0 ? "Also reached by 1 other move order." : std::string();
+    });
     options.extra_comments = &extra;
     const WrittenDictionary written = write_dictionary(trie, options);
     testing::check_golden("small-fuseki-min-count-2.sgf", written.text);
-    CHECK(written.text.find("Not shown (size limits): 1 line in rarer continuations.") != std::string::npos);
+    CHECK(written.text.find("Not shown (size limits): 1 line in rarer continuations.") !=
+          std::string::npos);
     CHECK(written.text.find("Also reached by 1 other move order.") != std::string::npos);
     CHECK(written.text.find("and 2 more.") != std::string::npos);
 }
@@ -76,7 +78,8 @@ TEST_CASE("parentheses open only at real branch points, one node per line", "[em
     // Branch points: root (pd, qd, qc), pd (nc, qc, tenuki). Each child of a branch point
     // opens one variation, plus the game tree itself.
     CHECK(count_of(text, "\n(;") == 6);
-    CHECK(text.rfind("(;GM[1]FF[4]CA[UTF-8]AP[josekic:test]SZ[19]ST[2]GN[test dictionary]", 0) == 0);
+    CHECK(text.rfind("(;GM[1]FF[4]CA[UTF-8]AP[josekic:test]SZ[19]ST[2]GN[test dictionary]", 0) ==
+          0);
     CHECK(text.find("\n;B[qf]") != std::string::npos);  // a single child continues without '('
     CHECK(text.find('\r') == std::string::npos);
     CHECK(text.back() == '\n');
@@ -96,17 +99,25 @@ TEST_CASE("every special character in names and events is escaped", "[emit]") {
     const std::string text = write_dictionary(trie, test_options(DictionaryKind::Joseki)).text;
     CHECK(text.find("[Iyama \\]Yuta[]") != std::string::npos);
     CHECK(text.find("[Park\\\\Junghwan]") != std::string::npos);
-    CHECK(text.find("[dir/b:c.sgf]") != std::string::npos);  // ':' needs no escape in a simple value
+    CHECK(text.find("[dir/b:c.sgf]") !=
+          std::string::npos);  // ':' needs no escape in a simple value
     CHECK(text.find("B: Iyama \\]Yuta[ 9p  W: Park\\\\Junghwan 8p") != std::string::npos);
     CHECK(text.find("[林海峰]") != std::string::npos);
-    CHECK(text.find("[Cho Chikun\nHonorary]") != std::string::npos);         // kept in the data
-    CHECK(text.find("B: Cho Chikun Honorary 9p") != std::string::npos);      // one line in the comment
+    CHECK(text.find("[Cho Chikun\nHonorary]") != std::string::npos);     // kept in the data
+    CHECK(text.find("B: Cho Chikun Honorary 9p") != std::string::npos);  // one line in the comment
     // Outside escapes, every ']' closes a value that a '[' opened.
     int depth = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (depth == 1 && text[i] == '\\') { ++i; continue; }
-        if (text[i] == '[') { if (depth == 0) depth = 1; }
-        else if (text[i] == ']') { REQUIRE(depth == 1); depth = 0; }
+        if (depth == 1 && text[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (text[i] == '[') {
+            if (depth == 0) depth = 1;
+        } else if (text[i] == ']') {
+            REQUIRE(depth == 1);
+            depth = 0;
+        }
     }
     CHECK(depth == 0);
 }
@@ -116,12 +127,15 @@ TEST_CASE("output does not depend on insertion order", "[emit]") {
     auto build = [](bool reverse) {
         auto games = std::make_shared<dictionary::GameTable>();
         dictionary::Trie trie(games);
-        std::vector<std::pair<std::vector<go::Move>, int>> lines = {
-            {line({"pd", "nc"}), 2001}, {line({"pd", "qc"}), 2002}, {line({"pd", "nc"}), 2003}, {line({"qd"}), 2004}};
+        std::vector<std::pair<std::vector<go::Move>, int>> lines = {{line({"pd", "nc"}), 2001},
+                                                                    {line({"pd", "qc"}), 2002},
+                                                                    {line({"pd", "nc"}), 2003},
+                                                                    {line({"qd"}), 2004}};
         if (reverse) std::reverse(lines.begin(), lines.end());
         for (const auto& [moves, year] : lines) {
-            trie.insert(moves, LineOutcome::FirstPlayerWon, year,
-                        games->add(testing::game("X", "Y", std::to_string(year), year, "x.sgf", year)));
+            trie.insert(
+                moves, LineOutcome::FirstPlayerWon, year,
+                games->add(testing::game("X", "Y", std::to_string(year), year, "x.sgf", year)));
         }
         return trie;
     };
@@ -137,7 +151,8 @@ TEST_CASE("a 100,000-move chain and a 50,000-deep comb are written without recur
     dictionary::Trie chain(games);
     std::vector<go::Move> moves;
     for (int i = 0; i < 100'000; ++i) {
-        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, go::Point::from_index(i % 361)));
+        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White,
+                                     go::Point::from_index(i % 361)));
     }
     chain.insert(moves, LineOutcome::Unknown, std::nullopt, std::nullopt);
     WriteOptions options = test_options(DictionaryKind::Fuseki);
@@ -167,26 +182,29 @@ TEST_CASE("a game that ends two corner sequences at one node is listed once", "[
     const auto both_corners = games->add(testing::game("P", "Q", "2020-01-01", 2020, "two.sgf"));
     const auto other = games->add(testing::game("R", "S", "2019-01-01", 2019, "one.sgf"));
     for (auto g : {both_corners, both_corners, other}) {
-        trie.insert(line({"pd"}), dictionary::LineOutcome::FirstPlayerWon, games->operator[](g).year, g);
+        trie.insert(line({"pd"}), dictionary::LineOutcome::FirstPlayerWon,
+                    games->operator[](g).year, g);
     }
     WriteOptions options = test_options(DictionaryKind::Joseki);
     options.max_games_listed = 1;
     const std::string text = write_dictionary(trie, options).text;
-    CHECK(text.find("B: P 9p  W: Q 8p  B+R  Test Cup  (two.sgf #1)  (2 lines)\nand 1 more.]") != std::string::npos);
+    CHECK(text.find("B: P 9p  W: Q 8p  B+R  Test Cup  (two.sgf #1)  (2 lines)\nand 1 more.]") !=
+          std::string::npos);
     CHECK(count_of(text, "[two.sgf]") == 2);  // the data keeps both lines
 }
 
 TEST_CASE("extra text and game fields are escaped in the comment", "[emit]") {
     auto trie = testing::small_joseki();
     // A name with a carriage return: flattened to a space like a line feed.
-    trie.insert(line({"qc", "oc"}), dictionary::LineOutcome::FirstPlayerWon, 2001,
-                trie.shared_games()->add(testing::game("Carriage\rReturn", "X]", "2001", 2001, "h.sgf")));
+    trie.insert(
+        line({"qc", "oc"}), dictionary::LineOutcome::FirstPlayerWon, 2001,
+        trie.shared_games()->add(testing::game("Carriage\rReturn", "X]", "2001", 2001, "h.sgf")));
     WriteOptions options = test_options(DictionaryKind::Joseki);
     struct Appended final : ExtraComment {
         void append(dictionary::NodeId id, TextBuffer& out) const override {
             CHECK(out.empty());
             if (id % 3 == 0) out += "Path B[pd] W[qc]\\ end]";  // needs escaping, no CR
-            if (id % 3 == 1) out += "Two\r\nlines\rhere\r";      // CR LF and lone CRs: the general way
+            if (id % 3 == 1) out += "Two\r\nlines\rhere\r";  // CR LF and lone CRs: the general way
         }
     };
     const Appended extra;

@@ -20,8 +20,9 @@ dictionary::Trie wide_trie() {
     for (int i = 0; i < 400; ++i) {
         std::vector<go::Move> moves;
         for (int m = 0; m < 8; ++m) {
-            moves.push_back(go::Move::at(m % 2 == 0 ? go::Color::Black : go::Color::White,
-                                         go::Point::from_index((i * (m + 3) + m * 47) % go::kNumPoints)));
+            moves.push_back(
+                go::Move::at(m % 2 == 0 ? go::Color::Black : go::Color::White,
+                             go::Point::from_index((i * (m + 3) + m * 47) % go::kNumPoints)));
         }
         trie.insert(moves, dictionary::LineOutcome::FirstPlayerWon, 2000 + i % 7, std::nullopt);
     }
@@ -37,7 +38,8 @@ WriteOptions options_for_test() {
 
 // The writer is held at the root until the helper has formatted something, so the helper
 // certainly takes parts; `fail_in_helper` makes the helper's comments throw.
-std::string write_with_helper(const dictionary::Trie& trie, bool fail_in_helper, bool& helper_worked) {
+std::string write_with_helper(const dictionary::Trie& trie, bool fail_in_helper,
+                              bool& helper_worked) {
     EmitHelpers helpers(1);
     const std::thread::id writer_thread = std::this_thread::get_id();
     std::atomic<bool> helper_started{false};
@@ -51,7 +53,8 @@ std::string write_with_helper(const dictionary::Trie& trie, bool fail_in_helper,
         }
         if (node == dictionary::kRoot) {
             const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-            while (!helper_started && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+            while (!helper_started && std::chrono::steady_clock::now() < give_up)
+                std::this_thread::yield();
         }
         return {};
     });

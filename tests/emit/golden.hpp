@@ -26,7 +26,8 @@ inline void check_golden(const std::string& name, const std::string& actual) {
         return;
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) FAIL("missing golden file " << path << " (run with JOSEKIC_UPDATE_GOLDEN=1 to create it)");
+    if (!in)
+        FAIL("missing golden file " << path << " (run with JOSEKIC_UPDATE_GOLDEN=1 to create it)");
     std::ostringstream expected;
     expected << in.rdbuf();
     INFO("golden file " << path << " differs; JOSEKIC_UPDATE_GOLDEN=1 rewrites it after review");

@@ -43,17 +43,22 @@ CommandResult run(const std::string& command) {
     FILE* pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) return result;
     char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) result.output.append(buffer, n);
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
+        result.output.append(buffer, n);
     const int status = ::pclose(pipe);
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
 }
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
 
-std::optional<fs::path> find_program(const std::string& name, std::initializer_list<const char*> extra_dirs) {
+std::optional<fs::path> find_program(const std::string& name,
+                                     std::initializer_list<const char*> extra_dirs) {
     const CommandResult which = run("command -v " + name + " 2>/dev/null");
-    if (which.exit_code == 0 && !which.output.empty()) return fs::path(which.output.substr(0, which.output.find('\n')));
+    if (which.exit_code == 0 && !which.output.empty())
+        return fs::path(which.output.substr(0, which.output.find('\n')));
     for (const char* dir : extra_dirs) {
         const fs::path candidate = fs::path(dir) / name;
         if (::access(candidate.c_str(), X_OK) == 0) return candidate;
@@ -62,7 +67,8 @@ std::optional<fs::path> find_program(const std::string& name, std::initializer_l
 }
 
 Emitted emit_file(const fs::path& dir, const std::string& name, const dictionary::Trie& trie,
-                  const WrittenDictionary& written, dictionary::NodeId first_move = dictionary::kNoNode) {
+                  const WrittenDictionary& written,
+                  dictionary::NodeId first_move = dictionary::kNoNode) {
     Emitted e{dir / name, written.nodes, 0, 0};
     write_file_atomically(e.path, written.text);
     dictionary::NodeId at = dictionary::kRoot;
@@ -92,14 +98,14 @@ std::vector<Emitted> emit_all(const fs::path& dir) {
     const SplitDictionary split = split_by_first_move(trie, options);
     const auto first_moves = trie.sorted_children(dictionary::kRoot);
     for (std::size_t i = 0; i < split.files.size(); ++i) {
-        files.push_back(emit_file(dir, split.files[i].file_name, trie, split.files[i].dictionary, first_moves[i]));
+        files.push_back(emit_file(dir, split.files[i].file_name, trie, split.files[i].dictionary,
+                                  first_moves[i]));
     }
     options.kind = DictionaryKind::Fuseki;
     options.limits.min_count = 2;
     files.push_back(emit_file(dir, "fuseki.sgf", trie, write_dictionary(trie, options)));
     return files;
 }
-
 
 }  // namespace
 
@@ -117,18 +123,21 @@ TEST_CASE("@sabaki/sgf parses every emitted file and finds the same nodes", "[em
     dictionary::Trie chain(games);
     std::vector<go::Move> moves;
     for (int i = 0; i < 20'000; ++i) {
-        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, go::Point::from_index(i % 361)));
+        moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White,
+                                     go::Point::from_index(i % 361)));
     }
     chain.insert(moves, dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
     WriteOptions fuseki;
     fuseki.kind = DictionaryKind::Fuseki;
     files.push_back(emit_file(dir.path(), "chain.sgf", chain, write_dictionary(chain, fuseki)));
 
-    std::string command = quoted(*node) + " " + quoted(fs::path(JOSEKIC_SOURCE_DIR) / "tests/emit/sabaki_count_nodes.js");
+    std::string command = quoted(*node) + " " +
+                          quoted(fs::path(JOSEKIC_SOURCE_DIR) / "tests/emit/sabaki_count_nodes.js");
     for (const Emitted& e : files) command += " " + quoted(e.path);
     const CommandResult result = run(command + " 2>&1");
     if (result.exit_code == 3) {
-        WARN("skipped: @sabaki/sgf is not installed (npm install --prefix tests/emit @sabaki/sgf)\n" << result.output);
+        WARN("skipped: @sabaki/sgf is not installed (npm install --prefix tests/emit @sabaki/sgf)\n"
+             << result.output);
         return;
     }
     INFO(result.output);
@@ -153,8 +162,8 @@ TEST_CASE("GNU Go loads every emitted file and replays its main line", "[emit]")
     const josekic::test_support::TempDir dir;
     for (const Emitted& e : emit_all(dir.path())) {
         INFO(e.path);
-        const CommandResult result =
-            run("printf 'showboard\\nquit\\n' | " + quoted(*gnugo) + " --mode gtp -l " + quoted(e.path) + " 2>&1");
+        const CommandResult result = run("printf 'showboard\\nquit\\n' | " + quoted(*gnugo) +
+                                         " --mode gtp -l " + quoted(e.path) + " 2>&1");
         INFO(result.output);
         REQUIRE(result.exit_code == 0);
         // The board rows ("16 . . . + ... X . . . 16") hold the main line's stones (the
@@ -164,7 +173,8 @@ TEST_CASE("GNU Go loads every emitted file and replays its main line", "[emit]")
         for (std::string line; std::getline(lines, line);) {
             if (line.size() < 3 || line[1] < '0' || line[1] > '9') continue;
             const std::string row = line.substr(3, 2 * go::kBoardSize);
-            stones += static_cast<std::size_t>(std::count(row.begin(), row.end(), 'X') + std::count(row.begin(), row.end(), 'O'));
+            stones += static_cast<std::size_t>(std::count(row.begin(), row.end(), 'X') +
+                                               std::count(row.begin(), row.end(), 'O'));
         }
         CHECK(stones == e.main_line_stones);
     }

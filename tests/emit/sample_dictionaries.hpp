@@ -16,8 +16,8 @@ namespace josekic::emit::testing {
 
 using josekic::test_support::line;
 
-inline dictionary::GameReference game(std::string black, std::string white, std::string date, std::optional<int> year,
-                                      std::string path, int index = 1) {
+inline dictionary::GameReference game(std::string black, std::string white, std::string date,
+                                      std::optional<int> year, std::string path, int index = 1) {
     dictionary::GameReference g;
     g.black_player = std::move(black);
     g.white_player = std::move(white);
@@ -38,21 +38,26 @@ inline dictionary::Trie small_joseki() {
     using dictionary::LineOutcome;
     auto games = std::make_shared<dictionary::GameTable>();
     dictionary::Trie trie(games);
-    auto add = [&](std::initializer_list<std::string_view> moves, LineOutcome outcome, std::optional<int> year,
-                   dictionary::GameReference ref) {
+    auto add = [&](std::initializer_list<std::string_view> moves, LineOutcome outcome,
+                   std::optional<int> year, dictionary::GameReference ref) {
         trie.insert(line(moves), outcome, year, games->add(std::move(ref)));
     };
-    add({"pd", "nc", "qf"}, LineOutcome::FirstPlayerWon, 2019, game("Ke Jie", "Shin Jinseo", "2019-05-01", 2019, "a.sgf"));
+    add({"pd", "nc", "qf"}, LineOutcome::FirstPlayerWon, 2019,
+        game("Ke Jie", "Shin Jinseo", "2019-05-01", 2019, "a.sgf"));
     add({"pd", "nc", "qf"}, LineOutcome::SecondPlayerWon, 2021,
         game("Iyama ]Yuta[", "Park\\Junghwan", "2021-01-02", 2021, "dir/b:c.sgf", 3));
-    add({"pd", "nc", "qf"}, LineOutcome::Draw, std::nullopt, game("", "", "", std::nullopt, "nodate.sgf"));
+    add({"pd", "nc", "qf"}, LineOutcome::Draw, std::nullopt,
+        game("", "", "", std::nullopt, "nodate.sgf"));
     add({"pd", "qc", "qd", "pc"}, LineOutcome::FirstPlayerWon, 1998,
         game("Cho Chikun\nHonorary", "林海峰", "1998-07-07,08", 1998, "old/c.sgf", 2));
     add({"pd", "", "nc"}, LineOutcome::Unknown, 2005, game("A", "B", "2005", 2005, "d.sgf"));
-    add({"qd", "oc"}, LineOutcome::SecondPlayerWon, 2010, game("C", "D", "2010-10-10", 2010, "e.sgf"));
-    add({"qd", "oc"}, LineOutcome::FirstPlayerWon, 2011, game("E", "F", "2011-11-11", 2011, "f.sgf"));
+    add({"qd", "oc"}, LineOutcome::SecondPlayerWon, 2010,
+        game("C", "D", "2010-10-10", 2010, "e.sgf"));
+    add({"qd", "oc"}, LineOutcome::FirstPlayerWon, 2011,
+        game("E", "F", "2011-11-11", 2011, "f.sgf"));
     add({"qc"}, LineOutcome::FirstPlayerWon, 2000, game("G", "H", "2000", 2000, "g.sgf"));
-    trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);  // a line without a game
+    trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt,
+                std::nullopt);  // a line without a game
     return trie;
 }
 

@@ -9,7 +9,9 @@ using namespace josekic;
 using namespace josekic::emit;
 
 namespace {
-go::Move black(const char* sgf) { return go::Move::at(go::Color::Black, *go::point_from_sgf(sgf)); }
+go::Move black(const char* sgf) {
+    return go::Move::at(go::Color::Black, *go::point_from_sgf(sgf));
+}
 }  // namespace
 
 TEST_CASE("first moves are named by their lines from the two nearest edges", "[emit]") {

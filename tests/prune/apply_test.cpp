@@ -30,7 +30,8 @@ PruneList list_of(std::string_view text) {
     return *list;
 }
 
-PruneResult run(std::string_view text, const Thresholds& limits = {}, DictionaryKind kind = DictionaryKind::Joseki) {
+PruneResult run(std::string_view text, const Thresholds& limits = {},
+                DictionaryKind kind = DictionaryKind::Joseki) {
     return apply(sample(), {list_of(text)}, limits, kind);
 }
 }  // namespace
@@ -42,7 +43,8 @@ TEST_CASE("the sample trie is what the tests think it is", "[prune]") {
     CHECK(trie.node(find(trie, {"pd", "nc", "tt", "qf"})).stats.count == 1);
 }
 
-TEST_CASE("a path entry removes the node and its subtree, ancestors keep their statistics", "[prune]") {
+TEST_CASE("a path entry removes the node and its subtree, ancestors keep their statistics",
+          "[prune]") {
     const auto in = sample();
     const PruneResult r = apply(in, {list_of("pd qc\n")}, {}, DictionaryKind::Joseki);
     CHECK(find(r.trie, {"pd", "qc"}) == kNoNode);
@@ -127,8 +129,9 @@ TEST_CASE("an entry that matches nothing is a warning with its line", "[prune]")
     const auto& d = r.diagnostics[0];
     CHECK(d.severity == diag::Severity::Warning);
     CHECK(d.code == "prune-unmatched");
-    CHECK(diag::format(d) == "list.txt:4:3: warning: prune entry 'pd qd qc' matched nothing in the joseki "
-                             "dictionary [prune-unmatched]");
+    CHECK(diag::format(d) ==
+          "list.txt:4:3: warning: prune entry 'pd qd qc' matched nothing in the joseki "
+          "dictionary [prune-unmatched]");
 }
 
 TEST_CASE("unmatched warnings over both dictionaries of a compile", "[prune]") {
@@ -190,10 +193,12 @@ TEST_CASE("thresholds", "[prune]") {
     SECTION("max-children keeps the most frequent") {
         limits.max_children = 1;
         const PruneResult r = run("", limits);
-        CHECK(dump(r.trie) == "root c13 e0 w13 y2001-2013 g\n"
-                              "root Bpd c12 e0 w12 y2001-2012 g\n"
-                              "root Bpd Wqc c7 e0 w7 y2001-2007 g\n"
-                              "root Bpd Wqc Bqd c5 e5 w5 y2001-2005 g,game5.sgf,game4.sgf,game3.sgf,game2.sgf,game1.sgf\n");
+        CHECK(dump(r.trie) ==
+              "root c13 e0 w13 y2001-2013 g\n"
+              "root Bpd c12 e0 w12 y2001-2012 g\n"
+              "root Bpd Wqc c7 e0 w7 y2001-2007 g\n"
+              "root Bpd Wqc Bqd c5 e5 w5 y2001-2005 "
+              "g,game5.sgf,game4.sgf,game3.sgf,game2.sgf,game1.sgf\n");
     }
     SECTION("max-children counts only children that no entry removed") {
         limits.max_children = 1;

@@ -41,7 +41,8 @@ TEST_CASE("a plain path alternates colours from Black", "[prune]") {
 }
 
 TEST_CASE("comments, blank lines, trailing comments and CRLF", "[prune]") {
-    const PruneList list = parse_ok("# silly lines\n\n   \r\n  pd qc   # trailing comment\r\n#pd\n");
+    const PruneList list =
+        parse_ok("# silly lines\n\n   \r\n  pd qc   # trailing comment\r\n#pd\n");
     REQUIRE(list.entries.size() == 1);
     CHECK(list.entries[0].path == moves({"pd", "qc"}));
     CHECK(list.entries[0].where == diag::SourceLocation{4, 3});
@@ -67,7 +68,8 @@ TEST_CASE("explicit colours, glued or spaced, set the alternation", "[prune]") {
 }
 
 TEST_CASE("scope prefixes and the keep action", "[prune]") {
-    const PruneList list = parse_ok("joseki: pd qc\nfuseki:pd\nkeep pd nc\njoseki: keep pd\nremove qd\n");
+    const PruneList list =
+        parse_ok("joseki: pd qc\nfuseki:pd\nkeep pd nc\njoseki: keep pd\nremove qd\n");
     REQUIRE(list.entries.size() == 5);
     CHECK(list.entries[0].scope == Scope::Joseki);
     CHECK(list.entries[0].path == moves({"pd", "qc"}));
@@ -101,16 +103,36 @@ TEST_CASE("a malformed line is an error naming file, line and column", "[prune]"
         CHECK(d.code == "prune-syntax");
         CHECK(diag::format(d).starts_with("bad.txt:3:4: error: 'zz' is not a move"));
     }
-    SECTION("upper-case coordinate") { CHECK(parse_error("PD\n").where == diag::SourceLocation{1, 1}); }
-    SECTION("missing bracket") { CHECK(parse_error("pd B[qc\n").where == diag::SourceLocation{1, 4}); }
-    SECTION("bad value in brackets") { CHECK(parse_error("B[pd] W[q]\n").where == diag::SourceLocation{1, 9}); }
-    SECTION("stray bracket") { CHECK(parse_error("pd q]c\n").where == diag::SourceLocation{1, 5}); }
-    SECTION("scope not first") { CHECK(parse_error("pd joseki: qc\n").where == diag::SourceLocation{1, 4}); }
-    SECTION("unknown scope") { CHECK(parse_error("corner: pd\n").where == diag::SourceLocation{1, 1}); }
-    SECTION("keep after moves") { CHECK(parse_error("pd keep\n").where == diag::SourceLocation{1, 4}); }
-    SECTION("two stars") { CHECK(parse_error("pd ** qc ** qd\n").where == diag::SourceLocation{1, 10}); }
-    SECTION("nothing after stars") { CHECK(parse_error("pd **\n").where == diag::SourceLocation{1, 4}); }
-    SECTION("two moves after stars") { CHECK(parse_error("pd ** qc qd\n").where == diag::SourceLocation{1, 10}); }
+    SECTION("upper-case coordinate") {
+        CHECK(parse_error("PD\n").where == diag::SourceLocation{1, 1});
+    }
+    SECTION("missing bracket") {
+        CHECK(parse_error("pd B[qc\n").where == diag::SourceLocation{1, 4});
+    }
+    SECTION("bad value in brackets") {
+        CHECK(parse_error("B[pd] W[q]\n").where == diag::SourceLocation{1, 9});
+    }
+    SECTION("stray bracket") {
+        CHECK(parse_error("pd q]c\n").where == diag::SourceLocation{1, 5});
+    }
+    SECTION("scope not first") {
+        CHECK(parse_error("pd joseki: qc\n").where == diag::SourceLocation{1, 4});
+    }
+    SECTION("unknown scope") {
+        CHECK(parse_error("corner: pd\n").where == diag::SourceLocation{1, 1});
+    }
+    SECTION("keep after moves") {
+        CHECK(parse_error("pd keep\n").where == diag::SourceLocation{1, 4});
+    }
+    SECTION("two stars") {
+        CHECK(parse_error("pd ** qc ** qd\n").where == diag::SourceLocation{1, 10});
+    }
+    SECTION("nothing after stars") {
+        CHECK(parse_error("pd **\n").where == diag::SourceLocation{1, 4});
+    }
+    SECTION("two moves after stars") {
+        CHECK(parse_error("pd ** qc qd\n").where == diag::SourceLocation{1, 10});
+    }
 }
 
 TEST_CASE("every bad line is reported, and nothing is returned", "[prune]") {

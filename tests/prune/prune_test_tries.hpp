@@ -17,7 +17,8 @@ inline std::vector<go::Move> moves(std::initializer_list<std::string_view> point
     std::vector<go::Move> out;
     go::Color c = first;
     for (const std::string_view p : points) {
-        out.push_back(p.empty() || p == "tt" ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p)));
+        out.push_back(p.empty() || p == "tt" ? go::Move::pass(c)
+                                             : go::Move::at(c, *go::point_from_sgf(p)));
         c = go::opponent(c);
     }
     return out;
@@ -38,14 +39,16 @@ inline dictionary::Trie make_trie(std::initializer_list<Line> lines) {
             dictionary::GameReference ref;
             ref.source_path = "game" + std::to_string(++n) + ".sgf";
             ref.year = 2000 + n;
-            trie.insert(moves(line.points), dictionary::LineOutcome::FirstPlayerWon, ref.year, games->add(ref));
+            trie.insert(moves(line.points), dictionary::LineOutcome::FirstPlayerWon, ref.year,
+                        games->add(ref));
         }
     }
     return trie;
 }
 
 /// The node at the end of a path, or kNoNode.
-inline dictionary::NodeId find(const dictionary::Trie& trie, std::initializer_list<std::string_view> points) {
+inline dictionary::NodeId find(const dictionary::Trie& trie,
+                               std::initializer_list<std::string_view> points) {
     dictionary::NodeId at = dictionary::kRoot;
     for (const go::Move& m : moves(points)) {
         at = trie.find_child(at, m);
@@ -71,7 +74,8 @@ inline std::string dump(const dictionary::Trie& trie) {
         const auto children = trie.sorted_children(id);
         for (auto it = children.rbegin(); it != children.rend(); ++it) {
             const auto& m = trie.node(*it).move;
-            stack.emplace_back(*it, path + ' ' + go::sgf_letter(m.color) + (m.point ? go::to_sgf(*m.point) : "tt"));
+            stack.emplace_back(*it, path + ' ' + go::sgf_letter(m.color) +
+                                        (m.point ? go::to_sgf(*m.point) : "tt"));
         }
     }
     return out;

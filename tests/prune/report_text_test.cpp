@@ -16,7 +16,8 @@ TEST_CASE("dry-run text lists every entry, threshold and the node counts", "[pru
                                  {{"dd"}, 1}});
     diag::DiagnosticList sink;
     const auto list = parse_prune_list(
-        "pd qc pc   # the hane is silly here\npd ** tenuki\nfuseki: pd\nkeep dd\nqq\n", "silly.txt", sink);
+        "pd qc pc   # the hane is silly here\npd ** tenuki\nfuseki: pd\nkeep dd\nqq\n", "silly.txt",
+        sink);
     REQUIRE(list);
     Thresholds limits;
     limits.min_count = 3;
@@ -46,7 +47,8 @@ TEST_CASE("threshold totals in the dry-run text", "[prune]") {
     limits.min_count = 2;
     const PruneResult r = apply(trie, {}, limits, DictionaryKind::Fuseki);
     const std::string text = render_dry_run(r, limits);
-    CHECK(text.find("    --min-count drops 2 subtrees, 3 nodes, 2 games affected\n") != std::string::npos);
+    CHECK(text.find("    --min-count drops 2 subtrees, 3 nodes, 2 games affected\n") !=
+          std::string::npos);
     CHECK(text.ends_with("Nodes: 6 before, 3 after; terminal nodes: 3 before, 1 after.\n"));
 }
 
@@ -58,7 +60,8 @@ TEST_CASE("what the root comment records", "[prune]") {
     limits.min_count = 3;
     limits.max_children = 8;
     CHECK(describe_applied({a, b}, limits) ==
-          "Pruned with: lists/silly.txt (2 entries), marked.sgf (1 entry); --min-count 3 --max-children 8");
+          "Pruned with: lists/silly.txt (2 entries), marked.sgf (1 entry); --min-count 3 "
+          "--max-children 8");
     CHECK(describe_applied({}, limits) == "Pruned with: --min-count 3 --max-children 8");
     CHECK(describe(Thresholds{}).empty());
 }
@@ -67,13 +70,15 @@ TEST_CASE("the dry run names the first 20 matches of an entry and sums the rest"
     auto games = std::make_shared<dictionary::GameTable>();
     dictionary::Trie trie(games);
     for (int i = 0; i < 25; ++i) {
-        const go::Point second{static_cast<std::uint8_t>(1 + i % 18), static_cast<std::uint8_t>(1 + i / 18)};
+        const go::Point second{static_cast<std::uint8_t>(1 + i % 18),
+                               static_cast<std::uint8_t>(1 + i / 18)};
         // Counts 25, 24, ... so the order of the matches is known.
         for (int n = 0; n < 25 - i; ++n) {
-            trie.insert(std::vector<go::Move>{go::Move::at(go::Color::Black, *go::point_from_sgf("pd")),
-                                              go::Move::at(go::Color::White, second),
-                                              go::Move::at(go::Color::Black, *go::point_from_sgf("aa"))},
-                        dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
+            trie.insert(
+                std::vector<go::Move>{go::Move::at(go::Color::Black, *go::point_from_sgf("pd")),
+                                      go::Move::at(go::Color::White, second),
+                                      go::Move::at(go::Color::Black, *go::point_from_sgf("aa"))},
+                dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
         }
     }
     diag::DiagnosticList sink;
@@ -82,20 +87,25 @@ TEST_CASE("the dry run names the first 20 matches of an entry and sums the rest"
     const PruneResult r = apply(trie, {*list}, {}, DictionaryKind::Joseki);
     REQUIRE(r.entries[0].matches.size() == 25);
     const std::string text = render_dry_run(r, {});
-    CHECK(text.find("    B[pd] W[bb] B[aa]: 25 lines through it; removes 1 node, 25 games affected\n") !=
+    CHECK(text.find(
+              "    B[pd] W[bb] B[aa]: 25 lines through it; removes 1 node, 25 games affected\n") !=
           std::string::npos);
     // The last five have 5, 4, 3, 2 and 1 lines.
-    CHECK(text.find("    ... and 5 more subtrees: removes 5 nodes, 15 games affected\n") != std::string::npos);
+    CHECK(text.find("    ... and 5 more subtrees: removes 5 nodes, 15 games affected\n") !=
+          std::string::npos);
     CHECK(text.find("Entries remove 25 nodes (325 games affected)") != std::string::npos);
 }
 
-TEST_CASE("the dry run counts matches inside subtrees already removed without naming them", "[prune]") {
+TEST_CASE("the dry run counts matches inside subtrees already removed without naming them",
+          "[prune]") {
     const auto trie = make_trie({{{"pd", "qc", "tt", "qd"}, 2}, {{"pd", "nc", "tt", "qf"}, 1}});
     diag::DiagnosticList sink;
     const auto list = parse_prune_list("pd qc\npd ** tenuki\n", "l.txt", sink);
     REQUIRE(list);
     const std::string text = render_dry_run(apply(trie, {*list}, {}, DictionaryKind::Joseki), {});
-    CHECK(text.find("l.txt:2: pd ** tenuki\n"
-                    "    B[pd] W[nc] B[tenuki]: 1 line through it; removes 2 nodes, 1 game affected\n"
-                    "    (1 match lies inside subtrees removed by earlier entries)\n") != std::string::npos);
+    CHECK(
+        text.find("l.txt:2: pd ** tenuki\n"
+                  "    B[pd] W[nc] B[tenuki]: 1 line through it; removes 2 nodes, 1 game affected\n"
+                  "    (1 match lies inside subtrees removed by earlier entries)\n") !=
+        std::string::npos);
 }

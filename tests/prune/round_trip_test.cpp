@@ -58,7 +58,8 @@ TEST_CASE("pruning a compiled dictionary equals compiling with the same list", "
 
     // Compile with the list: prune the trie, then write it.
     const std::string compiled =
-        emit::write_dictionary(apply(trie, {list}, limits, DictionaryKind::Joseki).trie, options()).text;
+        emit::write_dictionary(apply(trie, {list}, limits, DictionaryKind::Joseki).trie, options())
+            .text;
 
     // Compile without, read the file back (statistics from the SGF, no games), prune, write.
     const std::string unpruned = emit::write_dictionary(trie, options()).text;

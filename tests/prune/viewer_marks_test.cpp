@@ -25,7 +25,8 @@ constexpr std::string_view kMarked =
 
 TEST_CASE("a node is marked by BM or by a comment line 'prune'", "[prune]") {
     diag::DiagnosticList sink;
-    const auto trees = sgf::parse_collection("(;B[aa]BM[2];C[x\nprune\n];C[prune this];C[ pRuNe ])", "m.sgf", sink);
+    const auto trees = sgf::parse_collection("(;B[aa]BM[2];C[x\nprune\n];C[prune this];C[ pRuNe ])",
+                                             "m.sgf", sink);
     REQUIRE(trees.size() == 1);
     REQUIRE(trees[0].nodes.size() == 4);
     CHECK(is_marked(trees[0].nodes[0]));
@@ -62,7 +63,8 @@ TEST_CASE("a viewer copy prunes exactly as the same text list", "[prune]") {
                                  {{"pd", "tt", "qf"}, 1}});
     diag::DiagnosticList sink;
     const auto marked = parse_any_prune_list(kMarked, "marked.sgf", sink);
-    const auto typed = parse_any_prune_list("joseki: pd qc qd\npd qc pc\nB[pd] W[tenuki] B[qf]\n", "t.txt", sink);
+    const auto typed =
+        parse_any_prune_list("joseki: pd qc qd\npd qc pc\nB[pd] W[tenuki] B[qf]\n", "t.txt", sink);
     REQUIRE(marked);
     REQUIRE(typed);
     const PruneResult a = apply(trie, {*marked}, {}, DictionaryKind::Joseki);

@@ -28,16 +28,18 @@ NodeId find(const dictionary::Trie& trie, const std::vector<go::Move>& path) {
     return n;
 }
 
-// A small joseki trie: 4-4 with the knight's approach (played 6 times in three lines) and 3-4 (2 times).
+// A small joseki trie: 4-4 with the knight's approach (played 6 times in three lines) and 3-4 (2
+// times).
 dictionary::Trie sample_trie() {
     dictionary::Trie trie(std::make_shared<dictionary::GameTable>());
     const auto add = [&trie](std::initializer_list<std::string_view> points, int times) {
-        for (int i = 0; i < times; ++i) trie.insert(line(points), dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
+        for (int i = 0; i < times; ++i)
+            trie.insert(line(points), dictionary::LineOutcome::Unknown, std::nullopt, std::nullopt);
     };
-    add({"pd", "nc", "pf", "pb"}, 3);       // 4-4, approach, pincer... (not in the book past move 2)
+    add({"pd", "nc", "pf", "pb"}, 3);      // 4-4, approach, pincer... (not in the book past move 2)
     add({"pd", "nc", "qf", "", "qc"}, 2);  // with a tenuki, in the book to the end
-    add({"pd", "nc", "nd"}, 1);             // a move the book calls a mistake
-    add({"pc", "qe"}, 2);                   // 3-4, unknown to the book
+    add({"pd", "nc", "nd"}, 1);            // a move the book calls a mistake
+    add({"pc", "qe"}, 2);                  // 3-4, unknown to the book
     return trie;
 }
 
@@ -78,7 +80,8 @@ TEST_CASE("trie nodes the reference contains are known, with its annotation", "[
     CHECK(ann.place(pincer_end, 0).book_depth == 2);
     CHECK(ann.place(komoku, 0).book_depth == 0);
 
-    CHECK(comment_for(ann, trie, approach) == "Known in notes (move 2): \u201cthe knight's approach\u201d");
+    CHECK(comment_for(ann, trie, approach) ==
+          "Known in notes (move 2): \u201cthe knight's approach\u201d");
     CHECK(comment_for(ann, trie, mistake) == "Known in notes (move 3): mistake: \u201cslow\u201d");
     CHECK(comment_for(ann, trie, pincer) == "Not in notes: the line leaves it here, at move 3");
     CHECK(comment_for(ann, trie, pincer_end) ==

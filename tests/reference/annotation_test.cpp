@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "core/diag/diagnostic.hpp"
-#include "reference/annotation.hpp"
 #include "core/sgf/sgf_tree.hpp"
+#include "reference/annotation.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;
@@ -29,7 +29,8 @@ TEST_CASE("standard SGF markers", "[reference]") {
     CHECK(of(";B[pd]GB[1]").has(Mark::GoodForBlack));
     CHECK(of(";B[pd]GW[1]").has(Mark::GoodForWhite));
     CHECK(of(";B[pd]").empty());
-    CHECK(describe(of(";B[pd]BM[1]IT[]C[Looks tempting\nbut fails]")) == "mistake, interesting: \u201cLooks tempting\u201d");
+    CHECK(describe(of(";B[pd]BM[1]IT[]C[Looks tempting\nbut fails]")) ==
+          "mistake, interesting: \u201cLooks tempting\u201d");
 }
 
 TEST_CASE("words of the comment", "[reference]") {
@@ -56,7 +57,8 @@ TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]
     CHECK(of(";W[qc]C[j\n]MA[mj]").has(Mark::Minor));
     CHECK(of(";W[qc]C[T\n]MA[mj]").has(Mark::Trick));
     CHECK(of(";W[qc]C[t\n]MA[mj]").has(Mark::TenukiOk));
-    const NodeAnnotation antisuji = of(";B[oc]C[0\n# Non-joseki often played against GNU Go\n]MA[mi]");
+    const NodeAnnotation antisuji =
+        of(";B[oc]C[0\n# Non-joseki often played against GNU Go\n]MA[mi]");
     CHECK(antisuji.has(Mark::Mistake));
     CHECK(antisuji.text == "Non-joseki often played against GNU Go");
     // Without a square mark GNU Go makes no pattern, so the letter means nothing; it is
@@ -65,7 +67,8 @@ TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]
     CHECK(unmarked.empty());
     // Pattern machinery is not text.
     CHECK(of(";B[od]C[S\n:-,reverse_followup(10)\n]MA[mi]").text.empty());
-    CHECK(of(";B[pc]C[#Not good unless B has stone around K17]").text == "Not good unless B has stone around K17");
+    CHECK(of(";B[pc]C[#Not good unless B has stone around K17]").text ==
+          "Not good unless B has stone around K17");
 }
 
 TEST_CASE("Pachi tags on the first comment line", "[reference]") {
@@ -73,7 +76,8 @@ TEST_CASE("Pachi tags on the first comment line", "[reference]") {
     CHECK(of(";B[ne]C[<bad>]").has(Mark::Mistake));
     CHECK(of(";B[ne]C[<avoid>]").has(Mark::Mistake));
     CHECK(of(";B[kc]C[<3x3>]").empty());
-    const NodeAnnotation later = of(";B[]C[<tenuki>\nweak match in case stuff around r14 doesn't match]");
+    const NodeAnnotation later =
+        of(";B[]C[<tenuki>\nweak match in case stuff around r14 doesn't match]");
     CHECK(later.has(Mark::AfterTenuki));
     CHECK(later.text == "weak match in case stuff around r14 doesn't match");
     const NodeAnnotation dont = of(";B[oe]C[<don't>\ntrick play]");
@@ -81,7 +85,8 @@ TEST_CASE("Pachi tags on the first comment line", "[reference]") {
     CHECK(dont.has(Mark::Trick));
     CHECK(of(";B[qe]C[\nsimple, avoid taisha]").text == "simple, avoid taisha");
     // josekifix: settings are not text (nor words), except the fix's name.
-    const NodeAnnotation fix = of(";W[eq]C[[override\\]\nname = \"3-4 trick punish\"\naround = D2\nbad_setting = x]");
+    const NodeAnnotation fix =
+        of(";W[eq]C[[override\\]\nname = \"3-4 trick punish\"\naround = D2\nbad_setting = x]");
     CHECK(fix.text == "3-4 trick punish");
     CHECK_FALSE(fix.has(Mark::Mistake));
     CHECK(of(";W[br]C[[override\\]\naround = last]").empty());

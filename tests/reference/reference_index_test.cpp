@@ -14,7 +14,8 @@ using namespace josekic::reference;
 namespace {
 
 go::Move mv(go::Color c, const char* p) {
-    return std::string_view(p).empty() ? go::Move::pass(c) : go::Move::at(c, *go::point_from_sgf(p));
+    return std::string_view(p).empty() ? go::Move::pass(c)
+                                       : go::Move::at(c, *go::point_from_sgf(p));
 }
 
 // Alternating colours from `first`; "" is a pass.
@@ -62,10 +63,13 @@ trackers::Corner corner_of(go::Point p) {
 
 }  // namespace
 
-TEST_CASE("a reference line in any corner, orientation and colour order lands on one canonical line", "[reference]") {
+TEST_CASE(
+    "a reference line in any corner, orientation and colour order lands on one canonical line",
+    "[reference]") {
     // Komoku, high approach, and a pincer, in the upper-right corner.
     const std::vector<go::Move> original = line(go::Color::Black, {"qd", "oc", "mc", "pe", "pf"});
-    const std::vector<go::Move> canonical = trackers::normalize_corner_sequence(trackers::Corner::UpperRight, original).moves;
+    const std::vector<go::Move> canonical =
+        trackers::normalize_corner_sequence(trackers::Corner::UpperRight, original).moves;
     int variants = 0;
     for (go::Symmetry s : go::kAllSymmetries) {
         for (go::Color first : {go::Color::Black, go::Color::White}) {
@@ -85,17 +89,22 @@ TEST_CASE("a reference line in any corner, orientation and colour order lands on
     CHECK(canonical.front() == mv(go::Color::Black, "pc"));
 }
 
-TEST_CASE("every prefix normalises as the trackers normalise it, diagonal stones first", "[reference]") {
+TEST_CASE("every prefix normalises as the trackers normalise it, diagonal stones first",
+          "[reference]") {
     // 4-4, 3-3 invasion (both on the diagonal), then the first stone off it, in the
     // lower-left corner with White first.
-    const std::vector<go::Move> drawn = line(go::Color::White, {"dp", "cq", "dq", "cp", "co", "bo", "dn"});
+    const std::vector<go::Move> drawn =
+        line(go::Color::White, {"dp", "cq", "dq", "cp", "co", "bo", "dn"});
     const ReferenceIndex index = load(sgf_of(drawn));
     const std::vector<go::Move> path = only_line(index);
     REQUIRE(path.size() == drawn.size());
     for (std::size_t k = 1; k <= drawn.size(); ++k) {
-        const std::vector<go::Move> prefix(drawn.begin(), drawn.begin() + static_cast<std::ptrdiff_t>(k));
-        const auto expected = trackers::normalize_corner_sequence(corner_of(*drawn.front().point), prefix).moves;
-        CHECK(std::vector<go::Move>(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(k)) == expected);
+        const std::vector<go::Move> prefix(drawn.begin(),
+                                           drawn.begin() + static_cast<std::ptrdiff_t>(k));
+        const auto expected =
+            trackers::normalize_corner_sequence(corner_of(*drawn.front().point), prefix).moves;
+        CHECK(std::vector<go::Move>(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(k)) ==
+              expected);
     }
     // Reflected in the corner's own diagonal (AntiTranspose keeps the lower-left corner
     // there), and carried to the upper-right corner (Transpose): the same line.
@@ -120,7 +129,8 @@ TEST_CASE("tenuki as B[], B[tt] and two moves of one colour give the same line",
 }
 
 TEST_CASE("setup stones: one opening stone is a move, anything else is left out", "[reference]") {
-    CHECK(only_line(load("(;SZ[19]AB[pd];W[qf];B[qh])")) == only_line(load("(;SZ[19];B[pd];W[qf];B[qh])")));
+    CHECK(only_line(load("(;SZ[19]AB[pd];W[qf];B[qh])")) ==
+          only_line(load("(;SZ[19];B[pd];W[qf];B[qh])")));
     CHECK(only_line(load("(;SZ[19]AW[dd];B[cf])")) == only_line(load("(;SZ[19];B[pd];W[qf])")));
 
     const ReferenceIndex two = load("(;SZ[19]AB[pd][dd];W[qf];B[qh])");
@@ -129,14 +139,17 @@ TEST_CASE("setup stones: one opening stone is a move, anything else is left out"
     CHECK(two.counts.skipped_nodes == 3);
 
     // Pachi style: setup in the middle of a tree disrupts that branch only.
-    const ReferenceIndex middle = load("(;SZ[19];B[pd](;W[qf];B[qh])(;AB[pj]C[kobayashi];W[nc];B[qf]))");
+    const ReferenceIndex middle =
+        load("(;SZ[19];B[pd](;W[qf];B[qh])(;AB[pj]C[kobayashi];W[nc];B[qf]))");
     CHECK(middle.size() == 4);
     CHECK(middle.counts.setup_subtrees == 1);
 }
 
-TEST_CASE("comments of moveless nodes belong to the move before; merged lines merge notes", "[reference]") {
+TEST_CASE("comments of moveless nodes belong to the move before; merged lines merge notes",
+          "[reference]") {
     // GNU Go writes ";W[qf];C[#kogeima kakari]".
-    const ReferenceIndex gnugo = load("(;GM[1]SZ[19];B[pd]C[0];W[qf];C[#kogeima kakari];B[qh]C[j\n]MA[mj])");
+    const ReferenceIndex gnugo =
+        load("(;GM[1]SZ[19];B[pd]C[0];W[qf];C[#kogeima kakari];B[qh]C[j\n]MA[mj])");
     const std::vector<go::Move> path = only_line(gnugo);
     REQUIRE(path.size() == 3);
     const RefNodeId approach = gnugo.find_child(gnugo.find_child(kRefRoot, path[0]), path[1]);
@@ -147,7 +160,8 @@ TEST_CASE("comments of moveless nodes belong to the move before; merged lines me
     CHECK(gnugo.node(pincer).depth == 3);
 
     // The same line drawn in two corners is one line with both notes' marks; the first text wins.
-    const ReferenceIndex twice = load("(;SZ[19](;B[pd];W[qf]C[first]BM[1])(;B[dp];W[cn]C[second]IT[]))");
+    const ReferenceIndex twice =
+        load("(;SZ[19](;B[pd];W[qf]C[first]BM[1])(;B[dp];W[cn]C[second]IT[]))");
     CHECK(twice.size() == 3);
     const RefNode& w = twice.node(2);
     CHECK(w.annotation.text == "first");

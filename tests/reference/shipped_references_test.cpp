@@ -10,20 +10,25 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "core/dictionary/trie.hpp"
+#include "emit/dictionary_reader.hpp"
 #include "reference/annotate.hpp"
 #include "reference/coverage.hpp"
 #include "reference/reference_index.hpp"
-#include "emit/dictionary_reader.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;
 
 namespace {
 
-const std::filesystem::path kShared = std::filesystem::path(JOSEKIC_SOURCE_DIR) / ".." / "shared" / "reference";
+const std::filesystem::path kShared =
+    std::filesystem::path(JOSEKIC_SOURCE_DIR) / ".." / "shared" / "reference";
 
-go::Move b(const char* p) { return go::Move::at(go::Color::Black, *go::point_from_sgf(p)); }
-go::Move w(const char* p) { return go::Move::at(go::Color::White, *go::point_from_sgf(p)); }
+go::Move b(const char* p) {
+    return go::Move::at(go::Color::Black, *go::point_from_sgf(p));
+}
+go::Move w(const char* p) {
+    return go::Move::at(go::Color::White, *go::point_from_sgf(p));
+}
 
 RefNodeId walk(const ReferenceIndex& index, std::initializer_list<go::Move> moves) {
     RefNodeId n = kRefRoot;
@@ -79,7 +84,7 @@ TEST_CASE("Pachi's joseki files", "[reference]") {
     CHECK(pachi.size() > 1000);
     // Pachi's extra-stone variations ("kobayashi opening") are left out, and counted.
     CHECK(pachi.counts.setup_subtrees > 5);
-    CHECK(pachi.counts.inserted_passes > 10);  // "2 moves in a row" tenuki
+    CHECK(pachi.counts.inserted_passes > 10);        // "2 moves in a row" tenuki
     CHECK(count_marked(pachi, Mark::Mistake) > 50);  // <don't>, <bad>, <avoid>
     CHECK(count_marked(pachi, Mark::AfterTenuki) > 5);
     // joseki_34.sgf: komoku qd with the high approach oc, canonically B pc, W qe.
@@ -114,7 +119,8 @@ TEST_CASE("coverage of a compiled dictionary", "[.coverage]") {
     std::vector<ReferenceIndex> refs;
     refs.push_back(load_reference_file("gnugo", kShared / "gnugo-joseki", sink));
     refs.push_back(load_reference_file("pachi", kShared / "pachi-joseki" / "joseki", sink));
-    refs.push_back(load_reference_file("pachi-josekifix", kShared / "pachi-joseki" / "josekifix" / "josekifix.sgf", sink));
+    refs.push_back(load_reference_file(
+        "pachi-josekifix", kShared / "pachi-joseki" / "josekifix" / "josekifix.sgf", sink));
     refs.push_back(load_reference_file("dagaz", kShared / "dagaz-gobot" / "joseki.sgf", sink));
     const Annotations ann = annotate(read->trie, refs);
     std::cout << render_coverage(compute_coverage(read->trie, ann));
@@ -129,9 +135,11 @@ TEST_CASE("coverage of a compiled dictionary", "[.coverage]") {
         }
         if (!known_by_any && parent_known) missing.emplace_back(read->trie.node(n).stats.count, n);
     }
-    std::sort(missing.begin(), missing.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(missing.begin(), missing.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
     std::cout << "\nLines no reference knows:\n";
     for (std::size_t i = 0; i < std::min<std::size_t>(15, missing.size()); ++i) {
-        std::cout << missing[i].first << "  " << dictionary::format_line(read->trie.path_to(missing[i].second)) << "\n";
+        std::cout << missing[i].first << "  "
+                  << dictionary::format_line(read->trie.path_to(missing[i].second)) << "\n";
     }
 }

@@ -13,10 +13,10 @@
 #include <regex>
 #include <string>
 
-#include "tests/support/archive_maker.hpp"
-#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
 #include "tests/reliability/child_process.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace josekic::testing {
 
@@ -68,8 +68,8 @@ TEST_CASE("a game tree nested 1,000,000 deep is read without recursion", "[relia
     CHECK(run.err.find("deep.sgf:") != std::string::npos);
     CHECK(run.err.find("game kept up to move 360 [suicide]") != std::string::npos);
     require_peak_below(run, 700);
-    record_row("game tree nested " + std::to_string(depth) + " deep (" + std::to_string(depth * 8 / 1'000'000) +
-                   " MB) + a good game",
+    record_row("game tree nested " + std::to_string(depth) + " deep (" +
+                   std::to_string(depth * 8 / 1'000'000) + " MB) + a good game",
                "both games kept; main line cut at move 361 [suicide]", run);
 }
 
@@ -87,7 +87,8 @@ TEST_CASE("a 200 MB property value is read and the game kept", "[reliability][he
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games kept") == 2);
     require_peak_below(run, 1200);
-    record_row("a " + std::to_string(size / 1'000'000) + " MB comment value + a good game", "both games kept", run);
+    record_row("a " + std::to_string(size / 1'000'000) + " MB comment value + a good game",
+               "both games kept", run);
 }
 
 TEST_CASE("a file of NUL bytes is named and skipped", "[reliability]") {
@@ -100,14 +101,17 @@ TEST_CASE("a file of NUL bytes is named and skipped", "[reliability]") {
     CHECK(run.err.find("nul.sgf:1:1: error:") != std::string::npos);
     CHECK(run.err.find("[no-game-tree]") != std::string::npos);
     require_peak_below(run, 100);
-    record_row("1 MiB of NUL bytes + a good game", "good game kept; nul.sgf named [no-game-tree]", run);
+    record_row("1 MiB of NUL bytes + a good game", "good game kept; nul.sgf named [no-game-tree]",
+               run);
 }
 
 TEST_CASE("invalid UTF-8 and lone UTF-16 surrogates are replaced and reported", "[reliability]") {
     const TempDir dir;
     // Overlong, truncated, and an encoded surrogate half (ED A0 80) in UTF-8.
-    const std::string utf8 = dir.write("bad-utf8.sgf", "(;GM[1]FF[4]CA[UTF-8]SZ[19]PB[\xC0\xAF\xE2\x82]PW[\xED\xA0\x80]"
-                                                      ";B[pd];W[dp])");
+    const std::string utf8 =
+        dir.write("bad-utf8.sgf",
+                  "(;GM[1]FF[4]CA[UTF-8]SZ[19]PB[\xC0\xAF\xE2\x82]PW[\xED\xA0\x80]"
+                  ";B[pd];W[dp])");
     // UTF-16LE with a BOM, a lone high surrogate in PB and a lone low surrogate in PW.
     std::string utf16 = "\xFF\xFE";
     const auto add = [&](std::string_view ascii) {
@@ -123,7 +127,8 @@ TEST_CASE("invalid UTF-8 and lone UTF-16 surrogates are replaced and reported", 
     add("];B[pd];W[dp])");
     const std::string utf16_path = dir.write("bad-utf16.sgf", utf16);
     // The three games are equal under a symmetry: keep them all to see each one read.
-    const ChildRun run = check({"--keep-duplicates", utf8, utf16_path, dir.write("good.sgf", good_game())});
+    const ChildRun run =
+        check({"--keep-duplicates", utf8, utf16_path, dir.write("good.sgf", good_game())});
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games kept") == 3);
@@ -146,21 +151,24 @@ TEST_CASE("a collection of 100,000 tiny games in one file", "[reliability][heavy
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games read") == count);
     // Games equal under a symmetry are dropped as duplicates; every game is accounted for.
-    CHECK(report_number(run.out, "games kept") + report_number(run.out, "duplicates dropped") == count);
+    CHECK(report_number(run.out, "games kept") + report_number(run.out, "duplicates dropped") ==
+          count);
     require_peak_below(run, 700);
-    record_row(std::to_string(count) + " two-move games in one file", "all read; symmetric copies dropped as duplicates",
-               run);
+    record_row(std::to_string(count) + " two-move games in one file",
+               "all read; symmetric copies dropped as duplicates", run);
 }
 
-TEST_CASE("archive entries named ../x.sgf or /abs.sgf and symlink entries read and write nothing outside",
-          "[reliability]") {
+TEST_CASE(
+    "archive entries named ../x.sgf or /abs.sgf and symlink entries read and write nothing outside",
+    "[reliability]") {
     const TempDir dir;
     // A game outside the archive that a symlink entry points to: it must not be read.
     dir.write("outside/secret.sgf", good_game("Secret Outside"));
     const std::string archive_path = (dir.path() / "in" / "hostile.tar").string();
     std::filesystem::create_directories(dir.path() / "in");
     make_archive(archive_path, ArchiveKind::Tar,
-                 {{"../x.sgf", good_game("Traversal")}, {"/tmp/josekic-absolute.sgf", good_game("Absolute")},
+                 {{"../x.sgf", good_game("Traversal")},
+                  {"/tmp/josekic-absolute.sgf", good_game("Absolute")},
                   {"ok.sgf", good_game("Inside")}});
     // Append a symlink entry by hand: libarchive's writer in make_archive writes files only.
     {
@@ -180,7 +188,8 @@ TEST_CASE("archive entries named ../x.sgf or /abs.sgf and symlink entries read a
     }
     const auto listing = [&] {
         std::vector<std::string> names;
-        for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path())) names.push_back(e.path());
+        for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path()))
+            names.push_back(e.path());
         std::sort(names.begin(), names.end());
         return names;
     };
@@ -196,7 +205,8 @@ TEST_CASE("archive entries named ../x.sgf or /abs.sgf and symlink entries read a
     CHECK(report.find("Secret Outside") == std::string::npos);
     std::vector<std::string> after = listing();
     // ...and nothing appears anywhere but the output directory.
-    std::erase_if(after, [&](const std::string& p) { return p == out || p.starts_with(out + "/"); });
+    std::erase_if(after,
+                  [&](const std::string& p) { return p == out || p.starts_with(out + "/"); });
     CHECK(after == before);
     CHECK(std::filesystem::exists("/tmp/josekic-absolute.sgf") == absolute_existed);
     CHECK(std::filesystem::exists(dir.path() / "x.sgf") == false);
@@ -215,7 +225,8 @@ TEST_CASE("a decompression bomb is cut off at the documented limit", "[reliabili
     const ChildRun run = check({bomb, dir.write("good.sgf", good_game())});
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
-    CHECK(run.err.find("bomb.tar.gz/bomb.sgf: error: larger than the limit of 256 MiB") != std::string::npos);
+    CHECK(run.err.find("bomb.tar.gz/bomb.sgf: error: larger than the limit of 256 MiB") !=
+          std::string::npos);
     CHECK(run.err.find("[file-too-large]") != std::string::npos);
     // The good game after the bomb in the same archive, and the good file, are both read.
     CHECK(report_number(run.out, "games read") == 2);
@@ -224,7 +235,8 @@ TEST_CASE("a decompression bomb is cut off at the documented limit", "[reliabili
                "bomb named [file-too-large] (limit 256 MiB), both good games read", run);
 }
 
-TEST_CASE("unreadable files and directories among good ones are named and skipped", "[reliability]") {
+TEST_CASE("unreadable files and directories among good ones are named and skipped",
+          "[reliability]") {
     const TempDir dir;
     ::chmod(dir.str().c_str(), 0755);
     dir.write("games/a-good.sgf", good_game("A"));
@@ -244,30 +256,37 @@ TEST_CASE("unreadable files and directories among good ones are named and skippe
             return;
         }
     }
-    const ChildRun run = run_child({"check", "--no-timings", (dir.path() / "games").string()}, options);
+    const ChildRun run =
+        run_child({"check", "--no-timings", (dir.path() / "games").string()}, options);
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games read") == 2);
-    CHECK(run.err.find("b-locked.sgf: error: cannot open: Permission denied [cannot-read]") != std::string::npos);
-    CHECK(run.err.find("c-locked: error: cannot open directory: Permission denied [cannot-read]") != std::string::npos);
+    CHECK(run.err.find("b-locked.sgf: error: cannot open: Permission denied [cannot-read]") !=
+          std::string::npos);
+    CHECK(run.err.find("c-locked: error: cannot open directory: Permission denied [cannot-read]") !=
+          std::string::npos);
     record_row("a mode-000 file and a mode-000 directory between good files (run as nobody)",
                "both named [cannot-read], the good games read", run);
 }
 
-TEST_CASE("a FIFO and a dangling symlink named like game records do not hang the walk", "[reliability]") {
+TEST_CASE("a FIFO and a dangling symlink named like game records do not hang the walk",
+          "[reliability]") {
     const TempDir dir;
     dir.write("games/a-good.sgf", good_game("A"));
     REQUIRE(::mkfifo((dir.path() / "games" / "b-fifo.sgf").c_str(), 0644) == 0);
-    std::filesystem::create_symlink(dir.path() / "nowhere.sgf", dir.path() / "games" / "c-dangling.sgf");
+    std::filesystem::create_symlink(dir.path() / "nowhere.sgf",
+                                    dir.path() / "games" / "c-dangling.sgf");
     dir.write("games/d-good.sgf", good_game("D"));
     ChildOptions options;
     options.timeout = std::chrono::seconds(20);
-    const ChildRun run = run_child({"check", "--no-timings", (dir.path() / "games").string()}, options);
+    const ChildRun run =
+        run_child({"check", "--no-timings", (dir.path() / "games").string()}, options);
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games read") == 2);
     CHECK(run.err.find("b-fifo.sgf: error: not a regular file") != std::string::npos);
-    CHECK(run.err.find("c-dangling.sgf: error: cannot stat: No such file or directory [cannot-read]") !=
+    CHECK(run.err.find(
+              "c-dangling.sgf: error: cannot stat: No such file or directory [cannot-read]") !=
           std::string::npos);
     record_row("a FIFO and a dangling symlink named *.sgf between good files",
                "FIFO named [not-a-regular-file] (never opened), symlink named [cannot-read]", run);
@@ -277,12 +296,14 @@ TEST_CASE("a directory symlink loop is walked once", "[reliability]") {
     const TempDir dir;
     dir.write("games/a.sgf", good_game("A"));
     dir.write("games/sub/b.sgf", good_game("B"));
-    std::filesystem::create_directory_symlink(dir.path() / "games", dir.path() / "games" / "sub" / "loop");
-    std::filesystem::create_directory_symlink(dir.path() / "games" / "sub", dir.path() / "games" / "z-again");
+    std::filesystem::create_directory_symlink(dir.path() / "games",
+                                              dir.path() / "games" / "sub" / "loop");
+    std::filesystem::create_directory_symlink(dir.path() / "games" / "sub",
+                                              dir.path() / "games" / "z-again");
     ChildOptions options;
     options.timeout = std::chrono::seconds(20);
-    const ChildRun run = run_child({"check", "--no-timings", "--keep-duplicates", (dir.path() / "games").string()},
-                                   options);
+    const ChildRun run = run_child(
+        {"check", "--no-timings", "--keep-duplicates", (dir.path() / "games").string()}, options);
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games read") == 2);

@@ -81,7 +81,8 @@ inline std::string tar_header(std::string_view name, std::uint64_t size) {
     header.replace(0, name.size(), name);
     const auto octal = [&](std::size_t offset, std::size_t width, std::uint64_t value) {
         std::string digits(width - 1, '0');
-        for (std::size_t i = width - 1; i-- > 0; value >>= 3) digits[i] = static_cast<char>('0' + (value & 7));
+        for (std::size_t i = width - 1; i-- > 0; value >>= 3)
+            digits[i] = static_cast<char>('0' + (value & 7));
         header.replace(offset, width - 1, digits);
     };
     octal(100, 8, 0644);

@@ -29,8 +29,8 @@
 #include <thread>
 #include <vector>
 
-#include "tests/support/temp_dir.hpp"
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace josekic::testing {
 
@@ -50,8 +50,8 @@ struct ChildOptions {
 
 /// What the child did.
 struct ChildRun {
-    int exit_code = -1;    ///< -1 when it did not exit normally
-    int term_signal = 0;   ///< the signal that ended it, 0 if none
+    int exit_code = -1;   ///< -1 when it did not exit normally
+    int term_signal = 0;  ///< the signal that ended it, 0 if none
     bool timed_out = false;
     long peak_rss_kib = 0;  ///< the child's VmHWM, polled (see run_child)
     double seconds = 0.0;
@@ -116,11 +116,14 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
     const auto poll_peak = [&] {
         // Before exec the child is still a copy of this process: not yet the one measured.
         std::error_code ignored;
-        if (std::filesystem::read_symlink(exe_path, ignored) != std::filesystem::path(JOSEKIC_BINARY)) return;
+        if (std::filesystem::read_symlink(exe_path, ignored) !=
+            std::filesystem::path(JOSEKIC_BINARY))
+            return;
         std::ifstream in(status_path);
         std::string line;
         while (std::getline(in, line)) {
-            if (line.rfind("VmHWM:", 0) == 0) run.peak_rss_kib = std::max(run.peak_rss_kib, std::stol(line.substr(6)));
+            if (line.rfind("VmHWM:", 0) == 0)
+                run.peak_rss_kib = std::max(run.peak_rss_kib, std::stol(line.substr(6)));
         }
     };
     for (;;) {
@@ -148,7 +151,9 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
 
 /// Whether the heavy cases should use their small sizes (JOSEKIC_QUICK set, e.g. in the
 /// sanitizer build, where everything is several times slower).
-inline bool quick_mode() { return std::getenv("JOSEKIC_QUICK") != nullptr; }
+inline bool quick_mode() {
+    return std::getenv("JOSEKIC_QUICK") != nullptr;
+}
 
 /// Whether this test program was built with AddressSanitizer (peak memory is then not
 /// comparable: shadow memory and quarantine inflate it).
@@ -174,8 +179,8 @@ inline void record_row(const std::string& input, const std::string& outcome, con
     std::ofstream out(table, std::ios::app);
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.2f", run.seconds);
-    out << "| " << input << " | " << outcome << " | exit " << run.exit_code << " | " << run.peak_rss_kib / 1024
-        << " MiB | " << seconds << " s |\n";
+    out << "| " << input << " | " << outcome << " | exit " << run.exit_code << " | "
+        << run.peak_rss_kib / 1024 << " MiB | " << seconds << " s |\n";
 }
 
 }  // namespace josekic::testing

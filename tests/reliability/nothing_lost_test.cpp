@@ -23,10 +23,10 @@
 #include <thread>
 
 #include "emit/atomic_file.hpp"
-#include "tests/support/archive_maker.hpp"
-#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
 #include "tests/reliability/child_process.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace josekic::testing {
 
@@ -43,7 +43,8 @@ using josekic::test_support::slurp;
 std::map<std::string, std::string> snapshot(const fs::path& dir) {
     std::map<std::string, std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir)) {
-        if (entry.is_regular_file()) files[fs::relative(entry.path(), dir).string()] = slurp(entry.path());
+        if (entry.is_regular_file())
+            files[fs::relative(entry.path(), dir).string()] = slurp(entry.path());
     }
     return files;
 }
@@ -52,7 +53,8 @@ std::map<std::string, std::string> snapshot(const fs::path& dir) {
 std::vector<std::string> temporaries(const fs::path& dir) {
     std::vector<std::string> found;
     for (const auto& entry : fs::recursive_directory_iterator(dir)) {
-        if (entry.path().filename().string().find(".tmp-") != std::string::npos) found.push_back(entry.path());
+        if (entry.path().filename().string().find(".tmp-") != std::string::npos)
+            found.push_back(entry.path());
     }
     return found;
 }
@@ -78,7 +80,8 @@ std::string generated_game(unsigned seed, int moves) {
 }
 
 /// A directory of `files` files of `games` games each.
-void write_corpus(const TempDir& dir, const std::string& sub, unsigned files, unsigned games, unsigned seed) {
+void write_corpus(const TempDir& dir, const std::string& sub, unsigned files, unsigned games,
+                  unsigned seed) {
     for (unsigned f = 0; f < files; ++f) {
         std::string text;
         for (unsigned g = 0; g < games; ++g) text += generated_game(seed + f * games + g, 60);
@@ -89,8 +92,10 @@ void write_corpus(const TempDir& dir, const std::string& sub, unsigned files, un
 TEST_CASE("a compile never changes an input's bytes or modification time", "[reliability]") {
     const TempDir dir;
     write_corpus(dir, "in", 3, 20, 1);
-    make_archive((dir.path() / "in" / "more.zip").string(), ArchiveKind::Zip, {{"z.sgf", good_game()}});
-    make_archive((dir.path() / "in" / "more.tar.xz").string(), ArchiveKind::TarXz, {{"x.sgf", good_game("X")}});
+    make_archive((dir.path() / "in" / "more.zip").string(), ArchiveKind::Zip,
+                 {{"z.sgf", good_game()}});
+    make_archive((dir.path() / "in" / "more.tar.xz").string(), ArchiveKind::TarXz,
+                 {{"x.sgf", good_game("X")}});
     struct Stamp {
         std::string bytes;
         timespec mtime;
@@ -100,12 +105,14 @@ TEST_CASE("a compile never changes an input's bytes or modification time", "[rel
         for (const auto& entry : fs::recursive_directory_iterator(dir.path() / "in")) {
             struct stat info {};
             ::stat(entry.path().c_str(), &info);
-            all[entry.path()] = Stamp{entry.is_regular_file() ? slurp(entry.path()) : "", info.st_mtim};
+            all[entry.path()] =
+                Stamp{entry.is_regular_file() ? slurp(entry.path()) : "", info.st_mtim};
         }
         return all;
     };
     const auto before = stamps();
-    const ChildRun run = run_child({"compile", (dir.path() / "in").string(), "-o", (dir.path() / "out").string()});
+    const ChildRun run =
+        run_child({"compile", (dir.path() / "in").string(), "-o", (dir.path() / "out").string()});
     REQUIRE(run.exit_code == 0);
     const auto after = stamps();
     REQUIRE(after.size() == before.size());
@@ -118,7 +125,8 @@ TEST_CASE("a compile never changes an input's bytes or modification time", "[rel
     }
 }
 
-TEST_CASE("a compile that cannot write (file size limit) keeps the previous output", "[reliability]") {
+TEST_CASE("a compile that cannot write (file size limit) keeps the previous output",
+          "[reliability]") {
     const TempDir dir;
     write_corpus(dir, "old", 1, 10, 100);
     write_corpus(dir, "new", 2, 40, 5000);
@@ -131,7 +139,8 @@ TEST_CASE("a compile that cannot write (file size limit) keeps the previous outp
     // stderr too, hence --quiet).
     ChildOptions options;
     options.max_file_size = 16384;
-    const ChildRun run = run_child({"compile", "--quiet", (dir.path() / "new").string(), "-o", out}, options);
+    const ChildRun run =
+        run_child({"compile", "--quiet", (dir.path() / "new").string(), "-o", out}, options);
     INFO(run.err);
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("josekic: error: cannot write " + out) != std::string::npos);
@@ -139,7 +148,8 @@ TEST_CASE("a compile that cannot write (file size limit) keeps the previous outp
     CHECK(snapshot(out) == previous);
     CHECK(temporaries(out).empty());
     record_row("compile with writes failing (RLIMIT_FSIZE 16 KiB, as a full disk)",
-               "exit 1, 'cannot write ...: File too large', old output intact, no temporaries", run);
+               "exit 1, 'cannot write ...: File too large', old output intact, no temporaries",
+               run);
 }
 
 /// Unmounts a tmpfs when the test ends, however it ends.
@@ -150,7 +160,8 @@ struct Mounted {
     }
 };
 
-TEST_CASE("a full disk (a tiny tmpfs) gives exit 1 and keeps the previous output", "[reliability]") {
+TEST_CASE("a full disk (a tiny tmpfs) gives exit 1 and keeps the previous output",
+          "[reliability]") {
     const TempDir dir;
     write_corpus(dir, "old", 1, 2, 100);
     write_corpus(dir, "new", 2, 40, 9000);
@@ -158,12 +169,14 @@ TEST_CASE("a full disk (a tiny tmpfs) gives exit 1 and keeps the previous output
     fs::create_directories(out);
     Mounted mounted;
     if (::mount("tmpfs", out.c_str(), "tmpfs", 0, "size=64k") != 0) {
-        WARN("cannot mount a tmpfs here (" << std::strerror(errno) << "): full-disk case skipped; "
-             "the file-size-limit case covers the same path");
+        WARN("cannot mount a tmpfs here (" << std::strerror(errno)
+                                           << "): full-disk case skipped; "
+                                              "the file-size-limit case covers the same path");
         return;
     }
     mounted.where = out.string();
-    REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out.string()}).exit_code == 0);
+    REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out.string()}).exit_code ==
+            0);
     const auto previous = snapshot(out);
     const ChildRun run = run_child({"compile", (dir.path() / "new").string(), "-o", out.string()});
     INFO(run.err);
@@ -171,10 +184,12 @@ TEST_CASE("a full disk (a tiny tmpfs) gives exit 1 and keeps the previous output
     CHECK(run.err.find("No space left on device") != std::string::npos);
     CHECK(snapshot(out) == previous);
     CHECK(temporaries(out).empty());
-    record_row("compile into a 64 KiB tmpfs", "exit 1, 'No space left on device', old output intact", run);
+    record_row("compile into a 64 KiB tmpfs",
+               "exit 1, 'No space left on device', old output intact", run);
 }
 
-TEST_CASE("an output directory that cannot be written gives exit 1 and a clear message", "[reliability]") {
+TEST_CASE("an output directory that cannot be written gives exit 1 and a clear message",
+          "[reliability]") {
     const TempDir dir;
     ::chmod(dir.str().c_str(), 0755);
     const std::string input = dir.write("in/a.sgf", good_game());
@@ -197,7 +212,8 @@ TEST_CASE("an output directory that cannot be written gives exit 1 and a clear m
         if (::geteuid() == 0) {
             options.run_as = nobody();
             if (!options.run_as) {
-                WARN("running as root and there is no user 'nobody': read-only output case skipped");
+                WARN(
+                    "running as root and there is no user 'nobody': read-only output case skipped");
                 return;
             }
         }
@@ -205,11 +221,13 @@ TEST_CASE("an output directory that cannot be written gives exit 1 and a clear m
         INFO(run.err);
         CHECK(run.exit_code == 1);
         CHECK(run.err.find("josekic: error: cannot write " + (locked / "joseki.sgf").string() +
-                           ": cannot create a temporary file in " + locked.string() + ": Permission denied") !=
-              std::string::npos);
+                           ": cannot create a temporary file in " + locked.string() +
+                           ": Permission denied") != std::string::npos);
         CHECK(slurp(locked / "joseki.sgf") == "previous");
         record_row("compile into a read-only directory (run as nobody)",
-                   "exit 1, 'cannot write .../joseki.sgf: cannot create a temporary file ...: Permission denied'", run);
+                   "exit 1, 'cannot write .../joseki.sgf: cannot create a temporary file ...: "
+                   "Permission denied'",
+                   run);
     }
 }
 
@@ -277,15 +295,18 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
     // Time one uninterrupted run, then interrupt runs at points spread over it.
     const TempDir timing;
     const double seconds =
-        run_child({"compile", (dir.path() / "new").string(), "-o", (timing.path() / "o").string()}).seconds;
+        run_child({"compile", (dir.path() / "new").string(), "-o", (timing.path() / "o").string()})
+            .seconds;
     int interrupted = 0;
     for (int step = 1; step <= 6; ++step) {
         ChildOptions options;
         const int signal_number = step % 2 == 0 ? SIGINT : SIGTERM;
-        options.signal_after = {signal_number, std::chrono::milliseconds(static_cast<long>(seconds * 1000 * step / 7))};
-        const ChildRun run = run_child({"compile", (dir.path() / "new").string(), "-o", out}, options);
-        INFO("step " << step << " of a " << seconds << " s run: exit " << run.exit_code << ", signal "
-                     << run.term_signal);
+        options.signal_after = {
+            signal_number, std::chrono::milliseconds(static_cast<long>(seconds * 1000 * step / 7))};
+        const ChildRun run =
+            run_child({"compile", (dir.path() / "new").string(), "-o", out}, options);
+        INFO("step " << step << " of a " << seconds << " s run: exit " << run.exit_code
+                     << ", signal " << run.term_signal);
         CHECK((run.exit_code == 0 || run.term_signal == signal_number));
         if (run.term_signal != 0) ++interrupted;
         CHECK(temporaries(out).empty());

@@ -9,15 +9,16 @@
 #include <vector>
 
 #include "core/input/walker.hpp"
-#include "tests/support/temp_dir.hpp"
 #include "tests/reliability/adversarial_inputs.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace josekic::testing {
 
 using test_support::TempDir;
 namespace {
 
-std::vector<input::InputFile> walk(const std::vector<std::string>& inputs, const input::WalkOptions& options) {
+std::vector<input::InputFile> walk(const std::vector<std::string>& inputs,
+                                   const input::WalkOptions& options) {
     std::vector<input::InputFile> files;
     input::walk_inputs(
         inputs,
@@ -57,7 +58,8 @@ TEST_CASE("a file exactly at the limit is read", "[reliability]") {
     CHECK(files[0].bytes.size() == 4096);
 }
 
-TEST_CASE("an archive entry decompressing past the limit is cut off; later entries are read", "[reliability]") {
+TEST_CASE("an archive entry decompressing past the limit is cut off; later entries are read",
+          "[reliability]") {
     const TempDir dir;
     const std::string bomb = dir.write("bomb.tar.gz", tar_gz_bomb(8));
     const auto files = walk({bomb}, input::WalkOptions{std::uint64_t{1} << 20});
@@ -80,7 +82,8 @@ TEST_CASE("the bomb is read whole when the limit allows it", "[reliability]") {
     CHECK(files[0].bytes.size() == std::size_t{2} << 20);
 }
 
-TEST_CASE("a FIFO named like a game record inside a directory is reported, never opened", "[reliability]") {
+TEST_CASE("a FIFO named like a game record inside a directory is reported, never opened",
+          "[reliability]") {
     const TempDir dir;
     dir.write("games/a.sgf", good_game());
     REQUIRE(::mkfifo((dir.path() / "games" / "b.sgf").c_str(), 0644) == 0);

@@ -14,9 +14,10 @@ namespace josekic::test_support {
 /// A fresh directory under the system temp directory, removed with everything in it when
 /// the object goes out of scope.
 class TempDir {
-public:
+  public:
     TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "josekic-test-XXXXXX").string();
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "josekic-test-XXXXXX").string();
         if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
         path_ = pattern;
     }
@@ -50,7 +51,7 @@ public:
         return full.string();
     }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 

@@ -30,7 +30,8 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
     for (Corner corner : kAllCorners) {
         bool blocked = false;
         for (const auto* stones : {&record.setup_black, &record.setup_white}) {
-            for (go::Point p : *stones) blocked = blocked || zone.role(corner, p) != ZoneRole::Outside;
+            for (go::Point p : *stones)
+                blocked = blocked || zone.role(corner, p) != ZoneRole::Outside;
         }
         if (blocked) {
             ++out.blocked_by_setup;
@@ -86,17 +87,27 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
 
 // Option sets that make every end rule fire often, including the "no limit" zeros and gap
 // limits too large for any game (which must not wrap around).
-const std::vector<TrackerOptions> kOptionSets = {{30, 40}, {3, 2},        {0, 0},           {1, 1},
-                                                 {5, 0},   {0, 5},        {12, 7},          {30, SIZE_MAX},
-                                                 {30, SIZE_MAX - 1}, {30, SIZE_MAX - 120}, {30, SIZE_MAX - 300}};
+const std::vector<TrackerOptions> kOptionSets = {{30, 40},
+                                                 {3, 2},
+                                                 {0, 0},
+                                                 {1, 1},
+                                                 {5, 0},
+                                                 {0, 5},
+                                                 {12, 7},
+                                                 {30, SIZE_MAX},
+                                                 {30, SIZE_MAX - 1},
+                                                 {30, SIZE_MAX - 120},
+                                                 {30, SIZE_MAX - 300}};
 
 // Compares the two on one game under every option set; returns the sequences compared.
 std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
     std::size_t sequences = 0;
     for (const TrackerOptions& options : kOptionSets) {
         INFO("max_length " << options.max_length << ", max_gap " << options.max_gap);
-        const CornerExtraction fast = extract_corners(Zone::default_zone(), options, record, legal_moves);
-        const CornerExtraction slow = reference_extraction(Zone::default_zone(), options, record, legal_moves);
+        const CornerExtraction fast =
+            extract_corners(Zone::default_zone(), options, record, legal_moves);
+        const CornerExtraction slow =
+            reference_extraction(Zone::default_zone(), options, record, legal_moves);
         REQUIRE(fast.blocked_by_setup == slow.blocked_by_setup);
         REQUIRE(fast.sequences.size() == slow.sequences.size());
         for (std::size_t i = 0; i < fast.sequences.size(); ++i) {
@@ -118,7 +129,8 @@ std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
 
 go::Point random_point(std::mt19937& rng) {
     std::uniform_int_distribution<int> coordinate(0, go::kLastLine);
-    return go::Point{static_cast<std::uint8_t>(coordinate(rng)), static_cast<std::uint8_t>(coordinate(rng))};
+    return go::Point{static_cast<std::uint8_t>(coordinate(rng)),
+                     static_cast<std::uint8_t>(coordinate(rng))};
 }
 
 // A game that need not be legal (the trackers do not look at legality): stones anywhere,
@@ -165,7 +177,8 @@ TEST_CASE("extract_corners agrees with the plain rules on real games", "[tracker
     std::vector<std::string> inputs;
     const std::string shared = std::string(JOSEKIC_SOURCE_DIR) + "/../shared/corpus/";
     for (const std::string& candidate :
-         {shared + "goban-596.tar.xz", shared + "fox-pro-even-1404.tar.xz", std::string("/usr/share/goban")}) {
+         {shared + "goban-596.tar.xz", shared + "fox-pro-even-1404.tar.xz",
+          std::string("/usr/share/goban")}) {
         if (std::filesystem::exists(candidate)) inputs.push_back(candidate);
     }
     if (const char* extra = std::getenv("JOSEKIC_TRACKER_GAMES")) inputs.emplace_back(extra);
@@ -175,7 +188,8 @@ TEST_CASE("extract_corners agrees with the plain rules on real games", "[tracker
     input::walk_inputs(inputs, [&](input::InputFile&& file) {
         if (file.read_error) return input::WalkControl::Continue;
         diag::DiagnosticList problems;
-        for (const game::GameRecord& record : sgf::read_games(file.bytes, file.display_path, {}, problems)) {
+        for (const game::GameRecord& record :
+             sgf::read_games(file.bytes, file.display_path, {}, problems)) {
             if (record.game_type != 1 || record.board_width != go::kBoardSize ||
                 record.board_height != go::kBoardSize) {
                 continue;

@@ -13,7 +13,9 @@ using josekic::trackers::testing::game_of;
 using josekic::trackers::testing::moves_of;
 
 namespace {
-go::Point pt(const char* sgf) { return *go::point_from_sgf(sgf); }
+go::Point pt(const char* sgf) {
+    return *go::point_from_sgf(sgf);
+}
 
 // Runs one corner's tracker over a whole game and returns it (game coordinates).
 CornerTracker track(Corner corner, const game::GameRecord& record, TrackerOptions options = {}) {
@@ -52,7 +54,8 @@ TEST_CASE("a stone in one corner's ring shuts that tracker and not its neighbour
     CHECK(ul.moves() == moves_of("W[dd] B[hc] W[] B[cf]"));
     CHECK(ul.end() == SequenceEnd::GameEnd);
     // the upper-right tracker stays off: its later stone qf is not added
-    const auto sequences = extract_corner_sequences(Zone::default_zone(), {}, record, record.moves.size());
+    const auto sequences =
+        extract_corner_sequences(Zone::default_zone(), {}, record, record.moves.size());
     REQUIRE(sequences.size() == 2);
     REQUIRE(find(sequences, Corner::UpperRight) != nullptr);
     CHECK(find(sequences, Corner::UpperRight)->end == SequenceEnd::ExclusionRing);
@@ -65,7 +68,8 @@ TEST_CASE("a false tenuki adds nothing, a real one adds a pass of the other colo
         CHECK(ur.moves() == moves_of("B[pd] W[qf]"));
         CHECK(ur.tenukis() == 0);
     }
-    SECTION("false again, then real: White answered elsewhere and White played in the corner next") {
+    SECTION(
+        "false again, then real: White answered elsewhere and White played in the corner next") {
         const auto ur = track(Corner::UpperRight, game_of("B[pd] W[qf] B[dd] W[dp] B[nc] W[qd]"));
         CHECK(ur.moves() == std::vector<go::Move>{go::Move::at(go::Color::Black, pt("pd")),
                                                   go::Move::at(go::Color::White, pt("qf")),
@@ -82,8 +86,10 @@ TEST_CASE("a false tenuki adds nothing, a real one adds a pass of the other colo
 }
 
 TEST_CASE("a pass in the game is a move outside every zone", "[trackers]") {
-    CHECK(track(Corner::UpperRight, game_of("B[pd] W[] B[qf]")).moves() == moves_of("B[pd] W[] B[qf]"));
-    CHECK(track(Corner::UpperRight, game_of("B[pd] W[tt] B[] W[qf]")).moves() == moves_of("B[pd] W[qf]"));
+    CHECK(track(Corner::UpperRight, game_of("B[pd] W[] B[qf]")).moves() ==
+          moves_of("B[pd] W[] B[qf]"));
+    CHECK(track(Corner::UpperRight, game_of("B[pd] W[tt] B[] W[qf]")).moves() ==
+          moves_of("B[pd] W[qf]"));
     // passes count toward the gap rule like any move elsewhere
     TrackerOptions options;
     options.max_gap = 2;
@@ -100,9 +106,11 @@ TEST_CASE("a capture inside a corner changes nothing for the tracker", "[tracker
     const auto replayed = game::replay(record, sink);
     REQUIRE(replayed.legal_moves == 5);
     go::Board board;
-    REQUIRE(board.play_line(std::span(record.moves).first(replayed.legal_moves)).played == replayed.legal_moves);
+    REQUIRE(board.play_line(std::span(record.moves).first(replayed.legal_moves)).played ==
+            replayed.legal_moves);
     CHECK(board.at(pt("sa")) == go::Stone::Empty);
-    const auto sequences = extract_corner_sequences(Zone::default_zone(), {}, record, replayed.legal_moves);
+    const auto sequences =
+        extract_corner_sequences(Zone::default_zone(), {}, record, replayed.legal_moves);
     REQUIRE(sequences.size() == 1);
     CHECK(sequences.front().end == SequenceEnd::GameEnd);
     // ra is off the diagonal and in the upper half already: no reflection, no swap
@@ -111,8 +119,8 @@ TEST_CASE("a capture inside a corner changes nothing for the tracker", "[tracker
 
 TEST_CASE("setup stones in a zone or ring keep that tracker off", "[trackers]") {
     auto record = game_of("B[pd] W[dd] B[pp] W[dp]");
-    record.setup_black = {pt("qd")};   // upper-right zone
-    record.setup_white = {pt("ep")};   // lower-left zone
+    record.setup_black = {pt("qd")};  // upper-right zone
+    record.setup_white = {pt("ep")};  // lower-left zone
     auto extraction = extract_corners(Zone::default_zone(), {}, record, record.moves.size());
     CHECK(extraction.blocked_by_setup == 2);
     REQUIRE(extraction.sequences.size() == 2);
@@ -130,14 +138,17 @@ TEST_CASE("setup stones in a zone or ring keep that tracker off", "[trackers]") 
 
     // tengen touches no zone and no ring
     record.setup_black = {pt("jj")};
-    CHECK(extract_corners(Zone::default_zone(), {}, record, record.moves.size()).blocked_by_setup == 0);
+    CHECK(extract_corners(Zone::default_zone(), {}, record, record.moves.size()).blocked_by_setup ==
+          0);
 }
 
 TEST_CASE("the length cap and the gap rule end a sequence", "[trackers]") {
     TrackerOptions options;
     options.max_length = 3;
-    const auto capped = track(Corner::UpperRight, game_of("B[pd] W[qf] B[dd] W[qh] B[oc]"), options);
-    // the tenuki pass and W qh would make 4: neither is added (a pass alone would be a trailing tenuki)
+    const auto capped =
+        track(Corner::UpperRight, game_of("B[pd] W[qf] B[dd] W[qh] B[oc]"), options);
+    // the tenuki pass and W qh would make 4: neither is added (a pass alone would be a trailing
+    // tenuki)
     CHECK(capped.moves() == moves_of("B[pd] W[qf]"));
     CHECK(capped.end() == SequenceEnd::LengthCap);
     const auto exact = track(Corner::UpperRight, game_of("B[pd] W[qf] B[qh] W[dd]"), options);

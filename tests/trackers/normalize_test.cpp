@@ -25,7 +25,8 @@ game::GameRecord transformed_game(std::string_view canonical, go::Symmetry s, Co
 }
 }  // namespace
 
-TEST_CASE("one sequence in 4 corners x 2 reflections x 2 colour orders lands on one path", "[trackers]") {
+TEST_CASE("one sequence in 4 corners x 2 reflections x 2 colour orders lands on one path",
+          "[trackers]") {
     // 3-4 point, one-space low approach... with a tenuki by White (a pass in the game) and
     // Black's second move in the corner after it.
     const std::string_view canonical = "B[pc] W[nc] B[pe] W[] B[qc] W[qb]";
@@ -38,8 +39,10 @@ TEST_CASE("one sequence in 4 corners x 2 reflections x 2 colour orders lands on 
             for (ColourOrder colours : {ColourOrder::AsPlayed, ColourOrder::Swapped}) {
                 const go::Symmetry s = go::then(reflection, rotation_from_upper_right(corner));
                 const auto record = transformed_game(canonical, s, colours);
-                const auto sequences = extract_corner_sequences(Zone::default_zone(), {}, record, record.moves.size());
-                INFO(name(corner) << " " << name(reflection) << " swapped " << (colours == ColourOrder::Swapped));
+                const auto sequences =
+                    extract_corner_sequences(Zone::default_zone(), {}, record, record.moves.size());
+                INFO(name(corner) << " " << name(reflection) << " swapped "
+                                  << (colours == ColourOrder::Swapped));
                 REQUIRE(sequences.size() == 1);
                 const CornerSequence& seq = sequences.front();
                 CHECK(seq.corner == corner);
@@ -48,8 +51,10 @@ TEST_CASE("one sequence in 4 corners x 2 reflections x 2 colour orders lands on 
                 CHECK(seq.tenukis == 1);
                 CHECK(seq.end == SequenceEnd::GameEnd);
                 // the reported symmetry maps the game's points onto the canonical ones
-                CHECK(go::apply(seq.symmetry, *record.moves.front().point) == *expected.front().point);
-                trie.insert(seq.moves, line_outcome(game::Winner::Black, seq.colours), 2000, std::nullopt);
+                CHECK(go::apply(seq.symmetry, *record.moves.front().point) ==
+                      *expected.front().point);
+                trie.insert(seq.moves, line_outcome(game::Winner::Black, seq.colours), 2000,
+                            std::nullopt);
                 ++variants;
             }
         }
@@ -68,17 +73,22 @@ TEST_CASE("one sequence in 4 corners x 2 reflections x 2 colour orders lands on 
     CHECK(trie.node(node).stats.second_player_wins == 8);
 }
 
-TEST_CASE("a diagonal opening waits for the first stone off the diagonal to choose the half", "[trackers]") {
+TEST_CASE("a diagonal opening waits for the first stone off the diagonal to choose the half",
+          "[trackers]") {
     // upper-left 4-4, approaches on either side: both must give the canonical approach nc
     const auto expected = moves_of("B[pd] W[nc]");
     CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[fc]")).moves == expected);
     CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[cf]")).moves == expected);
     // 4-4, 3-3 invasion (both diagonal), then the first block decides
     const auto invasion = moves_of("B[pd] W[qc] B[pc]");
-    CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[cc] B[dc]")).moves == invasion);
-    CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[cc] B[cd]")).moves == invasion);
-    CHECK(normalize_corner_sequence(Corner::LowerRight, moves_of("B[pp] W[qq] B[qp]")).moves == invasion);
-    CHECK(normalize_corner_sequence(Corner::LowerRight, moves_of("B[pp] W[qq] B[pq]")).moves == invasion);
+    CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[cc] B[dc]")).moves ==
+          invasion);
+    CHECK(normalize_corner_sequence(Corner::UpperLeft, moves_of("B[dd] W[cc] B[cd]")).moves ==
+          invasion);
+    CHECK(normalize_corner_sequence(Corner::LowerRight, moves_of("B[pp] W[qq] B[qp]")).moves ==
+          invasion);
+    CHECK(normalize_corner_sequence(Corner::LowerRight, moves_of("B[pp] W[qq] B[pq]")).moves ==
+          invasion);
     // a diagonal stone is unmoved by the reflection: the 4-4 stays pd either way
     const auto flipped = normalize_corner_sequence(Corner::UpperRight, moves_of("W[pd] B[qf]"));
     CHECK(flipped.moves == moves_of("B[pd] W[nc]"));
@@ -90,15 +100,17 @@ TEST_CASE("a diagonal opening waits for the first stone off the diagonal to choo
     CHECK(diagonal.symmetry == go::Symmetry::Rotate180);
 }
 
-TEST_CASE("normalising in place gives what the copying form gives, in the same buffer", "[trackers]") {
+TEST_CASE("normalising in place gives what the copying form gives, in the same buffer",
+          "[trackers]") {
     for (Corner corner : kAllCorners) {
-        for (const char* line : {"B[dd] W[fc] B[] W[cf]", "W[dd] B[cc] W[dc]", "B[pp] W[qq] B[pq]", "W[jc]",
-                                 "B[cq] W[dp] B[] W[qd]"}) {
+        for (const char* line : {"B[dd] W[fc] B[] W[cf]", "W[dd] B[cc] W[dc]", "B[pp] W[qq] B[pq]",
+                                 "W[jc]", "B[cq] W[dp] B[] W[qd]"}) {
             const auto played = moves_of(line);
             const NormalizedSequence copied = normalize_corner_sequence(corner, played);
             std::vector<go::Move> buffer = played;
             const go::Move* data = buffer.data();
-            const NormalizedSequence in_place = normalize_corner_sequence(corner, std::move(buffer));
+            const NormalizedSequence in_place =
+                normalize_corner_sequence(corner, std::move(buffer));
             INFO(name(corner) << " " << line);
             CHECK(in_place.moves == copied.moves);
             CHECK(in_place.symmetry == copied.symmetry);

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <utility>
 
-#include "trackers/opening.hpp"
 #include "tests/support/move_lines.hpp"
+#include "trackers/opening.hpp"
 
 using namespace josekic;
 using namespace josekic::trackers;
@@ -26,14 +26,19 @@ std::vector<go::Move> image(go::Symmetry s, const std::vector<go::Move>& moves) 
 
 // The first 20 moves of three real games: two from the Fox pro-vs-pro collection (2013),
 // one from a 1941 Honinbo league game in the Debian goban collection.
-const std::vector<go::Move> kFox1 = line({"dq", "pd", "cd", "pp", "nc", "qf", "fc", "do", "dl", "gp",
-                                          "eo", "en", "fo", "dp", "fq", "cq", "eq", "fn", "go", "cr"});
-const std::vector<go::Move> kFox3 = line({"dp", "pd", "pq", "qo", "pl", "jq", "qp", "gq", "cn", "dd",
-                                          "po", "qf", "fc", "hc", "cf", "fd", "cc", "dc", "cd", "de"});
-const std::vector<go::Move> kHoninbo1941 = line({"pd", "dp", "pp", "fd", "pj", "nq", "pn", "jp", "cd", "cc",
-                                                 "dc", "dd", "db", "de", "bc", "ce", "bd", "dj", "cq", "dq"});
+const std::vector<go::Move> kFox1 =
+    line({"dq", "pd", "cd", "pp", "nc", "qf", "fc", "do", "dl", "gp",
+          "eo", "en", "fo", "dp", "fq", "cq", "eq", "fn", "go", "cr"});
+const std::vector<go::Move> kFox3 =
+    line({"dp", "pd", "pq", "qo", "pl", "jq", "qp", "gq", "cn", "dd",
+          "po", "qf", "fc", "hc", "cf", "fd", "cc", "dc", "cd", "de"});
+const std::vector<go::Move> kHoninbo1941 =
+    line({"pd", "dp", "pp", "fd", "pj", "nq", "pn", "jp", "cd", "cc",
+          "dc", "dd", "db", "de", "bc", "ce", "bd", "dj", "cq", "dq"});
 
-bool in_upper_right_upper_half(go::Point p) { return p.x >= 9 && p.y <= go::kLastLine - p.x; }
+bool in_upper_right_upper_half(go::Point p) {
+    return p.x >= 9 && p.y <= go::kLastLine - p.x;
+}
 
 game::GameRecord record_of(std::vector<go::Move> moves) {
     game::GameRecord record;
@@ -132,7 +137,8 @@ TEST_CASE("passes are kept and colours are never swapped", "[fuseki]") {
 TEST_CASE("openings are classified for the fuseki trees", "[fuseki]") {
     CHECK(classify_opening(record_of(line({"pd", "dd"}))) == OpeningClass::Even);
     CHECK(classify_opening(record_of({})) == OpeningClass::Even);
-    CHECK(classify_opening(record_of(line({"pd", "dd"}, go::Color::White))) == OpeningClass::WhiteFirst);
+    CHECK(classify_opening(record_of(line({"pd", "dd"}, go::Color::White))) ==
+          OpeningClass::WhiteFirst);
 
     auto handicap = record_of(line({"pd"}, go::Color::White));
     handicap.info.handicap = 2;
@@ -206,14 +212,16 @@ TEST_CASE("the canonical opening is the smallest of the 8 images, on random line
             }
             const int x = central ? centre_line(rng) : any_line(rng);
             const int y = central ? (percent(rng) < 30 ? x : centre_line(rng)) : any_line(rng);
-            moves.push_back(go::Move::at(c, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
+            moves.push_back(go::Move::at(
+                c, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}));
         }
         std::vector<int> best_key;
         std::vector<go::Move> best;
         for (go::Symmetry s : go::kAllSymmetries) {
             const auto candidate = image(s, moves);
             std::vector<int> key;
-            for (const go::Move& m : candidate) key.push_back(m.point ? canonical_rank(*m.point) : -1);
+            for (const go::Move& m : candidate)
+                key.push_back(m.point ? canonical_rank(*m.point) : -1);
             if (best.empty() || key < best_key) {
                 best_key = key;
                 best = candidate;
@@ -227,7 +235,8 @@ TEST_CASE("the canonical opening is the smallest of the 8 images, on random line
     }
 }
 
-TEST_CASE("setup stones fix the frame of the smallest pair of sorted images, on random setups", "[fuseki]") {
+TEST_CASE("setup stones fix the frame of the smallest pair of sorted images, on random setups",
+          "[fuseki]") {
     // The brute-force meaning of place_setup: for each symmetry, the sorted ranks of the
     // images of the black stones, then of the white ones; the candidates left are the
     // symmetries whose pair is smallest, in kAllSymmetries order. Half the setups are
@@ -241,8 +250,10 @@ TEST_CASE("setup stones fix the frame of the smallest pair of sorted images, on 
     for (int round = 0; round < 3000; ++round) {
         const bool stars = round % 2 == 0;
         auto random_point = [&] {
-            const int x = stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
-            const int y = stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
+            const int x =
+                stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
+            const int y =
+                stars ? kStarLines[static_cast<std::size_t>(star_line(rng))] : any_line(rng);
             return go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
         };
         std::vector<go::Point> black(static_cast<std::size_t>(black_count(rng)));
@@ -267,7 +278,8 @@ TEST_CASE("setup stones fix the frame of the smallest pair of sorted images, on 
         SymmetryNormaliser normaliser;
         const auto setup = normaliser.place_setup(black, white);
         INFO("round " << round);
-        CHECK(std::vector<go::Symmetry>(normaliser.candidates().begin(), normaliser.candidates().end()) == expected);
+        CHECK(std::vector<go::Symmetry>(normaliser.candidates().begin(),
+                                        normaliser.candidates().end()) == expected);
         std::vector<int> black_ranks;
         for (go::Point p : setup.black) black_ranks.push_back(canonical_rank(p));
         std::vector<int> white_ranks;

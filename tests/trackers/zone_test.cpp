@@ -7,10 +7,14 @@ using namespace josekic;
 using namespace josekic::trackers;
 
 namespace {
-go::Point pt(const char* sgf) { return *go::point_from_sgf(sgf); }
+go::Point pt(const char* sgf) {
+    return *go::point_from_sgf(sgf);
+}
 
 // A map row by row; the default zone's map written out, so tests can edit single points.
-std::string default_map() { return Zone::default_zone().to_map(); }
+std::string default_map() {
+    return Zone::default_zone().to_map();
+}
 
 std::string with_point(std::string map, go::Point p, char c) {
     map[static_cast<std::size_t>(p.y * 20 + p.x)] = c;  // 19 points and '\n' per row
@@ -54,7 +58,8 @@ TEST_CASE("the default zone: shape, symmetry and tengen", "[trackers]") {
         // every corner's zone is the upper-right one rotated
         for (int i = 0; i < go::kNumPoints; ++i) {
             const go::Point p = go::Point::from_index(i);
-            CHECK(zone.role(c, go::apply(rotation_from_upper_right(c), p)) == zone.role(Corner::UpperRight, p));
+            CHECK(zone.role(c, go::apply(rotation_from_upper_right(c), p)) ==
+                  zone.role(Corner::UpperRight, p));
         }
     }
     CHECK(zone.contains(Corner::UpperRight, pt("pd")));
@@ -63,7 +68,8 @@ TEST_CASE("the default zone: shape, symmetry and tengen", "[trackers]") {
     CHECK(zone.contains(Corner::LowerRight, pt("pp")));
 }
 
-TEST_CASE("overlap points near the middle of a side belong to both neighbouring corners", "[trackers]") {
+TEST_CASE("overlap points near the middle of a side belong to both neighbouring corners",
+          "[trackers]") {
     const Zone& zone = Zone::default_zone();
     for (const char* p : {"ic", "jc", "kc", "ja", "jd"}) {
         INFO(p);
@@ -87,7 +93,8 @@ TEST_CASE("overlap points near the middle of a side belong to both neighbouring 
     CHECK(zone.role(Corner::UpperLeft, pt("jh")) == ZoneRole::Outside);
 }
 
-TEST_CASE("the exclusion ring is exactly the outside points orthogonally next to the zone", "[trackers]") {
+TEST_CASE("the exclusion ring is exactly the outside points orthogonally next to the zone",
+          "[trackers]") {
     const Zone& zone = Zone::default_zone();
     int ring = 0;
     for (int i = 0; i < go::kNumPoints; ++i) {
@@ -97,7 +104,8 @@ TEST_CASE("the exclusion ring is exactly the outside points orthogonally next to
             const int x = p.x + dx;
             const int y = p.y + dy;
             if (go::on_board(x, y) &&
-                zone.contains(Corner::UpperRight, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)}))
+                zone.contains(Corner::UpperRight, go::Point{static_cast<std::uint8_t>(x),
+                                                            static_cast<std::uint8_t>(y)}))
                 next_to_zone = true;
         }
         const bool expected = next_to_zone && !zone.contains(Corner::UpperRight, p);
@@ -108,7 +116,8 @@ TEST_CASE("the exclusion ring is exactly the outside points orthogonally next to
     CHECK(ring == 16);
 }
 
-TEST_CASE("corners_touched names exactly the corners for which a point is not outside", "[trackers]") {
+TEST_CASE("corners_touched names exactly the corners for which a point is not outside",
+          "[trackers]") {
     // The default zone and a tiny one whose rings reach into no other corner's zone.
     std::array<bool, go::kNumPoints> table{};
     table[static_cast<std::size_t>(pt("sa").index())] = true;
@@ -153,21 +162,28 @@ TEST_CASE("zone map errors name line and column", "[trackers]") {
         std::string map = with_point(default_map(), pt("sc"), '#');
         std::string text = "; comment\n";
         text += map;
-        CHECK(first_error(text) == "z.txt:4:19: error: unexpected character '#' in the zone map: use 'X' for a point in the zone, '.' for a point outside [zone-map-char]");
+        CHECK(first_error(text) ==
+              "z.txt:4:19: error: unexpected character '#' in the zone map: use 'X' for a point in "
+              "the zone, '.' for a point outside [zone-map-char]");
     }
     SECTION("short row") {
         std::string map = default_map();
         map.erase(20 * 2, 1);  // row 3 loses a point
-        CHECK(first_error(map) == "z.txt:3:19: error: this row of the zone map has 18 points, not 19 [zone-map-row-length]");
+        CHECK(first_error(map) ==
+              "z.txt:3:19: error: this row of the zone map has 18 points, not 19 "
+              "[zone-map-row-length]");
     }
     SECTION("long row") {
         std::string map = default_map();
         map.insert(map.begin() + 20 * 5, '.');
-        CHECK(first_error(map) == "z.txt:6:20: error: this row of the zone map has more than 19 points [zone-map-row-length]");
+        CHECK(first_error(map) ==
+              "z.txt:6:20: error: this row of the zone map has more than 19 points "
+              "[zone-map-row-length]");
     }
     SECTION("too few rows") {
         std::string map = default_map().substr(0, 20 * 18);
-        CHECK(first_error(map) == "z.txt:19:1: error: the zone map ends after 18 rows; it needs 19 [zone-map-rows]");
+        CHECK(first_error(map) ==
+              "z.txt:19:1: error: the zone map ends after 18 rows; it needs 19 [zone-map-rows]");
     }
     SECTION("too many rows") {
         std::string map = default_map();
@@ -182,20 +198,23 @@ TEST_CASE("asymmetric, empty and tengen zones are refused", "[trackers]") {
         // hc is (7, 2); its mirror image about the diagonal is (18 - 2, 18 - 7) = ql
         std::string map = with_point(default_map(), pt("hc"), 'X');
         CHECK(first_error(map) ==
-              "z.txt:3:8: error: the zone is not symmetric about the upper-right corner's diagonal: hc is in the "
+              "z.txt:3:8: error: the zone is not symmetric about the upper-right corner's "
+              "diagonal: hc is in the "
               "zone but its mirror image ql is not [zone-asymmetric]");
     }
     SECTION("empty") {
         std::string map;
         for (int i = 0; i < 19; ++i) map += "...................\n";
         CHECK(first_error(map) ==
-              "z.txt:1:1: error: the zone map has no point in the zone ('X'); a zone must not be empty [zone-empty]");
+              "z.txt:1:1: error: the zone map has no point in the zone ('X'); a zone must not be "
+              "empty [zone-empty]");
     }
     SECTION("tengen") {
         std::string map;
         for (int i = 0; i < 19; ++i) map += "XXXXXXXXXXXXXXXXXXX\n";
         CHECK(first_error(map) ==
-              "z.txt:10:10: error: tengen (jj) is in the zone; tengen belongs to no corner [zone-tengen]");
+              "z.txt:10:10: error: tengen (jj) is in the zone; tengen belongs to no corner "
+              "[zone-tengen]");
     }
     SECTION("from_table says why") {
         std::array<bool, go::kNumPoints> table{};

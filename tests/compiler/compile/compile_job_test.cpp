@@ -31,14 +31,18 @@ fs::path fresh_dir(const std::string& name) {
 fs::path write_games(const std::string& name) {
     const fs::path dir = fresh_dir(name);
     const char* games[] = {
-        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Beta]DT[2001-03-04]RE[B+R];B[pd];W[dd];B[pq];W[dp];B[qk];W[nc];B[pf];W[pb];"
+        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Beta]DT[2001-03-04]RE[B+R];B[pd];W[dd];B[pq];W[dp];B[qk];W["
+        "nc];B[pf];W[pb];"
         "B[qc];W[kc];B[fq];W[dn];B[cc];W[cd];B[dc];W[ec];B[eb];W[fc];B[fb])",
-        "(;GM[1]FF[4]SZ[19]PB[Gamma]PW[Delta]DT[1999]RE[W+2.5];B[dp];W[pd];B[cd];W[qp];B[ec];W[ed];B[fd];W[ee];"
+        "(;GM[1]FF[4]SZ[19]PB[Gamma]PW[Delta]DT[1999]RE[W+2.5];B[dp];W[pd];B[cd];W[qp];B[ec];W[ed];"
+        "B[fd];W[ee];"
         "B[gc];W[nq];B[pj];W[jp];B[op];W[oq];B[nr];W[pq])",
-        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Gamma]DT[2010-05-06]RE[B+0.5];B[qd];W[dc];B[dp];W[pp];B[ce];W[ed];B[qn];"
+        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Gamma]DT[2010-05-06]RE[B+0.5];B[qd];W[dc];B[dp];W[pp];B[ce];"
+        "W[ed];B[qn];"
         "W[np];B[qq];W[pq];B[qp];W[po];B[qo];W[pn])",
         // The first game again, rotated: a duplicate.
-        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Beta]DT[2001-03-04]RE[B+R];B[dd];W[dp];B[qd];W[pp];B[kc];W[cf];B[fd];W[bd];"
+        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Beta]DT[2001-03-04]RE[B+R];B[dd];W[dp];B[qd];W[pp];B[kc];W["
+        "cf];B[fd];W[bd];"
         "B[cc];W[ci];B[qn];W[np];B[cq];W[dq];B[cp];W[co];B[bo];W[cn];B[bn])",
     };
     int i = 0;
@@ -48,7 +52,8 @@ fs::path write_games(const std::string& name) {
     return dir;
 }
 
-compile::CompileOptions options_for(const std::vector<std::string>& inputs, const fs::path& out, unsigned threads) {
+compile::CompileOptions options_for(const std::vector<std::string>& inputs, const fs::path& out,
+                                    unsigned threads) {
     compile::CompileOptions options;
     options.inputs = inputs;
     options.output_dir = out.string();
@@ -75,7 +80,8 @@ TEST_CASE("compile output does not depend on the thread count", "[compile]") {
     const fs::path one = fresh_dir("threads-1");
     const fs::path two = fresh_dir("threads-2");
     compile::run_compile(options_for({games.string()}, one, 1));
-    const compile::CompileResult result = compile::run_compile(options_for({games.string()}, two, 2));
+    const compile::CompileResult result =
+        compile::run_compile(options_for({games.string()}, two, 2));
     require_same_outputs(one, two);
     CHECK(result.run.games_kept == 3);
     CHECK(result.run.duplicates_dropped == 1);
@@ -102,15 +108,18 @@ TEST_CASE("joseki.sgf read back has the statistics of the trie it was written fr
 
     // The same trie, built here directly from the games.
     compile::DictionaryBuilder builder(dictionary::TrieOptions{}, compile::HandicapFuseki::Exclude);
-    for (const auto& entry : std::vector<fs::path>{games / "game-0.sgf", games / "game-1.sgf", games / "game-2.sgf"}) {
+    for (const auto& entry :
+         std::vector<fs::path>{games / "game-0.sgf", games / "game-1.sgf", games / "game-2.sgf"}) {
         diag::DiagnosticList problems;
         const std::string bytes = slurp(entry);
-        for (const game::GameRecord& record : sgf::read_games(bytes, entry.string(), {}, problems)) {
+        for (const game::GameRecord& record :
+             sgf::read_games(bytes, entry.string(), {}, problems)) {
             const game::ReplayResult replay = game::replay(record, problems);
-            builder.add_game(record, compile::GameAnalysis{
-                                         trackers::extract_corners(trackers::Zone::default_zone(), {}, record,
-                                                                   replay.legal_moves),
-                                         trackers::normalise_opening(record, replay.legal_moves, {})});
+            builder.add_game(
+                record,
+                compile::GameAnalysis{trackers::extract_corners(trackers::Zone::default_zone(), {},
+                                                                record, replay.legal_moves),
+                                      trackers::normalise_opening(record, replay.legal_moves, {})});
         }
     }
 
@@ -122,7 +131,8 @@ TEST_CASE("joseki.sgf read back has the statistics of the trie it was written fr
     const dictionary::Trie& actual = read->trie;
     REQUIRE(actual.size() == expected.size());
     // Walk both tries in output order and compare every node.
-    std::vector<std::pair<dictionary::NodeId, dictionary::NodeId>> stack{{dictionary::kRoot, dictionary::kRoot}};
+    std::vector<std::pair<dictionary::NodeId, dictionary::NodeId>> stack{
+        {dictionary::kRoot, dictionary::kRoot}};
     std::size_t compared = 0;
     while (!stack.empty()) {
         const auto [e, a] = stack.back();
@@ -139,10 +149,13 @@ TEST_CASE("joseki.sgf read back has the statistics of the trie it was written fr
     CHECK(expected.node(dictionary::kRoot).stats.count == builder.joseki_counts().sequences);
 }
 
-TEST_CASE("the bundled samples and /usr/share/goban compile identically with 1 and 2 threads", "[compile][e2e]") {
+TEST_CASE("the bundled samples and /usr/share/goban compile identically with 1 and 2 threads",
+          "[compile][e2e]") {
     std::vector<std::string> inputs{std::string(JOSEKIC_SOURCE_DIR) + "/samples"};
-    if (fs::exists("/usr/share/goban")) inputs.push_back("/usr/share/goban");
-    else WARN("/usr/share/goban is absent (Debian package goban-original-games): samples only");
+    if (fs::exists("/usr/share/goban"))
+        inputs.push_back("/usr/share/goban");
+    else
+        WARN("/usr/share/goban is absent (Debian package goban-original-games): samples only");
     const fs::path one = fresh_dir("samples-1");
     const fs::path two = fresh_dir("samples-2");
     const compile::CompileResult result = compile::run_compile(options_for(inputs, one, 1));

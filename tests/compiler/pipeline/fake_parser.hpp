@@ -17,7 +17,8 @@ namespace josekic::testing {
 /// line, words are moves in SGF letters alternating Black/White from Black ("--" passes),
 /// "GM2" and "SZ9" set the game type and size, "BAD" reports a warning [fake-bad].
 inline std::vector<game::GameRecord> fake_parse(std::string_view bytes, std::string_view path,
-                                                const sgf::ReadOptions&, diag::DiagnosticSink& sink) {
+                                                const sgf::ReadOptions&,
+                                                diag::DiagnosticSink& sink) {
     std::vector<game::GameRecord> games;
     std::istringstream lines{std::string(bytes)};
     std::string text;

@@ -69,13 +69,15 @@ TEST_CASE("headers do not change the fingerprint", "[pipeline]") {
     CHECK(pipeline::fingerprint(a).key == pipeline::fingerprint(b).key);
 }
 
-TEST_CASE("the symmetry between a game and its image is recovered from the fingerprints", "[pipeline]") {
+TEST_CASE("the symmetry between a game and its image is recovered from the fingerprints",
+          "[pipeline]") {
     // What the duplicate report names: the first game taken to the canonical image and back
     // out to the second game's frame is the transform that made the second from the first.
     check_every_orientation(game_of({"qd", "dp", "pq", "dc", "oc", "qk"}));
 }
 
-TEST_CASE("a game that a symmetry maps onto itself keys the same in every orientation", "[pipeline]") {
+TEST_CASE("a game that a symmetry maps onto itself keys the same in every orientation",
+          "[pipeline]") {
     // Every stone on the diagonal x == y, passes between: Transpose leaves the line as it is,
     // so no single image is the smallest.
     game::GameRecord g = game_of({"dd", "pp", "cc", "qq", "jj"});
@@ -83,10 +85,12 @@ TEST_CASE("a game that a symmetry maps onto itself keys the same in every orient
     check_every_orientation(g, Relation::Ambiguous);
     // Tengen alone is fixed by all 8 symmetries: the first one (Identity) is canonical.
     CHECK(pipeline::fingerprint(game_of({"jj"})).to_canonical == go::Symmetry::Identity);
-    CHECK(pipeline::fingerprint(game_of({"jj"})).key != pipeline::fingerprint(game_of({"jj", "jj"})).key);
+    CHECK(pipeline::fingerprint(game_of({"jj"})).key !=
+          pipeline::fingerprint(game_of({"jj", "jj"})).key);
 }
 
-TEST_CASE("games told apart only late, and games with setup, key the same in every orientation", "[pipeline]") {
+TEST_CASE("games told apart only late, and games with setup, key the same in every orientation",
+          "[pipeline]") {
     // The first stones are on the diagonal; the fifth decides the canonical image.
     const game::GameRecord late = game_of({"dd", "pp", "jj", "cc", "qd", "dq"});
     game::GameRecord setup = game_of({"pd", "dp", "qp"});
@@ -96,7 +100,8 @@ TEST_CASE("games told apart only late, and games with setup, key the same in eve
     check_every_orientation(setup);
     // Four handicap stones look the same in every image: the moves decide.
     game::GameRecord handicap = game_of({"qc", "cp", "pq"});
-    for (const char* p : {"dd", "pd", "dp", "pp"}) handicap.setup_black.push_back(*go::point_from_sgf(p));
+    for (const char* p : {"dd", "pd", "dp", "pp"})
+        handicap.setup_black.push_back(*go::point_from_sgf(p));
     handicap.moves.front().color = go::Color::White;
     check_every_orientation(handicap);
     // A lone setup stone off every axis decides alone, even for a line of passes only.

@@ -10,8 +10,8 @@
 #include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
-using josekic::testing::fake_parse;
 using josekic::test_support::TempDir;
+using josekic::testing::fake_parse;
 using josekic::testing::transformed;
 
 namespace {
@@ -40,7 +40,9 @@ RunOutput run(const std::vector<std::string>& inputs, unsigned threads,
     options.duplicates = duplicates;
     pipeline::stream_games<std::size_t>(
         inputs, options,
-        [](const game::GameRecord& g, const game::ReplayResult& r) { return g.moves.size() * 1000 + r.legal_moves; },
+        [](const game::GameRecord& g, const game::ReplayResult& r) {
+            return g.moves.size() * 1000 + r.legal_moves;
+        },
         [&](const game::GameRecord& g, const game::ReplayResult&, std::size_t&& analysis) {
             out.consumed.push_back(g.source_path + "#" + std::to_string(g.index_in_file) + ":" +
                                    std::to_string(analysis));
@@ -60,16 +62,19 @@ TEST_CASE("games are consumed in file order, then game order, with their analysi
     dir.write("a.sgf", "dd pp pd\n");
     const RunOutput out = run({dir.str()}, 2);
     const std::string root = dir.str() + "/";
-    CHECK(out.consumed == std::vector<std::string>{root + "a.sgf#1:3003", root + "b.sgf#1:2002", root + "b.sgf#2:1001"});
+    CHECK(out.consumed == std::vector<std::string>{root + "a.sgf#1:3003", root + "b.sgf#1:2002",
+                                                   root + "b.sgf#2:1001"});
     CHECK(out.report.files_read == 2);
     CHECK(out.report.games_read == 3);
     CHECK(out.report.games_kept == 3);
     CHECK(out.report.moves_replayed == 6);
 }
 
-TEST_CASE("games that are not Go, not 19x19 or have no moves are skipped with a reason", "[pipeline]") {
+TEST_CASE("games that are not Go, not 19x19 or have no moves are skipped with a reason",
+          "[pipeline]") {
     TempDir dir;
-    const std::string path = dir.write("a.sgf", "GM2 pd\nSZ9 cc\nSZ9\n" + kGame + "\npd pd dd\npd dp\nBAD\n");
+    const std::string path =
+        dir.write("a.sgf", "GM2 pd\nSZ9 cc\nSZ9\n" + kGame + "\npd pd dd\npd dp\nBAD\n");
     const RunOutput out = run({path}, 1);
     CHECK(out.report.games_read == 7);
     CHECK(out.report.games_kept == 3);
@@ -78,15 +83,19 @@ TEST_CASE("games that are not Go, not 19x19 or have no moves are skipped with a 
     CHECK(out.report.games_skipped.at("not-19x19") == 2);
     CHECK(out.report.games_cut.at("occupied-point") == 1);
     CHECK(out.report.moves_replayed == 8 + 1 + 2);
-    CHECK_THAT(out.diagnostics, Catch::Contains(path + ":1:1: warning: game 1 skipped: GM[2] is not Go [not-go]"));
-    CHECK_THAT(out.diagnostics, Catch::Contains("game 2 skipped: board is 9x9; only 19x19 games are read [not-19x19]"));
+    CHECK_THAT(out.diagnostics,
+               Catch::Contains(path + ":1:1: warning: game 1 skipped: GM[2] is not Go [not-go]"));
+    CHECK_THAT(
+        out.diagnostics,
+        Catch::Contains("game 2 skipped: board is 9x9; only 19x19 games are read [not-19x19]"));
     CHECK(out.report.diagnostics.by_code.at("occupied-point") == 1);
 }
 
 TEST_CASE("a rotated copy of a game in another file is read once", "[pipeline]") {
     TempDir dir;
     const std::string first = dir.write("a.sgf", kGame + "\n");
-    const std::string second = dir.write("b/c.sgf", "dd\n" + transformed(kGame, go::Symmetry::Rotate90) + "\n");
+    const std::string second =
+        dir.write("b/c.sgf", "dd\n" + transformed(kGame, go::Symmetry::Rotate90) + "\n");
     dir.write("b/d.sgf", transformed(kGame, go::Symmetry::Transpose) + "\n" + kGame + " tt\n");
 
     const RunOutput out = run({dir.str()}, 2);
@@ -121,9 +130,11 @@ TEST_CASE("one and two threads give identical results, diagnostics and reports",
         const int games = (i * 7) % 13 + 1;
         for (int g = 0; g < games; ++g) {
             std::string line = kGame;
-            line += " " + go::to_sgf(go::Point{static_cast<std::uint8_t>(i % 19), static_cast<std::uint8_t>(g % 19)});
+            line += " " + go::to_sgf(go::Point{static_cast<std::uint8_t>(i % 19),
+                                               static_cast<std::uint8_t>(g % 19)});
             if (g % 5 == 0) line += " BAD";
-            body += transformed(line, go::kAllSymmetries[static_cast<std::size_t>(i + g) % 8]) + "\n";
+            body +=
+                transformed(line, go::kAllSymmetries[static_cast<std::size_t>(i + g) % 8]) + "\n";
         }
         dir.write("d" + std::to_string(i % 4) + "/f" + std::to_string(i) + ".sgf", body);
     }
@@ -143,11 +154,12 @@ TEST_CASE("one and two threads give identical results, diagnostics and reports",
           pipeline::render_json(eight.report, pipeline::Timings::Omit));
 }
 
-TEST_CASE("the report names the five largest files, ties by path, whatever the walk order", "[pipeline]") {
+TEST_CASE("the report names the five largest files, ties by path, whatever the walk order",
+          "[pipeline]") {
     TempDir dir;
     // Sizes by name: two ties at the cut (the 12-byte files) and one above it.
     const std::vector<std::pair<std::string, std::size_t>> files = {
-        {"a.sgf", 3}, {"b.sgf", 12}, {"c.sgf", 20}, {"d.sgf", 12}, {"e.sgf", 7},
+        {"a.sgf", 3},  {"b.sgf", 12}, {"c.sgf", 20}, {"d.sgf", 12}, {"e.sgf", 7},
         {"f.sgf", 12}, {"g.sgf", 30}, {"h.sgf", 20}, {"i.sgf", 1}};
     for (const auto& [name, size] : files) dir.write(name, std::string(size, ' ') + "\n");
     for (const unsigned threads : {1u, 2u}) {
@@ -156,7 +168,8 @@ TEST_CASE("the report names the five largest files, ties by path, whatever the w
         for (const pipeline::FileMeasure& f : out.report.largest_files) {
             largest.push_back(f.path.substr(dir.str().size() + 1) + "=" + std::to_string(f.bytes));
         }
-        CHECK(largest == std::vector<std::string>{"g.sgf=31", "c.sgf=21", "h.sgf=21", "b.sgf=13", "d.sgf=13"});
+        CHECK(largest ==
+              std::vector<std::string>{"g.sgf=31", "c.sgf=21", "h.sgf=21", "b.sgf=13", "d.sgf=13"});
         CHECK(out.report.slowest_files.size() == 5);
     }
 }
@@ -170,7 +183,8 @@ TEST_CASE("missing inputs and unreadable files are counted, and the run goes on"
     REQUIRE(out.report.files_skipped.size() == 1);
     CHECK(out.report.files_skipped[0].code == "input-not-found");
     CHECK(out.report.games_kept == 1);
-    CHECK_THAT(out.diagnostics, Catch::Contains("nope: error: no such file or directory [input-not-found]"));
+    CHECK_THAT(out.diagnostics,
+               Catch::Contains("nope: error: no such file or directory [input-not-found]"));
 }
 
 TEST_CASE("quiet prints errors but not warnings, and counts both", "[pipeline]") {
@@ -190,7 +204,9 @@ TEST_CASE("quiet prints errors but not warnings, and counts both", "[pipeline]")
 
 TEST_CASE("an exception in a callback stops the run and reaches the caller", "[pipeline]") {
     TempDir dir;
-    for (int i = 0; i < 40; ++i) dir.write("f" + std::to_string(i) + ".sgf", "pd dp " + go::to_sgf(go::Point{static_cast<std::uint8_t>(i % 19), 10}) + "\n");
+    for (int i = 0; i < 40; ++i)
+        dir.write("f" + std::to_string(i) + ".sgf",
+                  "pd dp " + go::to_sgf(go::Point{static_cast<std::uint8_t>(i % 19), 10}) + "\n");
     std::ostringstream diagnostics;
     const pipeline::StreamOptions options = options_for_test(2, diagnostics);
     pipeline::RunReport report;

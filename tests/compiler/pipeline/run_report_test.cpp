@@ -28,9 +28,11 @@ RunReport sample_report() {
 
 TEST_CASE("the text report lists counts, reasons and files", "[pipeline]") {
     const std::string text = render_text(sample_report(), Timings::Include);
-    CHECK_THAT(text, Catch::Contains("games skipped                   3\n  duplicate                     2\n"
-                                     "  not-19x19                     1\n"));
-    CHECK_THAT(text, Catch::Contains("  games/bad.sgf: cannot open: Permission denied [cannot-read]\n"));
+    CHECK_THAT(text, Catch::Contains(
+                         "games skipped                   3\n  duplicate                     2\n"
+                         "  not-19x19                     1\n"));
+    CHECK_THAT(text,
+               Catch::Contains("  games/bad.sgf: cannot open: Permission denied [cannot-read]\n"));
     CHECK_THAT(text, Catch::Contains("duplicates dropped              2\n"));
     CHECK_THAT(text, Catch::Contains("wall time                       1.250 s (2 threads)\n"));
     const std::string without = render_text(sample_report(), Timings::Omit);
@@ -40,10 +42,15 @@ TEST_CASE("the text report lists counts, reasons and files", "[pipeline]") {
 
 TEST_CASE("the JSON report is escaped and omits timings on request", "[pipeline]") {
     const std::string json = render_json(sample_report(), Timings::Omit);
-    CHECK_THAT(json, Catch::StartsWith("{\n  \"inputs\": [\"games\", \"fox \\\"2019\\\".tar.xz\"],\n"));
+    CHECK_THAT(json,
+               Catch::StartsWith("{\n  \"inputs\": [\"games\", \"fox \\\"2019\\\".tar.xz\"],\n"));
     CHECK_THAT(json, Catch::Contains("\"games_skipped\": {\"duplicate\": 2, \"not-19x19\": 1}"));
-    CHECK_THAT(json, Catch::Contains("\"diagnostics\": {\"warnings\": 1, \"errors\": 0, \"by_code\": {\"suicide\": 1}}"));
-    CHECK_THAT(json, Catch::Contains("\"largest_files\": [{\"path\": \"games/a.sgf\", \"bytes\": 1000}]"));
+    CHECK_THAT(
+        json,
+        Catch::Contains(
+            "\"diagnostics\": {\"warnings\": 1, \"errors\": 0, \"by_code\": {\"suicide\": 1}}"));
+    CHECK_THAT(
+        json, Catch::Contains("\"largest_files\": [{\"path\": \"games/a.sgf\", \"bytes\": 1000}]"));
     CHECK_THAT(json, !Catch::Contains("seconds"));
     CHECK_THAT(json, Catch::EndsWith("\n}\n"));
     CHECK_THAT(render_json(sample_report(), Timings::Include), Catch::Contains("\"wall\": 1.250"));

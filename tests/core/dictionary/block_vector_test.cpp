@@ -7,7 +7,8 @@
 
 using josekic::dictionary::BlockVector;
 
-TEST_CASE("a block vector keeps its elements in place and in order across blocks", "[dictionary][block_vector]") {
+TEST_CASE("a block vector keeps its elements in place and in order across blocks",
+          "[dictionary][block_vector]") {
     // Blocks of 4, so that 11 elements fill two blocks and start a third.
     BlockVector<std::string, 2> v;
     CHECK(v.empty());
@@ -27,10 +28,12 @@ TEST_CASE("a block vector keeps its elements in place and in order across blocks
 
     std::vector<std::string> seen;
     v.for_each([&](const std::string& s) { seen.push_back(s); });
-    CHECK(seen == std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "seven", "8", "9", "10"});
+    CHECK(seen ==
+          std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "seven", "8", "9", "10"});
 }
 
-TEST_CASE("a block vector's for_each stops at its size in a full last block", "[dictionary][block_vector]") {
+TEST_CASE("a block vector's for_each stops at its size in a full last block",
+          "[dictionary][block_vector]") {
     BlockVector<int, 2> v;
     for (int i = 0; i < 8; ++i) v.push_back(int{i});
     int count = 0;
@@ -58,7 +61,8 @@ struct Counted {
 };
 }  // namespace
 
-TEST_CASE("a block vector builds each element once and destroys it once, also when moved", "[dictionary][block_vector]") {
+TEST_CASE("a block vector builds each element once and destroys it once, also when moved",
+          "[dictionary][block_vector]") {
     {
         BlockVector<Counted, 2> v;
         for (int i = 0; i < 10; ++i) v.push_back(Counted{i});

@@ -38,7 +38,8 @@ const std::vector<Inserted> kLines = {
 Trie make_trie(const std::vector<Inserted>& lines) {
     Trie trie(std::make_shared<GameTable>());
     for (const auto& l : lines) {
-        for (int i = 0; i < l.times; ++i) trie.insert(l.moves, LineOutcome::Unknown, std::nullopt, std::nullopt);
+        for (int i = 0; i < l.times; ++i)
+            trie.insert(l.moves, LineOutcome::Unknown, std::nullopt, std::nullopt);
     }
     return trie;
 }
@@ -90,21 +91,24 @@ TEST_CASE("move orders that reach the same position are linked", "[transposition
     CHECK(graph.class_members(*graph.class_of(find(trie, line({"pd"})))).size() == 3);
 }
 
-TEST_CASE("the graph holds the tree edges and one link per extra class member", "[transpositions]") {
+TEST_CASE("the graph holds the tree edges and one link per extra class member",
+          "[transpositions]") {
     const Trie trie = make_trie(kLines);
     const DictionaryGraph graph(trie);
     const auto& g = graph.graph();
     CHECK(boost::num_vertices(g) == trie.size());
     std::size_t moves = 0;
     std::size_t links = 0;
-    for (auto [it, end] = boost::edges(g); it != end; ++it) (g[*it].kind == EdgeKind::Move ? moves : links)++;
+    for (auto [it, end] = boost::edges(g); it != end; ++it)
+        (g[*it].kind == EdgeKind::Move ? moves : links)++;
     CHECK(moves == trie.size() - 1);
     CHECK(links == (3 - 1) + (3 - 1) + (2 - 1));
 
     // A depth-first walk of the tree view visits every node once, in output order.
     struct Recorder : boost::default_dfs_visitor {
         std::vector<NodeId>* order;
-        void discover_vertex(DictionaryTreeView::vertex_descriptor v, const DictionaryTreeView&) const {
+        void discover_vertex(DictionaryTreeView::vertex_descriptor v,
+                             const DictionaryTreeView&) const {
             order->push_back(static_cast<NodeId>(v));
         }
     };
@@ -113,8 +117,9 @@ TEST_CASE("the graph holds the tree edges and one link per extra class member", 
     recorder.order = &order;
     const auto tree = graph.tree_view();
     std::vector<boost::default_color_type> colours(trie.size(), boost::white_color);
-    boost::depth_first_visit(tree, kRoot, recorder,
-                             boost::make_iterator_property_map(colours.begin(), boost::get(boost::vertex_index, g)));
+    boost::depth_first_visit(
+        tree, kRoot, recorder,
+        boost::make_iterator_property_map(colours.begin(), boost::get(boost::vertex_index, g)));
     CHECK(order.size() == trie.size());
     REQUIRE(order.size() > 1);
     CHECK(order[1] == trie.sorted_children(kRoot).front());
@@ -163,19 +168,18 @@ TEST_CASE("canonical keys are pinned", "[transpositions]") {
     const Trie trie = make_trie(kLines);
     const DictionaryGraph graph(trie);
     CHECK(graph.position_key(kRoot) == go::Hash128{0, 0});
-    CHECK(graph.position_key(find(trie, line({"pd"}))) == graph.position_key(find(trie, line({"dd"}))));
+    CHECK(graph.position_key(find(trie, line({"pd"}))) ==
+          graph.position_key(find(trie, line({"dd"}))));
 }
 
-TEST_CASE("lines with captures are verified on the board, the others from their moves", "[transpositions]") {
+TEST_CASE("lines with captures are verified on the board, the others from their moves",
+          "[transpositions]") {
     // X and Y capture White's corner stone in two orders; X2 then plays cc, and Q reaches
     // X2's stones without a capture (its tenuki makes the player to move agree).
     const std::vector<Inserted> lines = {
-        {line({"ba", "aa", "ab"}), 2},
-        {line({"ab", "aa", "ba"}), 1},
-        {line({"ba", "aa", "ab", "cc"}), 1},
-        {line({"ab", "cc", "ba", ""}), 1},
-        {line({"pd", "dd", "pp"}), 1},
-        {line({"pp", "dd", "pd"}), 1},
+        {line({"ba", "aa", "ab"}), 2},       {line({"ab", "aa", "ba"}), 1},
+        {line({"ba", "aa", "ab", "cc"}), 1}, {line({"ab", "cc", "ba", ""}), 1},
+        {line({"pd", "dd", "pp"}), 1},       {line({"pp", "dd", "pd"}), 1},
     };
     const Trie trie = make_trie(lines);
     const NodeId x = find(trie, lines[0].moves);
@@ -191,7 +195,8 @@ TEST_CASE("lines with captures are verified on the board, the others from their 
         CHECK(graph.class_of(x) == graph.class_of(y));
         REQUIRE(graph.class_of(x2));
         CHECK(graph.class_of(x2) == graph.class_of(q));
-        CHECK(graph.class_of(find(trie, lines[4].moves)) == graph.class_of(find(trie, lines[5].moves)));
+        CHECK(graph.class_of(find(trie, lines[4].moves)) ==
+              graph.class_of(find(trie, lines[5].moves)));
         CHECK(graph.key_collisions() == 0);
     }
     // With colliding keys, only the exact check separates the classes, on both paths.
@@ -214,7 +219,8 @@ TEST_CASE("the graph's children are the trie's sorted children", "[transposition
     }
 }
 
-TEST_CASE("members and classes are ordered by count, then by path compared move by move", "[transpositions]") {
+TEST_CASE("members and classes are ordered by count, then by path compared move by move",
+          "[transpositions]") {
     // Every order of four corner moves (and a few of them again), so that classes have many
     // members of equal and different counts and paths that share long prefixes.
     std::vector<std::string_view> points = {"cc", "dd", "dp", "pd", "pp"};
@@ -223,7 +229,8 @@ TEST_CASE("members and classes are ordered by count, then by path compared move 
     do {
         std::vector<go::Move> moves;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White, *go::point_from_sgf(points[i])));
+            moves.push_back(go::Move::at(i % 2 == 0 ? go::Color::Black : go::Color::White,
+                                         *go::point_from_sgf(points[i])));
         }
         lines.push_back({moves, times});
         times = times % 3 + 1;

@@ -30,7 +30,8 @@ TEST_CASE("an empty list has no games and takes no room", "[dictionary][game_lis
     CHECK(pool.arena_words() == 0);
 }
 
-TEST_CASE("insert keeps order and drops the last game beyond the limit", "[dictionary][game_list_pool]") {
+TEST_CASE("insert keeps order and drops the last game beyond the limit",
+          "[dictionary][game_list_pool]") {
     GameListPool pool;
     GameListId list = kNoList;
     pool.insert(list, 0, 10, 3);

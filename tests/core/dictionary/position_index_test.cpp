@@ -13,19 +13,22 @@ using namespace josekic::dictionary;
 
 namespace {
 using josekic::test_support::line;
-PositionTracker played(const std::vector<go::Move>& moves, const PositionKeyTables& tables = kDefaultPositionKeys) {
+PositionTracker played(const std::vector<go::Move>& moves,
+                       const PositionKeyTables& tables = kDefaultPositionKeys) {
     PositionTracker t(tables);
     for (const auto& m : moves) t.play(m);
     return t;
 }
 // The key of the image under `s` of the tracker's position, from its stones.
 go::Hash128 from_stones(const PositionTracker& t, go::Symmetry s) {
-    go::Hash128 key = t.to_move() == go::Color::White ? kDefaultPositionKeys.white_to_move : go::Hash128{};
+    go::Hash128 key =
+        t.to_move() == go::Color::White ? kDefaultPositionKeys.white_to_move : go::Hash128{};
     for (int i = 0; i < go::kNumPoints; ++i) {
         const go::Point p = go::Point::from_index(i);
         const go::Stone stone = t.board().at(p);
         if (stone == go::Stone::Empty) continue;
-        key ^= kDefaultPositionKeys.key(stone == go::Stone::Black ? go::Color::Black : go::Color::White, go::apply(s, p));
+        key ^= kDefaultPositionKeys.key(
+            stone == go::Stone::Black ? go::Color::Black : go::Color::White, go::apply(s, p));
     }
     return key;
 }
@@ -41,7 +44,8 @@ PositionTracker::CanonicalChoice first_smallest_image(const PositionTracker& t) 
         }
         if (t.image_key(s) == t.image_key(first_smallest)) ++smallest_count;
     }
-    return PositionTracker::CanonicalChoice{first_smallest, smallest_count == 1, t.image_key(first_smallest)};
+    return PositionTracker::CanonicalChoice{first_smallest, smallest_count == 1,
+                                            t.image_key(first_smallest)};
 }
 
 }  // namespace
@@ -61,7 +65,8 @@ TEST_CASE("an image of a line has the image's key and the same canonical key", "
 
 TEST_CASE("the low half of the key is the board's 64-bit hash", "[transpositions]") {
     const PositionTracker t = played(line({"pd", "dd", "pp", "dp"}));
-    CHECK(t.image_key(go::Symmetry::Identity).low == t.board().hash());  // Black to move: no side key
+    CHECK(t.image_key(go::Symmetry::Identity).low ==
+          t.board().hash());  // Black to move: no side key
 }
 
 TEST_CASE("captures are taken off the key", "[transpositions]") {
@@ -84,11 +89,14 @@ TEST_CASE("the player to move is part of the position", "[transpositions]") {
 TEST_CASE("a line that is illegal on its own board is forced, not dropped", "[transpositions]") {
     // A ko in the upper right; retakes at once (the threats were played outside the corner).
     PositionTracker t;
-    for (const auto& m : line({"pc", "qc", "od", "rd", "pe", "qe", "qd", ""})) CHECK(t.play(m) == ReplayStep::Played);
+    for (const auto& m : line({"pc", "qc", "od", "rd", "pe", "qe", "qd", ""}))
+        CHECK(t.play(m) == ReplayStep::Played);
     const auto at = [](std::string_view p) { return *go::point_from_sgf(p); };
-    CHECK(t.play(go::Move::at(go::Color::White, at("pd"))) == ReplayStep::Played);  // takes qd: a ko
+    CHECK(t.play(go::Move::at(go::Color::White, at("pd"))) ==
+          ReplayStep::Played);  // takes qd: a ko
     CHECK(t.board().at(at("qd")) == go::Stone::Empty);
-    CHECK(t.play(go::Move::at(go::Color::Black, at("qd"))) == ReplayStep::Forced);  // retakes at once
+    CHECK(t.play(go::Move::at(go::Color::Black, at("qd"))) ==
+          ReplayStep::Forced);  // retakes at once
     CHECK(t.board().at(at("qd")) == go::Stone::Black);
     CHECK(t.board().at(at("pd")) == go::Stone::Empty);
     CHECK(t.play(go::Move::at(go::Color::Black, at("qd"))) == ReplayStep::Forced);  // occupied
@@ -114,7 +122,8 @@ TEST_CASE("pinned canonical keys", "[transpositions]") {
     }
     CHECK(star == smallest);
     CHECK(star == go::Hash128{0x30F4D887BA3CCC40ULL, 0xE29D66A54B773681ULL});
-    CHECK(played(line({"pd", "dd", "pp", "dp"})).canonical_key() == go::Hash128{0x1084D46E9B5C011EULL, 0xECE92A033C7BC2BBULL});
+    CHECK(played(line({"pd", "dd", "pp", "dp"})).canonical_key() ==
+          go::Hash128{0x1084D46E9B5C011EULL, 0xECE92A033C7BC2BBULL});
 }
 
 namespace {
@@ -125,7 +134,8 @@ std::vector<std::uint16_t> form_of(const PositionTracker& t) {
 }
 }  // namespace
 
-TEST_CASE("canonical forms are equal exactly for positions equal up to symmetry", "[transpositions]") {
+TEST_CASE("canonical forms are equal exactly for positions equal up to symmetry",
+          "[transpositions]") {
     const auto original = line({"pd", "dp", "qf", "nc", "fq", "", "qc"});
     const auto form = form_of(played(original));
     for (go::Symmetry s : go::kAllSymmetries) {
@@ -133,14 +143,18 @@ TEST_CASE("canonical forms are equal exactly for positions equal up to symmetry"
         for (const auto& m : original) mapped.push_back(go::apply(s, m));
         CHECK(form_of(played(mapped)) == form);
     }
-    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "", "qd"}))) != form);  // one stone elsewhere
-    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "qc"}))) != form);      // other player to move
-    CHECK(form_of(played({})) == std::vector<std::uint16_t>{0});                     // empty board, Black to move
+    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "", "qd"}))) !=
+          form);  // one stone elsewhere
+    CHECK(form_of(played(line({"pd", "dp", "qf", "nc", "fq", "qc"}))) !=
+          form);                                                  // other player to move
+    CHECK(form_of(played({})) == std::vector<std::uint16_t>{0});  // empty board, Black to move
 
     // Without a board: the stones of a line that captured nothing are its moves.
     std::vector<std::uint16_t> stones;
     for (const auto& m : original) {
-        if (m.point) stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
+        if (m.point)
+            stones.push_back(
+                static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
     }
     std::reverse(stones.begin(), stones.end());  // any order
     std::vector<std::uint16_t> from_moves;
@@ -158,14 +172,17 @@ TEST_CASE("a tracker without key updates has the same stones", "[transpositions]
     CHECK(form_of(stones_only) == form_of(keyed));
 }
 
-TEST_CASE("the canonical choice says whether one symmetry alone gives the canonical key", "[transpositions]") {
-    for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"jj"}), std::vector<go::Move>{}}) {
+TEST_CASE("the canonical choice says whether one symmetry alone gives the canonical key",
+          "[transpositions]") {
+    for (const auto& moves :
+         {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"jj"}), std::vector<go::Move>{}}) {
         const PositionTracker t = played(moves);
         const PositionTracker::CanonicalChoice choice = t.canonical_choice();
         CHECK(choice.symmetry == t.canonical_symmetry());
         CHECK(t.image_key(choice.symmetry) == t.canonical_key());
         std::size_t attaining = 0;
-        for (go::Symmetry s : go::kAllSymmetries) attaining += t.image_key(s) == t.canonical_key() ? 1 : 0;
+        for (go::Symmetry s : go::kAllSymmetries)
+            attaining += t.image_key(s) == t.canonical_key() ? 1 : 0;
         CHECK(choice.unique == (attaining == 1));
     }
     CHECK(played(line({"pd", "dp", "qf", "nc"})).canonical_choice().unique);
@@ -180,7 +197,8 @@ TEST_CASE("the canonical choice says whether one symmetry alone gives the canoni
     // Forged high halves: all 8 images tie there, the low halves decide (the general way).
     PositionKeyTables low_only;
     low_only.high = &zero;
-    for (const auto& moves : {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"pd", "", "qc"})}) {
+    for (const auto& moves :
+         {line({"pd", "dp", "qf", "nc"}), line({"pd"}), line({"pd", "", "qc"})}) {
         const PositionTracker t = played(moves, low_only);
         const PositionTracker::CanonicalChoice expected = first_smallest_image(t);
         const PositionTracker::CanonicalChoice choice = t.canonical_choice();
@@ -198,7 +216,8 @@ std::vector<std::uint16_t> image_form_of(const PositionTracker& t) {
 }
 }  // namespace
 
-TEST_CASE("image forms under the canonical symmetry are equal exactly for equal positions", "[transpositions]") {
+TEST_CASE("image forms under the canonical symmetry are equal exactly for equal positions",
+          "[transpositions]") {
     const auto original = line({"pd", "dp", "qf", "nc", "fq", "", "qc"});
     const PositionTracker base = played(original);
     REQUIRE(base.canonical_choice().unique);
@@ -216,7 +235,9 @@ TEST_CASE("image forms under the canonical symmetry are equal exactly for equal 
     // From the moves, without a board, in any order.
     std::vector<std::uint16_t> stones;
     for (const auto& m : original) {
-        if (m.point) stones.push_back(static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
+        if (m.point)
+            stones.push_back(
+                static_cast<std::uint16_t>(m.point->index() * 2 + (m.color == go::Color::White)));
     }
     std::reverse(stones.begin(), stones.end());
     std::vector<std::uint16_t> from_moves;
@@ -251,7 +272,8 @@ TEST_CASE("an image form is the mapped stones sorted, for any set of stones", "[
             }
             std::sort(expected.begin() + 1, expected.end());
             std::vector<std::uint16_t> form{7};  // appended after what is there
-            append_image_form(stones, s, round % 2 == 0 ? go::Color::Black : go::Color::White, form);
+            append_image_form(stones, s, round % 2 == 0 ? go::Color::Black : go::Color::White,
+                              form);
             REQUIRE(form.size() == expected.size() + 1);
             CHECK(std::equal(expected.begin(), expected.end(), form.begin() + 1));
             CHECK(form.front() == 7);
@@ -285,11 +307,13 @@ TEST_CASE("image keys after captures equal keys computed from the stones", "[tra
     CHECK(multi_stone_captures > 10);
 }
 
-TEST_CASE("a capture beside the mover's own eye still takes off exactly the captured stones", "[transpositions]") {
+TEST_CASE("a capture beside the mover's own eye still takes off exactly the captured stones",
+          "[transpositions]") {
     // Black's last move at ba takes White's ca and closes an eye at aa: both are empty
     // points beside ba that touch only Black, and only ca's stone may leave the keys.
     PositionTracker t;
-    for (const auto& m : line({"ab", "ca", "da", "", "cb", "", "ba"})) REQUIRE(t.play(m) == ReplayStep::Played);
+    for (const auto& m : line({"ab", "ca", "da", "", "cb", "", "ba"}))
+        REQUIRE(t.play(m) == ReplayStep::Played);
     REQUIRE(t.board().last_captures() == 1);
     REQUIRE(t.board().at(*go::point_from_sgf("aa")) == go::Stone::Empty);
     REQUIRE(t.board().at(*go::point_from_sgf("ca")) == go::Stone::Empty);

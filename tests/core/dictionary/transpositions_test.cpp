@@ -36,7 +36,8 @@ TEST_CASE("equal keys of different positions are split by the exact check", "[tr
     CHECK(group_transpositions(nodes, {}).classes.size() == 1);
 }
 
-TEST_CASE("grouping by forms asks once, only for shared keys, and agrees with exact positions", "[transpositions]") {
+TEST_CASE("grouping by forms asks once, only for shared keys, and agrees with exact positions",
+          "[transpositions]") {
     // 200 nodes, keys shared by every fourth pair; forms split node 7's group.
     std::vector<KeyedNode> nodes;
     for (NodeId v = 1; v <= 200; ++v) {

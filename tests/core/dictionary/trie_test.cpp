@@ -26,12 +26,15 @@ GameReference reference(const char* path, std::optional<int> year) {
 TEST_CASE("counts, ends and outcomes along a path", "[trie]") {
     auto games = std::make_shared<GameTable>();
     Trie trie(games);
-    trie.insert(line({"pd", "qf", "nc"}), LineOutcome::FirstPlayerWon, 2001, games->add(reference("a.sgf", 2001)));
-    trie.insert(line({"pd", "qf"}), LineOutcome::SecondPlayerWon, 1990, games->add(reference("b.sgf", 1990)));
+    trie.insert(line({"pd", "qf", "nc"}), LineOutcome::FirstPlayerWon, 2001,
+                games->add(reference("a.sgf", 2001)));
+    trie.insert(line({"pd", "qf"}), LineOutcome::SecondPlayerWon, 1990,
+                games->add(reference("b.sgf", 1990)));
     trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
 
     CHECK(trie.node(kRoot).stats.count == 3);
-    const NodeId pd = trie.find_child(kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
+    const NodeId pd =
+        trie.find_child(kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));
     REQUIRE(pd != kNoNode);
     CHECK(trie.node(pd).stats.count == 3);
     CHECK(trie.node(pd).stats.first_player_wins == 1);
@@ -49,7 +52,8 @@ TEST_CASE("counts, ends and outcomes along a path", "[trie]") {
     CHECK(trie.path_to(children[0]) == line({"pd", "qf"}));
 }
 
-TEST_CASE("children with equal counts are ordered by the fixed key, whatever the insertion order", "[trie]") {
+TEST_CASE("children with equal counts are ordered by the fixed key, whatever the insertion order",
+          "[trie]") {
     auto games = std::make_shared<GameTable>();
     Trie forward(games);
     Trie backward(games);
@@ -61,7 +65,8 @@ TEST_CASE("children with equal counts are ordered by the fixed key, whatever the
     backward.insert(a, LineOutcome::Unknown, std::nullopt, std::nullopt);
     const NodeId f = forward.sorted_children(kRoot)[0];
     const NodeId g = backward.sorted_children(kRoot)[0];
-    CHECK(forward.node(forward.sorted_children(f)[0]).move == backward.node(backward.sorted_children(g)[0]).move);
+    CHECK(forward.node(forward.sorted_children(f)[0]).move ==
+          backward.node(backward.sorted_children(g)[0]).move);
     CHECK(forward.node(forward.sorted_children(f)[0]).move.point == go::point_from_sgf("nc"));
 }
 
@@ -86,8 +91,9 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
     auto games = std::make_shared<GameTable>();
     constexpr std::size_t kKept = 5;
     Trie trie(games, TrieOptions{kKept});
-    const std::vector<std::vector<go::Move>> lines{line({"pd"}), line({"pd", "qf"}), line({"dd", "fc", "cf"}),
-                                                  line({"pp"}), line({"pd", "nc"})};
+    const std::vector<std::vector<go::Move>> lines{line({"pd"}), line({"pd", "qf"}),
+                                                   line({"dd", "fc", "cf"}), line({"pp"}),
+                                                   line({"pd", "nc"})};
     std::vector<std::vector<GameId>> all(lines.size());
     std::uint32_t state = 7;
     auto next = [&](std::uint32_t bound) {
@@ -96,7 +102,8 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
     };
     for (int i = 0; i < 300; ++i) {
         const std::size_t l = next(static_cast<std::uint32_t>(lines.size()));
-        const std::optional<int> year = next(4) == 0 ? std::nullopt : std::optional<int>(1990 + static_cast<int>(next(6)));
+        const std::optional<int> year =
+            next(4) == 0 ? std::nullopt : std::optional<int>(1990 + static_cast<int>(next(6)));
         const std::string path = "g" + std::to_string(next(50)) + ".sgf";
         const GameId id = games->add(reference(path.c_str(), year));
         for (int times = next(5) == 0 ? 2 : 1; times > 0; --times) {
@@ -106,8 +113,9 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
     }
     for (std::size_t l = 0; l < lines.size(); ++l) {
         std::vector<GameId> expected = all[l];
-        std::stable_sort(expected.begin(), expected.end(),
-                         [&](GameId a, GameId b) { return listed_before((*games)[a], (*games)[b]); });
+        std::stable_sort(expected.begin(), expected.end(), [&](GameId a, GameId b) {
+            return listed_before((*games)[a], (*games)[b]);
+        });
         expected.resize(std::min(expected.size(), kKept));
         NodeId at = kRoot;
         for (const go::Move& m : lines[l]) at = trie.find_child(at, m);
@@ -137,7 +145,8 @@ TEST_CASE("listed games can be appended in any order and copied between tries", 
     copy.set_listed_games(kRoot, std::vector<GameId>{new_game});  // replaces
     CHECK(std::vector<GameId>(copy.listed_games(kRoot).begin(), copy.listed_games(kRoot).end()) ==
           std::vector<GameId>{new_game});
-    CHECK(copy.listed_games(copy.find_or_add_child(kRoot, go::Move::pass(go::Color::Black))).empty());
+    CHECK(
+        copy.listed_games(copy.find_or_add_child(kRoot, go::Move::pass(go::Color::Black))).empty());
 }
 
 TEST_CASE("statistics never wrap: a full counter throws and is left full", "[trie]") {
@@ -180,7 +189,8 @@ TEST_CASE("years are 16-bit: the range of game dates fits, others are refused", 
 
     auto games = std::make_shared<GameTable>();
     Trie trie(games);
-    CHECK_THROWS_AS(trie.insert(line({"pd"}), LineOutcome::Unknown, 1 << 20, std::nullopt), std::out_of_range);
+    CHECK_THROWS_AS(trie.insert(line({"pd"}), LineOutcome::Unknown, 1 << 20, std::nullopt),
+                    std::out_of_range);
     CHECK(trie.node(kRoot).stats.count == 0);  // refused before anything was counted
 }
 
@@ -197,9 +207,13 @@ TEST_CASE("every node is found again after the child index has grown", "[trie]")
     std::vector<std::vector<go::Move>> lines;
     for (int x = 0; x < go::kBoardSize; ++x) {
         for (int y = 0; y < go::kBoardSize; ++y) {
-            const auto first = go::Move::at(go::Color::Black, go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
+            const auto first =
+                go::Move::at(go::Color::Black,
+                             go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
             for (int a = 0; a < (x + y) % 19 + 1; ++a) {
-                const auto answer = go::Move::at(go::Color::White, go::Point{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(x)});
+                const auto answer = go::Move::at(
+                    go::Color::White,
+                    go::Point{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(x)});
                 lines.push_back({first, answer});
             }
         }

@@ -18,8 +18,12 @@
 using namespace josekic::go;
 
 namespace {
-Move black(const char* sgf) { return Move::at(Color::Black, *point_from_sgf(sgf)); }
-Move white(const char* sgf) { return Move::at(Color::White, *point_from_sgf(sgf)); }
+Move black(const char* sgf) {
+    return Move::at(Color::Black, *point_from_sgf(sgf));
+}
+Move white(const char* sgf) {
+    return Move::at(Color::White, *point_from_sgf(sgf));
+}
 }  // namespace
 
 TEST_CASE("a diagram reads and writes back", "[board]") {
@@ -59,18 +63,21 @@ TEST_CASE("capturing a stone in the corner", "[board]") {
     CHECK(board.last_captures() == 1);
     CHECK(board.at(*point_from_sgf("aa")) == Stone::Empty);
     // The stones left: Black's ba and ab.
-    CHECK(board.hash() == (zobrist_key(Color::Black, *point_from_sgf("ba")) ^ zobrist_key(Color::Black, *point_from_sgf("ab"))));
+    CHECK(board.hash() == (zobrist_key(Color::Black, *point_from_sgf("ba")) ^
+                           zobrist_key(Color::Black, *point_from_sgf("ab"))));
 }
 
 TEST_CASE("capturing a group of three on the edge", "[board]") {
     Board board;
     for (const char* p : {"ca", "da", "ea"}) board.place_setup(Color::White, *point_from_sgf(p));
-    for (const char* p : {"ba", "cb", "db", "eb"}) board.place_setup(Color::Black, *point_from_sgf(p));
+    for (const char* p : {"ba", "cb", "db", "eb"})
+        board.place_setup(Color::Black, *point_from_sgf(p));
     REQUIRE(board.play(black("fa")) == MoveVerdict::Legal);
     CHECK(board.last_captures() == 3);
     CHECK(board.stone_count() == 5);
     std::uint64_t black_stones = 0;  // the stones left: Black's five
-    for (const char* p : {"ba", "cb", "db", "eb", "fa"}) black_stones ^= zobrist_key(Color::Black, *point_from_sgf(p));
+    for (const char* p : {"ba", "cb", "db", "eb", "fa"})
+        black_stones ^= zobrist_key(Color::Black, *point_from_sgf(p));
     CHECK(board.hash() == black_stones);
 }
 
@@ -233,7 +240,8 @@ struct ReferenceBoard {
         std::uint64_t h = 0;
         for (int i = 0; i < kNumPoints; ++i) {
             const Stone s = points[static_cast<std::size_t>(i)];
-            if (s != Stone::Empty) h ^= zobrist_key(s == Stone::Black ? Color::Black : Color::White, i);
+            if (s != Stone::Empty)
+                h ^= zobrist_key(s == Stone::Black ? Color::Black : Color::White, i);
         }
         return h;
     }
@@ -303,7 +311,8 @@ TEST_CASE("random games on a crowded board agree with a naive board", "[board]")
                 ++suicides;
             }
             for (int i = 0; i < kNumPoints; ++i) {
-                REQUIRE(board.at(Point::from_index(i)) == reference.points[static_cast<std::size_t>(i)]);
+                REQUIRE(board.at(Point::from_index(i)) ==
+                        reference.points[static_cast<std::size_t>(i)]);
             }
             REQUIRE(board.hash() == reference.hash());
         }
@@ -373,13 +382,16 @@ TEST_CASE("random whole-board games with setup and AE agree with a naive board",
     CHECK(edits > 1000);
 }
 
-TEST_CASE("play_line plays like play() move by move and stops at the first illegal move", "[board]") {
+TEST_CASE("play_line plays like play() move by move and stops at the first illegal move",
+          "[board]") {
     Lcg random{77};
     for (int game = 0; game < 50; ++game) {
         std::vector<Move> moves;
         Color c = Color::Black;
         for (int k = 0; k < 300; ++k) {
-            moves.push_back(random.next(50) == 0 ? Move::pass(c) : Move::at(c, Point::from_index(random.next(kNumPoints))));
+            moves.push_back(random.next(50) == 0
+                                ? Move::pass(c)
+                                : Move::at(c, Point::from_index(random.next(kNumPoints))));
             c = opponent(c);
         }
         Board one_by_one;
@@ -410,7 +422,8 @@ long compare_on_real_games(const std::filesystem::path& dir) {
         std::stringstream bytes;
         bytes << in.rdbuf();
         josekic::diag::DiagnosticList problems;
-        for (const auto& game : josekic::sgf::read_games(bytes.str(), entry.path().string(), {}, problems)) {
+        for (const auto& game :
+             josekic::sgf::read_games(bytes.str(), entry.path().string(), {}, problems)) {
             if (game.board_width != kBoardSize || game.board_height != kBoardSize) continue;
             INFO(entry.path().string());
             Board board;

@@ -46,8 +46,10 @@ TEST_CASE("group laws hold for every pair and triple", "[symmetry]") {
 
 TEST_CASE("named directions are what their names say", "[symmetry]") {
     const Point upper_right_hoshi = *point_from_sgf("pd");
-    CHECK(to_sgf(apply(Symmetry::Rotate90, upper_right_hoshi)) == "pp");   // clockwise: to lower right
-    CHECK(to_sgf(apply(Symmetry::Rotate270, upper_right_hoshi)) == "dd");  // counter-clockwise: upper left
+    CHECK(to_sgf(apply(Symmetry::Rotate90, upper_right_hoshi)) ==
+          "pp");  // clockwise: to lower right
+    CHECK(to_sgf(apply(Symmetry::Rotate270, upper_right_hoshi)) ==
+          "dd");  // counter-clockwise: upper left
     CHECK(to_sgf(apply(Symmetry::MirrorLeftRight, upper_right_hoshi)) == "dd");
     CHECK(to_sgf(apply(Symmetry::MirrorTopBottom, upper_right_hoshi)) == "pp");
     CHECK(to_sgf(apply(Symmetry::Transpose, *point_from_sgf("qd"))) == "dq");

@@ -38,5 +38,6 @@ TEST_CASE("a position's hash is independent of move order", "[zobrist]") {
     b.play(Move::at(Color::White, p2));
     b.play(Move::at(Color::Black, p1));
     CHECK(a.hash() == b.hash());
-    CHECK(a.hash() == (zobrist_key(Color::Black, p1) ^ zobrist_key(Color::White, p2) ^ zobrist_key(Color::Black, p3)));
+    CHECK(a.hash() == (zobrist_key(Color::Black, p1) ^ zobrist_key(Color::White, p2) ^
+                       zobrist_key(Color::Black, p3)));
 }

@@ -15,7 +15,8 @@ TEST_CASE("game records are recognised by extension in any letter case", "[input
 }
 
 TEST_CASE("archives are recognised by extension in any letter case", "[input]") {
-    for (const char* name : {"a.zip", "a.tar", "a.tar.gz", "a.tgz", "a.tar.bz2", "a.tar.xz", "A.TAR.XZ", "b.Zip"}) {
+    for (const char* name :
+         {"a.zip", "a.tar", "a.tar.gz", "a.tgz", "a.tar.bz2", "a.tar.xz", "A.TAR.XZ", "b.Zip"}) {
         INFO(name);
         CHECK(classify_name(name) == FileKind::Archive);
     }

@@ -16,14 +16,16 @@ namespace {
 std::string read_all(int fd) {
     std::string text;
     char buffer[64];
-    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+    for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
+        text.append(buffer, static_cast<std::size_t>(n));
     ::close(fd);
     return text;
 }
 
 }  // namespace
 
-TEST_CASE("read-ahead hands over each file opened for its position, in order", "[input][read_ahead]") {
+TEST_CASE("read-ahead hands over each file opened for its position, in order",
+          "[input][read_ahead]") {
     TempDir dir;
     dir.write("a.sgf", "first");
     dir.write("b.sgf", "second");

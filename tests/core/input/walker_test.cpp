@@ -31,7 +31,8 @@ std::vector<InputFile> walk(const std::vector<std::string>& inputs) {
 }
 
 // Display paths relative to `root`, for comparing walks of two directories.
-std::vector<std::string> relative_paths(const std::vector<InputFile>& files, const std::string& root) {
+std::vector<std::string> relative_paths(const std::vector<InputFile>& files,
+                                        const std::string& root) {
     std::vector<std::string> out;
     for (const InputFile& f : files) out.push_back(f.display_path.substr(root.size()));
     return out;
@@ -40,7 +41,8 @@ std::vector<std::string> relative_paths(const std::vector<InputFile>& files, con
 }  // namespace
 
 TEST_CASE("the walk order does not depend on the order files were created in", "[input]") {
-    const std::vector<std::string> names = {"b/2.sgf", "a.sgf", "b/10.sgf", "B.sgf", "c/d/e.sgf", "c/a.sgf", "ab.sgf"};
+    const std::vector<std::string> names = {"b/2.sgf",   "a.sgf",   "b/10.sgf", "B.sgf",
+                                            "c/d/e.sgf", "c/a.sgf", "ab.sgf"};
     TempDir forwards;
     TempDir backwards;
     for (const std::string& n : names) forwards.write(n, "(;)");
@@ -50,11 +52,13 @@ TEST_CASE("the walk order does not depend on the order files were created in", "
     const auto two = relative_paths(walk({backwards.str()}), backwards.str());
     CHECK(one == two);
     // Sorted by name bytes within each directory, depth first: uppercase before lowercase.
-    const std::vector<std::string> expected = {"/B.sgf", "/a.sgf", "/ab.sgf", "/b/10.sgf", "/b/2.sgf", "/c/a.sgf", "/c/d/e.sgf"};
+    const std::vector<std::string> expected = {"/B.sgf",   "/a.sgf",   "/ab.sgf",   "/b/10.sgf",
+                                               "/b/2.sgf", "/c/a.sgf", "/c/d/e.sgf"};
     CHECK(one == expected);
 }
 
-TEST_CASE("game records in any letter case, with spaces and CJK names, are read; others ignored", "[input]") {
+TEST_CASE("game records in any letter case, with spaces and CJK names, are read; others ignored",
+          "[input]") {
     TempDir dir;
     dir.write("upper.SGF", "(;GM[1])");
     dir.write("mixed.Sgf", "(;GM[1])");
@@ -69,7 +73,8 @@ TEST_CASE("game records in any letter case, with spaces and CJK names, are read;
         CHECK_FALSE(f.read_error);
         names.push_back(std::filesystem::path(f.display_path).filename().string());
     }
-    CHECK(names == std::vector<std::string>{"mixed.Sgf", "old.mgt", "upper.SGF", "game one.sgf", "名人戦 第1局.sgf"});
+    CHECK(names == std::vector<std::string>{"mixed.Sgf", "old.mgt", "upper.SGF", "game one.sgf",
+                                            "名人戦 第1局.sgf"});
     CHECK(files.back().bytes == "(;PB[秀策])");
 }
 
@@ -117,8 +122,10 @@ TEST_CASE("a directory symlink loop is not followed forever", "[input]") {
     int games = 0;
     int repeats = 0;
     for (const InputFile& f : files) {
-        if (!f.read_error) ++games;
-        else if (f.read_error->code == "directory-repeated") ++repeats;
+        if (!f.read_error)
+            ++games;
+        else if (f.read_error->code == "directory-repeated")
+            ++repeats;
     }
     CHECK(games == 1);
     CHECK(repeats == 1);
@@ -138,12 +145,14 @@ TEST_CASE("the visitor can stop the walk", "[input]") {
 
 TEST_CASE("archives of every kind are read in place, entries in archive order", "[input]") {
     const std::vector<std::pair<std::string, std::string>> entries = {
-        {"./games/z.sgf", "(;PB[Z])"},   {"games/README", "not a game"}, {"games/a.SGF", "(;PB[A])"},
-        {"games/棋譜 1.mgt", "(;PB[C])"}, {"games/nested.zip", "PK"},
+        {"./games/z.sgf", "(;PB[Z])"}, {"games/README", "not a game"},
+        {"games/a.SGF", "(;PB[A])"},   {"games/棋譜 1.mgt", "(;PB[C])"},
+        {"games/nested.zip", "PK"},
     };
     const std::vector<std::pair<ArchiveKind, std::string>> kinds = {
-        {ArchiveKind::Zip, "g.zip"},          {ArchiveKind::Tar, "g.tar"},         {ArchiveKind::TarGz, "g.tar.gz"},
-        {ArchiveKind::TarGz, "g.tgz"},        {ArchiveKind::TarBz2, "g.tar.bz2"}, {ArchiveKind::TarXz, "g.tar.xz"},
+        {ArchiveKind::Zip, "g.zip"},          {ArchiveKind::Tar, "g.tar"},
+        {ArchiveKind::TarGz, "g.tar.gz"},     {ArchiveKind::TarGz, "g.tgz"},
+        {ArchiveKind::TarBz2, "g.tar.bz2"},   {ArchiveKind::TarXz, "g.tar.xz"},
         {ArchiveKind::TarXz, "UPPER.TAR.XZ"},
     };
     for (const auto& [kind, name] : kinds) {
@@ -191,7 +200,8 @@ TEST_CASE("a file that is not an archive but is named like one is reported", "[i
     REQUIRE(files[0].read_error);
 }
 
-TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left open", "[input][read_ahead]") {
+TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left open",
+          "[input][read_ahead]") {
     // More files than the read-ahead depth, a subdirectory in the middle (read-ahead is
     // dropped and restarted around it) and a walk stopped half-way.
     TempDir dir;
@@ -206,7 +216,8 @@ TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left
         }
     }
     const auto open_descriptors = [] {
-        return std::distance(std::filesystem::directory_iterator("/proc/self/fd"), std::filesystem::directory_iterator{});
+        return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                             std::filesystem::directory_iterator{});
     };
     const auto before = open_descriptors();
     const auto files = walk({dir.str()});
@@ -218,7 +229,9 @@ TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left
     CHECK(open_descriptors() == before);
 
     int seen = 0;
-    walk_inputs({dir.str()}, [&](InputFile&&) { return ++seen == 5 ? WalkControl::Stop : WalkControl::Continue; });
+    walk_inputs({dir.str()}, [&](InputFile&&) {
+        return ++seen == 5 ? WalkControl::Stop : WalkControl::Continue;
+    });
     CHECK(seen == 5);
     CHECK(open_descriptors() == before);
 }

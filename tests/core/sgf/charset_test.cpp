@@ -16,14 +16,16 @@ int count_code(const diag::DiagnosticList& list, std::string_view code) {
 }
 
 /// A one-game file whose PB and PW are `black` and `white` in `charset`, with `ca` as CA.
-std::string game_in(const char* charset, std::string_view ca, std::string_view black, std::string_view white) {
+std::string game_in(const char* charset, std::string_view ca, std::string_view black,
+                    std::string_view white) {
     std::string text = "(;GM[1]FF[4]";
     if (!ca.empty()) text += "CA[" + std::string(ca) + "]";
     text += "PB[" + std::string(black) + "]PW[" + std::string(white) + "];B[pd];W[dp])\n";
     return encode(text, charset);
 }
 
-game::GameRecord read_one(std::string_view bytes, diag::DiagnosticList& diags, ReadOptions options = {}) {
+game::GameRecord read_one(std::string_view bytes, diag::DiagnosticList& diags,
+                          ReadOptions options = {}) {
     auto games = read_games(bytes, "t.sgf", options, diags);
     REQUIRE(games.size() == 1);
     return games[0];
@@ -141,7 +143,8 @@ TEST_CASE("no CA: UTF-8 when it is UTF-8, GB18030 for other bytes", "[sgf]") {
 TEST_CASE("Fox's damaged UTF-8 stays UTF-8 with one U+FFFD per lost character", "[sgf]") {
     // Fox replaced lost continuation bytes by '?': "朴志?" with the last character broken.
     const std::string damaged = "\xE6\x9C\xB4\xE5\xBF\x97\xE6?\xA9";
-    const std::string bytes = "(;PB[" + damaged + "]PW[\xE7\x8E\x8B\xE5\x85\x83\xE5?\x87]C[" + damaged + "];B[pd])";
+    const std::string bytes =
+        "(;PB[" + damaged + "]PW[\xE7\x8E\x8B\xE5\x85\x83\xE5?\x87]C[" + damaged + "];B[pd])";
     CHECK(fallback_charset(bytes) == "UTF-8");
     diag::DiagnosticList diags;
     const auto g = read_one(bytes, diags);
@@ -154,7 +157,8 @@ TEST_CASE("a name cut in the middle of a multi-byte character", "[sgf]") {
     SECTION("UTF-8") {
         const std::string name = "李昌镐";
         diag::DiagnosticList diags;
-        const auto g = read_one("(;CA[UTF-8]PB[" + name.substr(0, 7) + "]PW[" + name.substr(0, 8) + "];B[pd])", diags);
+        const auto g = read_one(
+            "(;CA[UTF-8]PB[" + name.substr(0, 7) + "]PW[" + name.substr(0, 8) + "];B[pd])", diags);
         CHECK(g.info.black_player == "李昌\xEF\xBF\xBD");
         CHECK(g.info.white_player == "李昌\xEF\xBF\xBD");
         CHECK(is_valid_utf8(g.info.black_player));
@@ -188,7 +192,8 @@ TEST_CASE("output is valid UTF-8 whatever the bytes", "[sgf]") {
     for (int i = 0; i < 256; ++i) {
         if (i != ']' && i != '\\') junk.push_back(static_cast<char>(i));
     }
-    for (const char* ca : {"", "UTF-8", "GB18030", "Shift_JIS", "Big5", "EUC-KR", "ISO-2022-JP", "UTF-16LE"}) {
+    for (const char* ca :
+         {"", "UTF-8", "GB18030", "Shift_JIS", "Big5", "EUC-KR", "ISO-2022-JP", "UTF-16LE"}) {
         INFO(ca);
         diag::DiagnosticList diags;
         const auto g = read_one("(;CA[" + std::string(ca) + "]PB[" + junk + "];B[pd])", diags);

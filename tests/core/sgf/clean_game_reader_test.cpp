@@ -18,14 +18,16 @@ namespace {
 
 /// Everything a record holds, as text, so that a difference shows in the failure message.
 std::string describe(const game::GameRecord& g) {
-    std::string out = g.source_path + " #" + std::to_string(g.index_in_file) + " @" + std::to_string(g.location.line) +
-                      ":" + std::to_string(g.location.column) + " GM" + std::to_string(g.game_type) + " " +
-                      std::to_string(g.board_width) + "x" + std::to_string(g.board_height);
+    std::string out = g.source_path + " #" + std::to_string(g.index_in_file) + " @" +
+                      std::to_string(g.location.line) + ":" + std::to_string(g.location.column) +
+                      " GM" + std::to_string(g.game_type) + " " + std::to_string(g.board_width) +
+                      "x" + std::to_string(g.board_height);
     const game::GameInfo& i = g.info;
-    out += " PB=" + i.black_player + " PW=" + i.white_player + " BR=" + i.black_rank + " WR=" + i.white_rank +
-           " DT=" + i.date + " Y=" + (i.year ? std::to_string(*i.year) : "-") + " EV=" + i.event + " RE=" + i.result +
-           " winner=" + std::to_string(static_cast<int>(i.winner)) + " HA=" + std::to_string(i.handicap) +
-           " KM=" + (i.komi ? std::to_string(*i.komi) : "-");
+    out += " PB=" + i.black_player + " PW=" + i.white_player + " BR=" + i.black_rank +
+           " WR=" + i.white_rank + " DT=" + i.date +
+           " Y=" + (i.year ? std::to_string(*i.year) : "-") + " EV=" + i.event + " RE=" + i.result +
+           " winner=" + std::to_string(static_cast<int>(i.winner)) +
+           " HA=" + std::to_string(i.handicap) + " KM=" + (i.komi ? std::to_string(*i.komi) : "-");
     const auto points = [&](const char* name, const std::vector<go::Point>& ps) {
         out += std::string(" ") + name + "=";
         for (const go::Point p : ps) out += std::to_string(p.x) + "," + std::to_string(p.y) + " ";
@@ -36,9 +38,11 @@ std::string describe(const game::GameRecord& g) {
     for (std::size_t k = 0; k < g.moves.size(); ++k) {
         const go::Move& m = g.moves[k];
         out += m.color == go::Color::Black ? "B" : "W";
-        out += m.point ? std::to_string(m.point->x) + "," + std::to_string(m.point->y) : std::string("pass");
+        out += m.point ? std::to_string(m.point->x) + "," + std::to_string(m.point->y)
+                       : std::string("pass");
         if (k < g.move_locations.size()) {
-            out += "@" + std::to_string(g.move_locations[k].line) + ":" + std::to_string(g.move_locations[k].column);
+            out += "@" + std::to_string(g.move_locations[k].line) + ":" +
+                   std::to_string(g.move_locations[k].column);
         }
         out += " ";
     }
@@ -49,8 +53,9 @@ std::string describe(const game::GameRecord& g) {
 /// The games and diagnostics of one way of reading, as text.
 std::string read_described(std::string_view text, bool through_trees) {
     diag::DiagnosticList diags;
-    const std::vector<game::GameRecord> games = through_trees ? read_games_through_trees(text, "t.sgf", {}, diags)
-                                                              : read_games(text, "t.sgf", {}, diags);
+    const std::vector<game::GameRecord> games =
+        through_trees ? read_games_through_trees(text, "t.sgf", {}, diags)
+                      : read_games(text, "t.sgf", {}, diags);
     std::string out;
     for (const game::GameRecord& g : games) out += describe(g) + "\n";
     for (const diag::Diagnostic& d : diags.items) out += diag::format(d) + "\n";
@@ -75,14 +80,16 @@ CollectionRead read_collection_of(std::string_view text) {
     std::vector<game::GameRecord> games;
     const ReadOptions options;
     const CollectionCounts counts =
-        read_collection(text, CleanReadContext{"t.sgf", options, FileConversion::None}, decoder, games, reading, parsing);
+        read_collection(text, CleanReadContext{"t.sgf", options, FileConversion::None}, decoder,
+                        games, reading, parsing);
     return CollectionRead{counts, parsing.items.size()};
 }
 
 /// Whether the one-pass way reads the whole file (the parser reads no tree and says nothing).
 bool taken_in_one_pass(std::string_view text) {
     const CollectionRead read = read_collection_of(text);
-    return read.counts.trees_in_one_pass > 0 && read.counts.trees_parsed == 0 && read.parser_diagnostics == 0;
+    return read.counts.trees_in_one_pass > 0 && read.counts.trees_parsed == 0 &&
+           read.parser_diagnostics == 0;
 }
 
 /// Clean files of the shapes the one-pass way handles, variations included.
@@ -119,21 +126,25 @@ TEST_CASE("the one-pass reader takes clean files and agrees with the tree parser
 }
 
 TEST_CASE("the one-pass reader leaves damaged files to the tree parser", "[sgf][clean]") {
-    for (const char* text : {"", "  \n", "junk(;B[aa])", ";GM[1];B[aa])", "(;GM[1];B[aa]", "(;GM[1];B[aa])junk",
-                             "(;GM[1];B[aa]))", "(;B[aa]C[cut", "((;B[aa]))", "()(;B[aa])", "(;GaMe[1];B[aa])",
-                             "(;GM;B[aa])", "(;B[aa] x ;W[bb])", "((;B[aa])(;W[bb]))"}) {
+    for (const char* text :
+         {"", "  \n", "junk(;B[aa])", ";GM[1];B[aa])", "(;GM[1];B[aa]", "(;GM[1];B[aa])junk",
+          "(;GM[1];B[aa]))", "(;B[aa]C[cut", "((;B[aa]))", "()(;B[aa])", "(;GaMe[1];B[aa])",
+          "(;GM;B[aa])", "(;B[aa] x ;W[bb])", "((;B[aa])(;W[bb]))"}) {
         INFO("input: " << text);
         CHECK_FALSE(taken_in_one_pass(text));
         check_both_ways_agree(text);
     }
 }
 
-TEST_CASE("the one-pass reader agrees with the tree parser on cut and damaged files", "[sgf][clean]") {
+TEST_CASE("the one-pass reader agrees with the tree parser on cut and damaged files",
+          "[sgf][clean]") {
     // Every prefix, and every place with one more special byte: most of these are damaged
     // and must come out exactly as the tree parser reads them, with the same diagnostics.
-    const std::string inserts[] = {" ", "\n", "\r", "(", ")", ";", "[", "]", "\\", "x", "A", "b", "B[aa]", "AB[cc]"};
+    const std::string inserts[] = {" ", "\n", "\r", "(", ")", ";",     "[",
+                                   "]", "\\", "x",  "A", "b", "B[aa]", "AB[cc]"};
     for (const std::string& text : kCleanFiles) {
-        for (std::size_t n = 0; n <= text.size(); ++n) check_both_ways_agree(std::string_view(text).substr(0, n));
+        for (std::size_t n = 0; n <= text.size(); ++n)
+            check_both_ways_agree(std::string_view(text).substr(0, n));
         for (std::size_t at = 0; at <= text.size(); ++at) {
             for (const std::string& insert : inserts) {
                 check_both_ways_agree(text.substr(0, at) + insert + text.substr(at));
@@ -161,13 +172,15 @@ TEST_CASE("in a collection the parser reads the damaged trees only", "[sgf][clea
     };
     for (const std::string& text : files) check_both_ways_agree(text);
 
-    const CollectionRead read = read_collection_of(clean + clean + damaged + clean + damaged + clean);
+    const CollectionRead read =
+        read_collection_of(clean + clean + damaged + clean + damaged + clean);
     CHECK(read.counts.trees_in_one_pass == 4);
     CHECK(read.counts.trees_parsed == 2);
     CHECK(read.parser_diagnostics == 2);  // one unexpected character in each damaged tree
 
     diag::DiagnosticList all;
-    const std::vector<game::GameRecord> games = read_games(clean + damaged + clean, "t.sgf", {}, all);
+    const std::vector<game::GameRecord> games =
+        read_games(clean + damaged + clean, "t.sgf", {}, all);
     REQUIRE(games.size() == 3);
     for (int i = 0; i < 3; ++i) {
         CHECK(games[static_cast<std::size_t>(i)].index_in_file == i + 1);

@@ -12,7 +12,8 @@ namespace josekic::sgf::test {
 /// legacy-charset bytes.
 inline std::string encode(std::string_view utf8, const char* charset) {
     iconv_t cd = iconv_open(charset, "UTF-8");
-    if (cd == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error(std::string("no iconv for ") + charset);
+    if (cd == reinterpret_cast<iconv_t>(-1))
+        throw std::runtime_error(std::string("no iconv for ") + charset);
     std::string out(utf8.size() * 4 + 16, '\0');
     char* in = const_cast<char*>(utf8.data());
     std::size_t in_left = utf8.size();

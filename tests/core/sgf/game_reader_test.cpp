@@ -12,7 +12,9 @@ int count_code(const diag::DiagnosticList& list, std::string_view code) {
     for (const auto& d : list.items) n += d.code == code ? 1 : 0;
     return n;
 }
-go::Point pt(const char* s) { return *go::point_from_sgf(s); }
+go::Point pt(const char* s) {
+    return *go::point_from_sgf(s);
+}
 }  // namespace
 
 TEST_CASE("game information of a root node", "[sgf]") {
@@ -88,8 +90,9 @@ TEST_CASE("komi, including Fox's x50 storage", "[sgf]") {
 
 TEST_CASE("board sizes", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto g = read_games("(;GM[1];B[aa])(;SZ[19:19];B[aa])(;SZ[9];B[ee])(;SZ[13:9])(;SZ[big])(;GM[2]SZ[8])",
-                              "t", {}, diags);
+    const auto g = read_games(
+        "(;GM[1];B[aa])(;SZ[19:19];B[aa])(;SZ[9];B[ee])(;SZ[13:9])(;SZ[big])(;GM[2]SZ[8])", "t", {},
+        diags);
     REQUIRE(g.size() == 6);
     CHECK(g[0].board_width == 19);
     CHECK(g[1].board_height == 19);
@@ -116,7 +119,8 @@ TEST_CASE("passes as B[] and B[tt]", "[sgf]") {
 TEST_CASE("compressed point lists in setup", "[sgf]") {
     diag::DiagnosticList diags;
     const auto g = read_games("(;AB[aa:bb][dd]AW[cc:cd]AB[ss];B[pp])", "t", {}, diags);
-    CHECK(g[0].setup_black == std::vector<go::Point>{pt("aa"), pt("ba"), pt("ab"), pt("bb"), pt("dd"), pt("ss")});
+    CHECK(g[0].setup_black ==
+          std::vector<go::Point>{pt("aa"), pt("ba"), pt("ab"), pt("bb"), pt("dd"), pt("ss")});
     CHECK(g[0].setup_white == std::vector<go::Point>{pt("cc"), pt("cd")});
     CHECK(diags.items.empty());
 }
@@ -154,8 +158,9 @@ TEST_CASE("several games in a file are numbered from 1", "[sgf]") {
 
 TEST_CASE("FF[1] files with long names and moves after the result", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto g = read_games("(;FileFormat[1]GaMe[1]PlayerBlack[Old]RE[B+R];Black[pd];White[dd];Black[pp])",
-                              "t", {}, diags);
+    const auto g =
+        read_games("(;FileFormat[1]GaMe[1]PlayerBlack[Old]RE[B+R];Black[pd];White[dd];Black[pp])",
+                   "t", {}, diags);
     CHECK(g[0].info.black_player == "Old");
     CHECK(g[0].info.winner == game::Winner::Black);
     CHECK(g[0].moves.size() == 3);
@@ -171,7 +176,8 @@ TEST_CASE("setup before the first move, in a node after the root, is setup", "[s
 
 TEST_CASE("a root property given twice counts once, the first time", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto g = read_games("(;GM[1]PB[first]KM[6.5]SZ[19]PB[second]GM[2]KM[x]SZ[9]HA[x]HA[3];B[aa])", "t", {}, diags);
+    const auto g = read_games(
+        "(;GM[1]PB[first]KM[6.5]SZ[19]PB[second]GM[2]KM[x]SZ[9]HA[x]HA[3];B[aa])", "t", {}, diags);
     REQUIRE(g.size() == 1);
     CHECK(g[0].game_type == 1);
     CHECK(g[0].info.black_player == "first");

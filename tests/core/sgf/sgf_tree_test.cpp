@@ -24,7 +24,8 @@ const diag::Diagnostic* find_code(const diag::DiagnosticList& list, std::string_
 
 TEST_CASE("a simple game tree with a variation", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto trees = parse_collection("(;FF[4]GM[1]\n;B[pd](;W[dd];B[pp])(;W[dp]))", "t.sgf", diags);
+    const auto trees =
+        parse_collection("(;FF[4]GM[1]\n;B[pd](;W[dd];B[pp])(;W[dp]))", "t.sgf", diags);
     REQUIRE(trees.size() == 1);
     CHECK(diags.items.empty());
     const auto& n = trees[0].nodes;
@@ -40,7 +41,8 @@ TEST_CASE("a simple game tree with a variation", "[sgf]") {
 
 TEST_CASE("several games, text before the first tree, stray parens", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto trees = parse_collection("Saved by (some) program\n(;GM[1];B[aa]))\n(;GM[1];W[bb])", "t.sgf", diags);
+    const auto trees = parse_collection("Saved by (some) program\n(;GM[1];B[aa]))\n(;GM[1];W[bb])",
+                                        "t.sgf", diags);
     REQUIRE(trees.size() == 2);
     CHECK(trees[1].nodes[1].find("W")->values[0] == "bb");
     CHECK(trees[1].where == diag::SourceLocation{3, 1});
@@ -52,7 +54,8 @@ TEST_CASE("several games, text before the first tree, stray parens", "[sgf]") {
 
 TEST_CASE("old long lower-case property names keep their capitals", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto trees = parse_collection("(;GaMe[1]AddBlack[dd][pp]Black[qq];White[cc])", "t.sgf", diags);
+    const auto trees =
+        parse_collection("(;GaMe[1]AddBlack[dd][pp]Black[qq];White[cc])", "t.sgf", diags);
     REQUIRE(trees.size() == 1);
     CHECK(trees[0].nodes[0].find("GM")->values[0] == "1");
     CHECK(trees[0].nodes[0].find("AB")->values.size() == 2);
@@ -209,7 +212,8 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         for (std::size_t n = 0; n <= full.size(); ++n) {
             INFO(full.substr(0, n));
             diag::DiagnosticList diags;
-            const auto trees = parse_collection(std::string_view(full).substr(0, n), "f.sgf", diags);
+            const auto trees =
+                parse_collection(std::string_view(full).substr(0, n), "f.sgf", diags);
             CHECK((trees.size() == 1) == (n >= 4));  // from ";GM[" on, as "(;GM[" would be
             if (n != full.size()) CHECK(!diags.items.empty());
         }
@@ -225,7 +229,8 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
 
 // The flat representation: values are views into the text or into blocks the tree owns.
 
-static_assert(!std::is_copy_constructible_v<SgfTree> && std::is_nothrow_move_constructible_v<SgfTree>);
+static_assert(!std::is_copy_constructible_v<SgfTree> &&
+              std::is_nothrow_move_constructible_v<SgfTree>);
 
 namespace {
 bool points_into(std::string_view value, std::string_view text) {
@@ -255,7 +260,8 @@ TEST_CASE("trees stay valid when the vector holding them moves", "[sgf]") {
     // all three kinds of storage are checked after the moves.
     std::string text;
     for (int i = 0; i < 200; ++i) {
-        text += "(;GaMe[1]C[game " + std::to_string(i) + " \\] end];B[pd]C[" + std::to_string(i) + "])\n";
+        text += "(;GaMe[1]C[game " + std::to_string(i) + " \\] end];B[pd]C[" + std::to_string(i) +
+                "])\n";
     }
     diag::DiagnosticList diags;
     std::vector<SgfTree> trees = parse_collection(text, "t.sgf", diags);
@@ -286,7 +292,8 @@ TEST_CASE("long property identifiers", "[sgf]") {
     const std::string upper(300, 'Q');
     std::string mixed;
     for (int i = 0; i < 100; ++i) mixed += "Xyz";
-    const std::string text = "(;" + upper + "[1]" + mixed + "[2]" + std::string(40, 'q') + "[3]B[aa])";
+    const std::string text =
+        "(;" + upper + "[1]" + mixed + "[2]" + std::string(40, 'q') + "[3]B[aa])";
     diag::DiagnosticList diags;
     const auto trees = parse_collection(text, "t.sgf", diags);
     REQUIRE(trees.size() == 1);
@@ -304,7 +311,8 @@ TEST_CASE("long property identifiers", "[sgf]") {
 
 TEST_CASE("properties after junk go back to their node even after variations", "[sgf]") {
     diag::DiagnosticList diags;
-    const auto trees = parse_collection("(;GM[1]FF[4](;B[aa]C[x])% C[late]AB[cc][dd](;W[bb]))", "t.sgf", diags);
+    const auto trees =
+        parse_collection("(;GM[1]FF[4](;B[aa]C[x])% C[late]AB[cc][dd](;W[bb]))", "t.sgf", diags);
     REQUIRE(trees.size() == 1);
     const auto& n = trees[0].nodes;
     REQUIRE(n.size() == 3);
@@ -365,7 +373,8 @@ TEST_CASE("move nodes read in one step hold what the general reading gives", "[s
     // the rest to the general loop (more values, more properties, space before them).
     diag::DiagnosticList diags;
     const auto trees = parse_collection(
-        "(;GM[1];B[pd];W[dd][ee];B[qq]W[cc];W[dp] C[note];B[pp]  (;W[qd]  )(;W[dq]\n;B[tt];W[Pd];B[pd]",
+        "(;GM[1];B[pd];W[dd][ee];B[qq]W[cc];W[dp] C[note];B[pp]  (;W[qd]  "
+        ")(;W[dq]\n;B[tt];W[Pd];B[pd]",
         "t.sgf", diags);
     REQUIRE(trees.size() == 1);
     const auto& n = trees[0].nodes;
