@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "emit/node_comment.hpp"
+#include "emit/decimal_text.hpp"
 
 namespace josekic::emit {
 namespace {

@@ -15,6 +15,7 @@
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/node_comments.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
@@ -55,10 +56,8 @@ struct WrittenTree {
     DictionaryTimes times;
 };
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using pipeline::Clock;
+using pipeline::seconds_since;
 
 WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
                        const CompileOptions& compile, const std::string& stem,

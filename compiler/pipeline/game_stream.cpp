@@ -15,17 +15,12 @@
 #include <unordered_map>
 
 #include "compiler/pipeline/progress.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/input/walker.hpp"
 
 namespace josekic::pipeline::detail {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 void skip_game(GameSlot& slot, std::string code, std::string why) {
     const game::GameRecord& r = slot.record;
