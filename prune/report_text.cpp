@@ -31,6 +31,17 @@ std::string describe(const Thresholds& thresholds) {
     return out;
 }
 
+std::string size_limits_text(const Thresholds& thresholds) {
+    const auto or_none = [](const std::optional<std::size_t>& limit) {
+        return limit ? std::to_string(*limit) : std::string("none");
+    };
+    std::string out = "min count " + std::to_string(thresholds.min_count.value_or(1));
+    if (thresholds.min_share) out += ", min share " + emit::fraction_percent(*thresholds.min_share);
+    out += ", max depth " + or_none(thresholds.max_depth);
+    out += ", max children " + or_none(thresholds.max_children);
+    return out;
+}
+
 std::string describe_applied(const std::vector<PruneList>& lists, const Thresholds& thresholds) {
     std::string out;
     for (const PruneList& list : lists) {

@@ -217,6 +217,7 @@ CompileResult run_compile(const CompileOptions& options) {
     emit::WriteOptions write;
     write.max_games_listed = options.max_games_listed;
     write.provenance = provenance;
+    write.size_limits = prune::size_limits_text(options.thresholds);
 
     // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
     std::optional<prune::PruneResult> pruned_joseki;
