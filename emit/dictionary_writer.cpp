@@ -200,7 +200,7 @@ class Writer {
     }
 
     // Fills kept_ with the children written below `node` at `depth` (moves from the root),
-    // in output order: Trie::sorted_children's order, sorted here in a reused buffer.
+    // in output order (dictionary::sort_in_output_order), sorted here in a reused buffer.
     void keep_children(NodeId node, std::size_t depth) {
         kept_.clear();
         const SizeLimits& limits = options_.limits;
@@ -213,15 +213,7 @@ class Writer {
                 continue;
             kept_.push_back(c);
         }
-        if (kept_.size() > 1) {
-            std::sort(kept_.begin(), kept_.end(), [this](NodeId a, NodeId b) {
-                const auto count_a = trie_.node(a).stats.count;
-                const auto count_b = trie_.node(b).stats.count;
-                if (count_a != count_b) return count_a > count_b;
-                return dictionary::move_order_key(trie_.node(a).move) <
-                       dictionary::move_order_key(trie_.node(b).move);
-            });
-        }
+        if (kept_.size() > 1) dictionary::sort_in_output_order(trie_, kept_);
         if (limits.max_children != 0 && kept_.size() > limits.max_children)
             kept_.resize(limits.max_children);
     }
