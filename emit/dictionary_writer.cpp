@@ -61,17 +61,17 @@ class Writer {
     WriteCounts write() {
         out_ += '(';
         if (options_.helpers != nullptr) plan_parts();
-        if (board_.parts.empty()) {
+        if (own_parts_.parts.empty()) {
             write_subtree(kRoot, 0);
         } else {
-            // Helpers may be formatting parts of this board until it is removed, also when
+            // Helpers may be formatting parts of this dictionary until they are removed, also when
             // the write fails.
-            options_.helpers->add(board_);
+            options_.helpers->add(own_parts_);
             struct Removal {
                 EmitHelpers* helpers;
-                EmitHelpers::Board* board;
-                ~Removal() { helpers->remove(*board); }
-            } removal{options_.helpers, &board_};
+                EmitHelpers::DictionaryParts* parts;
+                ~Removal() { helpers->remove(*parts); }
+            } removal{options_.helpers, &own_parts_};
             write_subtree(kRoot, 0);
         }
         out_ += ")\n"sv;
@@ -133,19 +133,19 @@ class Writer {
     // Writes node `id`, or, where a part begins, the whole part (leaving kept_ empty, as
     // after a leaf, because the part closes its own variations).
     void visit(NodeId id, std::size_t depth) {
-        if (depth != kPartDepth || board_.parts.empty() || in_part_) {
+        if (depth != kPartDepth || own_parts_.parts.empty() || in_part_) {
             write_node(id);
             return;
         }
         const std::size_t index = next_part_++;
-        EmitHelpers::Part& part = board_.parts[index];
-        if (options_.helpers->take_in_order(board_, index)) {
+        EmitHelpers::Part& part = own_parts_.parts[index];
+        if (options_.helpers->take_in_order(own_parts_, index)) {
             in_part_ = true;
             write_subtree(id, depth);
             in_part_ = false;
             return;
         }
-        options_.helpers->wait_ready(board_, index);
+        options_.helpers->wait_ready(own_parts_, index);
         if (part.failure) std::rethrow_exception(part.failure);
         flush();
         sink_(part.text);
@@ -163,7 +163,7 @@ class Writer {
             const auto [node, depth] = stack.back();
             stack.pop_back();
             if (depth == kPartDepth) {
-                board_.parts.emplace_back().node = node;
+                own_parts_.parts.emplace_back().node = node;
                 continue;
             }
             keep_children(node);
@@ -171,14 +171,14 @@ class Writer {
                 stack.emplace_back(*it, depth + 1);
         }
         kept_.clear();
-        if (board_.parts.size() < 2) {
-            board_.parts.clear();
+        if (own_parts_.parts.size() < 2) {
+            own_parts_.parts.clear();
             return;
         }
         // Helpers format with a writer of their own, into the part's text.
         part_options_ = options_;
         part_options_.helpers = nullptr;
-        board_.format = [this](EmitHelpers::Part& part) {
+        own_parts_.format = [this](EmitHelpers::Part& part) {
             const TextSink into_part = [&part](std::string_view piece) { part.text += piece; };
             Writer helper(trie_, part_options_, only_first_move_, into_part);
             helper.write_subtree(part.node, kPartDepth);
@@ -465,10 +465,10 @@ class Writer {
     StatisticsPropertyMemo
         stats_property_memo_;  // the last node's statistics property, for the next
     std::array<bool, go::kNumPoints> labelled_{};
-    EmitHelpers::Board board_;   // parts, when helpers may take some
-    std::size_t next_part_ = 0;  // the next part the writer reaches
-    bool in_part_ = false;       // writing a part: no part starts inside it
-    WriteOptions part_options_;  // options_ without helpers, for the helpers' writers
+    EmitHelpers::DictionaryParts own_parts_;  // parts, when helpers may take some
+    std::size_t next_part_ = 0;               // the next part the writer reaches
+    bool in_part_ = false;                    // writing a part: no part starts inside it
+    WriteOptions part_options_;               // options_ without helpers, for the helpers' writers
 };
 
 WrittenDictionary collect(const Trie& trie, NodeId first_move, const WriteOptions& options) {
