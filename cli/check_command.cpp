@@ -14,8 +14,10 @@ int run_check(const std::vector<std::string>& args) {
     const CommandHelp help{
         "check", "josekic check INPUT... [options]",
         "Reads every game of the INPUTs (SGF files, directories searched recursively for .sgf and\n"
-        ".mgt files in any letter case, and .zip/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read\n"
-        "in place), replays each game's main line on a 19x19 board and prints a report on stdout:\n"
+        ".mgt files in any letter case, .zip/.7z/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read\n"
+        "in place, split archives through their first volume (x.7z.001), single compressed\n"
+        "records (.sgf.gz/.sgf.xz/.sgf.bz2); a file's content decides over its name), replays each "
+        "game's main line on a 19x19 board and prints a report on stdout:\n"
         "files read and skipped, games read, kept and skipped by reason (not Go, not 19x19, no\n"
         "moves, duplicate), moves, illegal moves, diagnostics by code, the largest and slowest\n"
         "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input "

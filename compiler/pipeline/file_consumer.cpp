@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "compiler/pipeline/file_rankings.hpp"
-#include "compiler/pipeline/stopwatch.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/input/disk_size.hpp"
 
 namespace josekic::pipeline {

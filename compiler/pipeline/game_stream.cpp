@@ -9,7 +9,7 @@
 #include "compiler/pipeline/file_consumer.hpp"
 #include "compiler/pipeline/file_worker.hpp"
 #include "compiler/pipeline/ordered_work_queue.hpp"
-#include "compiler/pipeline/stopwatch.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/input/walker.hpp"
 
 namespace josekic::pipeline::detail {

@@ -27,10 +27,13 @@ namespace {
 
 /// The number after `label` in a text report line such as "games kept      6".
 long report_number(const std::string& report, const std::string& label) {
-    const std::regex line("(^|\\n)" + label + " +([0-9]+)");
+    // Counts are written with thousands separators, "100,000".
+    const std::regex line("(^|\\n)" + label + " +([0-9,]+)");
     std::smatch match;
     if (!std::regex_search(report, match, line)) return -1;
-    return std::stol(match[2].str());
+    std::string digits = match[2].str();
+    std::erase(digits, ',');
+    return std::stol(digits);
 }
 
 /// Every reliability run: no crash, no sanitizer report, no hang.
