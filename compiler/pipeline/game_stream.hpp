@@ -26,7 +26,8 @@ enum class Verbosity { Normal, Quiet };
 /// Auto draws a progress line on stderr when it is a terminal (and not Quiet).
 enum class Progress { Auto, Off };
 
-/// Turns one file's bytes into games; sgf::read_games unless a test substitutes another.
+/// Turns one file's bytes into games; formats::read_record_games (SGF, GIB, NGF, UGF) unless a
+/// test substitutes another.
 using GameParser = std::function<std::vector<game::GameRecord>(
     std::string_view bytes, std::string_view path, const sgf::ReadOptions&, diag::DiagnosticSink&)>;
 
@@ -40,7 +41,7 @@ struct StreamOptions {
     Progress progress = Progress::Auto;
     /// Where diagnostics are printed; nullptr means std::cerr.
     std::ostream* diagnostics_out = nullptr;
-    /// Empty means sgf::read_games.
+    /// Empty means formats::read_record_games.
     GameParser parser;
 };
 
