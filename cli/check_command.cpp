@@ -22,11 +22,14 @@ int run_check(const std::vector<std::string>& args) {
         "files read and skipped, games read, kept and skipped by reason (not Go, not 19x19, no\n"
         "moves, duplicate), moves, illegal moves, diagnostics by code, the largest and slowest\n"
         "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input "
-        "order.\n"
+        "order:\n"
+        "every error, and the first 5 warnings of each code followed by one line per code with\n"
+        "the number left (all of them with --verbose, or in a file with --diagnostics).\n"
         "\n"
         "Exit status: 0 when the run completed, even if some files could not be read or some\n"
-        "games were skipped (they are listed in the report); 1 when an INPUT does not exist or\n"
-        "the run failed; 2 for a bad command line."};
+        "games were skipped (they are listed in the report), unless --strict; 1 when an INPUT\n"
+        "does not exist, the run failed or, with --strict, something was skipped; 2 for a bad\n"
+        "command line."};
     InputOptions input;
     bool json = false;
     bool no_timings = false;
@@ -52,7 +55,7 @@ int run_check(const std::vector<std::string>& args) {
     std::cout << (json ? pipeline::render_json(report, timings)
                        : pipeline::render_text(report, timings));
     std::cout.flush();
-    return report.has_fatal_errors() ? 1 : 0;
+    return exit_status(report, input);
 }
 
 }  // namespace josekic::cli
