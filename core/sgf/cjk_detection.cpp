@@ -92,13 +92,31 @@ struct Decoded {
     std::size_t undecodable = 0;
 };
 
-Decoded decode(std::string_view bytes, const char* charset) {
+// One converter per charset and thread, opened on first use and kept: opening one costs
+// far more than decoding a file's names.
+class Converter {
+  public:
+    explicit Converter(const char* charset) : cd_(iconv_open("UTF-8", charset)) {}
+    ~Converter() {
+        if (is_open()) iconv_close(cd_);
+    }
+    Converter(const Converter&) = delete;
+    Converter& operator=(const Converter&) = delete;
+    bool is_open() const { return cd_ != reinterpret_cast<iconv_t>(-1); }
+    iconv_t get() const { return cd_; }
+
+  private:
+    iconv_t cd_;
+};
+
+Decoded decode(std::string_view bytes, const Converter& converter) {
     Decoded result;
-    const iconv_t cd = iconv_open("UTF-8", charset);
-    if (cd == reinterpret_cast<iconv_t>(-1)) {
+    if (!converter.is_open()) {
         result.undecodable = bytes.size();
         return result;
     }
+    const iconv_t cd = converter.get();
+    iconv(cd, nullptr, nullptr, nullptr, nullptr);  // a fresh state for every file
     result.text.resize(bytes.size() * 3 + 16);
     char* in = const_cast<char*>(bytes.data());  // iconv's signature; it does not write
     std::size_t in_left = bytes.size();
@@ -112,7 +130,6 @@ Decoded decode(std::string_view bytes, const char* charset) {
         --in_left;
     }
     result.text.resize(result.text.size() - out_left);
-    iconv_close(cd);
     return result;
 }
 
@@ -127,8 +144,8 @@ struct Candidate {
 
 // Characters that are evidence for the charset, less three for each undecodable byte.
 long score(std::string_view bytes, const Candidate& candidate,
-           const std::vector<char32_t>& evidence) {
-    const Decoded decoded = decode(bytes, candidate.charset);
+           const std::vector<char32_t>& evidence, const Converter& converter) {
+    const Decoded decoded = decode(bytes, converter);
     long points = 0;
     for (char32_t c : code_points(decoded.text)) {
         if (c < 0x80) continue;
@@ -149,13 +166,16 @@ std::string guess_cjk_charset(std::string_view bytes) {
     static const std::array<std::vector<char32_t>, 4> evidence = {
         sorted_set(candidates[0].evidence), sorted_set(candidates[1].evidence),
         sorted_set(candidates[2].evidence), sorted_set(candidates[3].evidence)};
+    thread_local const std::array<Converter, 4> converters = {
+        Converter(candidates[0].charset), Converter(candidates[1].charset),
+        Converter(candidates[2].charset), Converter(candidates[3].charset)};
     // Another charset must read at least this many more pieces of evidence than GB18030.
     constexpr long kMargin = 2;
-    const long gb = score(bytes, candidates[0], evidence[0]);
+    const long gb = score(bytes, candidates[0], evidence[0], converters[0]);
     std::size_t best = 0;
     long best_score = gb + kMargin - 1;
     for (std::size_t i = 1; i < candidates.size(); ++i) {
-        const long s = score(bytes, candidates[i], evidence[i]);
+        const long s = score(bytes, candidates[i], evidence[i], converters[i]);
         if (s > best_score) {
             best = i;
             best_score = s;
