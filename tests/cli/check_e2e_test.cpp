@@ -106,3 +106,24 @@ TEST_CASE("the text report is the default and JSON is valid-looking", "[e2e]") {
     CHECK_THAT(json.out, Catch::EndsWith("\n}\n"));
     CHECK_THAT(json.out, Catch::Contains("\"seconds\": {\"wall\": "));
 }
+
+TEST_CASE("check reads GIB, NGF and UGF games inside a 7z and names a missing volume", "[e2e]") {
+    josekic::test_support::TempDir dir;
+    const std::string gib =
+        "\\HS\n\\[GAMEBLACKNAME=a (1D)\\]\n\\HE\n\\GS\nSTO 0 2 1 15 3\n"
+        "STO 0 3 2 3 15\n\\GE\n";
+    const std::string ngf =
+        "Rated game\n19\nw 1D\nb 1D\nsite\n0\n0\n6\n20170316\n5\n"
+        "Black wins by 0.5!\n2\nPMABBREER\nPMACWEEQQE\n";
+    const std::string ugf = "[Header]\nSize=19\nPlayerB=b,1d,,\n[Data]\nQP,B1,1,0\nDD,W1,2,0\n";
+    josekic::test_support::make_archive((dir.path() / "mine.7z").string(),
+                                        josekic::test_support::ArchiveKind::SevenZip,
+                                        {{"a.gib", gib}, {"b.ngf", ngf}, {"c.ugf", ugf}});
+    dir.write("split.7z.001", "7z\xBC\xAF\x27\x1C");
+    dir.write("split.7z.003", "rest");
+    const auto run = run_josekic("check --json --no-timings " + shell_quote(dir.str()));
+    CHECK(run.exit_code == 0);
+    CHECK(json_number(run.out, "games_read") == 3);
+    CHECK(json_number(run.out, "moves_replayed") == 6);
+    CHECK_THAT(run.err, Catch::Contains("split.7z.002 of this split archive is missing"));
+}
