@@ -1,6 +1,8 @@
 #include "cli/prune_command.hpp"
 
 #include <iostream>
+#include <memory>
+#include <vector>
 
 #include "cli/options.hpp"
 #include "cli/threshold_options.hpp"
@@ -21,11 +23,12 @@ namespace josekic::cli {
 namespace {
 
 const char* const kPruneDescription =
-    "Removes lines from a dictionary that josekic wrote earlier (joseki.sgf, fuseki.sgf or one\n"
-    "file of a --split dictionary). The statistics come from the file itself: no games are\n"
-    "needed. DICT is never modified; the result goes to OUT (written atomically), and its\n"
-    "root comment records the lists and thresholds applied. Pruning a compiled dictionary\n"
-    "gives the same file as compiling with the same --prune lists.\n"
+    "Removes lines from a dictionary that josekic wrote earlier (joseki.sgf, fuseki.sgf,\n"
+    "fuseki-handicap.sgf, pruned tree by tree, or one file of a --split dictionary). The\n"
+    "statistics come from the file itself: no games are needed. DICT is never modified; the\n"
+    "result goes to OUT (written atomically), and its root comment records the lists and\n"
+    "thresholds applied. Pruning a compiled dictionary gives the same file as compiling with\n"
+    "the same --prune lists.\n"
     "\n"
     "A prune list is a text file (see README, \"Prune lists\") or a copy of the dictionary in\n"
     "which nodes were marked in an SGF editor as bad moves (BM) or with a comment line\n"
@@ -90,8 +93,9 @@ int run_prune(const std::vector<std::string>& args) {
         compile::load_references(reference_arguments, reference_problems);
     for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
     diag::DiagnosticList problems;
-    std::optional<emit::ReadDictionary> read =
-        emit::read_dictionary_file(dictionary_path, problems);
+    // A collection (fuseki-handicap.sgf: one tree per setup) is pruned tree by tree.
+    std::optional<std::vector<emit::ReadDictionary>> read =
+        emit::read_dictionary_collection_file(dictionary_path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
     if (!read) failed = true;
     if (failed) {
@@ -99,39 +103,70 @@ int run_prune(const std::vector<std::string>& args) {
         return 1;
     }
 
-    const prune::PruneResult result = prune::apply(read->trie, lists, thresholds, read->root.kind);
-    for (const diag::Diagnostic& d : result.diagnostics) std::cerr << diag::format(d) << "\n";
+    std::vector<prune::PruneResult> results;
+    for (const emit::ReadDictionary& tree : *read) {
+        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
+        for (const diag::Diagnostic& d : results.back().diagnostics)
+            std::cerr << diag::format(d) << "\n";
+    }
     if (dry_run) {
-        std::cout << prune::render_dry_run(result, thresholds);
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            if (results.size() > 1)
+                std::cout << (i > 0 ? "\n" : "") << (*read)[i].root.name << "\n";
+            std::cout << prune::render_dry_run(results[i], thresholds);
+        }
         return 0;
     }
 
-    emit::WriteOptions write;
-    write.kind = read->root.kind;
-    write.name = read->root.name;
-    write.provenance = read->root.provenance;
-    if (!lists.empty() || !thresholds.none())
-        write.provenance.push_back(prune::describe_applied(lists, thresholds));
-    for (const std::string& reference : reference_arguments)
-        write.provenance.push_back("Reference: " + reference);
-    std::optional<reference::Annotations> notes;
-    if (!references.empty()) {
-        if (read->root.kind == emit::DictionaryKind::Joseki)
-            notes.emplace(reference::annotate(result.trie, references));
-        else
-            std::cerr
-                << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
+    if (!references.empty() && !joseki)
+        std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    // Kept alive until the file is written: the comments read the graphs and the notes.
+    std::vector<std::unique_ptr<reference::Annotations>> notes;
+    std::vector<std::unique_ptr<dictionary::DictionaryGraph>> graphs;
+    std::vector<std::unique_ptr<compile::NodeComments>> comments;
+    std::vector<emit::CollectionTree> collection;
+    std::size_t nodes_before = 0;
+    std::size_t nodes_after = 0;
+    std::size_t terminals_after = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const emit::RootInfo& root = (*read)[i].root;
+        const dictionary::Trie& trie = results[i].trie;
+        emit::WriteOptions write;
+        write.kind = root.kind;
+        write.name = root.name;
+        write.setup = root.setup;
+        write.provenance = root.provenance;
+        if (!lists.empty() || !thresholds.none())
+            write.provenance.push_back(prune::describe_applied(lists, thresholds));
+        for (const std::string& reference : reference_arguments)
+            write.provenance.push_back("Reference: " + reference);
+        notes.push_back(
+            !references.empty() && root.kind == emit::DictionaryKind::Joseki
+                ? std::make_unique<reference::Annotations>(reference::annotate(trie, references))
+                : nullptr);
+        write.max_games_listed = max_games_listed;
+        graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(trie));
+        comments.push_back(
+            std::make_unique<compile::NodeComments>(*graphs.back(), notes.back().get()));
+        write.extra_comments = comments.back().get();
+        collection.push_back({&trie, std::move(write)});
+        nodes_before += results[i].nodes_before;
+        nodes_after += results[i].nodes_after;
+        terminals_after += results[i].terminals_after;
     }
-    write.max_games_listed = max_games_listed;
-    const dictionary::DictionaryGraph graph(result.trie);
-    const compile::NodeComments comments(graph, notes ? &*notes : nullptr);
-    write.extra_comments = &comments;
     // Streamed into the file: the text of the pruned dictionary is never held in memory.
-    emit::write_dictionary_file(output, result.trie, write);
-    std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": "
-              << result.nodes_after << " nodes (" << result.terminals_after << " terminal)\n";
-    if (notes)
-        std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
+    emit::write_collection_file(output, collection);
+    std::cout << dictionary_path << ": " << nodes_before << " nodes -> " << output << ": "
+              << nodes_after << " nodes (" << terminals_after << " terminal)"
+              << (collection.size() > 1 ? " in " + std::to_string(collection.size()) + " trees"
+                                        : std::string())
+              << "\n";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (notes[i])
+            std::cout << reference::render_coverage(
+                reference::compute_coverage(results[i].trie, *notes[i]));
+    }
     return 0;
 }
 

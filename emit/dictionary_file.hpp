@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <span>
 
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
@@ -16,5 +17,21 @@ namespace josekic::emit {
 WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
                                   const WriteOptions& options,
                                   dictionary::NodeId first_move = dictionary::kNoNode);
+
+}  // namespace josekic::emit
+
+namespace josekic::emit {
+
+/// One game tree of a collection file.
+struct CollectionTree {
+    const dictionary::Trie* trie;
+    WriteOptions options;
+};
+
+/// Writes the trees one after another into the file `target`, an SGF collection (as
+/// fuseki-handicap.sgf holds one tree per setup), atomically as write_dictionary_file.
+/// Returns the counts of all trees together.
+WriteCounts write_collection_file(const std::filesystem::path& target,
+                                  std::span<const CollectionTree> trees);
 
 }  // namespace josekic::emit

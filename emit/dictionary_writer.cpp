@@ -271,6 +271,17 @@ class Writer {
         out_ += ']';
     }
 
+    void setup_stones(std::string_view id, const std::vector<go::Point>& stones) {
+        if (stones.empty()) return;
+        out_ += id;
+        for (const go::Point p : stones) {
+            TextCursor t(out_, 4);  // "[dd]"
+            t.put('[');
+            put_point(t, p);
+            t.put(']');
+        }
+    }
+
     std::string_view label(std::size_t index) {
         if (index < kLetters.size())
             return kLetters.substr(index, 1);  // label_for(index), without the table
@@ -294,6 +305,8 @@ class Writer {
             out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
             property("AP", application());
             out_ += "SZ[19]ST[2]"sv;
+            setup_stones("AB", options_.setup.black);
+            setup_stones("AW", options_.setup.white);
             if (!options_.name.empty()) property("GN", options_.name);
         } else {
             TextCursor t(out_, 6);  // ";B[pd]"

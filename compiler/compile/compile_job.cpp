@@ -8,6 +8,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -17,6 +18,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
+#include "emit/dictionary_file.hpp"
 #include "emit/size_warning.hpp"
 #include "emit/split.hpp"
 #include "prune/apply.hpp"
@@ -120,6 +122,46 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
             OutputFile{(dir / split.index_file_name).string(), split.index_text.size(), 0});
     } else {
         stream(dir / (stem + ".sgf"), dictionary::kNoNode, options);
+    }
+    return written;
+}
+
+// --fuseki-handicap: one game tree per canonical setup, all in one collection file, each
+// root showing its stones (AB/AW) and counting only its own games.
+WrittenTree write_setup_collection(const std::vector<SetupFuseki>& trees,
+                                   const emit::WriteOptions& options, const CompileOptions& compile,
+                                   const std::string& stem) {
+    WrittenTree written;
+    const auto start = Clock::now();
+    // With no handicap game the file still holds one (empty) dictionary.
+    const dictionary::Trie empty(std::make_shared<dictionary::GameTable>());
+    const dictionary::Setup no_setup;
+    std::vector<SetupFuseki> written_trees = trees;
+    if (written_trees.empty()) written_trees.push_back({&no_setup, &empty});
+    std::vector<std::unique_ptr<dictionary::DictionaryGraph>> graphs;
+    std::vector<std::unique_ptr<NodeComments>> comments;
+    std::vector<emit::CollectionTree> collection;
+    for (const SetupFuseki& tree : written_trees) {
+        graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(*tree.trie));
+        comments.push_back(std::make_unique<NodeComments>(*graphs.back(), nullptr));
+        written.transposition_classes += graphs.back()->class_count();
+        emit::WriteOptions tree_options = options;
+        tree_options.setup = *tree.setup;
+        tree_options.name = options.name + ": " + dictionary::describe(*tree.setup);
+        tree_options.extra_comments = comments.back().get();
+        collection.push_back({tree.trie, std::move(tree_options)});
+    }
+    written.times.graph = seconds_since(start);
+    const std::filesystem::path path = std::filesystem::path(compile.output_dir) / (stem + ".sgf");
+    const auto write_start = Clock::now();
+    const emit::WriteCounts counts = emit::write_collection_file(path, collection);
+    written.times.format = seconds_since(write_start);
+    written.outputs.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
+    written.nodes = counts.nodes;
+    written.terminals = counts.terminals;
+    if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes,
+                                          emit::SizeAdvice::SuggestSplit)) {
+        written.warnings.push_back(*warning);
     }
     return written;
 }
@@ -250,8 +292,6 @@ CompileResult run_compile(const CompileOptions& options) {
     fuseki_write.name = "josekic fuseki dictionary";
     emit::WriteOptions handicap_write = fuseki_write;
     handicap_write.name = "josekic fuseki dictionary: handicap and setup games";
-    CompileOptions handicap_options = options;
-    handicap_options.layout = Layout::SingleFile;
 
     WrittenTree joseki;
     WrittenTree fuseki;
@@ -263,8 +303,8 @@ CompileResult run_compile(const CompileOptions& options) {
         [&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki", nullptr); });
     if (options.handicap == HandicapFuseki::SeparateTree) {
         jobs.emplace_back([&] {
-            handicap = write_tree(builder.handicap_fuseki(), handicap_write, handicap_options,
-                                  "fuseki-handicap", nullptr);
+            handicap = write_setup_collection(builder.handicap_fuseki(), handicap_write, options,
+                                              "fuseki-handicap");
         });
     }
     const Concurrency concurrency =

@@ -148,7 +148,10 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     out << "  games by class      ";
     for (const auto& [name, count] : f.games_by_class) out << " " << name << " " << count;
     out << "\n  openings             " << f.even_openings << " even";
-    if (f.handicap_openings) out << ", " << f.handicap_openings << " in the handicap tree";
+    if (f.handicap_openings) {
+        out << ", " << f.handicap_openings << " in the handicap trees (" << f.handicap_setups
+            << (f.handicap_setups == 1 ? " setup" : " setups") << ")";
+    }
     if (f.excluded)
         out << ", " << f.excluded << " not even, left out (--fuseki-handicap keeps them)";
     const dictionary::Trie& fuseki = builder.fuseki();
