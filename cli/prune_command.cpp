@@ -146,6 +146,7 @@ int run_prune(const std::vector<std::string>& args) {
                 ? std::make_unique<reference::Annotations>(reference::annotate(trie, references))
                 : nullptr);
         write.max_games_listed = max_games_listed;
+        write.size_limits = prune::size_limits_text(thresholds);
         graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(trie));
         comments.push_back(
             std::make_unique<compile::NodeComments>(*graphs.back(), notes.back().get()));

@@ -3,14 +3,14 @@
 #include <iostream>
 
 #include "compiler/pipeline/file_rankings.hpp"
-#include "compiler/pipeline/stopwatch.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 
 namespace josekic::pipeline {
 
 namespace {
 
 ProgressDisplay progress_display(const StreamOptions& options) {
-    return options.progress == Progress::Auto && options.verbosity == Verbosity::Normal
+    return options.progress == Progress::Auto && options.verbosity != Verbosity::Quiet
                ? ProgressLine::for_stderr()
                : ProgressDisplay::None;
 }
@@ -24,9 +24,12 @@ FileConsumer::FileConsumer(const StreamOptions& options,
       consume_game_(consume_game),
       report_(report),
       progress_(progress_display(options), std::cerr),
-      printer_(options.verbosity,
-               options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr,
-               progress_) {}
+      printer_(
+          options.verbosity,
+          options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr, progress_,
+          options.diagnostics_file.empty() ? "with --verbose" : "in " + options.diagnostics_file) {
+    if (!options.diagnostics_file.empty()) log_.emplace(options.diagnostics_file);
+}
 
 void FileConsumer::consume(StreamedFile& file) {
     if (file.read_error) {
@@ -51,6 +54,8 @@ void FileConsumer::consume(StreamedFile& file) {
 
 void FileConsumer::finish() {
     progress_.clear();
+    printer_.finish();
+    if (log_) log_->commit();
 }
 
 void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
@@ -80,6 +85,7 @@ void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
 void FileConsumer::report_diagnostic(const diag::Diagnostic& d) {
     report_.diagnostics.add(d);
     printer_.print(d);
+    if (log_) log_->add(d);
 }
 
 }  // namespace josekic::pipeline

@@ -2,7 +2,9 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 
+#include "compiler/pipeline/diagnostic_log.hpp"
 #include "compiler/pipeline/diagnostic_printer.hpp"
 #include "compiler/pipeline/duplicate_finder.hpp"
 #include "compiler/pipeline/game_stream.hpp"
@@ -14,7 +16,7 @@ namespace josekic::pipeline {
 
 /// The consumer side of the stream, on one thread, file after file in input order: counts
 /// each file and game into the report, prints diagnostics, drops duplicates, hands every
-/// kept game to `consume_game` and keeps the progress line up to date.
+/// kept game to `consume_game`, writes the diagnostics file and keeps the progress line up to date.
 class FileConsumer {
   public:
     /// `consume_game` is called with the file and the index of each kept game.
@@ -24,7 +26,8 @@ class FileConsumer {
 
     /// Takes in the next file in input order.
     void consume(StreamedFile& file);
-    /// Erases the progress line; call once, after the last file.
+    /// Erases the progress line, prints the count of the diagnostics not shown and commits
+    /// the diagnostics file; call once, after the last file of a run that did not fail.
     void finish();
 
   private:
@@ -36,6 +39,7 @@ class FileConsumer {
     RunReport& report_;
     ProgressLine progress_;
     DiagnosticPrinter printer_;
+    std::optional<DiagnosticLog> log_;
     DuplicateFinder duplicates_;
 };
 

@@ -1,7 +1,7 @@
 #include "compiler/pipeline/file_worker.hpp"
 
 #include "compiler/pipeline/skip_policy.hpp"
-#include "compiler/pipeline/stopwatch.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 
 namespace josekic::pipeline {
 

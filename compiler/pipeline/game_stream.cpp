@@ -9,7 +9,7 @@
 #include "compiler/pipeline/file_consumer.hpp"
 #include "compiler/pipeline/file_worker.hpp"
 #include "compiler/pipeline/ordered_work_queue.hpp"
-#include "compiler/pipeline/stopwatch.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/input/walker.hpp"
 
 namespace josekic::pipeline::detail {
@@ -105,7 +105,6 @@ void run_parallel(const std::vector<std::string>& inputs, const StreamOptions& o
             pool.emplace_back([&] { work_on(queue, options, parser, analyze_file); });
         consume_in_order(queue, consumer);
     }  // the jthreads join here
-    consumer.finish();
     queue.rethrow_failure();
 }
 
@@ -124,10 +123,10 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     FileConsumer consumer{options, consume_game, report};
     if (threads == 1) {
         run_inline(inputs, options, parser, analyze_file, consumer);
-        consumer.finish();
     } else {
         run_parallel(inputs, options, threads, parser, analyze_file, consumer);
     }
+    consumer.finish();
     report.times.wall = seconds_since(start);
 }
 

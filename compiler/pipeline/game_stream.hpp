@@ -21,8 +21,10 @@ namespace josekic::pipeline {
 
 /// Whether a game already read (in any file, in any of the 8 orientations) is read again.
 enum class Duplicates { Drop, Keep };
-/// Quiet prints errors only; Normal prints warnings too. Both count everything.
-enum class Verbosity { Normal, Quiet };
+/// Which diagnostics reach stderr (all of them are counted in the report either way):
+/// Normal prints every error and the first few warnings of each code, then one line per
+/// code with the number not shown; Quiet prints errors only; Verbose prints everything.
+enum class Verbosity { Normal, Quiet, Verbose };
 /// Auto draws a progress line on stderr when it is a terminal (and not Quiet).
 enum class Progress { Auto, Off };
 
@@ -40,6 +42,9 @@ struct StreamOptions {
     Progress progress = Progress::Auto;
     /// Where diagnostics are printed; nullptr means std::cerr.
     std::ostream* diagnostics_out = nullptr;
+    /// When not empty, every diagnostic is also written to this file, one line each in
+    /// input order, whatever `verbosity` says (written atomically when the stream ends).
+    std::string diagnostics_file;
     /// Empty means sgf::read_games.
     GameParser parser;
 };
