@@ -104,11 +104,13 @@ int run_prune(const std::vector<std::string>& args) {
     }
 
     std::vector<prune::PruneResult> results;
-    for (const emit::ReadDictionary& tree : *read) {
+    for (const emit::ReadDictionary& tree : *read)
         results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
-        for (const diag::Diagnostic& d : results.back().diagnostics)
-            std::cerr << diag::format(d) << "\n";
-    }
+    // An entry is unmatched when no tree of the collection has its line: one warning each.
+    std::vector<const prune::PruneResult*> every_tree;
+    for (const prune::PruneResult& result : results) every_tree.push_back(&result);
+    for (const diag::Diagnostic& d : prune::unmatched_warnings(every_tree))
+        std::cerr << diag::format(d) << "\n";
     if (dry_run) {
         for (std::size_t i = 0; i < results.size(); ++i) {
             if (results.size() > 1)
