@@ -269,8 +269,20 @@ CompileResult run_compile(const CompileOptions& options) {
                                            emit::DictionaryKind::Joseki));
         pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
                                            emit::DictionaryKind::Fuseki));
-        const prune::PruneResult* both[] = {&*pruned_joseki, &*pruned_fuseki};
-        result.prune_diagnostics = prune::unmatched_warnings(both);
+    }
+    // The handicap trees are pruned like the others, tree by tree: their files say so.
+    std::vector<SetupFuseki> handicap_trees = builder.handicap_fuseki();
+    std::vector<prune::PruneResult> pruned_handicap;
+    if (pruning) {
+        pruned_handicap.reserve(handicap_trees.size());  // the trees point into it
+        for (SetupFuseki& tree : handicap_trees) {
+            pruned_handicap.push_back(prune::apply(*tree.trie, prune_lists, options.thresholds,
+                                                   emit::DictionaryKind::Fuseki));
+            tree.trie = &pruned_handicap.back().trie;
+        }
+        std::vector<const prune::PruneResult*> every_tree{&*pruned_joseki, &*pruned_fuseki};
+        for (const prune::PruneResult& tree : pruned_handicap) every_tree.push_back(&tree);
+        result.prune_diagnostics = prune::unmatched_warnings(every_tree);
     }
     const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
@@ -303,8 +315,8 @@ CompileResult run_compile(const CompileOptions& options) {
         [&] { fuseki = write_tree(fuseki_trie, fuseki_write, options, "fuseki", nullptr); });
     if (options.handicap == HandicapFuseki::SeparateTree) {
         jobs.emplace_back([&] {
-            handicap = write_setup_collection(builder.handicap_fuseki(), handicap_write, options,
-                                              "fuseki-handicap");
+            handicap =
+                write_setup_collection(handicap_trees, handicap_write, options, "fuseki-handicap");
         });
     }
     const Concurrency concurrency =

@@ -124,6 +124,12 @@ TEST_CASE("josekic prune keeps the handicap trees of fuseki-handicap.sgf apart",
     CHECK(roots(text) == std::vector<std::string>{"ST[2]AB[jd][jj][pd][pj][dd][dj][jp][pp][dp]",
                                                   "ST[2]AB[pd][dp]"});
     CHECK(text.size() < compiled.size());
+    // Compiling with the same threshold prunes the handicap trees the same way.
+    REQUIRE(run_josekic("compile " + shell_quote((dir / "games").string()) + " -o " +
+                        shell_quote((dir / "cut").string()) +
+                        " --quiet --fuseki-handicap --max-depth 1")
+                .exit_code == 0);
+    CHECK(slurp(dir / "cut" / "fuseki-handicap.sgf") == text);
 }
 
 TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][prune]") {
