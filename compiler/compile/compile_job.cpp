@@ -158,8 +158,9 @@ WrittenTree write_setup_collection(const std::vector<SetupFuseki>& trees,
     written.outputs.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
     written.nodes = counts.nodes;
     written.terminals = counts.terminals;
+    // --split does not apply to this file, which is already one tree per setup.
     if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes,
-                                          emit::SizeAdvice::SuggestSplit)) {
+                                          emit::SizeAdvice::AlreadySplit)) {
         written.warnings.push_back(*warning);
     }
     return written;
