@@ -2,17 +2,16 @@
 
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "cli/options.hpp"
+#include "cli/prune_lists.hpp"
 #include "cli/threshold_options.hpp"
+#include "compiler/compile/dictionary_output.hpp"
 #include "compiler/compile/node_comments.hpp"
-#include "core/dictionary/dictionary_graph.hpp"
-#include "emit/dictionary_file.hpp"
 #include "emit/dictionary_reader.hpp"
-#include "emit/dictionary_writer.hpp"
 #include "prune/apply.hpp"
-#include "prune/list_file.hpp"
 #include "prune/report_text.hpp"
 #include "reference/coverage.hpp"
 
@@ -77,17 +76,8 @@ int run_prune(const std::vector<std::string>& args) {
         throw UsageError(help.name, "give at least one --list, threshold or --reference");
     }
 
-    bool failed = false;
-    std::vector<prune::PruneList> lists;
-    for (const std::string& file : list_files) {
-        diag::DiagnosticList problems;
-        std::optional<prune::PruneList> list = prune::read_prune_list(file, problems);
-        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-        if (!list)
-            failed = true;
-        else
-            lists.push_back(std::move(*list));
-    }
+    const std::optional<std::vector<prune::PruneList>> read_lists = read_prune_lists(list_files);
+    bool failed = !read_lists;
     diag::DiagnosticList reference_problems;
     const std::vector<reference::ReferenceIndex> references =
         compile::load_references(reference_arguments, reference_problems);
@@ -103,6 +93,7 @@ int run_prune(const std::vector<std::string>& args) {
         return 1;
     }
 
+    const std::vector<prune::PruneList>& lists = *read_lists;
     std::vector<prune::PruneResult> results;
     for (const emit::ReadDictionary& tree : *read)
         results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
@@ -123,11 +114,8 @@ int run_prune(const std::vector<std::string>& args) {
     const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
     if (!references.empty() && !joseki)
         std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
-    // Kept alive until the file is written: the comments read the graphs and the notes.
     std::vector<std::unique_ptr<reference::Annotations>> notes;
-    std::vector<std::unique_ptr<dictionary::DictionaryGraph>> graphs;
-    std::vector<std::unique_ptr<compile::NodeComments>> comments;
-    std::vector<emit::CollectionTree> collection;
+    std::vector<compile::CollectionEntry> trees;
     std::size_t nodes_before = 0;
     std::size_t nodes_after = 0;
     std::size_t terminals_after = 0;
@@ -143,27 +131,29 @@ int run_prune(const std::vector<std::string>& args) {
             write.provenance.push_back(prune::describe_applied(lists, thresholds));
         for (const std::string& reference : reference_arguments)
             write.provenance.push_back("Reference: " + reference);
+        write.max_games_listed = max_games_listed;
+        write.size_limits = prune::size_limits_text(thresholds);
         notes.push_back(
             !references.empty() && root.kind == emit::DictionaryKind::Joseki
                 ? std::make_unique<reference::Annotations>(reference::annotate(trie, references))
                 : nullptr);
-        write.max_games_listed = max_games_listed;
-        write.size_limits = prune::size_limits_text(thresholds);
-        graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(trie));
-        comments.push_back(
-            std::make_unique<compile::NodeComments>(*graphs.back(), notes.back().get()));
-        write.extra_comments = comments.back().get();
-        collection.push_back({&trie, std::move(write)});
+        trees.push_back({&trie, std::move(write), notes.back().get()});
         nodes_before += results[i].nodes_before;
         nodes_after += results[i].nodes_after;
         terminals_after += results[i].terminals_after;
     }
-    // Streamed into the file: the text of the pruned dictionary is never held in memory.
-    emit::write_collection_file(output, collection);
+    // The same paths as compile's, so that both write the same bytes.
+    if (trees.size() == 1) {
+        compile::write_annotated_dictionary(
+            *trees.front().trie, trees.front().options, trees.front().references,
+            compile::DictionaryTarget{output, compile::Layout::SingleFile});
+    } else {
+        compile::write_annotated_collection(trees, output);
+    }
     std::cout << dictionary_path << ": " << nodes_before << " nodes -> " << output << ": "
               << nodes_after << " nodes (" << terminals_after << " terminal)"
-              << (collection.size() > 1 ? " in " + std::to_string(collection.size()) + " trees"
-                                        : std::string())
+              << (trees.size() > 1 ? " in " + std::to_string(trees.size()) + " trees"
+                                   : std::string())
               << "\n";
     for (std::size_t i = 0; i < results.size(); ++i) {
         if (notes[i])

@@ -57,7 +57,7 @@ compile::CompileOptions handicap_options(const fs::path& in, const fs::path& out
 TEST_CASE("each canonical handicap setup gets a tree of its own, with its stones at the root",
           "[compile]") {
     const fs::path out = test_support::fresh_scratch_dir("handicap-fuseki-out");
-    compile::run_compile(handicap_options(write_handicap_games(), out));
+    compile::compile_collection(handicap_options(write_handicap_games(), out));
 
     diag::DiagnosticList sink;
     const auto trees = emit::read_dictionary_collection_file(out / "fuseki-handicap.sgf", sink);
