@@ -68,7 +68,8 @@ int run_compile(const std::vector<std::string>& args) {
                       ->default_value(options.opening.max_moves),
                   "moves of each game in the fuseki dictionary")(
         "fuseki-handicap", po::bool_switch(&handicap),
-        "also write fuseki-handicap.sgf from handicap and setup games")(
+        "also write fuseki-handicap.sgf from handicap and setup games: one game tree per "
+        "canonical setup, its stones at the root")(
         "reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
         "prune", po::value(&prune_files)->value_name("FILE")->composing(),

@@ -38,6 +38,18 @@ void put_point(TextCursor& t, go::Point p) {
     t.put(static_cast<char>('a' + p.y));
 }
 
+// A root's setup stones: "AB[pd][dp]"; nothing when there are none.
+void setup_stones(TextBuffer& out, std::string_view id, const std::vector<go::Point>& stones) {
+    if (stones.empty()) return;
+    out += id;
+    for (const go::Point p : stones) {
+        TextCursor t(out, 4);  // "[dd]"
+        t.put('[');
+        put_point(t, p);
+        t.put(']');
+    }
+}
+
 }  // namespace
 
 NodeWriter::NodeWriter(const dictionary::Trie& trie, const WriteOptions& options,
@@ -51,6 +63,8 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
         property("AP", application());
         out_ += "SZ[19]ST[2]"sv;
+        setup_stones(out_, "AB", options_.setup.black);
+        setup_stones(out_, "AW", options_.setup.white);
         if (!options_.name.empty()) property("GN", options_.name);
     } else {
         TextCursor t(out_, 6);  // ";B[pd]"

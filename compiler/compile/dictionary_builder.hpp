@@ -5,7 +5,9 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
 #include "trackers/corner_tracker.hpp"
@@ -38,13 +40,22 @@ struct JosekiCounts {
 struct FusekiCounts {
     std::map<std::string, std::uint64_t> games_by_class;  ///< by trackers::name(OpeningClass)
     std::uint64_t even_openings = 0;
-    std::uint64_t handicap_openings = 0;  ///< entered into the separate tree
+    std::uint64_t handicap_openings = 0;  ///< entered into the handicap trees
+    std::uint64_t handicap_setups = 0;    ///< handicap trees: distinct canonical setups
     std::uint64_t excluded = 0;           ///< not even, left out (no --fuseki-handicap)
+};
+
+/// One handicap fuseki tree: the openings of the games that start from one canonical setup.
+struct SetupFuseki {
+    const dictionary::Setup* setup;
+    const dictionary::Trie* trie;
 };
 
 /// Builds the dictionaries from analysed games, on the consuming thread, in input order:
 /// every kept game is added to the game table once and its lines are inserted into the
-/// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie.
+/// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie
+/// of its canonical setup (trackers::CanonicalOpening), so that the openings of one
+/// handicap are never counted with another's.
 class DictionaryBuilder {
   public:
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
@@ -53,7 +64,9 @@ class DictionaryBuilder {
 
     const dictionary::Trie& joseki() const { return joseki_; }
     const dictionary::Trie& fuseki() const { return fuseki_; }
-    const dictionary::Trie& handicap_fuseki() const { return handicap_fuseki_; }
+    /// The handicap fuseki trees, one per canonical setup, most games first (equal counts in
+    /// Setup order).
+    std::vector<SetupFuseki> handicap_fuseki() const;
     const JosekiCounts& joseki_counts() const { return joseki_counts_; }
     const FusekiCounts& fuseki_counts() const { return fuseki_counts_; }
     /// Earliest and latest year among the kept games (0 when none is dated).
@@ -64,7 +77,8 @@ class DictionaryBuilder {
     std::shared_ptr<dictionary::GameTable> games_;
     dictionary::Trie joseki_;
     dictionary::Trie fuseki_;
-    dictionary::Trie handicap_fuseki_;
+    std::map<dictionary::Setup, dictionary::Trie> handicap_fuseki_;
+    dictionary::TrieOptions trie_options_;
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;
