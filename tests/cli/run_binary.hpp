@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -21,19 +22,33 @@ struct BinaryRun {
     std::string err;
 };
 
-/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
-inline BinaryRun run_josekic(const std::string& arguments) {
+/// Runs the program at `binary` with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_program(const std::string& binary, const std::string& arguments) {
     const TempDir dir;
     const std::string out_path = (dir.path() / "out").string();
     const std::string err_path = (dir.path() / "err").string();
-    const std::string command = std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" +
-                                out_path + "' 2>'" + err_path + "' </dev/null";
+    const std::string command =
+        "'" + binary + "' " + arguments + " >'" + out_path + "' 2>'" + err_path + "' </dev/null";
     const int status = std::system(command.c_str());
     BinaryRun run;
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     run.out = test_support::slurp(out_path);
     run.err = test_support::slurp(err_path);
     return run;
+}
+
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_josekic(const std::string& arguments) {
+    return run_program(JOSEKIC_BINARY, arguments);
+}
+
+/// The number after `"key": ` in a JSON report (`josekic check --json`), or -1 when the key
+/// is absent.
+inline long json_number(const std::string& json, const std::string& key) {
+    const std::regex pattern("\"" + key + "\": ([0-9]+)");
+    std::smatch match;
+    if (!std::regex_search(json, match, pattern)) return -1;
+    return std::stol(match[1].str());
 }
 
 /// `text` quoted for /bin/sh.
