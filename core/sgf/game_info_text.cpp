@@ -78,12 +78,9 @@ std::optional<int> year_from_date(std::string_view date) {
 }
 
 namespace {
-bool is_named_draw(std::string_view re) {
-    return starts_with_ci(re, "jigo") || starts_with_ci(re, "draw") || re.starts_with("和") ||
-           re.starts_with("持碁") || re.starts_with("무승부");
-}
 bool is_draw(std::string_view re) {
-    return re == "0" || re == "=" || is_named_draw(re);
+    return re == "0" || re == "=" || starts_with_ci(re, "jigo") || starts_with_ci(re, "draw") ||
+           re.starts_with("和") || re.starts_with("持碁") || re.starts_with("무승부");
 }
 }  // namespace
 
@@ -91,10 +88,9 @@ game::Winner winner_from_result(std::string_view result) {
     const std::string_view re = trimmed(result);
     if (re.empty()) return game::Winner::Unknown;
     if (is_draw(re)) return game::Winner::Draw;
-    // "W+Jigo": a winner's prefix before a draw's name. Not before a number: Fox writes
-    // B+0.0 and W+0.0 by the thousand, and with its half-point komi they cannot be draws.
-    if ((starts_with_ci(re, "b+") || starts_with_ci(re, "w+")) && is_named_draw(re.substr(2)))
-        return game::Winner::Draw;
+    // A winner's prefix names the winner whatever follows: "W+Jigo" is how records of the
+    // Meijin and Honinbo matches of the 1950s-70s (komi 5, "White wins a jigo") write a game
+    // that White won on the board's tie, and Fox's B+0.0 is a win under its half-point komi.
     if (starts_with_ci(re, "b+") || starts_with_ci(re, "black") || re == "B" || re == "b") {
         return game::Winner::Black;
     }

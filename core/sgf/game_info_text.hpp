@@ -20,8 +20,9 @@ inline constexpr int kTwoDigitYearPivot = 30;
 std::optional<int> year_from_date(std::string_view date);
 
 /// The winner an RE value names: "B+R", "W+3.5", "B+T", "b+offline", "Black wins",
-/// "黑中盘胜" -> Black/White; "Jigo", "0", "Draw", "和棋", "W+Jigo" -> Draw; "?", "Void", ""
-/// or anything else -> Unknown.
+/// "黑中盘胜", "W+Jigo" (White wins a tie under the old "komi 5, jigo to White" rule)
+/// -> Black/White; "Jigo", "0", "Draw", "和棋" -> Draw; "?", "Void", "" or anything else
+/// -> Unknown.
 game::Winner winner_from_result(std::string_view result);
 
 /// A komi value in points as written ("6.5", "7,5"). Values above 100 are Fox's storage:

@@ -77,11 +77,11 @@ TEST_CASE("every RE form names a winner, a draw or nothing", "[sgf]") {
     CHECK(winner_from_result("jigo") == Winner::Draw);
     CHECK(winner_from_result("0") == Winner::Draw);
     CHECK(winner_from_result("Draw") == Winner::Draw);
-    CHECK(winner_from_result("W+Jigo") == Winner::Draw);
-    CHECK(winner_from_result("b+jigo") == Winner::Draw);
+    CHECK(winner_from_result("W+Jigo") == Winner::White);  // komi 5, jigo to White (1950s-70s)
+    CHECK(winner_from_result("b+jigo") == Winner::Black);
     CHECK(winner_from_result("W+0.5") == Winner::White);
-    CHECK(winner_from_result("B+0.0") == Winner::Black);  // Fox's, not a draw
-    CHECK(winner_from_result("B+Draw") == Winner::Draw);
+    CHECK(winner_from_result("B+0.0") == Winner::Black);   // Fox's, not a draw
+    CHECK(winner_from_result("B+Draw") == Winner::Black);  // the prefix names the winner
     CHECK(winner_from_result("Void") == Winner::Unknown);
     CHECK(winner_from_result("?") == Winner::Unknown);
     CHECK(winner_from_result("") == Winner::Unknown);
