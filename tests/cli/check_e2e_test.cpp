@@ -10,6 +10,7 @@
 #include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using josekic::testing::json_number;
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
 
@@ -17,14 +18,6 @@ namespace {
 
 const std::string kSamples = JOSEKIC_SOURCE_DIR "/samples";
 const std::string kGoban = "/usr/share/goban";
-
-// The number after `"key": ` in a JSON report.
-long json_number(const std::string& json, const std::string& key) {
-    const std::regex pattern("\"" + key + "\": ([0-9]+)");
-    std::smatch match;
-    if (!std::regex_search(json, match, pattern)) return -1;
-    return std::stol(match[1].str());
-}
 
 }  // namespace
 
