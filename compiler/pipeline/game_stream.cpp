@@ -122,7 +122,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     report.times.threads = threads;
     const GameParser parser =
         options.parser ? options.parser : GameParser(formats::read_record_games);
-    FileConsumer consumer{options, consume_game, report};
+    FileConsumer consumer{inputs, options, consume_game, report};
     if (threads == 1) {
         run_inline(inputs, options, parser, analyze_file, consumer);
     } else {
