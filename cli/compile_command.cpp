@@ -26,8 +26,9 @@ const char* const kCompileDescription =
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
-    "are listed in the report), 1 when an INPUT does not exist or an output cannot be\n"
-    "written, 2 for a bad command line.";
+    "are listed in the report), 1 when an INPUT does not exist, a --prune list cannot be\n"
+    "used (its problems are printed and nothing is written) or an output cannot be written,\n"
+    "2 for a bad command line.";
 
 }  // namespace
 
