@@ -11,13 +11,12 @@
 
 namespace josekic::emit {
 
-namespace {
-
-using namespace std::string_view_literals;
-
 using dictionary::kNoNode;
 using dictionary::kRoot;
 using dictionary::NodeId;
+using namespace std::string_view_literals;
+
+namespace {
 
 // The labels of the first 26 continuations.
 constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
