@@ -1,11 +1,13 @@
 #include "cli/compile_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include "cli/options.hpp"
 #include "cli/prune_lists.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/compile_job.hpp"
+#include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
 
 namespace po = boost::program_options;
@@ -21,14 +23,16 @@ const char* const kCompileDescription =
     "               half), as a frequency-ordered SGF tree with statistics on every node;\n"
     "  fuseki.sgf   the first moves of every even game, normalised under the 8 symmetries;\n"
     "  report.txt   what was read, skipped and found.\n"
+    "On stdout it prints a summary: games read, used and skipped, the files written with\n"
+    "their nodes, and where report.txt is. Diagnostics go to stderr as for `josekic check`.\n"
     "Every file is written to a temporary file and renamed, so a failed run leaves the old\n"
     "files intact. The same inputs and options give byte-identical files, whatever the\n"
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
     "are listed in the report), 1 when an INPUT does not exist, a --prune list cannot be\n"
-    "used (its problems are printed and nothing is written) or an output cannot be written,\n"
-    "2 for a bad command line.";
+    "used (its problems are printed and nothing is written), an output cannot be written\n"
+    "or, with --strict, something was skipped; 2 for a bad command line.";
 
 }  // namespace
 
@@ -103,7 +107,8 @@ int run_compile(const std::vector<std::string>& args) {
     options.prune_lists = std::move(*prune_lists);
 
     const compile::CompileResult result = compile::compile_collection(options);
-    std::cout << result.report_text;
+    std::cout << compile::render_compile_summary(
+        result, (std::filesystem::path(options.output_dir) / "report.txt").string());
     std::cout.flush();
     for (const diag::Diagnostic& d : result.reference_diagnostics)
         std::cerr << diag::format(d) << "\n";
@@ -113,7 +118,7 @@ int run_compile(const std::vector<std::string>& args) {
             std::cerr << "josekic: warning: " << warning << "\n";
     }
     if (timings) std::cerr << compile::render_timings(result);
-    return result.run.has_fatal_errors() ? 1 : 0;
+    return exit_status(result.run, input);
 }
 
 }  // namespace josekic::cli

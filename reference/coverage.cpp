@@ -13,9 +13,8 @@ namespace josekic::reference {
 
 namespace {
 
-constexpr auto kBadMarks = static_cast<std::uint16_t>(static_cast<std::uint16_t>(Mark::Mistake) |
-                                                      static_cast<std::uint16_t>(Mark::Trick) |
-                                                      static_cast<std::uint16_t>(Mark::Doubtful));
+constexpr auto kBadMarks = static_cast<std::uint16_t>(bit(Mark::Mistake) | bit(Mark::Trick) |
+                                                      bit(Mark::Doubtful) | bit(Mark::Avoided));
 
 void add_row(CoverageRow& into, const CoverageRow& row) {
     into.lines += row.lines;
@@ -171,7 +170,7 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
                 << dictionary::format_line(line.path) << '\n';
         }
         out << "  Lines " << cov.name
-            << " marks as mistakes, tricks or doubtful that were played:\n";
+            << " marks as mistakes, tricks, doubtful or avoided that were played:\n";
         if (cov.played_mistakes.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.played_mistakes) {
             out << pad(with_thousands(line.count), 10, true) << "  "

@@ -38,8 +38,8 @@ trackers::Zone load_zone(const std::string& zones_file) {
     return *zone;
 }
 
-using pipeline::Clock;
 using pipeline::seconds_since;
+using pipeline::StageClock;
 using pipeline::StageTimer;
 
 enum class Concurrency { Sequential, Concurrent };
@@ -152,7 +152,7 @@ std::vector<const DictionaryOutput*> CompileResult::outputs() const {
 }
 
 CompileResult compile_collection(const CompileOptions& options) {
-    const auto run_start = Clock::now();
+    const auto run_start = StageClock::now();
     const trackers::Zone zone = load_zone(options.zones_file);
     const std::vector<prune::PruneList>& prune_lists = options.prune_lists;
     diag::DiagnosticList reference_problems;

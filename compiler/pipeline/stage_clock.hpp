@@ -10,11 +10,11 @@ namespace josekic::pipeline {
 
 /// The clock of stage times: monotonic, so that a change of the system time cannot make a
 /// stage take negative time.
-using Clock = std::chrono::steady_clock;
+using StageClock = std::chrono::steady_clock;
 
 /// Seconds from `start` until now.
-inline double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
+inline double seconds_since(StageClock::time_point start) {
+    return std::chrono::duration<double>(StageClock::now() - start).count();
 }
 
 /// Seconds as --timings prints them, with three decimals: "1.234".
@@ -28,14 +28,14 @@ inline std::string seconds_text(double seconds) {
 /// block, told apart from the work around it without a clock call at each exit.
 class StageTimer {
   public:
-    explicit StageTimer(double& seconds) : seconds_(seconds), start_(Clock::now()) {}
+    explicit StageTimer(double& seconds) : seconds_(seconds), start_(StageClock::now()) {}
     StageTimer(const StageTimer&) = delete;
     StageTimer& operator=(const StageTimer&) = delete;
     ~StageTimer() { seconds_ += seconds_since(start_); }
 
   private:
     double& seconds_;
-    Clock::time_point start_;
+    StageClock::time_point start_;
 };
 
 }  // namespace josekic::pipeline
