@@ -30,7 +30,8 @@ const char* const kCompileDescription =
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
-    "are listed in the report), 1 when an INPUT does not exist, an output cannot be written\n"
+    "are listed in the report), 1 when an INPUT does not exist, a --prune list cannot be\n"
+    "used (its problems are printed and nothing is written), an output cannot be written\n"
     "or, with --strict, something was skipped; 2 for a bad command line.";
 
 }  // namespace
