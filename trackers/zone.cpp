@@ -89,16 +89,16 @@ std::string describe(const Refusal& r) {
     return {};
 }
 
-std::string_view code_of(Problem p) {
+diag::Code code_of(Problem p) {
     switch (p) {
         case Problem::Empty:
-            return "zone-empty";
+            return diag::Code::ZoneEmpty;
         case Problem::Tengen:
-            return "zone-tengen";
+            return diag::Code::ZoneTengen;
         case Problem::Asymmetric:
-            return "zone-asymmetric";
+            break;
     }
-    return "zone";
+    return diag::Code::ZoneAsymmetric;
 }
 
 }  // namespace
@@ -167,7 +167,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         const std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string_view::npos || line[first] == ';') continue;
         if (row == go::kBoardSize) {
-            sink.error(path, {line_number, static_cast<int>(first) + 1}, "zone-map-rows",
+            sink.error(path, {line_number, static_cast<int>(first) + 1}, diag::Code::ZoneMapRows,
                        "the zone map has more than 19 rows");
             return std::nullopt;
         }
@@ -177,7 +177,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
             if (c == ' ' || c == '\t') continue;
             const diag::SourceLocation here{line_number, static_cast<int>(i) + 1};
             if (c != 'X' && c != '.') {
-                sink.error(path, here, "zone-map-char",
+                sink.error(path, here, diag::Code::ZoneMapChar,
                            std::string("unexpected character '") + c +
                                "' in the zone map: use 'X' for a point in the zone, '.' for a "
                                "point outside");
@@ -185,7 +185,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
                 break;
             }
             if (column == go::kBoardSize) {
-                sink.error(path, here, "zone-map-row-length",
+                sink.error(path, here, diag::Code::ZoneMapRowLength,
                            "this row of the zone map has more than 19 points");
                 ok = false;
                 break;
@@ -197,7 +197,8 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         }
         if (ok && column < go::kBoardSize) {
             sink.error(
-                path, {line_number, static_cast<int>(line.size()) + 1}, "zone-map-row-length",
+                path, {line_number, static_cast<int>(line.size()) + 1},
+                diag::Code::ZoneMapRowLength,
                 "this row of the zone map has " + std::to_string(column) + " points, not 19");
             ok = false;
         }
@@ -205,7 +206,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         ++row;
     }
     if (row < go::kBoardSize) {
-        sink.error(path, {line_number + 1, 1}, "zone-map-rows",
+        sink.error(path, {line_number + 1, 1}, diag::Code::ZoneMapRows,
                    "the zone map ends after " + std::to_string(row) + " rows; it needs 19");
         return std::nullopt;
     }

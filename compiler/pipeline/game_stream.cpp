@@ -27,12 +27,12 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void skip_game(GameSlot& slot, std::string code, std::string why) {
+void skip_game(GameSlot& slot, diag::Code code, std::string why) {
     const game::GameRecord& r = slot.record;
     slot.diagnostics.push_back(
         diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, code,
                          "game " + std::to_string(r.index_in_file) + " skipped: " + why});
-    slot.skip_reason = std::move(code);
+    slot.skip_reason = code;
 }
 
 // Worker side: everything that depends on one file only.
@@ -54,19 +54,19 @@ void process_batch(FileBatch& batch, const GameParser& parser, const StreamOptio
         slot.record = std::move(record);
         const game::GameRecord& r = slot.record;
         if (r.game_type != 1) {
-            skip_game(slot, "not-go", "GM[" + std::to_string(r.game_type) + "] is not Go");
+            skip_game(slot, diag::Code::NotGo, "GM[" + std::to_string(r.game_type) + "] is not Go");
         } else if (r.board_width != go::kBoardSize || r.board_height != go::kBoardSize) {
-            skip_game(slot, "not-19x19",
+            skip_game(slot, diag::Code::Not19x19,
                       "board is " + std::to_string(r.board_width) + "x" +
                           std::to_string(r.board_height) + "; only 19x19 games are read");
         } else if (r.moves.empty()) {
-            skip_game(slot, "no-moves", "no moves");
+            skip_game(slot, diag::Code::NoMoves, "no moves");
         } else {
             diag::DiagnosticList replay_problems;
             slot.replay = game::replay(r, replay_problems);
             slot.diagnostics = std::move(replay_problems.items);
             if (slot.replay.legal_moves == 0) {
-                skip_game(slot, "no-moves", "its first move is illegal");
+                skip_game(slot, diag::Code::NoMoves, "its first move is illegal");
             } else if (options.duplicates == Duplicates::Drop) {
                 slot.fingerprint = fingerprint(r);
             }
@@ -135,7 +135,7 @@ class Consumer {
         if (batch.read_error) {
             const diag::Diagnostic& d = *batch.read_error;
             report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
-            if (d.code == "input-not-found") ++report_.inputs_missing;
+            if (d.code == diag::Code::InputNotFound) ++report_.inputs_missing;
             emit(d);
             return;
         }
@@ -162,7 +162,7 @@ class Consumer {
         ++report_.games_read;
         for (const diag::Diagnostic& d : slot.diagnostics) emit(d);
         if (slot.skip_reason) {
-            ++report_.games_skipped[*slot.skip_reason];
+            ++report_.games_skipped[std::string(diag::name(*slot.skip_reason))];
             return;
         }
         if (options_.duplicates == Duplicates::Drop && is_duplicate(batch, slot)) return;
@@ -170,7 +170,8 @@ class Consumer {
         ++report_.games_kept;
         report_.moves_replayed += slot.replay.legal_moves;
         if (slot.replay.stopped_by)
-            ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
+            ++report_
+                  .games_cut[std::string(diag::name(game::verdict_code(*slot.replay.stopped_by)))];
         const auto start = Clock::now();
         consume_game_(batch, i);
         report_.times.consume += seconds_since(start);
@@ -195,9 +196,10 @@ class Consumer {
         if (relation != go::Symmetry::Identity)
             message += ", transformed by " + std::string(go::name(relation));
         const diag::Diagnostic d{slot.record.source_path, slot.record.location,
-                                 diag::Severity::Warning, "duplicate", std::move(message)};
+                                 diag::Severity::Warning, diag::Code::Duplicate,
+                                 std::move(message)};
         emit(d);
-        ++report_.games_skipped["duplicate"];
+        ++report_.games_skipped[std::string(diag::name(diag::Code::Duplicate))];
         ++report_.duplicates_dropped;
         return true;
     }

@@ -47,7 +47,7 @@ std::string render_text(const RunReport& report, Timings timings) {
          std::to_string(report.files_read) + " (" + std::to_string(report.bytes_read) + " bytes)");
     line(out, "files skipped", std::to_string(report.files_skipped.size()));
     for (const SkippedFile& f : report.files_skipped)
-        out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
+        out += "  " + f.path + ": " + f.message + " [" + std::string(diag::name(f.code)) + "]\n";
     line(out, "games read", std::to_string(report.games_read));
     line(out, "games kept", std::to_string(report.games_kept));
     line(out, "games skipped", std::to_string(total(report.games_skipped)));
@@ -117,7 +117,8 @@ std::string render_json(const RunReport& report, Timings timings) {
     std::string skipped = "[";
     for (const SkippedFile& f : report.files_skipped) {
         if (skipped.size() > 1) skipped += ", ";
-        skipped += "{\"path\": " + json_quote(f.path) + ", \"code\": " + json_quote(f.code) +
+        skipped += "{\"path\": " + json_quote(f.path) +
+                   ", \"code\": " + json_quote(diag::name(f.code)) +
                    ", \"message\": " + json_quote(f.message) + "}";
     }
     field("files_skipped", skipped + "]");

@@ -18,16 +18,16 @@ struct ArchiveCloser {
 };
 using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
 
-InputFile failure(const std::string& display_path, std::string_view code, std::string message) {
+InputFile failure(const std::string& display_path, diag::Code code, std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error = diag::Diagnostic{
-        display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
+    file.read_error =
+        diag::Diagnostic{display_path, {}, diag::Severity::Error, code, std::move(message)};
     return file;
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
-    return failure(display_path, "file-too-large",
+    return failure(display_path, diag::Code::FileTooLarge,
                    "larger than the limit of " + std::to_string(limit >> 20) +
                        " MiB for one file (" + std::to_string(limit) +
                        " bytes; a decompression bomb?); skipped");
@@ -57,12 +57,13 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
                          const InputVisitor& visit, const WalkOptions& options) {
     ArchivePtr reader{archive_read_new()};
     if (!reader)
-        return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
+        return visit(
+            failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
     archive_read_support_filter_all(reader.get());
     archive_read_support_format_all(reader.get());
     constexpr std::size_t kBlockSize = 1 << 16;
     if (archive_read_open_filename(reader.get(), file_path.c_str(), kBlockSize) != ARCHIVE_OK) {
-        return visit(failure(display_path, "cannot-read",
+        return visit(failure(display_path, diag::Code::CannotRead,
                              "cannot open archive: " + error_text(reader.get())));
     }
 
@@ -75,7 +76,7 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
         if (status == ARCHIVE_EOF) break;
         ++ordinal;
         if (status == ARCHIVE_FATAL) {
-            return visit(failure(display_path, "corrupt-archive",
+            return visit(failure(display_path, diag::Code::CorruptArchive,
                                  "archive unreadable after " + std::to_string(ordinal - 1) +
                                      " entries: " + error_text(reader.get())));
         }
@@ -108,12 +109,12 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
             if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
             if (n < 0) {
                 const std::string why = error_text(reader.get());
-                if (visit(failure(file.display_path, "cannot-read",
+                if (visit(failure(file.display_path, diag::Code::CannotRead,
                                   "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 if (n == ARCHIVE_FATAL) {
-                    return visit(failure(display_path, "corrupt-archive",
+                    return visit(failure(display_path, diag::Code::CorruptArchive,
                                          "archive unreadable after " + std::to_string(ordinal) +
                                              " entries: " + why));
                 }

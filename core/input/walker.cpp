@@ -20,12 +20,11 @@ namespace josekic::input {
 
 namespace {
 
-InputFile failure(const std::string& display_path, diag::Severity severity, std::string_view code,
+InputFile failure(const std::string& display_path, diag::Severity severity, diag::Code code,
                   std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error =
-        diag::Diagnostic{display_path, {}, severity, std::string(code), std::move(message)};
+    file.read_error = diag::Diagnostic{display_path, {}, severity, code, std::move(message)};
     return file;
 }
 
@@ -34,7 +33,7 @@ std::string errno_text(int error) {
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
-    return failure(display_path, diag::Severity::Error, "file-too-large",
+    return failure(display_path, diag::Severity::Error, diag::Code::FileTooLarge,
                    "larger than the limit of " + std::to_string(limit >> 20) +
                        " MiB for one file (" + std::to_string(limit) + " bytes); skipped");
 }
@@ -68,7 +67,7 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
             if (errno == EINTR) continue;
             const int error = errno;
             ::close(fd);
-            return failure(display_path, diag::Severity::Error, "cannot-read",
+            return failure(display_path, diag::Severity::Error, diag::Code::CannotRead,
                            "cannot read: " + errno_text(error));
         }
         used += static_cast<std::size_t>(n);
@@ -93,7 +92,7 @@ InputFile read_file(int dir_fd, const char* path, const std::string& display_pat
                     const WalkOptions& options) {
     const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return failure(display_path, diag::Severity::Error, "cannot-read",
+        return failure(display_path, diag::Severity::Error, diag::Code::CannotRead,
                        "cannot open: " + errno_text(errno));
     return read_open_file(fd, display_path, options);
 }
@@ -121,10 +120,10 @@ class Walker {
         if (::stat(path.c_str(), &info) != 0) {
             const int error = errno;
             if (error == ENOENT || error == ENOTDIR) {
-                return visit_(failure(path, diag::Severity::Error, "input-not-found",
+                return visit_(failure(path, diag::Severity::Error, diag::Code::InputNotFound,
                                       "no such file or directory"));
             }
-            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+            return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot stat: " + errno_text(error)));
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
@@ -175,12 +174,12 @@ class Walker {
         // whatever the spelling of the path that reaches them.
         if (!visited_.insert({info.st_dev, info.st_ino}).second) {
             return visit_(failure(
-                path, diag::Severity::Warning, "directory-repeated",
+                path, diag::Severity::Warning, diag::Code::DirectoryRepeated,
                 "directory already read (a symlink loop or a second link); not read again"));
         }
         DIR* handle = ::opendir(path.c_str());
         if (handle == nullptr) {
-            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+            return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot open directory: " + errno_text(errno)));
         }
         std::vector<Entry> entries;
@@ -193,7 +192,7 @@ class Walker {
         const int read_error = errno;
         ::closedir(handle);
         if (read_error != 0) {
-            if (visit_(failure(path, diag::Severity::Error, "cannot-read",
+            if (visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                "error while listing directory: " + errno_text(read_error))) ==
                 WalkControl::Stop) {
                 return WalkControl::Stop;
@@ -228,7 +227,7 @@ class Walker {
                 const int error = errno;
                 // A dangling symlink to something that is not a game record is not worth a word.
                 if (kind == FileKind::Other) continue;
-                if (visit_(failure(child, diag::Severity::Error, "cannot-read",
+                if (visit_(failure(child, diag::Severity::Error, diag::Code::CannotRead,
                                    "cannot stat: " + errno_text(error))) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
@@ -265,7 +264,7 @@ class Walker {
     }
 
     static InputFile not_regular(const std::string& path) {
-        return failure(path, diag::Severity::Error, "not-a-regular-file",
+        return failure(path, diag::Severity::Error, diag::Code::NotARegularFile,
                        "not a regular file (a FIFO, socket or device); not read");
     }
 

@@ -306,7 +306,7 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
     auto [text, replaced] = convert(cd, body, 2);
     iconv_close(cd);
     if (replaced) {
-        sink.warning(path, diag::SourceLocation{1, 1}, "invalid-text-encoding",
+        sink.warning(path, diag::SourceLocation{1, 1}, diag::Code::InvalidTextEncoding,
                      "UTF-16 file holds invalid sequences; replaced by U+FFFD");
     }
     result.converted = std::move(text);
@@ -336,7 +336,7 @@ void TextDecoder::use_charset(std::string_view spelling, diag::SourceLocation wh
         }
         if (!is_open(to_handle(it->second))) {
             if (!warned_unknown_) {
-                sink_.warning(path_, where, "unknown-charset",
+                sink_.warning(path_, where, diag::Code::UnknownCharset,
                               "unknown charset '" + std::string(spelling) + "'; reading text as " +
                                   fallback_);
                 warned_unknown_ = true;
@@ -402,7 +402,7 @@ std::string TextDecoder::decode_iconv(std::string_view bytes, diag::SourceLocati
 void TextDecoder::report_invalid(diag::SourceLocation where) {
     if (warned_invalid_) return;
     warned_invalid_ = true;
-    sink_.warning(path_, where, "invalid-text-encoding",
+    sink_.warning(path_, where, diag::Code::InvalidTextEncoding,
                   "text is not valid " + current_ +
                       "; invalid sequences replaced by U+FFFD (reported once per file)");
 }
