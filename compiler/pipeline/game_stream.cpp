@@ -244,8 +244,6 @@ bool add_file(WorkUnit& unit, input::InputFile&& file) {
     return unit.files.size() >= kUnitMaxFiles || unit.bytes >= kUnitMaxBytes;
 }
 
-}  // namespace
-
 // With one thread everything happens on the calling thread, unit after unit: read,
 // parse, replay, analyse, consume. No thread is started, so `--threads 1` really uses one
 // core (and profiles read like a plain call tree).
@@ -267,6 +265,8 @@ void run_stream_inline(const std::vector<std::string>& inputs, const StreamOptio
     });
     flush();
 }
+
+}  // namespace
 
 void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
                 const std::function<void(FileBatch&)>& analyze_file,
