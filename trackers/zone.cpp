@@ -12,23 +12,13 @@ using Table = std::array<bool, go::kNumPoints>;
 
 constexpr go::Point kTengen{9, 9};
 
-// The default upper-right zone. Evidence (python3 throwaway script over
-// /tmp/corpus/pro-fox-pro-vs-pro-even-1404 and pro-debian-goban-596, 1,998 games): of the
-// 77,733 answers (opposite colour, first 60 moves) to a move inside a 7x7 corner square,
-// 62,544 lie within 8 lines of it (the Chebyshev distance histogram falls to its minimum
-// at 9 lines, then rises again at 12-13: answers in other corners). Where those local
-// answers fall, by line from the edge v and distance along the side u: on lines 1-4, 99%
-// are within 11 lines of the corner (u <= 10, one line past the middle), deeper lines
-// reach less far. Candidate shapes, as share of local answers inside the corner's own zone
-// versus share landing in a neighbour's zone:
-//   u <= 9 on lines 1-4, 8 on 5-6, 7 on 7           (83 points)  93.4%   7.5%
-//   u <= 10 on lines 1-4, 9 on 5-6, 8 on 7, 7 on 8  (98 points)  96.0%  12.0%  <- default
-//   u <= 11 on lines 1-4, 10 on 5-6, 9 on 7, 8 on 8 (114 points) 97.5%  19.6%
-//   10x10 square without tengen                     (117 points) 97.2%  14.6%
-// The default keeps 96% of local play while a neighbour's joseki spills into it half as
-// often as with the larger shapes. Neighbouring zones overlap on the three middle lines
-// of each side (columns/rows 8-10) near the edge, and the staircase keeps tengen and the
-// centre out of every zone.
+// The default upper-right zone: on lines 1-4 it reaches one line past the middle of each
+// side, where nearly all local answers to a corner move fall, and it narrows deeper in,
+// which keeps most local play inside the corner's own zone while a neighbour's joseki
+// spills into it less than with the larger shapes compared (the figures, from 1,998
+// professional games, are in docs/PERFORMANCE.md, "The default zone and end rules").
+// Neighbouring zones overlap on the three middle lines of each side (columns/rows 8-10)
+// near the edge, and the staircase keeps tengen and the centre out of every zone.
 constexpr std::string_view kDefaultMap =
     "........XXXXXXXXXXX\n"
     "........XXXXXXXXXXX\n"

@@ -75,9 +75,9 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
 }
 
 void NodeComments::append(dictionary::NodeId node, emit::TextBuffer& out) const {
-    // This runs for every written node, and only a tenth of the nodes of a large
-    // dictionary have a transposition: the others cost a bit test here (the work, and the
-    // registers it saves, sit in the functions called).
+    // This runs for every written node, and few nodes of a large dictionary have a
+    // transposition: the others cost a bit test here (the work, and the registers it
+    // saves, sit in the functions called).
     if (references_ != nullptr) {
         append_with_references(node, out);
         return;

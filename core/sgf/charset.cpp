@@ -260,8 +260,8 @@ std::string fallback_charset(std::string_view bytes) {
             i += len;
         }
     }
-    // Measured on the Fox corpora: damaged UTF-8 files score >= 0.77 (median 0.97), the
-    // same texts encoded in GB18030 score <= 0.69 (median 0.3).
+    // 72% lies between the scores of damaged UTF-8 files and of the same texts encoded in
+    // GB18030 in the Fox corpora (docs/PERFORMANCE.md, "Figures behind the code's shape").
     return good * 100 >= (good + bad) * 72 ? std::string(kUtf8) : std::string("GB18030");
 }
 
