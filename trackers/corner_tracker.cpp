@@ -136,13 +136,6 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     return out;
 }
 
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
-                                                     const TrackerOptions& options,
-                                                     const game::GameRecord& record,
-                                                     std::size_t legal_moves) {
-    return extract_corners(zone, options, record, legal_moves).sequences;
-}
-
 dictionary::LineOutcome line_outcome(game::Winner winner, ColourOrder colours) {
     using dictionary::LineOutcome;
     const bool swapped = colours == ColourOrder::Swapped;

@@ -130,12 +130,6 @@ class CornerTracker {
 CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options,
                                  const game::GameRecord& record, std::size_t legal_moves);
 
-/// The same, sequences only.
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
-                                                     const TrackerOptions& options,
-                                                     const game::GameRecord& record,
-                                                     std::size_t legal_moves);
-
 /// The outcome for the corner's first player (Black after normalisation) given the game's
 /// winner and whether colours were swapped.
 dictionary::LineOutcome line_outcome(game::Winner winner, ColourOrder colours);

@@ -42,13 +42,6 @@ void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, g
 
 }  // namespace
 
-std::string transposition_comment(const dictionary::DictionaryGraph& graph,
-                                  dictionary::NodeId node) {
-    emit::TextBuffer out;
-    append_transposition_comment(graph, node, out);
-    return std::string(out.view());
-}
-
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
                                   emit::TextBuffer& out) {
     const dictionary::TranspositionFacts t = graph.transposition_facts(node);
