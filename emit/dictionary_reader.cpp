@@ -46,7 +46,7 @@ class Reader {
     std::vector<sgf::SgfTree> parse(std::string_view bytes) {
         std::vector<sgf::SgfTree> trees = sgf::parse_collection(bytes, path_, sink_);
         if (trees.empty() || trees.front().nodes.empty()) {
-            sink_.error(path_, {}, "not-a-josekic-dictionary",
+            sink_.error(path_, {}, diag::Code::NotAJosekicDictionary,
                         "no SGF game tree: not a josekic dictionary");
             return {};
         }
@@ -55,7 +55,7 @@ class Reader {
 
     std::optional<ReadDictionary> read(const sgf::SgfTree& tree, const ReadOptions& options) {
         if (tree.nodes.empty()) {
-            sink_.error(path_, tree.where, "not-a-josekic-dictionary",
+            sink_.error(path_, tree.where, diag::Code::NotAJosekicDictionary,
                         "an empty game tree: not a josekic dictionary");
             return std::nullopt;
         }
@@ -84,7 +84,7 @@ class Reader {
             const NodeId parent = to_trie[node.parent];
             NodeId id = trie.find_child(parent, *move);
             if (id != kNoNode) {
-                sink_.warning(path_, node.where, "duplicate-move",
+                sink_.warning(path_, node.where, diag::Code::DuplicateMove,
                               "this move appears twice at one node; the two are merged");
             } else {
                 id = trie.find_or_add_child(parent, *move);
@@ -101,7 +101,7 @@ class Reader {
         const sgf::SgfProperty* xd = node.find(kKindProperty);
         if (xd == nullptr || xd->values.empty()) {
             sink_.error(
-                path_, node.where, "not-a-josekic-dictionary",
+                path_, node.where, diag::Code::NotAJosekicDictionary,
                 "not a josekic dictionary: its root has no XD property (only files written by "
                 "josekic carry the statistics that can be read back)");
             return std::nullopt;
@@ -110,7 +110,7 @@ class Reader {
         const std::optional<DictionaryKind> kind = kind_from_name(fields.front());
         int version = 0;
         if (!kind || fields.size() != 2 || !parse_number(fields[1], version)) {
-            sink_.error(path_, value_location(*xd, 0), "not-a-josekic-dictionary",
+            sink_.error(path_, value_location(*xd, 0), diag::Code::NotAJosekicDictionary,
                         "XD[" + std::string(xd->values.front()) +
                             "] is not a josekic dictionary kind (expected joseki:" +
                             std::to_string(kFormatVersion) +
@@ -118,7 +118,7 @@ class Reader {
             return std::nullopt;
         }
         if (version != kFormatVersion) {
-            sink_.error(path_, value_location(*xd, 0), "unsupported-dictionary-version",
+            sink_.error(path_, value_location(*xd, 0), diag::Code::UnsupportedDictionaryVersion,
                         "dictionary format version " + std::to_string(version) +
                             " is not supported (this josekic reads version " +
                             std::to_string(kFormatVersion) + ")");
@@ -145,7 +145,7 @@ class Reader {
             if (const auto point = go::point_from_sgf(p->values[i])) {
                 stones.push_back(*point);
             } else {
-                sink_.warning(path_, value_location(*p, i), "bad-setup-stone",
+                sink_.warning(path_, value_location(*p, i), diag::Code::BadSetupStone,
                               std::string(id) + "[" + std::string(p->values[i]) +
                                   "] is not a point of the board; the stone is left out");
             }
@@ -158,7 +158,7 @@ class Reader {
         const sgf::SgfProperty* w = node.find("W");
         if ((b == nullptr) == (w == nullptr)) {
             sink_.error(
-                path_, node.where, "node-without-move",
+                path_, node.where, diag::Code::NodeWithoutMove,
                 b == nullptr
                     ? "a node without a move (B or W); it and the lines below it are skipped"
                     : "a node with both B and W; it and the lines below it are skipped");
@@ -170,7 +170,7 @@ class Reader {
         if (value.empty() || value == "tt") return go::Move::pass(color);
         if (const auto point = go::point_from_sgf(value)) return go::Move::at(color, *point);
         sink_.error(
-            path_, value_location(p, 0), "bad-move",
+            path_, value_location(p, 0), diag::Code::BadMove,
             "'" + value + "' is not a point of the 19x19 board; the lines below it are skipped");
         return std::nullopt;
     }
@@ -179,10 +179,10 @@ class Reader {
         dictionary::NodeStats stats;
         const sgf::SgfProperty* xs = node.find(kStatsProperty);
         if (xs == nullptr || xs->values.empty()) {
-            sink_.warning(path_, node.where, "missing-statistics",
+            sink_.warning(path_, node.where, diag::Code::MissingStatistics,
                           "a node without XS statistics; counted as 0");
         } else if (!parse_stats(xs->values.front(), stats)) {
-            sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
+            sink_.warning(path_, value_location(*xs, 0), diag::Code::BadStatistics,
                           "XS[" + std::string(xs->values.front()) +
                               "] is not count:ends:wins:losses:draws:unknown:first_year:"
                               "last_year; counted as 0");
@@ -195,7 +195,7 @@ class Reader {
             sum.absorb(stats);
             trie.node(id).stats = sum;
         } catch (const std::overflow_error&) {
-            sink_.warning(path_, value_location(*xs, 0), "bad-statistics",
+            sink_.warning(path_, value_location(*xs, 0), diag::Code::BadStatistics,
                           "XS[" + std::string(xs->values.front()) +
                               "] added to an earlier node with the same move comes to more than "
                               "4,294,967,295 "
@@ -205,7 +205,7 @@ class Reader {
         const sgf::SgfProperty* xg = node.find(kGamesProperty);
         if (xg == nullptr) return;
         if (xg->values.size() % kGameFields != 0) {
-            sink_.warning(path_, xg->where, "bad-game-list",
+            sink_.warning(path_, xg->where, diag::Code::BadGameList,
                           "XG has " + std::to_string(xg->values.size()) +
                               " values, not a multiple of " + std::to_string(kGameFields) +
                               "; the incomplete last game is ignored");
@@ -220,11 +220,11 @@ class Reader {
                 if (parse_number(fields[5], year))
                     ref.year = year;
                 else
-                    sink_.warning(path_, value_location(*xg, g + 5), "bad-game-list",
+                    sink_.warning(path_, value_location(*xg, g + 5), diag::Code::BadGameList,
                                   "'" + fields[5] + "' is not a year");
             }
             if (!parse_number(fields[9], ref.index_in_file)) {
-                sink_.warning(path_, value_location(*xg, g + 9), "bad-game-list",
+                sink_.warning(path_, value_location(*xg, g + 9), diag::Code::BadGameList,
                               "'" + fields[9] + "' is not a game index; 1 assumed");
                 ref.index_in_file = 1;
             }
@@ -260,7 +260,7 @@ std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::strin
     const std::vector<sgf::SgfTree> trees = reader.parse(bytes);
     if (trees.empty()) return std::nullopt;
     if (trees.size() > 1) {
-        sink.warning(path, trees[1].where, "extra-game-tree",
+        sink.warning(path, trees[1].where, diag::Code::ExtraGameTree,
                      "a josekic dictionary holds one game tree; the other " +
                          std::to_string(trees.size() - 1) + " are ignored");
     }

@@ -8,11 +8,10 @@
 namespace josekic::emit {
 
 /// Above these sizes common viewers become slow: the DESIGN notes report CGoban 1 loading
-/// a 62,000-node dictionary, but slowly, and Sabaki lays out its whole game tree on load.
-/// Measured on this project's machine, @sabaki/sgf alone (before any drawing) needs 2.4 s
-/// for a 33,000-node, 8.5 MB file and 4.6 s for a 48,000-node, 10.6 MB one. A josekic node
-/// averages about 200-250 bytes with its comment, so the two limits agree at ~50,000 nodes
-/// and ~10 MB; the byte limit also catches trees with unusually long game lists.
+/// a 62,000-node dictionary, but slowly, and Sabaki lays out its whole game tree on load,
+/// taking seconds for a file of this size before it draws anything (docs/PERFORMANCE.md).
+/// A josekic node averages a few hundred bytes with its comment, so the two limits agree;
+/// the byte limit also catches trees with unusually long game lists.
 inline constexpr std::uint64_t kComfortableBytes = 10'000'000;
 inline constexpr std::uint64_t kComfortableNodes = 50'000;
 

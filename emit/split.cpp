@@ -75,20 +75,4 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) 
     return plan;
 }
 
-SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options) {
-    SplitPlan plan = plan_split(trie, options);
-    SplitDictionary split;
-    split.index_file_name = std::move(plan.index_file_name);
-    split.index_text = std::move(plan.index_text);
-    for (SplitPart& part : plan.parts) {
-        SplitFile file;
-        file.dictionary = write_dictionary_part(trie, part.node, part.options);
-        file.file_name = std::move(part.file_name);
-        file.first_move = std::move(part.first_move);
-        file.count = part.count;
-        split.files.push_back(std::move(file));
-    }
-    return split;
-}
-
 }  // namespace josekic::emit

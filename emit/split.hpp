@@ -42,22 +42,4 @@ struct SplitPlan {
 /// its node and options.
 SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options);
 
-/// One file of a split dictionary, written into memory.
-struct SplitFile {
-    std::string file_name;    ///< e.g. "joseki-4-4.sgf"
-    std::string first_move;   ///< first_move_name() of its first move
-    std::uint64_t count = 0;  ///< lines through the first move
-    WrittenDictionary dictionary;
-};
-
-/// A dictionary written as one file per first move, plus an index.
-struct SplitDictionary {
-    std::vector<SplitFile> files;  ///< most frequent first move first
-    std::string index_file_name;   ///< "joseki-index.txt" / "fuseki-index.txt"
-    std::string index_text;        ///< the files with their first moves, counts and shares
-};
-
-/// plan_split with every part written into memory.
-SplitDictionary split_by_first_move(const dictionary::Trie& trie, const WriteOptions& options);
-
 }  // namespace josekic::emit

@@ -14,7 +14,8 @@ namespace josekic::emit {
 /// Writes text at the end of a TextBuffer without a check for room per piece: it reserves
 /// `room` bytes when made, and what it wrote counts as appended when it goes out of scope.
 /// The code that makes one must not write more than `room` bytes (each use says how its
-/// bound is made up; debug builds assert it) and must not touch the buffer meanwhile.
+/// bound is made up; the sanitizer build, JOSEKIC_SANITIZE, asserts it) and must not touch
+/// the buffer meanwhile.
 /// Dictionary text is mostly fixed words and numbers, written this way a few moves each
 /// instead of a check, a call and a reload of the buffer's fields per piece.
 class TextCursor {

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto list = josekic::prune::parse_prune_list(text, "fuzz.txt", sink);
     if (!list && sink.items.empty()) std::abort();
     for (const josekic::diag::Diagnostic& d : sink.items) {
-        if (d.code.empty() || josekic::diag::format(d).empty()) std::abort();
+        if (josekic::diag::name(d.code).empty() || josekic::diag::format(d).empty()) std::abort();
     }
     return 0;
 }

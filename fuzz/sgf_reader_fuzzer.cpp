@@ -14,7 +14,8 @@ namespace {
 void check_diagnostics(const josekic::diag::DiagnosticList& list) {
     for (const josekic::diag::Diagnostic& d : list.items) {
         // A location is either unknown (0:0) or 1-based; a code is never empty.
-        if (d.where.line < 0 || d.where.column < 0 || d.code.empty()) std::abort();
+        if (d.where.line < 0 || d.where.column < 0 || josekic::diag::name(d.code).empty())
+            std::abort();
         if (josekic::diag::format(d).empty()) std::abort();
     }
 }

@@ -216,10 +216,11 @@ std::vector<diag::Diagnostic> unmatched_warnings(std::span<const PruneResult* co
         }
         if (!applicable || matched) continue;
         const EntryReport& report = results.front()->entries[i];
-        warnings.push_back(diag::Diagnostic{
-            report.list_path, report.entry.where, diag::Severity::Warning, "prune-unmatched",
-            "prune entry '" + report.entry.text + "' matched nothing in the " + where +
-                " dictionary"});
+        warnings.push_back(diag::Diagnostic{report.list_path, report.entry.where,
+                                            diag::Severity::Warning, diag::Code::PruneUnmatched,
+                                            "prune entry '" + report.entry.text +
+                                                "' matched nothing in the " + where +
+                                                " dictionary"});
     }
     return warnings;
 }

@@ -27,12 +27,12 @@ std::optional<PruneList> read_prune_list(const std::filesystem::path& file,
                                          diag::DiagnosticSink& sink) {
     std::ifstream in(file, std::ios::binary);
     if (!in.is_open()) {
-        sink.error(file.string(), {}, "prune-io", "cannot open the prune list");
+        sink.error(file.string(), {}, diag::Code::PruneIo, "cannot open the prune list");
         return std::nullopt;
     }
     std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     if (in.bad()) {
-        sink.error(file.string(), {}, "prune-io", "cannot read the prune list");
+        sink.error(file.string(), {}, diag::Code::PruneIo, "cannot read the prune list");
         return std::nullopt;
     }
     return parse_any_prune_list(text, file.string(), sink);

@@ -217,7 +217,8 @@ std::optional<PruneList> parse_prune_list(std::string_view text, std::string_vie
             failed = true;
             const bool root = error->message.starts_with("refused");
             sink.error(path, diag::SourceLocation{line_number, static_cast<int>(error->at) + 1},
-                       root ? "prune-root" : "prune-syntax", std::move(error->message));
+                       root ? diag::Code::PruneRoot : diag::Code::PruneSyntax,
+                       std::move(error->message));
         } else if (entry) {
             list.entries.push_back(std::move(*entry));
         }

@@ -97,7 +97,7 @@ std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::str
                 const auto point =
                     parse_move_point(value == "tenuki" || value == "pass" ? "?" : value);
                 if (!point) {
-                    watch.error(path, property->where, "prune-viewer",
+                    watch.error(path, property->where, diag::Code::PruneViewer,
                                 "marked node's path has a move '" + std::string(value) +
                                     "' that is not a 19x19 point");
                     bad_move = true;
@@ -108,7 +108,7 @@ std::optional<PruneList> parse_viewer_marks(std::string_view sgf_bytes, std::str
             if (bad_move) continue;
             std::reverse(entry.path.begin(), entry.path.end());
             if (entry.path.empty()) {
-                watch.error(path, marked.where, "prune-viewer",
+                watch.error(path, marked.where, diag::Code::PruneViewer,
                             "refused: the marked node is the root (no move leads to it); pruning "
                             "it would remove the "
                             "whole dictionary");

@@ -203,7 +203,7 @@ class Loader {
                 move_property->values.empty() ? std::string_view{} : move_property->values[0];
             move = read_move(colour, value);
             if (!move) {
-                sink_.warning(path_, move_property->where, "reference-bad-move",
+                sink_.warning(path_, move_property->where, diag::Code::ReferenceBadMove,
                               "the reference move '" + std::string(value) +
                                   "' is not a point of the 19x19 board; its subtree is not used");
                 return std::nullopt;

@@ -6,18 +6,10 @@
 
 namespace josekic::trackers {
 
-// Why these end rules (throwaway python3 scripts over the 1,998 games of
-// /tmp/corpus/pro-fox-pro-vs-pro-even-1404 and pro-debian-goban-596, default zone):
-// - length: without a cap the sequence length was at most 10 for 57.5%, 20 for 81.1%, 30 for
-//   92.7%, 40 for 97.8%; the long tail is middle-game fighting, hence max_length 30.
-// - gap: between two consecutive stones in a zone, no move was played elsewhere 78.3% of
-//   the time, at most 12 moves 95.3%, at most 20 moves 97.4%, more than 60 moves 213 times.
-//   The returning stone is within 2 lines of a corner stone 61-65% of the time whatever the
-//   gap (1-5: 65.4%, 6-10: 63.0%, 11-20: 61.2%, 21-40: 61.5%, 41+: 61.9%), so locality does
-//   not say the line is over; the game phase does: the mean move number of the returning
-//   stone is 21 (gap 1-5), 32 (11-20), 46 (21-40) and 75 (41+). Hence max_gap 40.
-// With these defaults the exclusion ring ends 84% (goban-596) and 78% (fox-1404) of the
-// sequences, the gap rule 10% and 14%, the cap 6% and 7%.
+// Why these end rules: the length cap cuts the long tail of middle-game fighting; the gap
+// rule follows the game phase, not locality, since a stone that returns to a corner is as
+// near its stones after a long gap as after a short one. The figures from 1,998
+// professional games are in docs/PERFORMANCE.md ("The default zone and end rules").
 
 std::string_view name(SequenceEnd e) {
     switch (e) {
@@ -142,13 +134,6 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
         out.sequences.push_back(std::move(seq));
     }
     return out;
-}
-
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
-                                                     const TrackerOptions& options,
-                                                     const game::GameRecord& record,
-                                                     std::size_t legal_moves) {
-    return extract_corners(zone, options, record, legal_moves).sequences;
 }
 
 dictionary::LineOutcome line_outcome(game::Winner winner, ColourOrder colours) {

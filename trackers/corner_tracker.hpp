@@ -18,16 +18,17 @@
 namespace josekic::trackers {
 
 /// The end rules of a corner sequence besides the exclusion ring and the end of the game.
-/// Defaults from 1,998 professional games (README, corner_tracker.cpp).
+/// Defaults from 1,998 professional games (figures in docs/PERFORMANCE.md, "The default zone
+/// and end rules").
 struct TrackerOptions {
-    /// Longest sequence kept, passes (tenuki) included; 0 means no cap. 92.7% of corner
+    /// Longest sequence kept, passes (tenuki) included; 0 means no cap. Nearly all corner
     /// sequences are at most 30 moves long; longer ones are middle-game fights.
     std::size_t max_length = 30;
     /// The tracker shuts off when more than this many game moves in a row are played outside
     /// its zone after the sequence has started; 0 means no limit. A corner left that long is
-    /// taken up again in the middle game: stones that return after more than 40 moves come at
-    /// move 75 on average (after 21-40 moves: move 46, and 30% of them still answer a lone
-    /// corner stone, like an approach to a 4-4 that waited, so a shorter limit cuts joseki).
+    /// taken up again in the middle game, while a stone that returns sooner often still
+    /// answers a lone corner stone (an approach to a 4-4 that waited), so a shorter limit
+    /// would cut joseki.
     std::size_t max_gap = 40;
 };
 
@@ -128,12 +129,6 @@ class CornerTracker {
 /// game::replay) and returns the normalised sequences and the setup-blocked corner count.
 CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options,
                                  const game::GameRecord& record, std::size_t legal_moves);
-
-/// The same, sequences only.
-std::vector<CornerSequence> extract_corner_sequences(const Zone& zone,
-                                                     const TrackerOptions& options,
-                                                     const game::GameRecord& record,
-                                                     std::size_t legal_moves);
 
 /// The outcome for the corner's first player (Black after normalisation) given the game's
 /// winner and whether colours were swapped.

@@ -12,23 +12,13 @@ using Table = std::array<bool, go::kNumPoints>;
 
 constexpr go::Point kTengen{9, 9};
 
-// The default upper-right zone. Evidence (python3 throwaway script over
-// /tmp/corpus/pro-fox-pro-vs-pro-even-1404 and pro-debian-goban-596, 1,998 games): of the
-// 77,733 answers (opposite colour, first 60 moves) to a move inside a 7x7 corner square,
-// 62,544 lie within 8 lines of it (the Chebyshev distance histogram falls to its minimum
-// at 9 lines, then rises again at 12-13: answers in other corners). Where those local
-// answers fall, by line from the edge v and distance along the side u: on lines 1-4, 99%
-// are within 11 lines of the corner (u <= 10, one line past the middle), deeper lines
-// reach less far. Candidate shapes, as share of local answers inside the corner's own zone
-// versus share landing in a neighbour's zone:
-//   u <= 9 on lines 1-4, 8 on 5-6, 7 on 7           (83 points)  93.4%   7.5%
-//   u <= 10 on lines 1-4, 9 on 5-6, 8 on 7, 7 on 8  (98 points)  96.0%  12.0%  <- default
-//   u <= 11 on lines 1-4, 10 on 5-6, 9 on 7, 8 on 8 (114 points) 97.5%  19.6%
-//   10x10 square without tengen                     (117 points) 97.2%  14.6%
-// The default keeps 96% of local play while a neighbour's joseki spills into it half as
-// often as with the larger shapes. Neighbouring zones overlap on the three middle lines
-// of each side (columns/rows 8-10) near the edge, and the staircase keeps tengen and the
-// centre out of every zone.
+// The default upper-right zone: on lines 1-4 it reaches one line past the middle of each
+// side, where nearly all local answers to a corner move fall, and it narrows deeper in,
+// which keeps most local play inside the corner's own zone while a neighbour's joseki
+// spills into it less than with the larger shapes compared (the figures, from 1,998
+// professional games, are in docs/PERFORMANCE.md, "The default zone and end rules").
+// Neighbouring zones overlap on the three middle lines of each side (columns/rows 8-10)
+// near the edge, and the staircase keeps tengen and the centre out of every zone.
 constexpr std::string_view kDefaultMap =
     "........XXXXXXXXXXX\n"
     "........XXXXXXXXXXX\n"
@@ -89,16 +79,16 @@ std::string describe(const Refusal& r) {
     return {};
 }
 
-std::string_view code_of(Problem p) {
+diag::Code code_of(Problem p) {
     switch (p) {
         case Problem::Empty:
-            return "zone-empty";
+            return diag::Code::ZoneEmpty;
         case Problem::Tengen:
-            return "zone-tengen";
+            return diag::Code::ZoneTengen;
         case Problem::Asymmetric:
-            return "zone-asymmetric";
+            break;
     }
-    return "zone";
+    return diag::Code::ZoneAsymmetric;
 }
 
 }  // namespace
@@ -167,7 +157,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         const std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string_view::npos || line[first] == ';') continue;
         if (row == go::kBoardSize) {
-            sink.error(path, {line_number, static_cast<int>(first) + 1}, "zone-map-rows",
+            sink.error(path, {line_number, static_cast<int>(first) + 1}, diag::Code::ZoneMapRows,
                        "the zone map has more than 19 rows");
             return std::nullopt;
         }
@@ -177,7 +167,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
             if (c == ' ' || c == '\t') continue;
             const diag::SourceLocation here{line_number, static_cast<int>(i) + 1};
             if (c != 'X' && c != '.') {
-                sink.error(path, here, "zone-map-char",
+                sink.error(path, here, diag::Code::ZoneMapChar,
                            std::string("unexpected character '") + c +
                                "' in the zone map: use 'X' for a point in the zone, '.' for a "
                                "point outside");
@@ -185,7 +175,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
                 break;
             }
             if (column == go::kBoardSize) {
-                sink.error(path, here, "zone-map-row-length",
+                sink.error(path, here, diag::Code::ZoneMapRowLength,
                            "this row of the zone map has more than 19 points");
                 ok = false;
                 break;
@@ -197,7 +187,8 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         }
         if (ok && column < go::kBoardSize) {
             sink.error(
-                path, {line_number, static_cast<int>(line.size()) + 1}, "zone-map-row-length",
+                path, {line_number, static_cast<int>(line.size()) + 1},
+                diag::Code::ZoneMapRowLength,
                 "this row of the zone map has " + std::to_string(column) + " points, not 19");
             ok = false;
         }
@@ -205,7 +196,7 @@ std::optional<Zone> Zone::from_map(std::string_view text, std::string_view path,
         ++row;
     }
     if (row < go::kBoardSize) {
-        sink.error(path, {line_number + 1, 1}, "zone-map-rows",
+        sink.error(path, {line_number + 1, 1}, diag::Code::ZoneMapRows,
                    "the zone map ends after " + std::to_string(row) + " rows; it needs 19");
         return std::nullopt;
     }

@@ -42,13 +42,6 @@ void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, g
 
 }  // namespace
 
-std::string transposition_comment(const dictionary::DictionaryGraph& graph,
-                                  dictionary::NodeId node) {
-    emit::TextBuffer out;
-    append_transposition_comment(graph, node, out);
-    return std::string(out.view());
-}
-
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
                                   emit::TextBuffer& out) {
     const dictionary::TranspositionFacts t = graph.transposition_facts(node);
@@ -75,9 +68,9 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
 }
 
 void NodeComments::append(dictionary::NodeId node, emit::TextBuffer& out) const {
-    // This runs for every written node, and only a tenth of the nodes of a large
-    // dictionary have a transposition: the others cost a bit test here (the work, and the
-    // registers it saves, sit in the functions called).
+    // This runs for every written node, and few nodes of a large dictionary have a
+    // transposition: the others cost a bit test here (the work, and the registers it
+    // saves, sit in the functions called).
     if (references_ != nullptr) {
         append_with_references(node, out);
         return;

@@ -11,12 +11,9 @@
 
 namespace josekic::compile {
 
-/// The transposition sentence of a node's comment ("also reached by 2 other move orders
-/// ..."), or an empty string when the node's position has no other move order.
-std::string transposition_comment(const dictionary::DictionaryGraph& graph,
-                                  dictionary::NodeId node);
-
-/// transposition_comment appended to `out` (nothing when there is none).
+/// Appends the transposition sentence of a node's comment ("Transposition: this position
+/// is also reached by 2 other move orders ...") to `out`; nothing when the node's position
+/// has no other move order.
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
                                   emit::TextBuffer& out);
 

@@ -15,8 +15,8 @@ void DiagnosticPrinter::print(const diag::Diagnostic& d) {
     // An error means a file, a game or part of one was not read: always worth a line.
     if (d.severity != diag::Severity::Error) {
         if (verbosity_ == Verbosity::Quiet) return;
-        if (verbosity_ == Verbosity::Normal && shown_[d.code]++ >= kShownPerCode) {
-            ++not_shown_[d.code];
+        if (verbosity_ == Verbosity::Normal && shown_[diag::name(d.code)]++ >= kShownPerCode) {
+            ++not_shown_[diag::name(d.code)];
             return;
         }
     }

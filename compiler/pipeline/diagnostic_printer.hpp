@@ -4,6 +4,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "compiler/pipeline/game_stream.hpp"
 #include "compiler/pipeline/progress.hpp"
@@ -37,8 +38,8 @@ class DiagnosticPrinter {
     std::ostream& out_;
     ProgressLine& progress_;
     std::string where_all_are_;
-    std::map<std::string, std::uint64_t> shown_;
-    std::map<std::string, std::uint64_t> not_shown_;
+    std::map<std::string_view, std::uint64_t> shown_;  // by code name: the order finish() prints
+    std::map<std::string_view, std::uint64_t> not_shown_;
 };
 
 }  // namespace josekic::pipeline

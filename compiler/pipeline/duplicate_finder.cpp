@@ -21,7 +21,7 @@ std::optional<diag::Diagnostic> DuplicateFinder::check(const std::string& path,
     if (relation != go::Symmetry::Identity)
         message += ", transformed by " + std::string(go::name(relation));
     return diag::Diagnostic{slot.record.source_path, slot.record.location, diag::Severity::Warning,
-                            "duplicate", std::move(message)};
+                            diag::Code::Duplicate, std::move(message)};
 }
 
 }  // namespace josekic::pipeline

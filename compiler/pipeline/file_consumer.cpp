@@ -45,7 +45,7 @@ void FileConsumer::consume(StreamedFile& file) {
     if (file.read_error) {
         const diag::Diagnostic& d = *file.read_error;
         report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
-        if (d.code == "input-not-found") ++report_.inputs_missing;
+        if (d.code == diag::Code::InputNotFound) ++report_.inputs_missing;
         report_diagnostic(d);
         return;
     }
@@ -73,7 +73,7 @@ void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
     ++report_.games_read;
     for (const diag::Diagnostic& d : slot.diagnostics) report_diagnostic(d);
     if (slot.skip_reason) {
-        ++report_.games_skipped[*slot.skip_reason];
+        ++report_.games_skipped[std::string(diag::name(*slot.skip_reason))];
         return;
     }
     if (options_.duplicates == Duplicates::Drop) {
@@ -86,7 +86,8 @@ void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
     }
     ++report_.games_kept;
     report_.moves_replayed += slot.replay.legal_moves;
-    if (slot.replay.stopped_by) ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
+    if (slot.replay.stopped_by)
+        ++report_.games_cut[std::string(diag::name(game::verdict_code(*slot.replay.stopped_by)))];
     const auto start = StageClock::now();
     consume_game_(file, i);
     report_.times.consume += seconds_since(start);

@@ -43,7 +43,7 @@ std::string render_text(const RunReport& report, Timings timings) {
              " bytes)");
     line(out, "files skipped", emit::with_thousands(report.files_skipped.size()));
     for (const SkippedFile& f : report.files_skipped)
-        out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
+        out += "  " + f.path + ": " + f.message + " [" + std::string(diag::name(f.code)) + "]\n";
     line(out, "games read", emit::with_thousands(report.games_read));
     line(out, "games kept", emit::with_thousands(report.games_kept));
     line(out, "games skipped", emit::with_thousands(total(report.games_skipped)));
@@ -113,7 +113,8 @@ std::string render_json(const RunReport& report, Timings timings) {
     std::string skipped = "[";
     for (const SkippedFile& f : report.files_skipped) {
         if (skipped.size() > 1) skipped += ", ";
-        skipped += "{\"path\": " + json_quote(f.path) + ", \"code\": " + json_quote(f.code) +
+        skipped += "{\"path\": " + json_quote(f.path) +
+                   ", \"code\": " + json_quote(diag::name(f.code)) +
                    ", \"message\": " + json_quote(f.message) + "}";
     }
     field("files_skipped", skipped + "]");

@@ -12,7 +12,7 @@ namespace josekic::pipeline {
 /// A file (or directory, or archive) that was not read, and why.
 struct SkippedFile {
     std::string path;
-    std::string code;     ///< the diagnostic code, e.g. "cannot-read"
+    diag::Code code;      ///< the diagnostic code, e.g. diag::Code::CannotRead
     std::string message;  ///< the diagnostic message
 };
 

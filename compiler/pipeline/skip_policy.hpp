@@ -9,10 +9,10 @@
 
 namespace josekic::pipeline {
 
-/// Why a game is not analysed: a report code ("not-go", "not-19x19", "no-moves") and the
+/// Why a game is not analysed: a report code (NotGo, Not19x19, NoMoves) and the
 /// reason in words for its diagnostic.
 struct SkipReason {
-    std::string code;
+    diag::Code code;
     std::string why;
 };
 

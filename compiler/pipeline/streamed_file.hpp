@@ -17,8 +17,8 @@ namespace josekic::pipeline {
 struct GameSlot {
     game::GameRecord record;
     game::ReplayResult replay;
-    /// Set when the game is skipped before analysis: "not-go", "not-19x19", "no-moves".
-    std::optional<std::string> skip_reason;
+    /// Set when the game is skipped before analysis: NotGo, Not19x19, NoMoves.
+    std::optional<diag::Code> skip_reason;
     GameFingerprint fingerprint;
     std::vector<diag::Diagnostic> diagnostics;  ///< replay problems and the skip message
 };

@@ -1,10 +1,8 @@
 #include "core/diag/diagnostic.hpp"
 
-namespace josekic::diag {
+#include <cassert>
 
-std::string_view name(Severity s) {
-    return s == Severity::Error ? "error" : "warning";
-}
+namespace josekic::diag {
 
 std::string format(const Diagnostic& d) {
     std::string out = d.path;
@@ -15,24 +13,26 @@ std::string format(const Diagnostic& d) {
     out += name(d.severity);
     out += ": ";
     out += d.message;
-    out += " [" + d.code + "]";
+    out += " [";
+    out += name(d.code);
+    out += "]";
     return out;
 }
 
-void DiagnosticSink::warning(std::string_view path, SourceLocation where, std::string_view code,
+void DiagnosticSink::warning(std::string_view path, SourceLocation where, Code code,
                              std::string message) {
-    report(Diagnostic{std::string(path), where, Severity::Warning, std::string(code),
-                      std::move(message)});
+    assert(info(code).severity.value_or(Severity::Warning) == Severity::Warning);
+    report(Diagnostic{std::string(path), where, Severity::Warning, code, std::move(message)});
 }
 
-void DiagnosticSink::error(std::string_view path, SourceLocation where, std::string_view code,
+void DiagnosticSink::error(std::string_view path, SourceLocation where, Code code,
                            std::string message) {
-    report(Diagnostic{std::string(path), where, Severity::Error, std::string(code),
-                      std::move(message)});
+    assert(info(code).severity.value_or(Severity::Error) == Severity::Error);
+    report(Diagnostic{std::string(path), where, Severity::Error, code, std::move(message)});
 }
 
 void DiagnosticCounts::add(const Diagnostic& d) {
-    ++by_code[d.code];
+    ++by_code[std::string(name(d.code))];
     if (d.severity == Severity::Error)
         ++errors;
     else

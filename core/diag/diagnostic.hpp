@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diag/code.hpp"
+
 namespace josekic::diag {
 
 /// A place in an input file: 1-based line and column (column counts bytes). 0 means
@@ -16,17 +18,13 @@ struct SourceLocation {
     friend constexpr bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
-enum class Severity : std::uint8_t { Warning, Error };
-
-std::string_view name(Severity s);
-
-/// One data problem found in an input. `code` is a short stable kebab-case identifier
-/// (e.g. "unterminated-value", "occupied-point") by which reports count problems.
+/// One data problem found in an input. `code` says which (its name, e.g. "occupied-point",
+/// is what reports count); see `kCodes` in core/diag/code.hpp.
 struct Diagnostic {
     std::string path;
     SourceLocation where;
     Severity severity = Severity::Warning;
-    std::string code;
+    Code code = Code::CannotRead;
     std::string message;
 };
 
@@ -41,10 +39,10 @@ class DiagnosticSink {
     virtual ~DiagnosticSink() = default;
     virtual void report(Diagnostic d) = 0;
 
-    void warning(std::string_view path, SourceLocation where, std::string_view code,
-                 std::string message);
-    void error(std::string_view path, SourceLocation where, std::string_view code,
-               std::string message);
+    /// Reports a warning; `code` must not be one whose fixed severity is Error.
+    void warning(std::string_view path, SourceLocation where, Code code, std::string message);
+    /// Reports an error; `code` must not be one whose fixed severity is Warning.
+    void error(std::string_view path, SourceLocation where, Code code, std::string message);
 };
 
 /// A sink that keeps every diagnostic in arrival order, for per-file collection in worker
@@ -55,7 +53,7 @@ class DiagnosticList final : public DiagnosticSink {
     std::vector<Diagnostic> items;
 };
 
-/// Counts of diagnostics by code and by severity, ordered by code for stable reports.
+/// Counts of diagnostics by code name and by severity, ordered by name for stable reports.
 struct DiagnosticCounts {
     std::map<std::string, std::uint64_t> by_code;
     std::uint64_t warnings = 0;

@@ -11,9 +11,9 @@ namespace josekic::dictionary {
 
 /// A sequence indexed like a vector whose elements never move: they live in blocks of
 /// 2^kBlockBits elements, and growing adds a block. A std::vector of trie nodes doubled its
-/// way up, moving every node each time and touching twice the memory it ended with (in a
-/// fox-28k compile ~100 MB of moves and page faults, a quarter of the merge's time). The
-/// price is one more load per access, from a block table that stays in cache.
+/// way up, moving every node each time and touching twice the memory it ended with, which
+/// was a large part of the merge's time (docs/PERFORMANCE.md). The price is one more load
+/// per access, from a block table that stays in cache.
 ///
 /// A block is raw storage; push_back() constructs each element in place, so nothing is
 /// written twice (a trie node used to be default-constructed with its block, then assigned).

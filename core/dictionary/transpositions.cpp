@@ -6,25 +6,6 @@
 
 namespace josekic::dictionary {
 
-TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes,
-                                           const ExactPosition& exact) {
-    ExactFormsOf forms;
-    if (exact) {
-        // A CanonicalStones is already canonical: its points and player to move are a form.
-        forms = [&exact](std::span<const NodeId> asked) {
-            ExactForms out;
-            for (NodeId node : asked) {
-                const CanonicalStones s = exact(node);
-                for (go::Stone p : s.points) out.values.push_back(static_cast<std::uint16_t>(p));
-                out.values.push_back(static_cast<std::uint16_t>(s.to_move));
-                out.ends.push_back(out.values.size());
-            }
-            return out;
-        };
-    }
-    return group_transpositions_by_forms(nodes, forms);
-}
-
 TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> input,
                                                     const ExactFormsOf& exact_forms) {
     // Everything below keeps node order: groups come out in order of their first node and

@@ -18,9 +18,6 @@ struct KeyedNode {
     go::Hash128 key;
 };
 
-/// The exact position of a node, for verifying equal keys (see canonical_stones).
-using ExactPosition = std::function<CanonicalStones(NodeId)>;
-
 /// What grouping found.
 struct TranspositionGrouping {
     /// Classes of two or more nodes, each sorted by NodeId, the classes sorted by their
@@ -30,13 +27,6 @@ struct TranspositionGrouping {
     /// split by the exact comparison). Expected to be 0 with the real tables.
     std::size_t collisions = 0;
 };
-
-/// Groups nodes by their full 128-bit key (never by one half of it), then, when `exact` is
-/// given, splits every group of equal keys by the exact positions, so that two different
-/// positions are never linked even if their keys collide. Only groups of two or more nodes
-/// become classes.
-TranspositionGrouping group_transpositions(std::span<const KeyedNode> nodes,
-                                           const ExactPosition& exact);
 
 /// Exact positions as compact forms (see append_canonical_form): form(i) belongs to the
 /// i-th node asked for, and two nodes hold the same position exactly when their forms are
@@ -54,10 +44,12 @@ struct ExactForms {
 /// compute them), in the order given.
 using ExactFormsOf = std::function<ExactForms(std::span<const NodeId>)>;
 
-/// group_transpositions with the exact check done on forms: `exact_forms` is called once,
-/// with every node whose 128-bit key another node shares (in NodeId order), and not at all
-/// when no key is shared. An empty function skips the check. Gives the same classes and
-/// collision count as group_transpositions with the matching ExactPosition.
+/// Groups nodes by their full 128-bit key (never by one half of it), then, when
+/// `exact_forms` is given, splits every group of equal keys by the exact positions, so that
+/// two different positions are never linked even if their keys collide. Only groups of two
+/// or more nodes become classes. `exact_forms` is called once, with every node whose
+/// 128-bit key another node shares (in NodeId order), and not at all when no key is shared.
+/// An empty function skips the check.
 TranspositionGrouping group_transpositions_by_forms(std::span<const KeyedNode> nodes,
                                                     const ExactFormsOf& exact_forms);
 

@@ -146,7 +146,7 @@ class GibReader {
         const auto fields = split_fields(sgf::trimmed(line.text), ' ');
         const auto stones = fields.size() > 3 ? whole_number(fields[3]) : std::nullopt;
         if (!stones) {
-            builder_.warning(line.at(), "bad-number",
+            builder_.warning(line.at(), diag::Code::BadNumber,
                              "no handicap in '" + std::string(line.text) + "'; none assumed");
             return;
         }
@@ -155,7 +155,7 @@ class GibReader {
         g.info.handicap = *stones;
         g.setup_black = handicap_points(*stones);
         if (g.setup_black.empty()) {
-            builder_.warning(line.at(), "bad-number",
+            builder_.warning(line.at(), diag::Code::BadNumber,
                              "a handicap of " + std::to_string(*stones) +
                                  " stones has no standard placement; no stones set");
         }

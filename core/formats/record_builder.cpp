@@ -35,7 +35,7 @@ go::Point point(int x, int y) {
 bool RecordBuilder::add_move(go::Color color, int x, int y, std::string_view written,
                              diag::SourceLocation where) {
     if (!on_this_board(record_, x, y)) {
-        warning(where, "bad-move",
+        warning(where, diag::Code::BadMove,
                 "move '" + std::string(written) +
                     "' is not a point of the board; the game is read up to the move before");
         return false;
@@ -46,7 +46,7 @@ bool RecordBuilder::add_move(go::Color color, int x, int y, std::string_view wri
 }
 
 bool RecordBuilder::unreadable_move(std::string_view written, diag::SourceLocation where) {
-    warning(where, "bad-move",
+    warning(where, diag::Code::BadMove,
             "cannot read the move '" + std::string(written) +
                 "'; the game is read up to the move before");
     return false;
@@ -60,7 +60,7 @@ void RecordBuilder::add_pass(go::Color color, diag::SourceLocation where) {
 bool RecordBuilder::add_setup_black(int x, int y, std::string_view written,
                                     diag::SourceLocation where) {
     if (!on_this_board(record_, x, y)) {
-        warning(where, "bad-point",
+        warning(where, diag::Code::BadPoint,
                 "setup stone '" + std::string(written) + "' is not a point of the board; ignored");
         return false;
     }
@@ -68,18 +68,17 @@ bool RecordBuilder::add_setup_black(int x, int y, std::string_view written,
     return true;
 }
 
-void RecordBuilder::warning(diag::SourceLocation where, std::string_view code,
-                            std::string message) {
+void RecordBuilder::warning(diag::SourceLocation where, diag::Code code, std::string message) {
     sink_.warning(path_, where, code, std::move(message));
 }
 
-void RecordBuilder::error(diag::SourceLocation where, std::string_view code, std::string message) {
+void RecordBuilder::error(diag::SourceLocation where, diag::Code code, std::string message) {
     sink_.error(path_, where, code, std::move(message));
 }
 
 std::vector<game::GameRecord> RecordBuilder::finish(std::string_view format, bool found_header) {
     if (!found_header && record_.moves.empty()) {
-        error({1, 1}, "no-game-record",
+        error({1, 1}, diag::Code::NoGameRecord,
               "no " + std::string(format) + " game record in this file; skipped");
         return {};
     }

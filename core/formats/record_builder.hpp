@@ -45,8 +45,8 @@ class RecordBuilder {
     bool add_setup_black(int x, int y, std::string_view written, diag::SourceLocation where);
 
     /// Reports a problem of the file at `where`.
-    void warning(diag::SourceLocation where, std::string_view code, std::string message);
-    void error(diag::SourceLocation where, std::string_view code, std::string message);
+    void warning(diag::SourceLocation where, diag::Code code, std::string message);
+    void error(diag::SourceLocation where, diag::Code code, std::string message);
 
     /// The games read: the one record, its year and winner read from its date and result;
     /// none, with a "no-game-record" error naming `format`, when the file held neither

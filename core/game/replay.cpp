@@ -1,21 +1,22 @@
 #include "core/game/replay.hpp"
 
+#include <cassert>
 #include <string>
 
 namespace josekic::game {
 
-std::string verdict_code(go::MoveVerdict v) {
+diag::Code verdict_code(go::MoveVerdict v) {
+    assert(v != go::MoveVerdict::Legal);
     switch (v) {
         case go::MoveVerdict::Occupied:
-            return "occupied-point";
+            return diag::Code::OccupiedPoint;
         case go::MoveVerdict::Suicide:
-            return "suicide";
+            return diag::Code::Suicide;
         case go::MoveVerdict::KoRecapture:
-            return "ko-recapture";
         case go::MoveVerdict::Legal:
             break;
     }
-    return "illegal-move";
+    return diag::Code::KoRecapture;
 }
 
 ReplayResult replay(const GameRecord& record, diag::DiagnosticSink& sink) {

@@ -20,9 +20,9 @@ struct ReplayResult {
     // game in flight between the workers and the consumer would cost tens of megabytes.
 };
 
-/// The diagnostic code of an illegal move ("occupied-point", "suicide", "ko-recapture"), by
-/// which reports count the games it cut.
-std::string verdict_code(go::MoveVerdict verdict);
+/// The diagnostic code of an illegal move (OccupiedPoint, Suicide, KoRecapture), by which
+/// reports count the games it cut. Precondition: `verdict` is not Legal.
+diag::Code verdict_code(go::MoveVerdict verdict);
 
 /// Places the setup stones, then plays the main line with captures until the end or the
 /// first illegal move (occupied point, suicide, ko recapture), which is reported to `sink`

@@ -18,16 +18,16 @@ struct ArchiveCloser {
 };
 using ArchivePtr = std::unique_ptr<archive, ArchiveCloser>;
 
-InputFile failure(const std::string& display_path, std::string_view code, std::string message) {
+InputFile failure(const std::string& display_path, diag::Code code, std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error = diag::Diagnostic{
-        display_path, {}, diag::Severity::Error, std::string(code), std::move(message)};
+    file.read_error =
+        diag::Diagnostic{display_path, {}, diag::Severity::Error, code, std::move(message)};
     return file;
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
-    return failure(display_path, "file-too-large",
+    return failure(display_path, diag::Code::FileTooLarge,
                    "larger than the limit of " + std::to_string(limit >> 20) +
                        " MiB for one file (" + std::to_string(limit) +
                        " bytes; a decompression bomb?); skipped");
@@ -81,10 +81,11 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                          const InputVisitor& visit, const WalkOptions& options) {
     ArchivePtr reader{archive_read_new()};
     if (!reader)
-        return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
+        return visit(
+            failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
     constexpr std::size_t kBlockSize = 1 << 16;
     if (!open_source(reader.get(), source, kBlockSize)) {
-        return visit(failure(display_path, "cannot-read",
+        return visit(failure(display_path, diag::Code::CannotRead,
                              "cannot open archive: " + error_text(reader.get())));
     }
 
@@ -98,7 +99,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         if (status == ARCHIVE_EOF) break;
         ++ordinal;
         if (status == ARCHIVE_FATAL) {
-            return visit(failure(display_path, "corrupt-archive",
+            return visit(failure(display_path, diag::Code::CorruptArchive,
                                  "archive unreadable after " + std::to_string(ordinal - 1) +
                                      " entries: " + damage_text(reader.get(), source)));
         }
@@ -133,12 +134,12 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
             if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
             if (n < 0) {
                 const std::string why = damage_text(reader.get(), source);
-                if (visit(failure(file.display_path, "cannot-read",
+                if (visit(failure(file.display_path, diag::Code::CannotRead,
                                   "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
                 if (n == ARCHIVE_FATAL) {
-                    return visit(failure(display_path, "corrupt-archive",
+                    return visit(failure(display_path, diag::Code::CorruptArchive,
                                          "archive unreadable after " + std::to_string(ordinal) +
                                              " entries: " + why));
                 }

@@ -8,9 +8,9 @@ namespace josekic::input {
 /// Files of one directory opened ahead of their turn, each with the kernel asked to start
 /// reading it (POSIX_FADV_WILLNEED), so that while the walker reads one file the disk
 /// already fetches the next few. Reading a directory of small game records one file at a
-/// time leaves the disk idle between requests: on a cold page cache `cat` of fox-28k's
-/// 28,430 files took 1.4-2.8 s where four readers in parallel took 0.8 s. On a warm cache
-/// the advice finds the pages present and costs one cheap system call per file.
+/// time leaves the disk idle between requests: on a cold page cache several readers in
+/// parallel are much faster than one (docs/PERFORMANCE.md). On a warm cache the advice
+/// finds the pages present and costs one cheap system call per file.
 ///
 /// Files are known by their position in the directory's sorted entries. A descriptor that
 /// is never taken is closed by drop_all() or the destructor.

@@ -20,12 +20,11 @@ namespace josekic::input {
 
 namespace {
 
-InputFile failure(const std::string& display_path, diag::Severity severity, std::string_view code,
+InputFile failure(const std::string& display_path, diag::Severity severity, diag::Code code,
                   std::string message) {
     InputFile file;
     file.display_path = display_path;
-    file.read_error =
-        diag::Diagnostic{display_path, {}, severity, std::string(code), std::move(message)};
+    file.read_error = diag::Diagnostic{display_path, {}, severity, code, std::move(message)};
     return file;
 }
 
@@ -34,7 +33,7 @@ std::string errno_text(int error) {
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
-    return failure(display_path, diag::Severity::Error, "file-too-large",
+    return failure(display_path, diag::Severity::Error, diag::Code::FileTooLarge,
                    "larger than the limit of " + std::to_string(limit >> 20) +
                        " MiB for one file (" + std::to_string(limit) + " bytes); skipped");
 }
@@ -68,7 +67,7 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
             if (errno == EINTR) continue;
             const int error = errno;
             ::close(fd);
-            return failure(display_path, diag::Severity::Error, "cannot-read",
+            return failure(display_path, diag::Severity::Error, diag::Code::CannotRead,
                            "cannot read: " + errno_text(error));
         }
         used += static_cast<std::size_t>(n);
@@ -94,7 +93,7 @@ InputFile read_file(int dir_fd, const char* path, const std::string& display_pat
                     const WalkOptions& options) {
     const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return failure(display_path, diag::Severity::Error, "cannot-read",
+        return failure(display_path, diag::Severity::Error, diag::Code::CannotRead,
                        "cannot open: " + errno_text(errno));
     return read_open_file(fd, display_path, options);
 }
@@ -167,10 +166,10 @@ class Walker {
         if (::stat(path.c_str(), &info) != 0) {
             const int error = errno;
             if (error == ENOENT || error == ENOTDIR) {
-                return visit_(failure(path, diag::Severity::Error, "input-not-found",
+                return visit_(failure(path, diag::Severity::Error, diag::Code::InputNotFound,
                                       "no such file or directory"));
             }
-            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+            return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot stat: " + errno_text(error)));
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
@@ -181,7 +180,7 @@ class Walker {
             case FileKind::SplitArchive:
                 return split_archive(path);
             case FileKind::SplitVolume:
-                return visit_(failure(path, diag::Severity::Error, "split-archive-volume",
+                return visit_(failure(path, diag::Severity::Error, diag::Code::SplitArchiveVolume,
                                       "a later volume of a split archive, read through its "
                                       "first volume " +
                                           volume_name(split_name(path).archive, 1) +
@@ -213,7 +212,7 @@ class Walker {
     WalkControl archive_file(int dir_fd, const char* path, const std::string& display_path) {
         const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
         if (fd < 0) {
-            return visit_(failure(display_path, diag::Severity::Error, "cannot-read",
+            return visit_(failure(display_path, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot open: " + errno_text(errno)));
         }
         const std::string head = read_head(fd);
@@ -225,7 +224,7 @@ class Walker {
         }
         if (!looks_like_sgf(head)) {
             ::close(fd);
-            return visit_(failure(display_path, diag::Severity::Error, "not-an-archive",
+            return visit_(failure(display_path, diag::Severity::Error, diag::Code::NotAnArchive,
                                   "named like an archive, but its content is neither an "
                                   "archive (7z, zip, tar, rar), nor compressed (gzip, xz, "
                                   "bzip2, zstd), nor a game record; not read"));
@@ -242,7 +241,7 @@ class Walker {
         for (int volume = 1; volume <= (present.empty() ? 1 : present.back()); ++volume) {
             if (!std::binary_search(present.begin(), present.end(), volume)) {
                 return visit_(failure(first_volume, diag::Severity::Error,
-                                      "split-archive-incomplete",
+                                      diag::Code::SplitArchiveIncomplete,
                                       "volume " + volume_name(split.archive, volume) +
                                           " of this split archive is missing; not read"));
             }
@@ -250,13 +249,13 @@ class Walker {
         }
         const int fd = ::open(first_volume.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0) {
-            return visit_(failure(first_volume, diag::Severity::Error, "cannot-read",
+            return visit_(failure(first_volume, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot open: " + errno_text(errno)));
         }
         const ContentKind content = content_kind(read_head(fd));
         ::close(fd);
         if (content == ContentKind::Other) {
-            return visit_(failure(first_volume, diag::Severity::Error, "not-an-archive",
+            return visit_(failure(first_volume, diag::Severity::Error, diag::Code::NotAnArchive,
                                   "named like the first volume of a split archive, but its "
                                   "content does not start like an archive; not read"));
         }
@@ -306,12 +305,12 @@ class Walker {
         // whatever the spelling of the path that reaches them.
         if (!visited_.insert({info.st_dev, info.st_ino}).second) {
             return visit_(failure(
-                path, diag::Severity::Warning, "directory-repeated",
+                path, diag::Severity::Warning, diag::Code::DirectoryRepeated,
                 "directory already read (a symlink loop or a second link); not read again"));
         }
         DIR* handle = ::opendir(path.c_str());
         if (handle == nullptr) {
-            return visit_(failure(path, diag::Severity::Error, "cannot-read",
+            return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                   "cannot open directory: " + errno_text(errno)));
         }
         std::vector<Entry> entries;
@@ -324,7 +323,7 @@ class Walker {
         const int read_error = errno;
         ::closedir(handle);
         if (read_error != 0) {
-            if (visit_(failure(path, diag::Severity::Error, "cannot-read",
+            if (visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
                                "error while listing directory: " + errno_text(read_error))) ==
                 WalkControl::Stop) {
                 return WalkControl::Stop;
@@ -360,7 +359,7 @@ class Walker {
                 const int error = errno;
                 // A dangling symlink to something that is not a game record is not worth a word.
                 if (kind == FileKind::Other) continue;
-                if (visit_(failure(child, diag::Severity::Error, "cannot-read",
+                if (visit_(failure(child, diag::Severity::Error, diag::Code::CannotRead,
                                    "cannot stat: " + errno_text(error))) == WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
@@ -402,7 +401,7 @@ class Walker {
     }
 
     static InputFile not_regular(const std::string& path) {
-        return failure(path, diag::Severity::Error, "not-a-regular-file",
+        return failure(path, diag::Severity::Error, diag::Code::NotARegularFile,
                        "not a regular file (a FIFO, socket or device); not read");
     }
 

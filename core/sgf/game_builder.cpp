@@ -136,7 +136,7 @@ bool GameBuilder::add(const SgfNode& node, game::GameRecord& g) {
         // Setup in the middle of the main line (problem files, edited games) would need a
         // board edit that a game record cannot express: the line ends before this node.
         sink_.warning(
-            path_, p->where, "setup-in-main-line",
+            path_, p->where, diag::Code::SetupInMainLine,
             std::string(p->id) + " after the root node; the game is read up to the node before");
         return false;
     }
@@ -169,7 +169,7 @@ std::optional<int> GameBuilder::integer(const SgfProperty* p) {
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
     if (ec != std::errc{} || end != v.data() + v.size()) {
         sink_.warning(
-            path_, p->value_at[0], "bad-number",
+            path_, p->value_at[0], diag::Code::BadNumber,
             std::string(p->id) + "[" + std::string(v) + "] is not a whole number; ignored");
         return std::nullopt;
     }
@@ -190,7 +190,7 @@ void GameBuilder::read_structure(const RootProperties& root, game::GameRecord& g
     const auto rh = std::from_chars(h.data(), h.data() + h.size(), height);
     if (rw.ec != std::errc{} || rh.ec != std::errc{} || rw.ptr != w.data() + w.size() ||
         rh.ptr != h.data() + h.size() || width < 1 || height < 1 || width > 52 || height > 52) {
-        sink_.warning(path_, sz->value_at[0], "bad-size",
+        sink_.warning(path_, sz->value_at[0], diag::Code::BadSize,
                       "SZ[" + std::string(v) + "] is not a board size; assuming 19");
         return;
     }
@@ -212,7 +212,7 @@ void GameBuilder::read_info(const RootProperties& root, game::GameInfo& info) {
     if (const SgfProperty* km = root[RootId::KM]; km != nullptr && !km->values.empty()) {
         info.komi = komi_from_text(km->values[0], text(root[RootId::RU]));
         if (!info.komi && !trimmed(km->values[0]).empty()) {
-            sink_.warning(path_, km->value_at[0], "bad-komi",
+            sink_.warning(path_, km->value_at[0], diag::Code::BadKomi,
                           "KM[" + std::string(km->values[0]) + "] is not a number; ignored");
         }
     }
@@ -230,7 +230,7 @@ void GameBuilder::read_setup(const SgfNode& node, const char (&id)[3], std::vect
             std::optional<go::Point> b =
                 colon == std::string_view::npos ? a : point_on(v.substr(colon + 1), g);
             if (!a || !b) {
-                sink_.warning(path_, prop.value_at[i], "bad-point",
+                sink_.warning(path_, prop.value_at[i], diag::Code::BadPoint,
                               std::string(id) + "[" + std::string(v) +
                                   "] is not a point of the board; ignored");
                 continue;
@@ -263,7 +263,7 @@ bool GameBuilder::read_moves(const SgfNode& node, game::GameRecord& g) {
         }
         const auto p = point_on(v, g);
         if (!p) {
-            sink_.warning(path_, at, "bad-move",
+            sink_.warning(path_, at, diag::Code::BadMove,
                           std::string(prop.id) + "[" + std::string(v) +
                               "] is not a point of the board; the game ends before it");
             return false;

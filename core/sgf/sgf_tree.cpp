@@ -239,7 +239,7 @@ class TreeParser {
             s_.skip_space();
             if (s_.at_end()) {
                 if (!value_cut_) {
-                    sink_.warning(path_, s_.location(), "missing-close-paren",
+                    sink_.warning(path_, s_.location(), diag::Code::MissingCloseParen,
                                   "game tree opened at " + std::to_string(tree.where.line) + ":" +
                                       std::to_string(tree.where.column) +
                                       " is not closed at end of file; "
@@ -252,7 +252,7 @@ class TreeParser {
                 const diag::SourceLocation where = s_.location();
                 if (last == kNoSgfNode && builder.node_count() != 0) {
                     sink_.warning(
-                        path_, where, "detached-node",
+                        path_, where, diag::Code::DetachedNode,
                         "a variation opens before any node; its nodes are not part of the game");
                 }
                 last = builder.add_node(where, last);
@@ -273,7 +273,7 @@ class TreeParser {
             } else {
                 if (!junk_reported && (!is_letter(c) || last == kNoSgfNode)) {
                     sink_.warning(
-                        path_, s_.location(), "unexpected-character",
+                        path_, s_.location(), diag::Code::UnexpectedCharacter,
                         std::string("unexpected '") + printable(c) + "' between nodes; skipped");
                     junk_reported = true;
                 }
@@ -327,7 +327,7 @@ class TreeParser {
             const std::string_view id = canonical_id(spelling, all_upper, builder);
             s_.skip_space();
             if (s_.at_end() || s_.peek() != '[') {
-                sink_.warning(path_, where, "property-without-value",
+                sink_.warning(path_, where, diag::Code::PropertyWithoutValue,
                               "property '" + (id.empty() ? std::string("?") : std::string(id)) +
                                   "' has no value; ignored");
                 continue;
@@ -337,7 +337,7 @@ class TreeParser {
                 s_.step();  // '['
                 const diag::SourceLocation value_at = s_.location();
                 if (!read_value(builder, value_at)) {
-                    sink_.error(path_, value_at, "unterminated-value",
+                    sink_.error(path_, value_at, diag::Code::UnterminatedValue,
                                 "value is not closed before end of file (truncated file?); kept as "
                                 "far as it goes");
                     value_cut_ = true;
@@ -346,7 +346,7 @@ class TreeParser {
                 s_.skip_space();
             } while (!s_.at_end() && s_.peek() == '[');
             if (id.empty()) {
-                sink_.warning(path_, where, "bad-property-id",
+                sink_.warning(path_, where, diag::Code::BadPropertyId,
                               "property identifier of " + std::to_string(spelling.size()) +
                                   " letters has no capital; ignored");
                 builder.drop_values(first_value);
@@ -453,7 +453,7 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
         // Some Fox files lost only their first '(' (";GM[1]FF[4]...;B[pd]...)"): the rest,
         // variations and final ')' included, is a well-formed tree, so it is read as one.
         SgfTree tree;
-        sink.warning(path, s.location(), "missing-open-paren",
+        sink.warning(path, s.location(), diag::Code::MissingOpenParen,
                      "the game tree does not start with '('; read as if it did");
         if (TreeParser(s, scratch(), path, sink).parse(tree, OpenParen::Missing)) {
             ++trees;
@@ -485,13 +485,13 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
                     ++trees;
                     receiver.receive(std::move(tree));
                 } else {
-                    sink.warning(path, where, "empty-game-tree",
+                    sink.warning(path, where, diag::Code::EmptyGameTree,
                                  "game tree without any node; skipped");
                 }
                 continue;
             }
             if (next == ')') {
-                sink.warning(path, s.location(), "empty-game-tree",
+                sink.warning(path, s.location(), diag::Code::EmptyGameTree,
                              "game tree without any node; skipped");
                 s.advance();
                 s.skip_space();
@@ -501,7 +501,7 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
         }
         if (c == ')' && trees != 0) {
             if (!reported_stray) {
-                sink.warning(path, s.location(), "stray-close-paren",
+                sink.warning(path, s.location(), diag::Code::StrayCloseParen,
                              "')' outside any game tree; ignored");
                 reported_stray = true;
             }
@@ -516,14 +516,14 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
     }
     if (reported_text) {
         if (trees == 0) {
-            sink.error(path, first_text, "no-game-tree",
+            sink.error(path, first_text, diag::Code::NoGameTree,
                        "no SGF game tree in this file (it does not start with '('); skipped");
         } else {
-            sink.warning(path, first_text, "text-outside-game",
+            sink.warning(path, first_text, diag::Code::TextOutsideGame,
                          "text outside the game trees; ignored");
         }
     } else if (trees == 0 && !reported_stray) {
-        sink.warning(path, diag::SourceLocation{1, 1}, "empty-file",
+        sink.warning(path, diag::SourceLocation{1, 1}, diag::Code::EmptyFile,
                      "file is empty or white space only");
     }
 }

@@ -6,9 +6,13 @@
 #include "emit/dictionary_writer.hpp"
 #include "emit/split.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
+#include "tests/support/split_in_memory.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
+using josekic::test_support::split_by_first_move;
+using josekic::test_support::SplitDictionary;
+using josekic::test_support::SplitFile;
 
 namespace {
 
@@ -106,7 +110,7 @@ TEST_CASE(
     // read_dictionary still reads one tree, and says the others are left out.
     CHECK(read_dictionary(collection, "handicap.sgf", sink).has_value());
     REQUIRE(sink.items.size() == 1);
-    CHECK(sink.items[0].code == "extra-game-tree");
+    CHECK(sink.items[0].code == diag::Code::ExtraGameTree);
 }
 
 TEST_CASE("a dictionary cut by thresholds reads back as written and rewrites identically",
@@ -164,7 +168,7 @@ TEST_CASE("a file not written by josekic is refused with a clear diagnostic", "[
     diag::DiagnosticList sink;
     CHECK_FALSE(read_dictionary("(;GM[1]FF[4]SZ[19];B[pd];W[dd])", "game.sgf", sink).has_value());
     REQUIRE(sink.items.size() == 1);
-    CHECK(sink.items[0].code == "not-a-josekic-dictionary");
+    CHECK(sink.items[0].code == diag::Code::NotAJosekicDictionary);
     CHECK(diag::format(sink.items[0]).rfind("game.sgf:1:2: error: not a josekic dictionary", 0) ==
           0);
 
@@ -172,7 +176,7 @@ TEST_CASE("a file not written by josekic is refused with a clear diagnostic", "[
     CHECK_FALSE(
         read_dictionary("(;XD[joseki:9]XS[0:0:0:0:0:0:0:0])", "new.sgf", version_sink).has_value());
     REQUIRE(version_sink.items.size() == 1);
-    CHECK(version_sink.items[0].code == "unsupported-dictionary-version");
+    CHECK(version_sink.items[0].code == diag::Code::UnsupportedDictionaryVersion);
 
     diag::DiagnosticList empty_sink;
     CHECK_FALSE(read_dictionary("", "empty.sgf", empty_sink).has_value());
@@ -189,11 +193,11 @@ TEST_CASE("damaged statistics and moves are reported with their place and skippe
     const auto back = read_dictionary(text, "edited.sgf", sink);
     REQUIRE(back.has_value());
     REQUIRE(sink.items.size() == 3);
-    CHECK(sink.items[0].code == "bad-statistics");
+    CHECK(sink.items[0].code == diag::Code::BadStatistics);
     CHECK(sink.items[0].where.line == 2);
-    CHECK(sink.items[1].code == "bad-move");
+    CHECK(sink.items[1].code == diag::Code::BadMove);
     CHECK(sink.items[1].where.line == 3);
-    CHECK(sink.items[2].code == "node-without-move");
+    CHECK(sink.items[2].code == diag::Code::NodeWithoutMove);
     CHECK(back->trie.size() == 2);  // root and pd
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 3);
 }
@@ -204,7 +208,7 @@ TEST_CASE("a count beyond the 32-bit counters is damaged statistics", "[emit]") 
         read_dictionary("(;XD[joseki:1]XS[4294967296:0:0:0:0:4294967296:0:0])", "big.sgf", sink);
     REQUIRE(back.has_value());
     REQUIRE(sink.items.size() == 1);
-    CHECK(sink.items[0].code == "bad-statistics");
+    CHECK(sink.items[0].code == diag::Code::BadStatistics);
     CHECK(back->trie.node(dictionary::kRoot).stats.count == 0);
 }
 
@@ -218,8 +222,8 @@ TEST_CASE("same-move siblings whose counts add up beyond 32 bits are damaged sta
         "siblings.sgf", sink);
     REQUIRE(back.has_value());
     REQUIRE(sink.items.size() == 2);
-    CHECK(sink.items[0].code == "duplicate-move");
-    CHECK(sink.items[1].code == "bad-statistics");
+    CHECK(sink.items[0].code == diag::Code::DuplicateMove);
+    CHECK(sink.items[1].code == diag::Code::BadStatistics);
     CHECK(sink.items[1].where.column == 116);  // the second copy's XS value
     const dictionary::NodeId pd = back->trie.find_child(
         dictionary::kRoot, go::Move::at(go::Color::Black, *go::point_from_sgf("pd")));

@@ -18,10 +18,14 @@
 #include "emit/dictionary_writer.hpp"
 #include "emit/split.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
+#include "tests/support/split_in_memory.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
+using josekic::test_support::split_by_first_move;
+using josekic::test_support::SplitDictionary;
+using josekic::test_support::SplitFile;
 namespace fs = std::filesystem;
 
 namespace {

@@ -4,9 +4,13 @@
 #include "emit/split.hpp"
 #include "tests/emit/golden.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
+#include "tests/support/split_in_memory.hpp"
 
 using namespace josekic;
 using namespace josekic::emit;
+using josekic::test_support::split_by_first_move;
+using josekic::test_support::SplitDictionary;
+using josekic::test_support::SplitFile;
 
 namespace {
 go::Move black(const char* sgf) {

@@ -128,7 +128,7 @@ TEST_CASE("an entry that matches nothing is a warning with its line", "[prune]")
     REQUIRE(r.diagnostics.size() == 1);
     const auto& d = r.diagnostics[0];
     CHECK(d.severity == diag::Severity::Warning);
-    CHECK(d.code == "prune-unmatched");
+    CHECK(d.code == diag::Code::PruneUnmatched);
     CHECK(diag::format(d) ==
           "list.txt:4:3: warning: prune entry 'pd qd qc' matched nothing in the joseki "
           "dictionary [prune-unmatched]");

@@ -100,7 +100,7 @@ TEST_CASE("a malformed line is an error naming file, line and column", "[prune]"
         const auto d = parse_error("pd qc\n\npd zz qc\n");
         CHECK(d.path == "bad.txt");
         CHECK(d.where == diag::SourceLocation{3, 4});
-        CHECK(d.code == "prune-syntax");
+        CHECK(d.code == diag::Code::PruneSyntax);
         CHECK(diag::format(d).starts_with("bad.txt:3:4: error: 'zz' is not a move"));
     }
     SECTION("upper-case coordinate") {
@@ -148,7 +148,7 @@ TEST_CASE("an entry that matches the root is refused", "[prune]") {
     for (const char* text : {"joseki:\n", "keep\n", "remove  # everything\n", "fuseki: keep\n"}) {
         INFO(text);
         const auto d = parse_error(text);
-        CHECK(d.code == "prune-root");
+        CHECK(d.code == diag::Code::PruneRoot);
         CHECK(d.where.line == 1);
     }
 }
@@ -172,6 +172,6 @@ TEST_CASE("an unreadable list file is an error without a line", "[prune]") {
     diag::DiagnosticList sink;
     CHECK_FALSE(read_prune_list("/nonexistent/prune.txt", sink));
     REQUIRE(sink.items.size() == 1);
-    CHECK(sink.items[0].code == "prune-io");
+    CHECK(sink.items[0].code == diag::Code::PruneIo);
     CHECK(sink.items[0].where.line == 0);
 }

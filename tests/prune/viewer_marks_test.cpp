@@ -96,7 +96,7 @@ TEST_CASE("a marked root is refused, a bad move is an error", "[prune]") {
         diag::DiagnosticList sink;
         CHECK_FALSE(parse_viewer_marks("(;GM[1]C[prune]\n;B[pd])", "m.sgf", sink));
         REQUIRE(sink.items.size() == 1);
-        CHECK(sink.items[0].code == "prune-viewer");
+        CHECK(sink.items[0].code == diag::Code::PruneViewer);
         CHECK(sink.items[0].where == diag::SourceLocation{1, 2});
     }
     SECTION("bad move on the path") {

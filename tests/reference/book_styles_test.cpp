@@ -49,7 +49,7 @@ std::uint16_t marks_of(const ReferenceIndex& index, std::initializer_list<const 
 ReferenceIndex load(const std::string& text) {
     diag::DiagnosticList sink;
     ReferenceIndex index = load_reference("book", text, "book.sgf", sink);
-    for (const diag::Diagnostic& d : sink.items) FAIL_CHECK(d.code << ": " << d.message);
+    for (const diag::Diagnostic& d : sink.items) FAIL_CHECK(diag::format(d));
     return index;
 }
 

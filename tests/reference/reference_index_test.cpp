@@ -179,7 +179,7 @@ TEST_CASE("bad moves are diagnostics and their subtree is left out", "[reference
     const ReferenceIndex index = load("(;SZ[19];B[pd](;W[zz];B[qf])(;W[qf]))", &sink);
     CHECK(index.size() == 3);
     REQUIRE(sink.items.size() == 1);
-    CHECK(sink.items[0].code == "reference-bad-move");
+    CHECK(sink.items[0].code == diag::Code::ReferenceBadMove);
     CHECK(diag::format(sink.items[0]).starts_with("ref.sgf:1:"));
 }
 

@@ -56,7 +56,7 @@ TEST_CASE("GNU Go's joseki files", "[reference]") {
     diag::DiagnosticList sink;
     const ReferenceIndex gnugo = load_reference_file("gnugo", dir, sink);
     // Each file starts with its licence before the first '(': a warning, nothing else.
-    for (const diag::Diagnostic& d : sink.items) CHECK(d.code == "text-outside-game");
+    for (const diag::Diagnostic& d : sink.items) CHECK(d.code == diag::Code::TextOutsideGame);
     CHECK(gnugo.size() > 500);
     CHECK(gnugo.counts.setup_subtrees == 0);
     // hoshi_keima.sgf: 4-4, the knight's approach (canonically W nc), the one-space low

@@ -34,8 +34,8 @@ TEST_CASE("a lone UTF-16 surrogate costs one character, not the rest of the file
     CHECK(games[0].moves.size() == 2);
     bool warned = false;
     for (const diag::Diagnostic& d : sink.items) {
-        CHECK(d.code != "unterminated-value");
-        warned = warned || d.code == "invalid-text-encoding";
+        CHECK(d.code != diag::Code::UnterminatedValue);
+        warned = warned || d.code == diag::Code::InvalidTextEncoding;
     }
     CHECK(warned);
 }

@@ -42,7 +42,7 @@ TEST_CASE("a plain file over the limit is skipped with file-too-large", "[reliab
     const auto files = walk({big, small}, input::WalkOptions{4096});
     REQUIRE(files.size() == 2);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "file-too-large");
+    CHECK(files[0].read_error->code == diag::Code::FileTooLarge);
     CHECK(files[0].read_error->path == big);
     CHECK(files[0].bytes.empty());
     CHECK_FALSE(files[1].read_error);
@@ -66,7 +66,7 @@ TEST_CASE("an archive entry decompressing past the limit is cut off; later entri
     REQUIRE(files.size() == 2);
     REQUIRE(files[0].read_error);
     CHECK(files[0].display_path == bomb + "/bomb.sgf");
-    CHECK(files[0].read_error->code == "file-too-large");
+    CHECK(files[0].read_error->code == diag::Code::FileTooLarge);
     CHECK(files[0].read_error->message.find("limit of 1 MiB") != std::string::npos);
     CHECK_FALSE(files[1].read_error);
     CHECK(files[1].display_path == bomb + "/after.sgf");
@@ -92,7 +92,7 @@ TEST_CASE("a FIFO named like a game record inside a directory is reported, never
     REQUIRE(files.size() == 2);
     CHECK_FALSE(files[0].read_error);
     REQUIRE(files[1].read_error);
-    CHECK(files[1].read_error->code == "not-a-regular-file");
+    CHECK(files[1].read_error->code == diag::Code::NotARegularFile);
     CHECK(files[1].display_path == (dir.path() / "games" / "b.sgf").string());
 }
 

@@ -4,11 +4,13 @@
 
 #include "core/game/replay.hpp"
 #include "core/go/board.hpp"
+#include "tests/support/corner_sequences.hpp"
 #include "tests/trackers/tracker_test_games.hpp"
 #include "trackers/corner_tracker.hpp"
 
 using namespace josekic;
 using namespace josekic::trackers;
+using josekic::test_support::extract_corner_sequences;
 using josekic::trackers::testing::game_of;
 using josekic::trackers::testing::moves_of;
 

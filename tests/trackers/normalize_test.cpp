@@ -3,12 +3,14 @@
 #include <memory>
 
 #include "core/dictionary/trie.hpp"
+#include "tests/support/corner_sequences.hpp"
 #include "tests/trackers/tracker_test_games.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/normalize.hpp"
 
 using namespace josekic;
 using namespace josekic::trackers;
+using josekic::test_support::extract_corner_sequences;
 using josekic::trackers::testing::game_of;
 using josekic::trackers::testing::moves_of;
 

@@ -26,7 +26,7 @@ TEST_CASE("the compile summary names the files that could not be read", "[compil
     result.run.games_read = 2;
     result.run.games_kept = 2;
     result.run.files_read = 2;
-    result.run.files_skipped = {{"a.sgf", "cannot-read", "cannot open"}};
+    result.run.files_skipped = {{"a.sgf", diag::Code::CannotRead, "cannot open"}};
     CHECK(compile::render_compile_summary(result, "report.txt") ==
           "read 2 games in 2 files (1 file not read); used 2, skipped 0\nreport: report.txt\n");
 }

@@ -7,12 +7,14 @@
 #include "compiler/compile/node_comments.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "tests/support/move_lines.hpp"
+#include "tests/support/transposition_comment.hpp"
 
 using namespace josekic;
 using namespace josekic::dictionary;
 
 namespace {
 using josekic::test_support::line;
+using josekic::test_support::transposition_comment;
 
 // The node a line of moves leads to.
 NodeId end_of(const Trie& trie, const std::vector<go::Move>& moves) {
@@ -40,15 +42,15 @@ TEST_CASE(
     }
     const DictionaryGraph graph(trie);
 
-    CHECK(compile::transposition_comment(graph, end_of(trie, lines[0].first)) ==
+    CHECK(transposition_comment(graph, end_of(trie, lines[0].first)) ==
           "Transposition: this position is also reached by 2 other move orders (played 13 times; "
           "16 in all), "
           "most often B[pp] W[dd] B[pd]");
-    CHECK(compile::transposition_comment(graph, end_of(trie, lines[2].first)) ==
+    CHECK(transposition_comment(graph, end_of(trie, lines[2].first)) ==
           "Transposition: this position is also reached by 2 other move orders (played 4 times; 16 "
           "in all), "
           "most often B[pd] W[pp] B[dd]");
-    CHECK(compile::transposition_comment(graph, end_of(trie, lines[3].first)).empty());
+    CHECK(transposition_comment(graph, end_of(trie, lines[3].first)).empty());
 
     // Appended after what the buffer held; one other order played once reads in the singular.
     Trie pair(std::make_shared<GameTable>());
@@ -75,13 +77,13 @@ TEST_CASE("the transposition sentence writes a tenuki in the other move order as
     trie.insert(line({"qc", "", "", "dc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
     const DictionaryGraph graph(trie);
     const NodeId twice = end_of(trie, line({"pd", "", "dd"}));
-    CHECK(compile::transposition_comment(graph, twice) ==
+    CHECK(transposition_comment(graph, twice) ==
           "Transposition: this position is also reached by 1 other move order (played 1 time; 3 in "
           "all), "
           "most often B[dd] W[] B[pd]");
     for (NodeId node = 1; node < trie.size(); ++node) {
         const TranspositionSummary summary = graph.transpositions_of(node);
-        const std::string sentence = compile::transposition_comment(graph, node);
+        const std::string sentence = transposition_comment(graph, node);
         CHECK(sentence.empty() == (summary.other_orders == 0));
         if (summary.other_orders == 0) continue;
         CHECK(sentence.ends_with(" most often " + format_line(summary.most_frequent_other_path)));

@@ -14,7 +14,8 @@ using josekic::test_support::TempDir;
 namespace {
 
 diag::Diagnostic warning(int line) {
-    return diag::Diagnostic{"a.sgf", {line, 2}, diag::Severity::Warning, "w", "text"};
+    return diag::Diagnostic{
+        "a.sgf", {line, 2}, diag::Severity::Warning, diag::Code::Suicide, "text"};
 }
 
 }  // namespace
@@ -26,7 +27,7 @@ TEST_CASE("the diagnostics file holds every diagnostic, one line each, in order"
     std::string expected;
     for (int line = 1; line <= 20000; ++line) {  // more than one piece of the file
         log.add(warning(line));
-        expected += "a.sgf:" + std::to_string(line) + ":2: warning: text [w]\n";
+        expected += "a.sgf:" + std::to_string(line) + ":2: warning: text [suicide]\n";
     }
     log.commit();
     CHECK(slurp(path) == expected);

@@ -15,7 +15,7 @@ namespace josekic::testing {
 
 /// A stand-in for sgf::read_games so that the pipeline is tested on its own: one game per
 /// line, words are moves in SGF letters alternating Black/White from Black ("--" passes),
-/// "GM2" and "SZ9" set the game type and size, "BAD" reports a warning [fake-bad].
+/// "GM2" and "SZ9" set the game type and size, "BAD" reports a warning [unexpected-character].
 inline std::vector<game::GameRecord> fake_parse(std::string_view bytes, std::string_view path,
                                                 const sgf::ReadOptions&,
                                                 diag::DiagnosticSink& sink) {
@@ -39,7 +39,7 @@ inline std::vector<game::GameRecord> fake_parse(std::string_view bytes, std::str
             } else if (word == "SZ9") {
                 g.board_width = g.board_height = 9;
             } else if (word == "BAD") {
-                sink.warning(path, {line_number, 1}, "fake-bad", "a bad word");
+                sink.warning(path, {line_number, 1}, diag::Code::UnexpectedCharacter, "a bad word");
             } else {
                 // "--", "tt" and anything that is not a point are passes, as in SGF.
                 const std::optional<go::Point> point = go::point_from_sgf(word);

@@ -181,7 +181,7 @@ TEST_CASE("missing inputs and unreadable files are counted, and the run goes on"
     CHECK(out.report.inputs_missing == 1);
     CHECK(out.report.has_fatal_errors());
     REQUIRE(out.report.files_skipped.size() == 1);
-    CHECK(out.report.files_skipped[0].code == "input-not-found");
+    CHECK(out.report.files_skipped[0].code == diag::Code::InputNotFound);
     CHECK(out.report.games_kept == 1);
     CHECK_THAT(out.diagnostics,
                Catch::Contains("nope: error: no such file or directory [input-not-found]"));
@@ -196,8 +196,8 @@ TEST_CASE("quiet prints errors but not warnings, and counts both", "[pipeline]")
     pipeline::RunReport report;
     pipeline::stream_games({dir.str() + "/nope", present}, options, nullptr, report);
     CHECK_THAT(diagnostics.str(), Catch::Contains("[input-not-found]"));
-    CHECK_THAT(diagnostics.str(), !Catch::Contains("[fake-bad]"));
-    CHECK(report.diagnostics.by_code.at("fake-bad") == 1);
+    CHECK_THAT(diagnostics.str(), !Catch::Contains("[unexpected-character]"));
+    CHECK(report.diagnostics.by_code.at("unexpected-character") == 1);
     CHECK(report.diagnostics.errors == 1);
     CHECK(report.diagnostics.warnings == 1);
 }

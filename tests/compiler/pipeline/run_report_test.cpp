@@ -3,6 +3,7 @@
 #include "compiler/pipeline/run_report.hpp"
 
 using namespace josekic::pipeline;
+namespace diag = josekic::diag;
 
 namespace {
 RunReport sample_report() {
@@ -10,14 +11,16 @@ RunReport sample_report() {
     r.inputs = {"games", "fox \"2019\".tar.xz"};
     r.files_read = 3;
     r.bytes_read = 1234;
-    r.files_skipped.push_back({"games/bad.sgf", "cannot-read", "cannot open: Permission denied"});
+    r.files_skipped.push_back(
+        {"games/bad.sgf", diag::Code::CannotRead, "cannot open: Permission denied"});
     r.games_read = 10;
     r.games_kept = 7;
     r.games_skipped = {{"duplicate", 2}, {"not-19x19", 1}};
     r.duplicates_dropped = 2;
     r.moves_replayed = 1500;
     r.games_cut = {{"suicide", 1}};
-    r.diagnostics.add({"games/a.sgf", {1, 2}, josekic::diag::Severity::Warning, "suicide", "x"});
+    r.diagnostics.add(
+        {"games/a.sgf", {1, 2}, josekic::diag::Severity::Warning, diag::Code::Suicide, "x"});
     r.largest_files.push_back({"games/a.sgf", 1000, 0.5});
     r.slowest_files.push_back({"games/a.sgf", 1000, 0.5});
     r.times.wall = 1.25;

@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include "core/dictionary/transpositions.hpp"
+#include "tests/support/group_transpositions.hpp"
 
 using namespace josekic;
 using namespace josekic::dictionary;
+using josekic::test_support::group_transpositions;
 
 TEST_CASE("nodes group by the whole 128-bit key, never by its low half", "[transpositions]") {
     // Forged keys: 1 and 2 share all 128 bits, 3 shares only the low 64 bits with them.

@@ -57,7 +57,7 @@ TEST_CASE("a GIB move off the board ends the main line with a positioned warning
     REQUIRE(games.size() == 1);
     CHECK(test_support::moves_text(games[0].moves) == "B[dd]");
     REQUIRE(diags.items.size() == 1);
-    CHECK(diags.items[0].code == "bad-move");
+    CHECK(diags.items[0].code == diag::Code::BadMove);
     CHECK(diags.items[0].where == diag::SourceLocation{5, 1});
 }
 
@@ -76,6 +76,6 @@ TEST_CASE("a GIB file with neither header nor moves is an error, not a game", "[
     diag::DiagnosticList diags;
     CHECK(read_gib_games("hello\n", "a.gib", {}, diags).empty());
     REQUIRE(diags.items.size() == 1);
-    CHECK(diags.items[0].code == "no-game-record");
+    CHECK(diags.items[0].code == diag::Code::NoGameRecord);
     CHECK(diags.items[0].severity == diag::Severity::Error);
 }

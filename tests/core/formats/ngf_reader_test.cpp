@@ -59,6 +59,6 @@ TEST_CASE("an unreadable NGF move ends the main line with a positioned warning",
     REQUIRE(games.size() == 1);
     CHECK(test_support::moves_text(games[0].moves) == "B[qd]");
     REQUIRE(diags.items.size() == 1);
-    CHECK(diags.items[0].code == "bad-move");
+    CHECK(diags.items[0].code == diag::Code::BadMove);
     CHECK(diags.items[0].where == diag::SourceLocation{14, 1});
 }

@@ -126,7 +126,7 @@ TEST_CASE("a split archive whose volume in the middle is missing is an error nam
     const auto files = walk({volumes[0]});
     REQUIRE(files.size() == 1);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "split-archive-incomplete");
+    CHECK(files[0].read_error->code == josekic::diag::Code::SplitArchiveIncomplete);
     CHECK_THAT(files[0].read_error->message, Catch::Contains("9d.7z.002"));
 }
 
@@ -138,7 +138,7 @@ TEST_CASE("a split archive whose last volume is missing names the volume after t
     const auto files = walk({volumes[0]});
     REQUIRE_FALSE(files.empty());
     REQUIRE(files.back().read_error);
-    CHECK(files.back().read_error->code == "corrupt-archive");
+    CHECK(files.back().read_error->code == josekic::diag::Code::CorruptArchive);
     CHECK_THAT(files.back().read_error->message,
                Catch::Contains("9d.7z.00" + std::to_string(volumes.size())));
 }
@@ -149,7 +149,7 @@ TEST_CASE("a later volume named on the command line points to the first", "[inpu
     const auto files = walk({later});
     REQUIRE(files.size() == 1);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "split-archive-volume");
+    CHECK(files[0].read_error->code == josekic::diag::Code::SplitArchiveVolume);
     CHECK_THAT(files[0].read_error->message, Catch::Contains("9d.7z.001"));
 }
 
@@ -182,7 +182,7 @@ TEST_CASE("a file named like an archive that is neither archive nor game is name
     const auto files = walk({path});
     REQUIRE(files.size() == 1);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "not-an-archive");
+    CHECK(files[0].read_error->code == josekic::diag::Code::NotAnArchive);
     CHECK(files[0].read_error->path == path);
 }
 

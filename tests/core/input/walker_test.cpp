@@ -13,6 +13,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/walked_files.hpp"
 
+namespace diag = josekic::diag;
 using josekic::input::InputFile;
 using josekic::input::walk_inputs;
 using josekic::input::WalkControl;
@@ -89,7 +90,7 @@ TEST_CASE("a missing input is an error and the walk goes on", "[input]") {
     const auto files = walk({dir.str() + "/missing.sgf", present});
     REQUIRE(files.size() == 2);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "input-not-found");
+    CHECK(files[0].read_error->code == diag::Code::InputNotFound);
     CHECK(files[0].read_error->severity == josekic::diag::Severity::Error);
     CHECK_FALSE(files[1].read_error);
 }
@@ -106,7 +107,7 @@ TEST_CASE("an unreadable file is reported and skipped", "[input]") {
     const auto files = walk({dir.str()});
     REQUIRE(files.size() == 2);
     REQUIRE(files[0].read_error);
-    CHECK(files[0].read_error->code == "cannot-read");
+    CHECK(files[0].read_error->code == diag::Code::CannotRead);
     CHECK_FALSE(files[1].read_error);
 }
 
@@ -120,7 +121,7 @@ TEST_CASE("a directory symlink loop is not followed forever", "[input]") {
     for (const InputFile& f : files) {
         if (!f.read_error)
             ++games;
-        else if (f.read_error->code == "directory-repeated")
+        else if (f.read_error->code == diag::Code::DirectoryRepeated)
             ++repeats;
     }
     CHECK(games == 1);

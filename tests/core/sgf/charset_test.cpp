@@ -9,7 +9,7 @@ using namespace josekic::sgf;
 using josekic::sgf::test::encode;
 
 namespace {
-int count_code(const diag::DiagnosticList& list, std::string_view code) {
+int count_code(const diag::DiagnosticList& list, diag::Code code) {
     int n = 0;
     for (const auto& d : list.items) n += d.code == code ? 1 : 0;
     return n;
@@ -150,7 +150,7 @@ TEST_CASE("Fox's damaged UTF-8 stays UTF-8 with one U+FFFD per lost character", 
     const auto g = read_one(bytes, diags);
     CHECK(g.info.black_player == "朴志\xEF\xBF\xBD");
     CHECK(g.info.white_player == "王元\xEF\xBF\xBD");
-    CHECK(count_code(diags, "invalid-text-encoding") == 1);
+    CHECK(count_code(diags, diag::Code::InvalidTextEncoding) == 1);
 }
 
 TEST_CASE("a name cut in the middle of a multi-byte character", "[sgf]") {
@@ -162,14 +162,14 @@ TEST_CASE("a name cut in the middle of a multi-byte character", "[sgf]") {
         CHECK(g.info.black_player == "李昌\xEF\xBF\xBD");
         CHECK(g.info.white_player == "李昌\xEF\xBF\xBD");
         CHECK(is_valid_utf8(g.info.black_player));
-        CHECK(count_code(diags, "invalid-text-encoding") == 1);
+        CHECK(count_code(diags, diag::Code::InvalidTextEncoding) == 1);
     }
     SECTION("Shift_JIS") {
         const std::string name = encode("坂田栄男", "SHIFT_JIS");
         diag::DiagnosticList diags;
         const auto g = read_one("(;CA[Shift_JIS]PB[" + name.substr(0, 5) + "];B[pd])", diags);
         CHECK(g.info.black_player == "坂田\xEF\xBF\xBD");
-        CHECK(count_code(diags, "invalid-text-encoding") == 1);
+        CHECK(count_code(diags, diag::Code::InvalidTextEncoding) == 1);
     }
 }
 
@@ -184,7 +184,7 @@ TEST_CASE("the --charset option overrides CA; unknown charsets fall back with a 
     diag::DiagnosticList unknown;
     const auto g = read_one("(;CA[klingon]PB[Worf];B[pd])", unknown);
     CHECK(g.info.black_player == "Worf");
-    CHECK(count_code(unknown, "unknown-charset") == 1);
+    CHECK(count_code(unknown, diag::Code::UnknownCharset) == 1);
 }
 
 TEST_CASE("output is valid UTF-8 whatever the bytes", "[sgf]") {
@@ -198,7 +198,7 @@ TEST_CASE("output is valid UTF-8 whatever the bytes", "[sgf]") {
         diag::DiagnosticList diags;
         const auto g = read_one("(;CA[" + std::string(ca) + "]PB[" + junk + "];B[pd])", diags);
         CHECK(is_valid_utf8(g.info.black_player));
-        CHECK(count_code(diags, "invalid-text-encoding") <= 1);
+        CHECK(count_code(diags, diag::Code::InvalidTextEncoding) <= 1);
     }
 }
 

@@ -7,7 +7,7 @@ using namespace josekic;
 using namespace josekic::sgf;
 
 namespace {
-int count_code(const diag::DiagnosticList& list, std::string_view code) {
+int count_code(const diag::DiagnosticList& list, diag::Code code) {
     int n = 0;
     for (const auto& d : list.items) n += d.code == code ? 1 : 0;
     return n;
@@ -120,7 +120,7 @@ TEST_CASE("board sizes", "[sgf]") {
     CHECK(g[4].board_width == 19);
     CHECK(g[5].game_type == 2);
     CHECK(g[5].index_in_file == 6);
-    CHECK(count_code(diags, "bad-size") == 1);
+    CHECK(count_code(diags, diag::Code::BadSize) == 1);
 }
 
 TEST_CASE("passes as B[] and B[tt]", "[sgf]") {
@@ -146,7 +146,7 @@ TEST_CASE("a bad move ends the main line there", "[sgf]") {
     diag::DiagnosticList diags;
     const auto g = read_games("(;B[pd];W[zz];B[dd])", "t", {}, diags);
     CHECK(g[0].moves.size() == 1);
-    REQUIRE(count_code(diags, "bad-move") == 1);
+    REQUIRE(count_code(diags, diag::Code::BadMove) == 1);
     CHECK(diags.items[0].where == diag::SourceLocation{1, 11});
 }
 
@@ -154,7 +154,7 @@ TEST_CASE("setup after the root cuts the main line before that node", "[sgf]") {
     diag::DiagnosticList diags;
     const auto g = read_games("(;B[pd];W[dd];AB[qq];B[pp])", "t", {}, diags);
     CHECK(g[0].moves.size() == 2);
-    CHECK(count_code(diags, "setup-in-main-line") == 1);
+    CHECK(count_code(diags, diag::Code::SetupInMainLine) == 1);
 }
 
 TEST_CASE("only the main line is read; variations are ignored", "[sgf]") {
@@ -201,6 +201,6 @@ TEST_CASE("a root property given twice counts once, the first time", "[sgf]") {
     CHECK(g[0].info.komi == 6.5);
     CHECK(g[0].board_width == 19);
     CHECK(g[0].info.handicap == 0);
-    CHECK(count_code(diags, "bad-number") == 1);
+    CHECK(count_code(diags, diag::Code::BadNumber) == 1);
     CHECK(g[0].moves.size() == 1);
 }

@@ -8,13 +8,13 @@ using namespace josekic;
 using namespace josekic::sgf;
 
 namespace {
-bool has_code(const diag::DiagnosticList& list, std::string_view code) {
+bool has_code(const diag::DiagnosticList& list, diag::Code code) {
     for (const auto& d : list.items) {
         if (d.code == code) return true;
     }
     return false;
 }
-const diag::Diagnostic* find_code(const diag::DiagnosticList& list, std::string_view code) {
+const diag::Diagnostic* find_code(const diag::DiagnosticList& list, diag::Code code) {
     for (const auto& d : list.items) {
         if (d.code == code) return &d;
     }
@@ -46,8 +46,8 @@ TEST_CASE("several games, text before the first tree, stray parens", "[sgf]") {
     REQUIRE(trees.size() == 2);
     CHECK(trees[1].nodes[1].find("W")->values[0] == "bb");
     CHECK(trees[1].where == diag::SourceLocation{3, 1});
-    CHECK(has_code(diags, "text-outside-game"));
-    const auto* stray = find_code(diags, "stray-close-paren");
+    CHECK(has_code(diags, diag::Code::TextOutsideGame));
+    const auto* stray = find_code(diags, diag::Code::StrayCloseParen);
     REQUIRE(stray != nullptr);
     CHECK(stray->where == diag::SourceLocation{2, 15});
 }
@@ -78,28 +78,28 @@ TEST_CASE("a missing final paren and an unterminated value at end of file", "[sg
     auto trees = parse_collection("(;GM[1];B[aa];W[bb]\n", "t.sgf", diags);
     REQUIRE(trees.size() == 1);
     CHECK(trees[0].nodes.size() == 3);
-    CHECK(has_code(diags, "missing-close-paren"));
+    CHECK(has_code(diags, diag::Code::MissingCloseParen));
 
     diag::DiagnosticList cut;
     trees = parse_collection("(;GM[1];B[aa];W[b", "t.sgf", cut);
     REQUIRE(trees.size() == 1);
     CHECK(trees[0].nodes[2].find("W")->values[0] == "b");
-    const auto* d = find_code(cut, "unterminated-value");
+    const auto* d = find_code(cut, diag::Code::UnterminatedValue);
     REQUIRE(d != nullptr);
     CHECK(d->where == diag::SourceLocation{1, 17});
-    CHECK(!has_code(cut, "missing-close-paren"));
+    CHECK(!has_code(cut, diag::Code::MissingCloseParen));
 }
 
 TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
     diag::DiagnosticList empty;
     CHECK(parse_collection("", "e.sgf", empty).empty());
-    CHECK(has_code(empty, "empty-file"));
+    CHECK(has_code(empty, diag::Code::EmptyFile));
     diag::DiagnosticList blank;
     CHECK(parse_collection(" \n\t\r\n ", "b.sgf", blank).empty());
-    CHECK(has_code(blank, "empty-file"));
+    CHECK(has_code(blank, diag::Code::EmptyFile));
     diag::DiagnosticList text;
     CHECK(parse_collection("\n  ; saved by a program; B[aa]", "x.sgf", text).empty());
-    const auto* d = find_code(text, "no-game-tree");
+    const auto* d = find_code(text, diag::Code::NoGameTree);
     REQUIRE(d != nullptr);
     CHECK(d->where == diag::SourceLocation{2, 3});
     CHECK(d->severity == diag::Severity::Error);
@@ -108,15 +108,15 @@ TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
         diag::DiagnosticList junk;
         CHECK(parse_collection(garbage, "g.sgf", junk).empty());
         CHECK(!junk.items.empty());
-        CHECK(!has_code(junk, "missing-open-paren"));
+        CHECK(!has_code(junk, diag::Code::MissingOpenParen));
     }
     diag::DiagnosticList nuls;
     const std::string nul_bytes(100, '\0');
     CHECK(parse_collection(nul_bytes, "z.sgf", nuls).empty());
-    CHECK(has_code(nuls, "no-game-tree"));
+    CHECK(has_code(nuls, diag::Code::NoGameTree));
     diag::DiagnosticList hollow;
     CHECK(parse_collection("()", "h.sgf", hollow).empty());
-    CHECK(has_code(hollow, "empty-game-tree"));
+    CHECK(has_code(hollow, diag::Code::EmptyGameTree));
 }
 
 TEST_CASE("junk between nodes and properties without values", "[sgf]") {
@@ -125,7 +125,7 @@ TEST_CASE("junk between nodes and properties without values", "[sgf]") {
     REQUIRE(trees.size() == 1);
     CHECK(trees[0].nodes.size() == 2);
     CHECK(trees[0].nodes[0].find("FF")->values[0] == "4");
-    CHECK(has_code(diags, "property-without-value"));
+    CHECK(has_code(diags, diag::Code::PropertyWithoutValue));
 }
 
 TEST_CASE("deep trees do not overflow the stack", "[sgf]") {
@@ -158,7 +158,7 @@ TEST_CASE("deep trees do not overflow the stack", "[sgf]") {
         const auto trees = parse_collection(text, "nested.sgf", diags);
         REQUIRE(trees.size() == 1);
         CHECK(trees[0].nodes.size() == 1000001);
-        CHECK(has_code(diags, "missing-close-paren"));
+        CHECK(has_code(diags, diag::Code::MissingCloseParen));
     }
 }
 
@@ -169,7 +169,7 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
             parse_collection("\n  ;GM[1]FF[4]  SZ[19]  ;B[pd];W[dd]  ;B[pp])\n", "f.sgf", diags);
         REQUIRE(trees.size() == 1);
         REQUIRE(diags.items.size() == 1);
-        CHECK(diags.items[0].code == "missing-open-paren");
+        CHECK(diags.items[0].code == diag::Code::MissingOpenParen);
         CHECK(diags.items[0].severity == diag::Severity::Warning);
         CHECK(diags.items[0].where == diag::SourceLocation{2, 3});
         const auto& n = trees[0].nodes;
@@ -186,7 +186,7 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         const auto trees = parse_collection(";GM[1];B[pd](;W[dd];B[pp])(;W[dp]))", "f.sgf", diags);
         REQUIRE(trees.size() == 1);
         REQUIRE(diags.items.size() == 1);
-        CHECK(diags.items[0].code == "missing-open-paren");
+        CHECK(diags.items[0].code == diag::Code::MissingOpenParen);
         const auto& n = trees[0].nodes;
         REQUIRE(n.size() == 5);
         CHECK(n[n[1].first_child].find("W")->values[0] == "dd");
@@ -197,8 +197,8 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         const auto trees = parse_collection(";GaMe [1];B[aa];W[bb]", "f.sgf", diags);
         REQUIRE(trees.size() == 1);
         CHECK(trees[0].nodes.size() == 3);
-        CHECK(has_code(diags, "missing-open-paren"));
-        CHECK(has_code(diags, "missing-close-paren"));
+        CHECK(has_code(diags, diag::Code::MissingOpenParen));
+        CHECK(has_code(diags, diag::Code::MissingCloseParen));
     }
     SECTION("a second tree after the repaired one is read as usual") {
         diag::DiagnosticList diags;
@@ -222,8 +222,8 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         diag::DiagnosticList diags;
         const auto trees = parse_collection("Saved by x\n;GM[1];B[aa])", "f.sgf", diags);
         CHECK(trees.empty());
-        CHECK(has_code(diags, "no-game-tree"));
-        CHECK(!has_code(diags, "missing-open-paren"));
+        CHECK(has_code(diags, diag::Code::NoGameTree));
+        CHECK(!has_code(diags, diag::Code::MissingOpenParen));
     }
 }
 
@@ -304,7 +304,7 @@ TEST_CASE("long property identifiers", "[sgf]") {
     CHECK(root.properties[1].id == std::string(100, 'X'));
     CHECK(root.properties[1].values[0] == "2");
     CHECK(root.properties[2].id == "B");
-    const auto* bad = find_code(diags, "bad-property-id");
+    const auto* bad = find_code(diags, diag::Code::BadPropertyId);
     REQUIRE(bad != nullptr);
     CHECK(bad->message == "property identifier of 40 letters has no capital; ignored");
 }
@@ -329,7 +329,7 @@ TEST_CASE("properties after junk go back to their node even after variations", "
     CHECK(n[2].find("W")->values[0] == "bb");
     CHECK(n[0].first_child == 1);
     CHECK(n[1].next_sibling == 2);
-    CHECK(has_code(diags, "unexpected-character"));
+    CHECK(has_code(diags, diag::Code::UnexpectedCharacter));
 }
 
 TEST_CASE("a tree with many nodes, variations and lines keeps every value and place", "[sgf]") {
@@ -400,5 +400,5 @@ TEST_CASE("move nodes read in one step hold what the general reading gives", "[s
     CHECK(n[9].find("W")->values[0] == "Pd");
     CHECK(n[10].find("B")->values[0] == "pd");  // the last bytes of the file
     CHECK(n[10].find("B")->value_at[0] == diag::SourceLocation{2, 16});
-    CHECK(has_code(diags, "missing-close-paren"));
+    CHECK(has_code(diags, diag::Code::MissingCloseParen));
 }
