@@ -8,6 +8,7 @@
 
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
+#include "index/index_lines.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 
@@ -54,6 +55,10 @@ class DictionaryBuilder {
     const dictionary::Trie& joseki() const { return joseki_; }
     const dictionary::Trie& fuseki() const { return fuseki_; }
     const dictionary::Trie& handicap_fuseki() const { return handicap_fuseki_; }
+    /// Every line inserted into the joseki and the even fuseki trie, for the index.
+    const index::LineLog& joseki_lines() const { return joseki_lines_; }
+    const index::LineLog& fuseki_lines() const { return fuseki_lines_; }
+    const dictionary::GameTable& games() const { return *games_; }
     const JosekiCounts& joseki_counts() const { return joseki_counts_; }
     const FusekiCounts& fuseki_counts() const { return fuseki_counts_; }
     /// Earliest and latest year among the kept games (0 when none is dated).
@@ -65,6 +70,8 @@ class DictionaryBuilder {
     dictionary::Trie joseki_;
     dictionary::Trie fuseki_;
     dictionary::Trie handicap_fuseki_;
+    index::LineLog joseki_lines_;
+    index::LineLog fuseki_lines_;
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;
