@@ -14,16 +14,21 @@ int run_check(const std::vector<std::string>& args) {
     const CommandHelp help{
         "check", "josekic check INPUT... [options]",
         "Reads every game of the INPUTs (SGF files, directories searched recursively for .sgf and\n"
-        ".mgt files in any letter case, and .zip/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read\n"
-        "in place), replays each game's main line on a 19x19 board and prints a report on stdout:\n"
+        ".mgt files in any letter case, .zip/.7z/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read\n"
+        "in place, split archives through their first volume (x.7z.001), single compressed\n"
+        "records (.sgf.gz/.sgf.xz/.sgf.bz2); a file's content decides over its name), replays each "
+        "game's main line on a 19x19 board and prints a report on stdout:\n"
         "files read and skipped, games read, kept and skipped by reason (not Go, not 19x19, no\n"
         "moves, duplicate), moves, illegal moves, diagnostics by code, the largest and slowest\n"
         "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input "
-        "order.\n"
+        "order:\n"
+        "every error, and the first 5 warnings of each code followed by one line per code with\n"
+        "the number left (all of them with --verbose, or in a file with --diagnostics).\n"
         "\n"
         "Exit status: 0 when the run completed, even if some files could not be read or some\n"
-        "games were skipped (they are listed in the report); 1 when an INPUT does not exist or\n"
-        "the run failed; 2 for a bad command line."};
+        "games were skipped (they are listed in the report), unless --strict; 1 when an INPUT\n"
+        "does not exist, the run failed or, with --strict, something was skipped; 2 for a bad\n"
+        "command line."};
     InputOptions input;
     bool json = false;
     bool no_timings = false;
@@ -49,7 +54,7 @@ int run_check(const std::vector<std::string>& args) {
     std::cout << (json ? pipeline::render_json(report, timings)
                        : pipeline::render_text(report, timings));
     std::cout.flush();
-    return report.has_fatal_errors() ? 1 : 0;
+    return exit_status(report, input);
 }
 
 }  // namespace josekic::cli

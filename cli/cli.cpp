@@ -7,6 +7,7 @@
 
 #include "cli/command_table.hpp"
 #include "cli/options.hpp"
+#include "cli/standard_streams.hpp"
 
 namespace josekic::cli {
 
@@ -26,7 +27,8 @@ void print_overview(std::ostream& out) {
         name.resize(std::max<std::size_t>(name.size() + 2, 12), ' ');
         out << "  " << name << c.summary << '\n';
     }
-    out << "\nExit status: 0 ok, 1 error, 2 bad command line.\n";
+    out << "\nExit status: 0 ok, 1 error (also when stdout or stderr could not be written), 2 bad\n"
+           "command line.\n";
 }
 
 int unknown_command(const std::string& name) {
@@ -68,10 +70,7 @@ int dispatch(const std::vector<std::string>& words) {
     return command->handler(std::vector<std::string>(words.begin() + 1, words.end()));
 }
 
-}  // namespace
-
-int run(int argc, char** argv) {
-    const std::vector<std::string> words(argv + 1, argv + argc);
+int run_command_line(const std::vector<std::string>& words) {
     try {
         return dispatch(words);
     } catch (const UsageError& e) {
@@ -85,6 +84,14 @@ int run(int argc, char** argv) {
         std::cerr << "josekic: error: " << e.what() << '\n';
         return kExitError;
     }
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+    end_quietly_on_closed_pipe();
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    return check_standard_streams(run_command_line(words));
 }
 
 }  // namespace josekic::cli

@@ -1,10 +1,12 @@
 #include "cli/compile_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 #include "cli/options.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/compile_job.hpp"
+#include "compiler/compile/compile_summary.hpp"
 
 namespace po = boost::program_options;
 
@@ -19,13 +21,15 @@ const char* const kCompileDescription =
     "               half), as a frequency-ordered SGF tree with statistics on every node;\n"
     "  fuseki.sgf   the first moves of every even game, normalised under the 8 symmetries;\n"
     "  report.txt   what was read, skipped and found.\n"
+    "On stdout it prints a summary: games read, used and skipped, the files written with\n"
+    "their nodes, and where report.txt is. Diagnostics go to stderr as for `josekic check`.\n"
     "Every file is written to a temporary file and renamed, so a failed run leaves the old\n"
     "files intact. The same inputs and options give byte-identical files, whatever the\n"
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
-    "are listed in the report), 1 when an INPUT does not exist or an output cannot be\n"
-    "written, 2 for a bad command line.";
+    "are listed in the report), 1 when an INPUT does not exist, an output cannot be written\n"
+    "or, with --strict, something was skipped; 2 for a bad command line.";
 
 }  // namespace
 
@@ -92,7 +96,8 @@ int run_compile(const std::vector<std::string>& args) {
         throw UsageError(help.name, "--fuseki-moves must be at least 1");
 
     const compile::CompileResult result = compile::run_compile(options);
-    std::cout << result.report_text;
+    std::cout << compile::render_compile_summary(
+        result, (std::filesystem::path(options.output_dir) / "report.txt").string());
     std::cout.flush();
     for (const diag::Diagnostic& d : result.reference_diagnostics)
         std::cerr << diag::format(d) << "\n";
@@ -100,7 +105,7 @@ int run_compile(const std::vector<std::string>& args) {
     for (const std::string& warning : result.warnings)
         std::cerr << "josekic: warning: " << warning << "\n";
     if (timings) std::cerr << compile::render_timings(result);
-    return result.run.has_fatal_errors() ? 1 : 0;
+    return exit_status(result.run, input);
 }
 
 }  // namespace josekic::cli

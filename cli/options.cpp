@@ -47,7 +47,14 @@ void add_input_options(po::options_description& visible, po::options_description
         "keep-duplicates", po::bool_switch(&bound.keep_duplicates),
         "read a game again when it was already read (also rotated or reflected, or in another "
         "file)")("quiet,q", po::bool_switch(&bound.quiet),
-                 "no progress line and no warnings (errors are still printed)");
+                 "no progress line and no warnings (errors are still printed)")(
+        "verbose,v", po::bool_switch(&bound.verbose),
+        "print every warning (by default the first 5 of each code, then how many more)")(
+        "diagnostics", po::value(&bound.diagnostics_file)->value_name("FILE"),
+        "also write every diagnostic to FILE, one per line (written atomically)")(
+        "strict", po::bool_switch(&bound.strict),
+        "exit 1 when anything was skipped: a file not read, an error in a file, a game not Go, "
+        "not 19x19 or without moves (duplicates do not count)");
     hidden.add_options()("input", po::value(&bound.inputs)->composing(),
                          "input files, directories and archives");
 }
@@ -71,8 +78,28 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
     stream.read.forced_charset = options.charset;
     stream.duplicates =
         options.keep_duplicates ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
-    stream.verbosity = options.quiet ? pipeline::Verbosity::Quiet : pipeline::Verbosity::Normal;
+    if (options.quiet && options.verbose)
+        throw UsageError(command, "--quiet and --verbose contradict each other");
+    stream.verbosity = options.quiet     ? pipeline::Verbosity::Quiet
+                       : options.verbose ? pipeline::Verbosity::Verbose
+                                         : pipeline::Verbosity::Normal;
+    stream.diagnostics_file = options.diagnostics_file;
     return stream;
+}
+
+int exit_status(const pipeline::RunReport& report, const InputOptions& options) {
+    if (report.has_fatal_errors()) return 1;
+    if (!options.strict) return 0;
+    std::uint64_t games = 0;
+    for (const auto& [reason, count] : report.games_skipped) {
+        if (reason != "duplicate") games += count;
+    }
+    const std::uint64_t files = report.files_skipped.size();
+    const std::uint64_t errors = report.diagnostics.errors;
+    if (files == 0 && errors == 0 && games == 0) return 0;
+    std::cerr << "josekic: --strict: not everything was read: " << files << " files skipped, "
+              << errors << " errors, " << games << " games skipped (see the report)\n";
+    return 1;
 }
 
 }  // namespace josekic::cli

@@ -49,15 +49,24 @@ struct InputOptions {
     std::string charset;              ///< --charset, empty = CA or the fallback
     bool keep_duplicates = false;     ///< --keep-duplicates
     bool quiet = false;               ///< --quiet
+    bool verbose = false;             ///< --verbose
+    std::string diagnostics_file;     ///< --diagnostics FILE, empty = none
+    bool strict = false;              ///< --strict
 };
 
-/// Adds --threads, --charset, --keep-duplicates, --quiet (bound to `bound`) to `options`,
-/// and a hidden "input" option for the positional INPUT... arguments.
+/// Adds --threads, --charset, --keep-duplicates, --quiet, --verbose, --diagnostics and
+/// --strict (bound to `bound`) to `options`, and a hidden "input" option for the positional
+/// INPUT... arguments.
 void add_input_options(boost::program_options::options_description& visible,
                        boost::program_options::options_description& hidden, InputOptions& bound);
 
-/// Checks the values (at least one input, --threads in 0..256, a charset iconv knows) and
-/// converts them; throws UsageError naming `command`.
+/// Checks the values (at least one input, --threads in 0..256, a charset iconv knows, not
+/// both --quiet and --verbose) and converts them; throws UsageError naming `command`.
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command);
+
+/// The exit status of a command that read games: 1 when an INPUT is missing, or under
+/// --strict when anything was skipped (a file not read, an error in a file, a game not Go,
+/// not 19x19 or without moves; duplicates do not count), saying so on stderr; else 0.
+int exit_status(const pipeline::RunReport& report, const InputOptions& options);
 
 }  // namespace josekic::cli

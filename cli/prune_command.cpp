@@ -123,6 +123,7 @@ int run_prune(const std::vector<std::string>& args) {
                 << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
     }
     write.max_games_listed = max_games_listed;
+    write.size_limits = prune::size_limits_text(thresholds);
     const dictionary::DictionaryGraph graph(result.trie);
     const compile::NodeComments comments(graph, notes ? &*notes : nullptr);
     write.extra_comments = &comments;

@@ -1,5 +1,7 @@
 #include "emit/decimal_text.hpp"
 
+#include <cstdio>
+
 namespace josekic::emit {
 
 namespace {
@@ -98,6 +100,20 @@ NumberText percent_text(std::uint64_t part, std::uint64_t whole) {
     NumberText text;
     text.set_end(put_percent(text.buffer_.data(), part, whole));
     return text;
+}
+
+std::string with_thousands(std::uint64_t n) {
+    return std::string(thousands(n));
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+    return std::string(percent_text(part, whole));
+}
+
+std::string fraction_percent(double fraction) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g%%", fraction * 100.0);
+    return buffer;
 }
 
 }  // namespace josekic::emit

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 namespace josekic::emit {
@@ -110,5 +111,16 @@ NumberText signed_decimal(std::int64_t n);
 NumberText thousands(std::uint64_t n);
 /// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
 NumberText percent_text(std::uint64_t part, std::uint64_t whole);
+
+// The same as strings, for text written once per file or report (split index, report.txt,
+// coverage tables, warnings), where a std::string is what the caller builds.
+
+/// 1234567 -> "1,234,567".
+std::string with_thousands(std::uint64_t n);
+/// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
+std::string percent(std::uint64_t part, std::uint64_t whole);
+/// A fraction as a percentage with up to six significant digits and no trailing zeros:
+/// 0.05 -> "5%", 0.005 -> "0.5%" (a --min-share value as the user would write it).
+std::string fraction_percent(double fraction);
 
 }  // namespace josekic::emit

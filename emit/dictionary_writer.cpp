@@ -40,10 +40,6 @@ std::string label_for(std::size_t index) {
     return label;
 }
 
-std::string limit_text(std::size_t limit) {
-    return limit == 0 ? std::string("none") : std::to_string(limit);
-}
-
 void put_point(TextCursor& t, go::Point p) {
     t.put(static_cast<char>('a' + p.x));
     t.put(static_cast<char>('a' + p.y));
@@ -138,7 +134,7 @@ class Writer {
     // after a leaf, because the part closes its own variations).
     void visit(NodeId id, std::size_t depth) {
         if (depth != kPartDepth || board_.parts.empty() || in_part_) {
-            write_node(id, depth);
+            write_node(id);
             return;
         }
         const std::size_t index = next_part_++;
@@ -170,7 +166,7 @@ class Writer {
                 board_.parts.emplace_back().node = node;
                 continue;
             }
-            keep_children(node, depth);
+            keep_children(node);
             for (auto it = kept_.rbegin(); it != kept_.rend(); ++it)
                 stack.emplace_back(*it, depth + 1);
         }
@@ -199,31 +195,18 @@ class Writer {
         out_.clear();
     }
 
-    // Fills kept_ with the children written below `node` at `depth` (moves from the root),
-    // in output order: Trie::sorted_children's order, sorted here in a reused buffer.
-    void keep_children(NodeId node, std::size_t depth) {
+    // Fills kept_ with the children written below `node` (all of them; below the root of
+    // one file of a split, only its first move) in output order, sorted here in a reused
+    // buffer.
+    void keep_children(NodeId node) {
         kept_.clear();
-        const SizeLimits& limits = options_.limits;
-        if (limits.max_depth != 0 && depth >= limits.max_depth) return;
         const bool one_first_move = node == kRoot && only_first_move_ != kNoNode;
         for (NodeId c = trie_.node(node).first_child; c != kNoNode;
              c = trie_.node(c).next_sibling) {
-            const dictionary::TrieNode& child = trie_.node(c);
-            if (child.stats.count < limits.min_count || (one_first_move && c != only_first_move_))
-                continue;
+            if (one_first_move && c != only_first_move_) continue;
             kept_.push_back(c);
         }
-        if (kept_.size() > 1) {
-            std::sort(kept_.begin(), kept_.end(), [this](NodeId a, NodeId b) {
-                const auto count_a = trie_.node(a).stats.count;
-                const auto count_b = trie_.node(b).stats.count;
-                if (count_a != count_b) return count_a > count_b;
-                return dictionary::move_order_key(trie_.node(a).move) <
-                       dictionary::move_order_key(trie_.node(b).move);
-            });
-        }
-        if (limits.max_children != 0 && kept_.size() > limits.max_children)
-            kept_.resize(limits.max_children);
+        if (kept_.size() > 1) dictionary::sort_in_output_order(trie_, kept_);
     }
 
     // Computed from the statistics alone (lines through the node that neither end there
@@ -253,10 +236,9 @@ class Writer {
         preface += std::string(options_.kind == DictionaryKind::Joseki ? "Joseki" : "Fuseki") +
                    " dictionary written by " + application() + ".\n";
         for (const std::string& line : options_.provenance) preface += line + "\n";
-        const SizeLimits& l = options_.limits;
-        preface += "Size limits: min count " + std::to_string(l.min_count) + ", max depth " +
-                   limit_text(l.max_depth) + ", max children " + limit_text(l.max_children) +
-                   ", games listed per node " + std::to_string(options_.max_games_listed) + ".\n";
+        preface += "Size limits: " +
+                   (options_.size_limits.empty() ? std::string() : options_.size_limits + ", ") +
+                   "games listed per node " + std::to_string(options_.max_games_listed) + ".\n";
         preface +=
             "How to read a node: its count and share of the previous move, the win rate of " +
             std::string(options_.kind == DictionaryKind::Joseki
@@ -292,9 +274,9 @@ class Writer {
 
     // Writes one node (without the leading newline or '(') and leaves its written children
     // in kept_.
-    void write_node(NodeId id, std::size_t depth) {
+    void write_node(NodeId id) {
         const dictionary::TrieNode& node = trie_.node(id);
-        keep_children(id, depth);
+        keep_children(id);
         ++counts_.nodes;
         if (node.stats.ends > 0) ++counts_.terminals;
 

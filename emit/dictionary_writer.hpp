@@ -33,23 +33,18 @@
 
 namespace josekic::emit {
 
-/// Which parts of the trie are written. Removing a node removes its subtree; the parent's
-/// statistics still count the lines that went there and its comment says so.
-struct SizeLimits {
-    std::uint64_t min_count = 1;  ///< drop nodes seen fewer times (--min-count)
-    std::size_t max_depth =
-        0;  ///< drop nodes deeper than this many moves; 0: no limit (--max-depth)
-    std::size_t max_children =
-        0;  ///< keep the most frequent K children of a node; 0: all (--max-children)
-};
-
 /// How a dictionary is written.
 struct WriteOptions {
     DictionaryKind kind = DictionaryKind::Joseki;
     std::string name;                     ///< GN of the root, e.g. "josekic joseki: fox-28k"
     std::vector<std::string> provenance;  ///< root comment lines: inputs, games read/skipped/
                                           ///< deduplicated, date range, options in force
-    SizeLimits limits;
+    /// What the thresholds applied before writing (prune::Thresholds, which drop rare, deep
+    /// and surplus lines from the trie; the writer writes every node it is given) left out,
+    /// as prune::size_limits_text words it: "min count 1, max depth none, max children none"
+    /// when nothing was. The root comment's "Size limits:" line; empty leaves the thresholds
+    /// out of that line.
+    std::string size_limits;
     std::size_t max_games_listed = 5;  ///< games shown per terminal node, then "and N more"
     /// Extra text for the nodes' comments (e.g. "also reached by 3 other move orders"),
     /// appended to the writer's buffer (extra_comment.hpp), or nullptr for none. It must

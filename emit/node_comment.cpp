@@ -297,14 +297,6 @@ void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
 
 }  // namespace
 
-std::string with_thousands(std::uint64_t n) {
-    return std::string(thousands(n));
-}
-
-std::string percent(std::uint64_t part, std::uint64_t whole) {
-    return std::string(percent_text(part, whole));
-}
-
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
     const std::size_t start = out.size();
     append_statistics(out, in);

@@ -65,9 +65,4 @@ void append_node_comment(TextBuffer& out, const NodeCommentInput& input);
 /// The comment text of a node, unescaped: append_node_comment into a new string.
 std::string node_comment(const NodeCommentInput& input);
 
-/// 1234567 -> "1,234,567".
-std::string with_thousands(std::uint64_t n);
-/// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
-std::string percent(std::uint64_t part, std::uint64_t whole);
-
 }  // namespace josekic::emit

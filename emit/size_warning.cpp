@@ -1,6 +1,6 @@
 #include "emit/size_warning.hpp"
 
-#include "emit/node_comment.hpp"
+#include "emit/decimal_text.hpp"
 
 namespace josekic::emit {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "emit/node_comment.hpp"
+#include "emit/decimal_text.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -44,13 +44,7 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) 
     plan.index_file_name = kind + "-index.txt";
     const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
 
-    std::vector<dictionary::NodeId> first_moves;
-    for (dictionary::NodeId c : trie.sorted_children(dictionary::kRoot)) {
-        if (trie.node(c).stats.count < options.limits.min_count) continue;
-        first_moves.push_back(c);
-        if (options.limits.max_children != 0 && first_moves.size() == options.limits.max_children)
-            break;
-    }
+    const std::vector<dictionary::NodeId> first_moves = trie.sorted_children(dictionary::kRoot);
 
     std::set<std::string> used;
     plan.index_text = (options.name.empty() ? std::string() : options.name + "\n") + "The " + kind +

@@ -35,7 +35,7 @@ struct SplitPlan {
     std::string index_text;       ///< the files with their first moves, counts and shares
 };
 
-/// Plans the split of `trie` by the root's children that pass options.limits (--split).
+/// Plans the split of `trie` by the root's children, one file each (--split).
 /// Names are "<kind>-<first_move_name>.sgf"; if two first moves share a name (only
 /// possible in a trie that was not normalised) the later one gets its SGF point appended.
 /// Each part is then written with write_dictionary_part (or write_dictionary_file) with

@@ -1,18 +1,10 @@
 #include "prune/report_text.hpp"
 
-#include <cstdio>
-
+#include "emit/decimal_text.hpp"
 #include "prune/move_text.hpp"
 
 namespace josekic::prune {
 namespace {
-
-/// A share as a percentage with up to three significant decimals: "5%", "0.5%".
-std::string percent(double fraction) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g%%", fraction * 100.0);
-    return buffer;
-}
 
 // A '**' entry can match thousands of subtrees; the dry run names the first few (in output
 // order, so the most frequent lines first) and sums the rest.
@@ -33,9 +25,20 @@ std::string describe(const Thresholds& thresholds) {
         out += value;
     };
     if (thresholds.min_count) add("--min-count", std::to_string(*thresholds.min_count));
-    if (thresholds.min_share) add("--min-share", percent(*thresholds.min_share));
+    if (thresholds.min_share) add("--min-share", emit::fraction_percent(*thresholds.min_share));
     if (thresholds.max_depth) add("--max-depth", std::to_string(*thresholds.max_depth));
     if (thresholds.max_children) add("--max-children", std::to_string(*thresholds.max_children));
+    return out;
+}
+
+std::string size_limits_text(const Thresholds& thresholds) {
+    const auto or_none = [](const std::optional<std::size_t>& limit) {
+        return limit ? std::to_string(*limit) : std::string("none");
+    };
+    std::string out = "min count " + std::to_string(thresholds.min_count.value_or(1));
+    if (thresholds.min_share) out += ", min share " + emit::fraction_percent(*thresholds.min_share);
+    out += ", max depth " + or_none(thresholds.max_depth);
+    out += ", max children " + or_none(thresholds.max_children);
     return out;
 }
 

@@ -19,6 +19,13 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
 /// empty when none is set.
 std::string describe(const Thresholds& thresholds);
 
+/// All the thresholds as a dictionary's root comment states them after "Size limits:"
+/// (emit::WriteOptions::size_limits), unset ones as their no-limit value:
+/// "min count 3, min share 5%, max depth none, max children 8". The min share appears only
+/// when set, so that a dictionary pruned without it says "min count 1, max depth none, max
+/// children none".
+std::string size_limits_text(const Thresholds& thresholds);
+
 /// One line for a dictionary's root comment saying what pruned it, e.g.
 /// "Pruned with: lists/silly.txt (12 entries), marked.sgf (3 entries); --min-count 3".
 /// Empty when there were no lists and no thresholds.

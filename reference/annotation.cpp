@@ -1,5 +1,6 @@
 #include "reference/annotation.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
@@ -56,7 +57,9 @@ bool read_pachi_tags(std::string_view line, NodeAnnotation& annotation) {
         const std::size_t close = rest.find('>');
         if (close == std::string_view::npos) return false;
         const std::string tag = lower(rest.substr(1, close - 1));
-        if (tag == "don't" || tag == "dont" || tag == "bad" || tag == "avoid") {
+        if (tag == "don't" || tag == "dont" || tag == "avoid") {
+            found.add(Mark::Avoided);
+        } else if (tag == "bad") {
             found.add(Mark::Mistake);
         } else if (tag == "later" || tag == "tenuki") {
             found.add(Mark::AfterTenuki);
@@ -120,42 +123,18 @@ std::optional<std::pair<std::string_view, std::string_view>> pachi_setting(std::
     return std::pair{key, value};
 }
 
-bool is_letter(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '\'';
-}
-
-void read_words(std::string_view text, NodeAnnotation& annotation) {
-    std::string previous;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (!is_letter(text[i])) {
-            ++i;
-            continue;
-        }
-        std::size_t end = i;
-        while (end < text.size() && is_letter(text[end])) ++end;
-        const std::string_view word = text.substr(i, end - i);
-        const std::string w = lower(word);
-        const bool negated = previous == "not";
-        if (w == "mistake" || w == "mistakes" || w == "wrong") {
-            annotation.add(Mark::Mistake);
-        } else if (w == "bad") {
-            if (!negated) annotation.add(Mark::Mistake);
-        } else if (w == "good") {
-            if (negated)
-                annotation.add(Mark::Doubtful);
-            else if (word == "GOOD")
-                annotation.add(Mark::Good);
-        } else if (word == "RIGHT") {
-            if (!negated) annotation.add(Mark::Good);
-        } else if (w == "joseki") {
-            if (negated) annotation.add(Mark::Mistake);
-        } else if (w.starts_with("trick")) {
-            annotation.add(Mark::Trick);
-        }
-        previous = w;
-        i = end;
+// The point of each LB label, keyed by normalise_label of its text.
+std::vector<std::pair<std::string, go::Point>> labels_of(const sgf::SgfNode& node) {
+    std::vector<std::pair<std::string, go::Point>> labels;
+    const sgf::SgfProperty* lb = node.find("LB");
+    if (lb == nullptr) return labels;
+    for (std::string_view value : lb->values) {
+        const std::size_t colon = value.find(':');
+        if (colon == std::string_view::npos) continue;
+        const std::optional<go::Point> point = go::point_from_sgf(value.substr(0, colon));
+        if (point) labels.emplace_back(normalise_label(value.substr(colon + 1)), *point);
     }
+    return labels;
 }
 
 }  // namespace
@@ -176,8 +155,9 @@ void NodeAnnotation::swap_colours() {
     if (white) add(Mark::GoodForBlack);
 }
 
-NodeAnnotation annotation_of(const sgf::SgfNode& node, std::string_view comment) {
-    NodeAnnotation a;
+NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
+    NodeVerdicts verdicts;
+    NodeAnnotation& a = verdicts.own;
     if (node.find("BM") != nullptr) a.add(Mark::Mistake);
     if (node.find("TE") != nullptr) a.add(Mark::Good);
     if (node.find("DO") != nullptr) a.add(Mark::Doubtful);
@@ -207,15 +187,26 @@ NodeAnnotation annotation_of(const sgf::SgfNode& node, std::string_view comment)
         people_text.append(line);
         people_text.push_back('\n');
     }
-    read_words(people_text, a);
-    return a;
+    ProseVerdicts prose = read_prose_verdicts(people_text);
+    a.marks = static_cast<std::uint16_t>(a.marks | prose.own);
+    verdicts.numbered_moves = std::move(prose.numbered_moves);
+    const auto labels = labels_of(node);
+    for (const LabelVerdict& v : prose.labels) {
+        const auto it = std::find_if(labels.begin(), labels.end(),
+                                     [&v](const auto& l) { return l.first == v.label; });
+        // A letter the node does not put on the board points nowhere.
+        if (it != labels.end()) verdicts.continuations.push_back({it->second, v.colour, v.marks});
+    }
+    return verdicts;
 }
 
 std::string describe_marks(std::uint16_t marks) {
-    static constexpr std::array<std::pair<Mark, std::string_view>, 11> kWords = {{
+    static constexpr std::array<std::pair<Mark, std::string_view>, 13> kWords = {{
         {Mark::Mistake, "mistake"},
         {Mark::Doubtful, "doubtful"},
         {Mark::Trick, "trick"},
+        {Mark::Avoided, "avoided"},
+        {Mark::Joseki, "joseki"},
         {Mark::Good, "good"},
         {Mark::Urgent, "urgent"},
         {Mark::Minor, "minor"},

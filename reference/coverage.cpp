@@ -6,15 +6,15 @@
 #include <sstream>
 
 #include "core/dictionary/dictionary_graph.hpp"
+#include "emit/decimal_text.hpp"
 #include "emit/split.hpp"
 
 namespace josekic::reference {
 
 namespace {
 
-constexpr auto kBadMarks = static_cast<std::uint16_t>(static_cast<std::uint16_t>(Mark::Mistake) |
-                                                      static_cast<std::uint16_t>(Mark::Trick) |
-                                                      static_cast<std::uint16_t>(Mark::Doubtful));
+constexpr auto kBadMarks = static_cast<std::uint16_t>(bit(Mark::Mistake) | bit(Mark::Trick) |
+                                                      bit(Mark::Doubtful) | bit(Mark::Avoided));
 
 void add_row(CoverageRow& into, const CoverageRow& row) {
     into.lines += row.lines;
@@ -53,20 +53,8 @@ std::vector<CoverageLine> top_lines(const dictionary::Trie& trie,
     return lines;
 }
 
-std::string percent(std::uint64_t part, std::uint64_t whole) {
-    if (whole == 0) return "-";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%",
-                  100.0 * static_cast<double>(part) / static_cast<double>(whole));
-    return buffer;
-}
-
-std::string with_thousands(std::uint64_t n) {
-    std::string digits = std::to_string(n);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(static_cast<std::size_t>(i), ",");
-    return digits;
-}
+using emit::percent;
+using emit::with_thousands;
 
 std::string pad(const std::string& s, std::size_t width, bool right_align) {
     if (s.size() >= width) return s;
@@ -182,7 +170,7 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
                 << dictionary::format_line(line.path) << '\n';
         }
         out << "  Lines " << cov.name
-            << " marks as mistakes, tricks or doubtful that were played:\n";
+            << " marks as mistakes, tricks, doubtful or avoided that were played:\n";
         if (cov.played_mistakes.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.played_mistakes) {
             out << pad(with_thousands(line.count), 10, true) << "  "

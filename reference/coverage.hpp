@@ -46,7 +46,8 @@ struct ReferenceCoverage {
     /// Professional lines the reference lacks: unknown nodes whose parent it knows, most
     /// played first (candidates for the book).
     std::vector<CoverageLine> candidates;
-    /// Lines the reference marks as mistakes, tricks or doubtful that were nevertheless played.
+    /// Lines the reference marks as mistakes, tricks, doubtful or avoided that were nevertheless
+    /// played.
     std::vector<CoverageLine> played_mistakes;
 };
 

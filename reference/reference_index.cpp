@@ -64,6 +64,9 @@ struct WalkState {
     LineFrame frame;
     std::optional<go::Color>
         last_colour;  // of the last move, pass included, once a stone was played
+    // The node of each move of the file's line, by its number from the book's first move
+    // (inserted passes have none), with its colour in the file: "White 12" is book_moves[11].
+    std::vector<std::pair<RefNodeId, go::Color>> book_moves;
 };
 
 // A move property's value: a stone, a pass ("" or "tt"), or nullopt when unreadable.
@@ -91,7 +94,7 @@ class Loader {
         while (!stack.empty()) {
             Item item = std::move(stack.back());
             stack.pop_back();
-            std::optional<WalkState> next = visit(tree.nodes[item.node], item.state);
+            std::optional<WalkState> next = visit(tree, item.node, item.state);
             if (!next) {
                 index_.counts.skipped_nodes += subtree_size(tree, item.node);
                 continue;
@@ -122,19 +125,70 @@ class Loader {
         return n;
     }
 
-    NodeAnnotation annotation(const sgf::SgfNode& node, const LineFrame& frame) {
+    NodeVerdicts verdicts(const sgf::SgfNode& node, const LineFrame& frame) {
         std::string comment;
         if (const sgf::SgfProperty* c = node.find("C"); c != nullptr && !c->values.empty()) {
             comment =
                 decoder_.decode(c->values[0], c->value_at.empty() ? c->where : c->value_at[0]);
         }
-        NodeAnnotation a = annotation_of(node, comment);
-        if (frame.swap) a.swap_colours();
-        return a;
+        NodeVerdicts v = verdicts_of(node, comment);
+        if (frame.swap) v.own.swap_colours();
+        return v;
     }
 
-    // The state after `node`, or nullopt when its subtree cannot be matched.
-    std::optional<WalkState> visit(const sgf::SgfNode& node, WalkState state) {
+    // Appends `move` to the line of `state`: a pass of the other colour first when the same
+    // colour plays twice (a tenuki, as in josekic's trie). Returns whether it added that pass.
+    bool step(WalkState& state, const go::Move& move, diag::SourceLocation where) {
+        bool inserted_pass = false;
+        if (state.last_colour && *state.last_colour == move.color) {
+            const go::Move tenuki = go::Move::pass(go::opponent(move.color));
+            state.ref = index_.find_or_add_child(state.ref, state.frame.canonical(tenuki), where);
+            inserted_pass = true;
+        }
+        state.ref = index_.find_or_add_child(state.ref, state.frame.canonical(move), where);
+        state.last_colour = move.color;
+        return inserted_pass;
+    }
+
+    // The colour of the move a label of `node` points at: as the comment says, else as the
+    // file plays it there, else the other colour than the last move's.
+    static go::Color continuation_colour(const sgf::SgfTree& tree, const sgf::SgfNode& node,
+                                         const ContinuationVerdict& v, const WalkState& state) {
+        if (v.colour) return *v.colour;
+        for (sgf::SgfNodeId c = node.first_child; c != sgf::kNoSgfNode;
+             c = tree.nodes[c].next_sibling) {
+            for (const char* id : {"B", "W"}) {
+                const sgf::SgfProperty* p = tree.nodes[c].find(id);
+                if (p != nullptr && !p->values.empty() &&
+                    go::point_from_sgf(p->values[0]) == v.point)
+                    return id[0] == 'B' ? go::Color::Black : go::Color::White;
+            }
+        }
+        return state.last_colour ? go::opponent(*state.last_colour) : go::Color::Black;
+    }
+
+    // Puts the verdicts a node's comment gives other moves where they point: continuations
+    // by their labels (added to the tree when the book names a move without a variation
+    // for it: it knows the move and judges it), earlier moves by their number.
+    void place_pointed_verdicts(const sgf::SgfTree& tree, const sgf::SgfNode& node,
+                                const NodeVerdicts& v, const WalkState& state) {
+        for (const ContinuationVerdict& c : v.continuations) {
+            WalkState probe = state;
+            step(probe, go::Move::at(continuation_colour(tree, node, c, state), c.point),
+                 node.where);
+            index_.node(probe.ref).annotation.marks |= c.marks;
+        }
+        for (const NumberedMoveVerdict& n : v.numbered_moves) {
+            if (n.number == 0 || n.number > state.book_moves.size()) continue;
+            const auto& [ref, colour] = state.book_moves[n.number - 1];
+            // A number whose move has the other colour is not this line's move.
+            if (colour == n.colour) index_.node(ref).annotation.marks |= n.marks;
+        }
+    }
+
+    // The state after the node `id` of `tree`, or nullopt when its subtree cannot be matched.
+    std::optional<WalkState> visit(const sgf::SgfTree& tree, sgf::SgfNodeId id, WalkState state) {
+        const sgf::SgfNode& node = tree.nodes[id];
         const sgf::SgfProperty* ab = node.find("AB");
         const sgf::SgfProperty* aw = node.find("AW");
         const sgf::SgfProperty* ae = node.find("AE");
@@ -172,25 +226,16 @@ class Loader {
             }
         }
 
-        if (!move) {
-            // A node without a move: its comment belongs to the move before it.
-            if (state.ref != kRefRoot)
-                index_.node(state.ref).annotation.merge(annotation(node, state.frame));
-            return state;
+        if (move && !(move->is_pass() && !state.frame.started)) {
+            if (step(state, *move, node.where)) ++index_.counts.inserted_passes;
+            ++index_.counts.moves;
+            state.book_moves.emplace_back(state.ref, move->color);
         }
-        if (move->is_pass() && !state.frame.started)
-            return state;  // nothing to pass before the first stone
-        if (state.last_colour && *state.last_colour == move->color) {
-            const go::Move tenuki = go::Move::pass(go::opponent(move->color));
-            state.ref =
-                index_.find_or_add_child(state.ref, state.frame.canonical(tenuki), node.where);
-            ++index_.counts.inserted_passes;
-        }
-        const go::Move canonical = state.frame.canonical(*move);
-        state.ref = index_.find_or_add_child(state.ref, canonical, node.where);
-        state.last_colour = move->color;
-        ++index_.counts.moves;
-        index_.node(state.ref).annotation.merge(annotation(node, state.frame));
+        // A pass before the first stone is nothing; a node without a move (GNU Go puts
+        // comments in such nodes) speaks for the move before it, and at the root for none.
+        const NodeVerdicts v = verdicts(node, state.frame);
+        if (state.ref != kRefRoot) index_.node(state.ref).annotation.merge(v.own);
+        place_pointed_verdicts(tree, node, v, state);
         return state;
     }
 

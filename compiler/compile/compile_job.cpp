@@ -15,6 +15,7 @@
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/node_comments.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/size_warning.hpp"
@@ -56,16 +57,14 @@ struct WrittenTree {
     DictionaryTimes times;
 };
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using pipeline::seconds_since;
+using pipeline::StageClock;
 
 WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
                        const CompileOptions& compile, const std::string& stem,
                        const reference::Annotations* references) {
     WrittenTree written;
-    auto start = Clock::now();
+    auto start = StageClock::now();
     const dictionary::DictionaryGraph graph(trie);
     written.times.graph = seconds_since(start);
     const NodeComments comments(graph, references);
@@ -81,11 +80,11 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     // final fsync and rename) is told apart from the formatting for --timings.
     const auto stream = [&](const std::filesystem::path& path, dictionary::NodeId first_move,
                             const emit::WriteOptions& file_options) {
-        const auto file_start = Clock::now();
+        const auto file_start = StageClock::now();
         double write_seconds = 0.0;
         emit::AtomicFile file(path);
         const emit::TextSink sink = [&](std::string_view piece) {
-            const auto write_start = Clock::now();
+            const auto write_start = StageClock::now();
             file.write(piece);
             write_seconds += seconds_since(write_start);
         };
@@ -93,7 +92,7 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
             first_move == dictionary::kNoNode
                 ? emit::write_dictionary(trie, file_options, sink)
                 : emit::write_dictionary_part(trie, first_move, file_options, sink);
-        const auto commit_start = Clock::now();
+        const auto commit_start = StageClock::now();
         file.commit();
         write_seconds += seconds_since(commit_start);
         written.times.write += write_seconds;
@@ -109,12 +108,12 @@ WrittenTree write_tree(const dictionary::Trie& trie, emit::WriteOptions options,
     };
 
     if (compile.layout == Layout::SplitByFirstMove) {
-        start = Clock::now();
+        start = StageClock::now();
         const emit::SplitPlan split = emit::plan_split(trie, options);
         written.times.format += seconds_since(start);
         for (const emit::SplitPart& part : split.parts)
             stream(dir / part.file_name, part.node, part.options);
-        const auto write_start = Clock::now();
+        const auto write_start = StageClock::now();
         emit::write_file_atomically(dir / split.index_file_name, split.index_text);
         written.times.write += seconds_since(write_start);
         written.outputs.push_back(
@@ -184,7 +183,7 @@ std::vector<prune::PruneList> load_prune_lists(const std::vector<std::string>& f
 }  // namespace
 
 CompileResult run_compile(const CompileOptions& options) {
-    const auto run_start = Clock::now();
+    const auto run_start = StageClock::now();
     const trackers::Zone zone = load_zone(options.zones_file);
     const std::vector<prune::PruneList> prune_lists = load_prune_lists(options.prune_files);
     diag::DiagnosticList reference_problems;
@@ -219,6 +218,7 @@ CompileResult run_compile(const CompileOptions& options) {
     emit::WriteOptions write;
     write.max_games_listed = options.max_games_listed;
     write.provenance = provenance;
+    write.size_limits = prune::size_limits_text(options.thresholds);
 
     // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
     std::optional<prune::PruneResult> pruned_joseki;
@@ -242,7 +242,7 @@ CompileResult run_compile(const CompileOptions& options) {
     // The dictionaries are independent (the tries and the game table are only read), so
     // each gets its own thread when the run may use more than one: graph, text and fsync of
     // one overlap with the other's. Results are appended in a fixed order afterwards.
-    const auto emit_start = Clock::now();
+    const auto emit_start = StageClock::now();
     emit::WriteOptions joseki_write = write;
     joseki_write.kind = emit::DictionaryKind::Joseki;
     joseki_write.name = "josekic joseki dictionary";
@@ -323,7 +323,7 @@ CompileResult run_compile(const CompileOptions& options) {
     }
     result.outputs.push_back(OutputFile{index_path.string(), index_bytes.size(), 0});
 
-    const auto report_start = Clock::now();
+    const auto report_start = StageClock::now();
     result.report_text = render_compile_report(result, builder);
     if (!references.empty()) {
         // Coverage is measured on everything that was played, before pruning; without

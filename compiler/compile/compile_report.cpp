@@ -6,19 +6,16 @@
 #include <sstream>
 
 #include "core/dictionary/dictionary_graph.hpp"
+#include "emit/decimal_text.hpp"
 #include "emit/split.hpp"
 
 namespace josekic::compile {
 
 namespace {
 
-std::string percent(std::uint64_t part, std::uint64_t whole) {
-    if (whole == 0) return "-";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%",
-                  100.0 * static_cast<double>(part) / static_cast<double>(whole));
-    return buffer;
-}
+using emit::percent;
+// Counts are written as the dictionaries' comments write them, "2,522,100".
+using emit::with_thousands;
 
 std::string ratio(std::uint64_t part, std::uint64_t whole) {
     if (whole == 0) return "-";
@@ -53,10 +50,9 @@ void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_
     const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
     for (std::size_t i = 0; i < lines.size() && i < rows; ++i) {
         char row[160];
-        std::snprintf(row, sizeof row, "  %-28s %8llu  %6s\n",
-                      dictionary::format_line(lines[i].moves).c_str(),
-                      static_cast<unsigned long long>(lines[i].count),
-                      percent(lines[i].count, total).c_str());
+        std::snprintf(
+            row, sizeof row, "  %-28s %8s  %6s\n", dictionary::format_line(lines[i].moves).c_str(),
+            with_thousands(lines[i].count).c_str(), percent(lines[i].count, total).c_str());
         out << row;
     }
 }
@@ -110,26 +106,30 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
 
     const JosekiCounts& j = result.joseki;
     out << "Joseki\n";
-    out << "  sequences            " << j.sequences << " ("
-        << ratio(j.sequences, result.run.games_kept) << " per game), " << j.moves << " moves, "
-        << j.tenukis << " tenuki\n";
+    out << "  sequences            " << with_thousands(j.sequences) << " ("
+        << ratio(j.sequences, result.run.games_kept) << " per game), " << with_thousands(j.moves)
+        << " moves, " << with_thousands(j.tenukis) << " tenuki\n";
     out << "  per corner          ";
     for (trackers::Corner c : trackers::kAllCorners) {
-        out << " " << trackers::name(c) << " " << j.sequences_per_corner[static_cast<int>(c)];
+        out << " " << trackers::name(c) << " "
+            << with_thousands(j.sequences_per_corner[static_cast<int>(c)]);
     }
     out << "\n  ended by            ";
     for (trackers::SequenceEnd e : trackers::kAllSequenceEnds) {
         const auto n = j.sequences_by_end[static_cast<int>(e)];
-        out << " " << trackers::name(e) << " " << n << " (" << percent(n, j.sequences) << ")";
+        out << " " << trackers::name(e) << " " << with_thousands(n) << " ("
+            << percent(n, j.sequences) << ")";
     }
-    out << "\n  colours swapped      " << j.colour_swapped << " ("
+    out << "\n  colours swapped      " << with_thousands(j.colour_swapped) << " ("
         << percent(j.colour_swapped, j.sequences) << ")\n";
-    out << "  corners blocked by setup stones " << j.corners_blocked_by_setup << "\n";
+    out << "  corners blocked by setup stones " << with_thousands(j.corners_blocked_by_setup)
+        << "\n";
     const dictionary::Trie& joseki = builder.joseki();
-    out << "  trie                 " << joseki.size() - 1 << " nodes, " << joseki.terminal_count()
-        << " terminal nodes\n";
-    out << "  written              " << result.joseki_nodes << " nodes, " << result.joseki_terminals
-        << " terminal nodes, " << result.joseki_transposition_classes << " transposition classes\n";
+    out << "  trie                 " << with_thousands(joseki.size() - 1) << " nodes, "
+        << with_thousands(joseki.terminal_count()) << " terminal nodes\n";
+    out << "  written              " << with_thousands(result.joseki_nodes) << " nodes, "
+        << with_thousands(result.joseki_terminals) << " terminal nodes, "
+        << with_thousands(result.joseki_transposition_classes) << " transposition classes\n";
     out << "  first moves:\n";
     const std::uint64_t total = joseki.node(dictionary::kRoot).stats.count;
     for (dictionary::NodeId child : joseki.sorted_children(dictionary::kRoot)) {
@@ -139,9 +139,9 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
         char row[160];
         const std::string name = emit::first_move_name(node.move);
         const std::string nick = emit::first_move_nickname(node.move);
-        std::snprintf(row, sizeof row, "    %-6s %-12s %-4s %8llu  %6s\n", name.c_str(),
-                      nick.c_str(), node.move.point ? go::to_sgf(*node.move.point).c_str() : "",
-                      static_cast<unsigned long long>(node.stats.count),
+        std::snprintf(row, sizeof row, "    %-6s %-12s %-4s %8s  %6s\n", name.c_str(), nick.c_str(),
+                      node.move.point ? go::to_sgf(*node.move.point).c_str() : "",
+                      with_thousands(node.stats.count).c_str(),
                       percent(node.stats.count, total).c_str());
         out << row;
     }
@@ -149,25 +149,30 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     const FusekiCounts& f = result.fuseki;
     out << "\nFuseki\n";
     out << "  games by class      ";
-    for (const auto& [name, count] : f.games_by_class) out << " " << name << " " << count;
-    out << "\n  openings             " << f.even_openings << " even";
-    if (f.handicap_openings) out << ", " << f.handicap_openings << " in the handicap tree";
-    if (f.excluded)
-        out << ", " << f.excluded << " not even, left out (--fuseki-handicap keeps them)";
+    for (const auto& [name, count] : f.games_by_class)
+        out << " " << name << " " << with_thousands(count);
+    out << "\n  openings             " << with_thousands(f.even_openings) << " even";
+    if (f.handicap_openings)
+        out << ", " << with_thousands(f.handicap_openings) << " in the handicap tree";
+    if (f.excluded) {
+        out << ", " << with_thousands(f.excluded)
+            << " not even, left out (--fuseki-handicap keeps them)";
+    }
     const dictionary::Trie& fuseki = builder.fuseki();
-    out << "\n  trie                 " << fuseki.size() - 1 << " nodes, " << fuseki.terminal_count()
-        << " leaves\n";
-    out << "  written              " << result.fuseki_nodes << " nodes, " << result.fuseki_terminals
-        << " terminal nodes, " << result.fuseki_transposition_classes << " transposition classes\n";
+    out << "\n  trie                 " << with_thousands(fuseki.size() - 1) << " nodes, "
+        << with_thousands(fuseki.terminal_count()) << " leaves\n";
+    out << "  written              " << with_thousands(result.fuseki_nodes) << " nodes, "
+        << with_thousands(result.fuseki_terminals) << " terminal nodes, "
+        << with_thousands(result.fuseki_transposition_classes) << " transposition classes\n";
     out << "  most common first three moves:\n";
     top_lines(out, fuseki, 3, 10);
 
     out << "\nFiles written\n";
     for (const OutputFile& file : result.outputs) {
         // Names only: report.txt sits beside them, and the text must not depend on -o.
-        out << "  " << std::filesystem::path(file.path).filename().string() << "  " << file.bytes
-            << " bytes";
-        if (file.nodes) out << ", " << file.nodes << " nodes";
+        out << "  " << std::filesystem::path(file.path).filename().string() << "  "
+            << with_thousands(file.bytes) << " bytes";
+        if (file.nodes) out << ", " << with_thousands(file.nodes) << " nodes";
         out << "\n";
     }
     for (const std::string& warning : result.warnings) out << "warning: " << warning << "\n";

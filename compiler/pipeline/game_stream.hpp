@@ -10,8 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "compiler/pipeline/fingerprint.hpp"
 #include "compiler/pipeline/run_report.hpp"
+#include "compiler/pipeline/streamed_file.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
 #include "core/game/replay.hpp"
@@ -21,8 +21,10 @@ namespace josekic::pipeline {
 
 /// Whether a game already read (in any file, in any of the 8 orientations) is read again.
 enum class Duplicates { Drop, Keep };
-/// Quiet prints errors only; Normal prints warnings too. Both count everything.
-enum class Verbosity { Normal, Quiet };
+/// Which diagnostics reach stderr (all of them are counted in the report either way):
+/// Normal prints every error and the first few warnings of each code, then one line per
+/// code with the number not shown; Quiet prints errors only; Verbose prints everything.
+enum class Verbosity { Normal, Quiet, Verbose };
 /// Auto draws a progress line on stderr when it is a terminal (and not Quiet).
 enum class Progress { Auto, Off };
 
@@ -40,43 +42,21 @@ struct StreamOptions {
     Progress progress = Progress::Auto;
     /// Where diagnostics are printed; nullptr means std::cerr.
     std::ostream* diagnostics_out = nullptr;
+    /// When not empty, every diagnostic is also written to this file, one line each in
+    /// input order, whatever `verbosity` says (written atomically when the stream ends).
+    std::string diagnostics_file;
     /// Empty means sgf::read_games.
     GameParser parser;
 };
 
 namespace detail {
 
-/// One game inside a file batch, as a worker left it.
-struct GameSlot {
-    game::GameRecord record;
-    game::ReplayResult replay;
-    /// Set when the game is skipped before analysis: "not-go", "not-19x19", "no-moves".
-    std::optional<std::string> skip_reason;
-    GameFingerprint fingerprint;
-    std::vector<diag::Diagnostic> diagnostics;  ///< replay problems and the skip message
-};
-
-/// One input file on its way from the walker through a worker to the consumer.
-struct FileBatch {
-    std::string display_path;
-    std::string bytes;  ///< released once parsed
-    std::uint64_t size = 0;
-    std::optional<diag::Diagnostic> read_error;
-    std::vector<diag::Diagnostic> diagnostics;  ///< from the parser
-    std::vector<GameSlot> games;
-    double parse_seconds = 0.0;
-    double replay_seconds = 0.0;
-    double analysis_seconds = 0.0;
-    /// The typed front end's per-game analyses (owned; type known only to it).
-    std::shared_ptr<void> analyses;
-};
-
 /// The type-erased engine behind stream_games: `analyze_file` runs on worker threads for
-/// every batch (after parse and replay), `consume_game` on the calling thread for every
+/// every file (after parse and replay), `consume_game` on the calling thread for every
 /// kept game in order.
 void run_stream(const std::vector<std::string>& inputs, const StreamOptions& options,
-                const std::function<void(FileBatch&)>& analyze_file,
-                const std::function<void(FileBatch&, std::size_t game)>& consume_game,
+                const std::function<void(StreamedFile&)>& analyze_file,
+                const std::function<void(StreamedFile&, std::size_t game)>& consume_game,
                 RunReport& report);
 
 }  // namespace detail
@@ -103,17 +83,17 @@ template <class Analysis>
 void stream_games(const std::vector<std::string>& inputs, const StreamOptions& options,
                   AnalyzeFn<Analysis> analyze, ConsumeFn<Analysis> consume, RunReport& report) {
     using Results = std::vector<std::optional<Analysis>>;
-    const auto analyze_file = [&](detail::FileBatch& batch) {
-        auto results = std::make_shared<Results>(batch.games.size());
-        for (std::size_t i = 0; i < batch.games.size(); ++i) {
-            const detail::GameSlot& slot = batch.games[i];
+    const auto analyze_file = [&](StreamedFile& file) {
+        auto results = std::make_shared<Results>(file.games.size());
+        for (std::size_t i = 0; i < file.games.size(); ++i) {
+            const GameSlot& slot = file.games[i];
             if (!slot.skip_reason) (*results)[i].emplace(analyze(slot.record, slot.replay));
         }
-        batch.analyses = std::move(results);
+        file.analyses = std::move(results);
     };
-    const auto consume_game = [&](detail::FileBatch& batch, std::size_t i) {
-        auto& results = *static_cast<Results*>(batch.analyses.get());
-        consume(batch.games[i].record, batch.games[i].replay, std::move(*results[i]));
+    const auto consume_game = [&](StreamedFile& file, std::size_t i) {
+        auto& results = *static_cast<Results*>(file.analyses.get());
+        consume(file.games[i].record, file.games[i].replay, std::move(*results[i]));
     };
     detail::run_stream(inputs, options, analyze_file, consume_game, report);
 }

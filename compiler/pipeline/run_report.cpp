@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "compiler/pipeline/json.hpp"
+#include "emit/decimal_text.hpp"
 
 namespace josekic::pipeline {
 
@@ -33,7 +34,7 @@ void line(std::string& out, std::string_view label, const std::string& value, in
 }
 
 void count_lines(std::string& out, const std::map<std::string, std::uint64_t>& counts) {
-    for (const auto& [code, count] : counts) line(out, code, std::to_string(count), 2);
+    for (const auto& [code, count] : counts) line(out, code, emit::with_thousands(count), 2);
 }
 
 }  // namespace
@@ -44,25 +45,26 @@ std::string render_text(const RunReport& report, Timings timings) {
     for (const std::string& input : report.inputs) inputs += (inputs.empty() ? "" : " ") + input;
     line(out, "inputs", inputs);
     line(out, "files read",
-         std::to_string(report.files_read) + " (" + std::to_string(report.bytes_read) + " bytes)");
-    line(out, "files skipped", std::to_string(report.files_skipped.size()));
+         emit::with_thousands(report.files_read) + " (" + emit::with_thousands(report.bytes_read) +
+             " bytes)");
+    line(out, "files skipped", emit::with_thousands(report.files_skipped.size()));
     for (const SkippedFile& f : report.files_skipped)
         out += "  " + f.path + ": " + f.message + " [" + f.code + "]\n";
-    line(out, "games read", std::to_string(report.games_read));
-    line(out, "games kept", std::to_string(report.games_kept));
-    line(out, "games skipped", std::to_string(total(report.games_skipped)));
+    line(out, "games read", emit::with_thousands(report.games_read));
+    line(out, "games kept", emit::with_thousands(report.games_kept));
+    line(out, "games skipped", emit::with_thousands(total(report.games_skipped)));
     count_lines(out, report.games_skipped);
-    line(out, "duplicates dropped", std::to_string(report.duplicates_dropped));
-    line(out, "moves replayed", std::to_string(report.moves_replayed));
-    line(out, "games cut by an illegal move", std::to_string(total(report.games_cut)));
+    line(out, "duplicates dropped", emit::with_thousands(report.duplicates_dropped));
+    line(out, "moves replayed", emit::with_thousands(report.moves_replayed));
+    line(out, "games cut by an illegal move", emit::with_thousands(total(report.games_cut)));
     count_lines(out, report.games_cut);
     line(out, "diagnostics",
-         std::to_string(report.diagnostics.warnings) + " warnings, " +
-             std::to_string(report.diagnostics.errors) + " errors");
+         emit::with_thousands(report.diagnostics.warnings) + " warnings, " +
+             emit::with_thousands(report.diagnostics.errors) + " errors");
     count_lines(out, report.diagnostics.by_code);
     out += "largest files\n";
     for (const FileMeasure& f : report.largest_files)
-        line(out, std::to_string(f.bytes) + " bytes", f.path, 2);
+        line(out, emit::with_thousands(f.bytes) + " bytes", f.path, 2);
     if (timings == Timings::Include) {
         out += "slowest files\n";
         for (const FileMeasure& f : report.slowest_files)

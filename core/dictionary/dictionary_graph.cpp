@@ -125,13 +125,7 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling)
             children_.push_back(c);
         if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
-        std::sort(children_.begin() + static_cast<std::ptrdiff_t>(child_begin_[v]), children_.end(),
-                  [&trie](NodeId a, NodeId b) {
-                      const auto count_a = trie.node(a).stats.count;
-                      const auto count_b = trie.node(b).stats.count;
-                      if (count_a != count_b) return count_a > count_b;
-                      return move_order_key(trie.node(a).move) < move_order_key(trie.node(b).move);
-                  });
+        sort_in_output_order(trie, std::span(children_).subspan(child_begin_[v]));
     }
     child_begin_[n] = static_cast<std::uint32_t>(children_.size());
 

@@ -209,12 +209,7 @@ std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
     std::vector<NodeId> children;
     for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling)
         children.push_back(c);
-    std::sort(children.begin(), children.end(), [&](NodeId a, NodeId b) {
-        const auto count_a = nodes_[a].stats.count;
-        const auto count_b = nodes_[b].stats.count;
-        if (count_a != count_b) return count_a > count_b;
-        return move_order_key(nodes_[a].move) < move_order_key(nodes_[b].move);
-    });
+    sort_in_output_order(*this, children);
     return children;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -108,7 +109,7 @@ class Trie {
     /// Makes `games` the games listed at `node` (for a trie copied from another).
     void set_listed_games(NodeId node, std::span<const GameId> games);
 
-    /// Children in output order: count descending, then by move (see move_order_key).
+    /// Children in output order (comes_first_in_output).
     std::vector<NodeId> sorted_children(NodeId parent) const;
     /// The moves from the root to `node`.
     std::vector<go::Move> path_to(NodeId node) const;
@@ -160,5 +161,20 @@ class Trie {
 /// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,
 /// Black before White.
 int move_order_key(const go::Move& move);
+
+/// The output order of siblings, on which byte-identical output depends: count descending,
+/// then by move_order_key. Every walk that writes or numbers children in output order (the
+/// writer, DictionaryGraph, Trie::sorted_children) sorts with this and nothing else.
+inline bool comes_first_in_output(const TrieNode& a, const TrieNode& b) {
+    if (a.stats.count != b.stats.count) return a.stats.count > b.stats.count;
+    return move_order_key(a.move) < move_order_key(b.move);
+}
+
+/// Sorts `siblings` (children of one node of `trie`) into output order (comes_first_in_output).
+inline void sort_in_output_order(const Trie& trie, std::span<NodeId> siblings) {
+    std::sort(siblings.begin(), siblings.end(), [&trie](NodeId a, NodeId b) {
+        return comes_first_in_output(trie.node(a), trie.node(b));
+    });
+}
 
 }  // namespace josekic::dictionary

@@ -51,17 +51,39 @@ std::string strip_dot_slash(std::string name) {
     return name;
 }
 
+// Opens `source` for reading; false (with libarchive's error set) when it cannot be.
+bool open_source(archive* reader, const ArchiveSource& source, std::size_t block_size) {
+    archive_read_support_filter_all(reader);
+    archive_read_support_format_all(reader);
+    // Raw is the format of last resort (every other format bids higher), so that a
+    // compressed stream that holds no container is read as the one file it is.
+    if (source.content == ContentKind::Compressed) archive_read_support_format_raw(reader);
+    if (source.volume_paths.empty())
+        return archive_read_open_memory(reader, source.bytes.data(), source.bytes.size()) ==
+               ARCHIVE_OK;
+    std::vector<const char*> names;
+    for (const std::string& path : source.volume_paths) names.push_back(path.c_str());
+    names.push_back(nullptr);
+    return archive_read_open_filenames(reader, names.data(), block_size) == ARCHIVE_OK;
+}
+
+// libarchive's reason, and for a split archive the volume that is presumably missing.
+std::string damage_text(archive* a, const ArchiveSource& source) {
+    std::string text = error_text(a);
+    if (!source.next_volume.empty())
+        text += " (the data ends early: is volume " + source.next_volume + " missing?)";
+    return text;
+}
+
 }  // namespace
 
-WalkControl read_archive(const std::string& file_path, const std::string& display_path,
+WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
                          const InputVisitor& visit, const WalkOptions& options) {
     ArchivePtr reader{archive_read_new()};
     if (!reader)
         return visit(failure(display_path, "cannot-read", "cannot allocate an archive reader"));
-    archive_read_support_filter_all(reader.get());
-    archive_read_support_format_all(reader.get());
     constexpr std::size_t kBlockSize = 1 << 16;
-    if (archive_read_open_filename(reader.get(), file_path.c_str(), kBlockSize) != ARCHIVE_OK) {
+    if (!open_source(reader.get(), source, kBlockSize)) {
         return visit(failure(display_path, "cannot-read",
                              "cannot open archive: " + error_text(reader.get())));
     }
@@ -77,17 +99,19 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
         if (status == ARCHIVE_FATAL) {
             return visit(failure(display_path, "corrupt-archive",
                                  "archive unreadable after " + std::to_string(ordinal - 1) +
-                                     " entries: " + error_text(reader.get())));
+                                     " entries: " + damage_text(reader.get(), source)));
         }
         // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
+        // A raw stream is one compressed file: it is the archive itself, whatever its name.
+        const bool whole_file = archive_format(reader.get()) == ARCHIVE_FORMAT_RAW;
         const std::string name = strip_dot_slash(entry_name(entry, ordinal));
-        if (archive_entry_filetype(entry) != AE_IFREG ||
-            classify_name(name) != FileKind::GameRecord) {
+        if (!whole_file && (archive_entry_filetype(entry) != AE_IFREG ||
+                            classify_name(name) != FileKind::GameRecord)) {
             continue;  // archive_read_next_header skips the unread data
         }
 
         InputFile file;
-        file.display_path = display_path + "/" + name;
+        file.display_path = whole_file ? display_path : display_path + "/" + name;
         // The header's size is only a claim (a bomb may lie either way): reserve no more
         // than the limit, and count the bytes actually decompressed below.
         if (archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
@@ -107,7 +131,7 @@ WalkControl read_archive(const std::string& file_path, const std::string& displa
             if (n == 0) break;
             if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
             if (n < 0) {
-                const std::string why = error_text(reader.get());
+                const std::string why = damage_text(reader.get(), source);
                 if (visit(failure(file.display_path, "cannot-read",
                                   "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;

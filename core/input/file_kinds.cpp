@@ -1,10 +1,13 @@
 #include "core/input/file_kinds.hpp"
 
 #include <array>
+#include <cstdio>
+#include <span>
 
 namespace josekic::input {
 
 namespace {
+
 bool ends_with_ignoring_case(std::string_view name, std::string_view suffix) {
     if (name.size() < suffix.size()) return false;
     const std::string_view tail = name.substr(name.size() - suffix.size());
@@ -17,19 +20,85 @@ bool ends_with_ignoring_case(std::string_view name, std::string_view suffix) {
     }
     return true;
 }
+
+bool ends_with_any(std::string_view name, std::span<const std::string_view> suffixes) {
+    for (std::string_view s : suffixes) {
+        if (ends_with_ignoring_case(name, s)) return true;
+    }
+    return false;
+}
+
+constexpr std::array<std::string_view, 2> kGameSuffixes = {".sgf", ".mgt"};
+constexpr std::array<std::string_view, 7> kArchiveSuffixes = {
+    ".zip", ".7z", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz"};
+constexpr std::array<std::string_view, 3> kCompressionSuffixes = {".gz", ".xz", ".bz2"};
+
+// The digits of a split volume's number: 7-Zip and `split -d -a 3` both write three.
+constexpr std::size_t kVolumeDigits = 3;
+
+bool starts_with_bytes(std::string_view head, std::string_view magic, std::size_t at = 0) {
+    return head.size() >= at + magic.size() && head.substr(at, magic.size()) == magic;
+}
+
 }  // namespace
 
 FileKind classify_name(std::string_view name) {
-    constexpr std::array<std::string_view, 2> game_suffixes = {".sgf", ".mgt"};
-    constexpr std::array<std::string_view, 6> archive_suffixes = {".zip", ".tar",     ".tar.gz",
-                                                                  ".tgz", ".tar.bz2", ".tar.xz"};
-    for (std::string_view s : game_suffixes) {
-        if (ends_with_ignoring_case(name, s)) return FileKind::GameRecord;
-    }
-    for (std::string_view s : archive_suffixes) {
-        if (ends_with_ignoring_case(name, s)) return FileKind::Archive;
+    if (ends_with_any(name, kGameSuffixes)) return FileKind::GameRecord;
+    if (ends_with_any(name, kArchiveSuffixes)) return FileKind::Archive;
+    if (const SplitName split = split_name(name); split.volume != 0)
+        return split.volume == 1 ? FileKind::SplitArchive : FileKind::SplitVolume;
+    for (std::string_view s : kCompressionSuffixes) {
+        if (ends_with_ignoring_case(name, s) &&
+            classify_name(name.substr(0, name.size() - s.size())) == FileKind::GameRecord) {
+            return FileKind::CompressedRecord;
+        }
     }
     return FileKind::Other;
+}
+
+ContentKind content_kind(std::string_view head) {
+    using namespace std::string_view_literals;
+    constexpr std::array kArchiveMagic = {
+        "7z\xBC\xAF\x27\x1C"sv,  // 7z
+        "PK\x03\x04"sv,          // zip
+        "PK\x05\x06"sv,          // an empty zip
+        "Rar!\x1A\x07"sv,        // rar
+    };
+    constexpr std::array kCompressedMagic = {
+        "\x1F\x8B"sv,  // gzip
+        "\xFD"
+        "7zXZ\x00"sv,          // xz
+        "BZh"sv,               // bzip2
+        "\x28\xB5\x2F\xFD"sv,  // zstd
+    };
+    for (std::string_view magic : kArchiveMagic) {
+        if (starts_with_bytes(head, magic)) return ContentKind::Archive;
+    }
+    if (starts_with_bytes(head, "ustar", 257)) return ContentKind::Archive;
+    for (std::string_view magic : kCompressedMagic) {
+        if (starts_with_bytes(head, magic)) return ContentKind::Compressed;
+    }
+    return ContentKind::Other;
+}
+
+SplitName split_name(std::string_view name) {
+    if (name.size() < kVolumeDigits + 2) return {};
+    const std::size_t dot = name.size() - kVolumeDigits - 1;
+    if (name[dot] != '.') return {};
+    int volume = 0;
+    for (char c : name.substr(dot + 1)) {
+        if (c < '0' || c > '9') return {};
+        volume = volume * 10 + (c - '0');
+    }
+    const std::string_view archive = name.substr(0, dot);
+    if (volume == 0 || !ends_with_any(archive, kArchiveSuffixes)) return {};
+    return SplitName{std::string(archive), volume};
+}
+
+std::string volume_name(std::string_view archive, int volume) {
+    char digits[16];
+    std::snprintf(digits, sizeof digits, ".%03d", volume);
+    return std::string(archive) + digits;
 }
 
 }  // namespace josekic::input

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace josekic::input {
@@ -7,12 +8,40 @@ namespace josekic::input {
 /// What a file name says a file is. Extensions are compared without regard to ASCII case,
 /// so "GAME.SGF", "game.Sgf" and "game.sgf" are all game records.
 enum class FileKind {
-    GameRecord,  ///< .sgf or .mgt (an SGF file under MultiGo's old name)
-    Archive,     ///< .zip .tar .tar.gz .tgz .tar.bz2 .tar.xz: read in place through libarchive
-    Other,       ///< anything else: not read when found inside a directory or an archive
+    GameRecord,        ///< .sgf or .mgt (an SGF file under MultiGo's old name)
+    Archive,           ///< .zip .7z .tar .tar.gz .tgz .tar.bz2 .tar.xz: read through libarchive
+    SplitArchive,      ///< the first volume of a split archive: .7z.001, .zip.001, ...
+    SplitVolume,       ///< a later volume (.7z.002, ...): read through the first one
+    CompressedRecord,  ///< one game record compressed whole: .sgf.gz .sgf.xz .sgf.bz2
+    Other,             ///< anything else: not read when found inside a directory or an archive
 };
 
 /// Classifies a file by the end of its name (a path or a bare name; only the end counts).
 FileKind classify_name(std::string_view name);
+
+/// What a file's first bytes say it is, whatever its name.
+enum class ContentKind {
+    Archive,     ///< a container of files: 7z, zip, tar, rar
+    Compressed,  ///< one compressed stream: gzip, xz, bzip2, zstd (a .tar.gz or a .sgf.gz)
+    Other,       ///< neither: text, presumably a game record
+};
+
+/// The number of leading bytes content_kind() looks at (a tar header's "ustar" sits at 257).
+inline constexpr std::size_t kContentProbeBytes = 512;
+
+/// Classifies a file by its magic bytes; `head` is its first kContentProbeBytes bytes (or
+/// all of a shorter file).
+ContentKind content_kind(std::string_view head);
+
+/// For a split volume name ("fox.7z.001"), the name of the whole archive ("fox.7z") and
+/// the volume's number (1); for any other name, an empty name and 0.
+struct SplitName {
+    std::string archive;
+    int volume = 0;
+};
+SplitName split_name(std::string_view name);
+
+/// The name of volume `volume` of the split archive `archive` ("fox.7z", 2 -> "fox.7z.002").
+std::string volume_name(std::string_view archive, int volume);
 
 }  // namespace josekic::input

@@ -103,6 +103,51 @@ std::string join(const std::string& dir, const std::string& name) {
     return dir + "/" + name;
 }
 
+// The first bytes of the file open as `fd` (fewer for a short file), read without moving
+// its offset.
+std::string read_head(int fd) {
+    std::string head(kContentProbeBytes, '\0');
+    std::size_t used = 0;
+    while (used < head.size()) {
+        const ssize_t n =
+            ::pread(fd, head.data() + used, head.size() - used, static_cast<off_t>(used));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        used += static_cast<std::size_t>(n);
+    }
+    head.resize(used);
+    return head;
+}
+
+// Whether text looks like an SGF game record: a '(' then, after white space, a ';'.
+// Anything may come before it (mail headers, a title line), as SGF readers allow.
+bool looks_like_sgf(std::string_view head) {
+    for (std::size_t open = head.find('('); open != std::string_view::npos;
+         open = head.find('(', open + 1)) {
+        const std::size_t next = head.find_first_not_of(" \t\r\n", open + 1);
+        if (next != std::string_view::npos && head[next] == ';') return true;
+    }
+    return false;
+}
+
+// The volume numbers present beside `first_volume` (a path ending in ".001"), sorted.
+std::vector<int> volumes_present(const std::string& first_volume, const SplitName& split) {
+    const std::size_t slash = first_volume.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : first_volume.substr(0, slash + 1);
+    const std::string archive_name =
+        slash == std::string::npos ? split.archive : split.archive.substr(slash + 1);
+    std::vector<int> volumes;
+    if (DIR* handle = ::opendir(dir.c_str())) {
+        while (const dirent* entry = ::readdir(handle)) {
+            const SplitName other = split_name(entry->d_name);
+            if (other.volume != 0 && other.archive == archive_name) volumes.push_back(other.volume);
+        }
+        ::closedir(handle);
+    }
+    std::sort(volumes.begin(), volumes.end());
+    return volumes;
+}
+
 // A directory entry, its type as readdir() gives it (DT_UNKNOWN when the file system does
 // not say) and what its name makes of it (classified once: the read-ahead and the walk both ask).
 struct Entry {
@@ -128,12 +173,97 @@ class Walker {
                                   "cannot stat: " + errno_text(error)));
         }
         if (S_ISDIR(info.st_mode)) return directory(path, info);
-        if (classify_name(path) == FileKind::Archive)
-            return read_archive(path, path, visit_, options_);
-        return visit_(read_file(AT_FDCWD, path.c_str(), path, options_));
+        switch (classify_name(path)) {
+            case FileKind::Archive:
+            case FileKind::CompressedRecord:
+                return archive_file(AT_FDCWD, path.c_str(), path);
+            case FileKind::SplitArchive:
+                return split_archive(path);
+            case FileKind::SplitVolume:
+                return visit_(failure(path, diag::Severity::Error, "split-archive-volume",
+                                      "a later volume of a split archive, read through its "
+                                      "first volume " +
+                                          volume_name(split_name(path).archive, 1) +
+                                          "; name that one"));
+            case FileKind::GameRecord:
+            case FileKind::Other:
+                break;
+        }
+        return game_record(read_file(AT_FDCWD, path.c_str(), path, options_));
     }
 
   private:
+    // A file read as a game record, unless its content says it is an archive or a
+    // compressed file (a .sgf that is really a zip): it is then read as one, from memory.
+    WalkControl game_record(InputFile&& file) {
+        if (file.read_error) return visit_(std::move(file));
+        const std::string_view head =
+            std::string_view(file.bytes).substr(0, std::min(file.bytes.size(), kContentProbeBytes));
+        const ContentKind content = content_kind(head);
+        if (content == ContentKind::Other) return visit_(std::move(file));
+        const InputFile archive = std::move(file);
+        return read_archive(ArchiveSource{{}, archive.bytes, content, {}}, archive.display_path,
+                            visit_, options_);
+    }
+
+    // A file named like an archive or a compressed record. Its first bytes decide: an
+    // archive is read through libarchive; SGF text misnamed is read as a game record;
+    // anything else is an error that says what the file is not.
+    WalkControl archive_file(int dir_fd, const char* path, const std::string& display_path) {
+        const int fd = ::openat(dir_fd, path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            return visit_(failure(display_path, diag::Severity::Error, "cannot-read",
+                                  "cannot open: " + errno_text(errno)));
+        }
+        const std::string head = read_head(fd);
+        const ContentKind content = content_kind(head);
+        if (content != ContentKind::Other) {
+            ::close(fd);
+            return read_archive(ArchiveSource{{display_path}, {}, content, {}}, display_path,
+                                visit_, options_);
+        }
+        if (!looks_like_sgf(head)) {
+            ::close(fd);
+            return visit_(failure(display_path, diag::Severity::Error, "not-an-archive",
+                                  "named like an archive, but its content is neither an "
+                                  "archive (7z, zip, tar, rar), nor compressed (gzip, xz, "
+                                  "bzip2, zstd), nor a game record; not read"));
+        }
+        return visit_(read_open_file(fd, display_path, options_));
+    }
+
+    // The first volume of a split archive: all its volumes are read as one stream, if none
+    // is missing between the first and the last present.
+    WalkControl split_archive(const std::string& first_volume) {
+        const SplitName split = split_name(first_volume);
+        const std::vector<int> present = volumes_present(first_volume, split);
+        std::vector<std::string> paths;
+        for (int volume = 1; volume <= (present.empty() ? 1 : present.back()); ++volume) {
+            if (!std::binary_search(present.begin(), present.end(), volume)) {
+                return visit_(failure(first_volume, diag::Severity::Error,
+                                      "split-archive-incomplete",
+                                      "volume " + volume_name(split.archive, volume) +
+                                          " of this split archive is missing; not read"));
+            }
+            paths.push_back(volume_name(split.archive, volume));
+        }
+        const int fd = ::open(first_volume.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            return visit_(failure(first_volume, diag::Severity::Error, "cannot-read",
+                                  "cannot open: " + errno_text(errno)));
+        }
+        const ContentKind content = content_kind(read_head(fd));
+        ::close(fd);
+        if (content == ContentKind::Other) {
+            return visit_(failure(first_volume, diag::Severity::Error, "not-an-archive",
+                                  "named like the first volume of a split archive, but its "
+                                  "content does not start like an archive; not read"));
+        }
+        const std::string next = volume_name(split.archive, static_cast<int>(paths.size()) + 1);
+        return read_archive(ArchiveSource{std::move(paths), {}, content, next}, first_volume,
+                            visit_, options_);
+    }
+
     // A directory open while its entries are visited, so that files are opened by their
     // name relative to it (the kernel looks up one path component instead of the whole
     // path for every game record). It is closed while the walk is inside a subdirectory,
@@ -220,7 +350,8 @@ class Walker {
             // A regular file needs no stat() when the directory says what it is (most file
             // systems do): one path lookup less per game record, and none for other files.
             const bool known_regular = type == DT_REG;
-            if (known_regular && kind == FileKind::Other) continue;
+            if (known_regular && (kind == FileKind::Other || kind == FileKind::SplitVolume))
+                continue;
             const std::string child = join(path, name);
             struct stat child_info {};
             const auto [dir_fd, relative] = here.locate(name, child);
@@ -245,17 +376,22 @@ class Walker {
                     case FileKind::GameRecord: {
                         const int opened = ahead.take(position);
                         control =
-                            visit_(opened >= 0 ? read_open_file(opened, child, options_)
-                                               : read_file(dir_fd, relative, child, options_));
+                            game_record(opened >= 0 ? read_open_file(opened, child, options_)
+                                                    : read_file(dir_fd, relative, child, options_));
                         break;
                     }
                     case FileKind::Archive:
-                        control = read_archive(child, child, visit_, options_);
+                    case FileKind::CompressedRecord:
+                        control = archive_file(dir_fd, relative, child);
                         break;
+                    case FileKind::SplitArchive:
+                        control = split_archive(child);
+                        break;
+                    case FileKind::SplitVolume:  // read through the first volume
                     case FileKind::Other:
                         break;
                 }
-            } else if (kind != FileKind::Other) {
+            } else if (kind != FileKind::Other && kind != FileKind::SplitVolume) {
                 // A FIFO or device named like a game record is named in the report, never opened.
                 control = visit_(not_regular(child));
             }

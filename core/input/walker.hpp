@@ -36,8 +36,17 @@ struct WalkOptions {
 ///   bytes of their names (readdir order never matters); files whose names end in .sgf or
 ///   .mgt in any case, and archives, are read; other files are ignored; a directory reached
 ///   twice (a symlink loop or a second link) is reported once and not walked again;
-/// - an archive (.zip .tar .tar.gz .tgz .tar.bz2 .tar.xz, found by name) is read in place
-///   through libarchive, its .sgf/.mgt entries in archive order; nothing is extracted;
+/// - an archive (.zip .7z .tar .tar.gz .tgz .tar.bz2 .tar.xz, found by name) is read in
+///   place through libarchive, its .sgf/.mgt entries in archive order; nothing is extracted;
+/// - a split archive (x.7z.001, x.7z.002, ...) is read through its first volume, all the
+///   volumes as one stream ("split-archive-incomplete" error naming a missing volume); a
+///   later volume alone is skipped in a directory and an error on the command line;
+/// - a game record compressed whole (.sgf.gz .sgf.xz .sgf.bz2) is handed on decompressed,
+///   under its own display path;
+/// - content decides over names: a file read as a game record whose first bytes are an
+///   archive's or a compressed stream's is read as that archive; a file named like an
+///   archive whose content is SGF text is handed on as a game record, and one that is
+///   neither is a "not-an-archive" error;
 /// - a file named explicitly is read as SGF whatever its extension (unless it is an archive).
 /// A file, directory or archive that cannot be read becomes an InputFile with `read_error`
 /// set ("cannot-read" error; "input-not-found" for a missing command-line input;

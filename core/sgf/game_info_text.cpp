@@ -29,6 +29,35 @@ std::string_view trimmed(std::string_view text) {
     return text;
 }
 
+namespace {
+
+// The number written by the run of exactly `digits` digits at the start of `text`.
+std::optional<int> leading_number(std::string_view text, std::size_t digits) {
+    if (text.size() < digits) return std::nullopt;
+    int value = 0;
+    for (std::size_t i = 0; i < digits; ++i) {
+        if (!is_digit(text[i])) return std::nullopt;
+        value = value * 10 + (text[i] - '0');
+    }
+    if (text.size() > digits && is_digit(text[digits])) return std::nullopt;
+    return value;
+}
+
+// The year of a date written YY-MM-DD (old programs, before FF[4] asked for four digits).
+// Only that order, with '-' and a plausible month and day, so that "05.06.98" (day first)
+// and "05/06/98" (month first in the US) are not read as 2005.
+std::optional<int> two_digit_year(std::string_view date) {
+    date = trimmed(date);
+    const auto yy = leading_number(date, 2);
+    if (!yy || date.size() < 8 || date[2] != '-' || date[5] != '-') return std::nullopt;
+    const auto month = leading_number(date.substr(3), 2);
+    const auto day = leading_number(date.substr(6), 2);
+    if (!month || !day || *month < 1 || *month > 12 || *day < 1 || *day > 31) return std::nullopt;
+    return *yy < kTwoDigitYearPivot ? 2000 + *yy : 1900 + *yy;
+}
+
+}  // namespace
+
 std::optional<int> year_from_date(std::string_view date) {
     std::size_t i = 0;
     while (i < date.size()) {
@@ -45,21 +74,28 @@ std::optional<int> year_from_date(std::string_view date) {
         }
         i = j;
     }
-    return std::nullopt;
+    return two_digit_year(date);
 }
+
+namespace {
+bool is_draw(std::string_view re) {
+    return re == "0" || re == "=" || starts_with_ci(re, "jigo") || starts_with_ci(re, "draw") ||
+           re.starts_with("和") || re.starts_with("持碁") || re.starts_with("무승부");
+}
+}  // namespace
 
 game::Winner winner_from_result(std::string_view result) {
     const std::string_view re = trimmed(result);
     if (re.empty()) return game::Winner::Unknown;
+    if (is_draw(re)) return game::Winner::Draw;
+    // A winner's prefix names the winner whatever follows: "W+Jigo" is how records of the
+    // Meijin and Honinbo matches of the 1950s-70s (komi 5, "White wins a jigo") write a game
+    // that White won on the board's tie, and Fox's B+0.0 is a win under its half-point komi.
     if (starts_with_ci(re, "b+") || starts_with_ci(re, "black") || re == "B" || re == "b") {
         return game::Winner::Black;
     }
     if (starts_with_ci(re, "w+") || starts_with_ci(re, "white") || re == "W" || re == "w") {
         return game::Winner::White;
-    }
-    if (re == "0" || re == "=" || starts_with_ci(re, "jigo") || starts_with_ci(re, "draw") ||
-        re.starts_with("和") || re.starts_with("持碁") || re.starts_with("무승부")) {
-        return game::Winner::Draw;
     }
     // Chinese 黑/白, Japanese 黒/白, Korean 흑/백 at the start name the winner.
     if (re.starts_with("黑") || re.starts_with("黒") || re.starts_with("흑"))

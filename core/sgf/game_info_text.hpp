@@ -8,13 +8,21 @@
 
 namespace josekic::sgf {
 
+/// Two-digit years below this are 20YY, the others 19YY ("97-05-12" is 1997, "03-05-12"
+/// 2003). Two-digit years come from programs older than FF[4] (1997), which asks for four
+/// digits; the pivot keeps the games of the 1930s-1990s in their century and still reads
+/// the few files of the 2000s so written.
+inline constexpr int kTwoDigitYearPivot = 30;
+
 /// The first plausible year (1600..2100) in a free-form DT value: a run of exactly four
-/// digits ("1966, August 5,6", "1999-01-05,06", "2003-2004", "[2005]"); nullopt if none.
+/// digits ("1966, August 5,6", "1999-01-05,06", "2003-2004", "[2005]"); failing that, a
+/// date written YY-MM-DD ("97-05-12" is 1997, see kTwoDigitYearPivot); nullopt if none.
 std::optional<int> year_from_date(std::string_view date);
 
 /// The winner an RE value names: "B+R", "W+3.5", "B+T", "b+offline", "Black wins",
-/// "黑中盘胜" -> Black/White; "Jigo", "0", "Draw", "和棋" -> Draw; "?", "Void", "" or
-/// anything else -> Unknown.
+/// "黑中盘胜", "W+Jigo" (White wins a tie under the old "komi 5, jigo to White" rule)
+/// -> Black/White; "Jigo", "0", "Draw", "和棋" -> Draw; "?", "Void", "" or anything else
+/// -> Unknown.
 game::Winner winner_from_result(std::string_view result);
 
 /// A komi value in points as written ("6.5", "7,5"). Values above 100 are Fox's storage:

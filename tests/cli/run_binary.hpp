@@ -21,18 +21,28 @@ struct BinaryRun {
     std::string err;
 };
 
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh, its stdout
+/// redirected as `stdout_redirect` says (a shell redirection such as ">/dev/full" or ">&5");
+/// `out` stays empty.
+inline BinaryRun run_josekic_with_stdout(const std::string& arguments,
+                                         const std::string& stdout_redirect) {
+    const TempDir dir;
+    const std::string err_path = (dir.path() / "err").string();
+    const std::string command = std::string("'") + JOSEKIC_BINARY + "' " + arguments + " " +
+                                stdout_redirect + " 2>'" + err_path + "' </dev/null";
+    const int status = std::system(command.c_str());
+    BinaryRun run;
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = test_support::slurp(err_path);
+    return run;
+}
+
 /// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
 inline BinaryRun run_josekic(const std::string& arguments) {
     const TempDir dir;
     const std::string out_path = (dir.path() / "out").string();
-    const std::string err_path = (dir.path() / "err").string();
-    const std::string command = std::string("'") + JOSEKIC_BINARY + "' " + arguments + " >'" +
-                                out_path + "' 2>'" + err_path + "' </dev/null";
-    const int status = std::system(command.c_str());
-    BinaryRun run;
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    BinaryRun run = run_josekic_with_stdout(arguments, ">'" + out_path + "'");
     run.out = test_support::slurp(out_path);
-    run.err = test_support::slurp(err_path);
     return run;
 }
 

@@ -76,12 +76,13 @@ TEST_CASE("write -> read -> write is byte-identical and keeps every statistic", 
     }
 }
 
-TEST_CASE("a dictionary cut by size limits reads back as written and rewrites identically",
+TEST_CASE("a dictionary cut by thresholds reads back as written and rewrites identically",
           "[emit]") {
-    const auto trie = testing::small_joseki();
-    WriteOptions options = test_options(DictionaryKind::Joseki);
-    options.limits.min_count = 2;
-    options.limits.max_children = 1;
+    prune::Thresholds limits;
+    limits.min_count = 2;
+    limits.max_children = 1;
+    const auto trie = testing::thresholded(testing::small_joseki(), limits);
+    const WriteOptions options = testing::stating(test_options(DictionaryKind::Joseki), limits);
     const WrittenDictionary first = write_dictionary(trie, options);
     diag::DiagnosticList sink;
     const auto back = read_dictionary(first.text, "cut.sgf", sink);

@@ -19,7 +19,7 @@ WriteOptions test_options(DictionaryKind kind) {
     options.name = "test dictionary";
     options.provenance = {"Inputs: tests", "Games read: 8, skipped: 0, duplicates: 0"};
     options.application = "josekic:test";  // goldens must not change with the version number
-    return options;
+    return testing::stating(options, {});
 }
 
 std::size_t count_of(const std::string& text, std::string_view what) {
@@ -38,13 +38,19 @@ TEST_CASE("a small joseki dictionary is written as the golden file says", "[emit
     testing::check_golden("small-joseki.sgf", written.text);
 }
 
-TEST_CASE("a fuseki dictionary with size limits is written as the golden file says", "[emit]") {
-    const auto trie = testing::small_joseki();
-    WriteOptions options = test_options(DictionaryKind::Fuseki);
-    options.limits.min_count = 2;
+TEST_CASE("a fuseki dictionary cut by thresholds is written as the golden file says", "[emit]") {
+    prune::Thresholds min_count_2;
+    min_count_2.min_count = 2;
+    const auto whole = testing::small_joseki();
+    const auto trie = testing::thresholded(whole, min_count_2);
+    WriteOptions options = testing::stating(test_options(DictionaryKind::Fuseki), min_count_2);
     options.max_games_listed = 1;
-    const testing::ExtraText extra([](dictionary::NodeId id) {
-        return id % 2 == 0 ? "Also reached by 1 other move order." : std::string();
+    // The extra text of the nodes with an even id in the whole trie (the cut trie numbers
+    // its nodes otherwise).
+    const testing::ExtraText extra([&](dictionary::NodeId id) {
+        dictionary::NodeId in_whole = dictionary::kRoot;
+        for (const go::Move& move : trie.path_to(id)) in_whole = whole.find_child(in_whole, move);
+        return in_whole % 2 == 0 ? "Also reached by 1 other move order." : std::string();
     });
     options.extra_comments = &extra;
     const WrittenDictionary written = write_dictionary(trie, options);
@@ -55,19 +61,14 @@ TEST_CASE("a fuseki dictionary with size limits is written as the golden file sa
     CHECK(written.text.find("and 2 more.") != std::string::npos);
 }
 
-TEST_CASE("size limits drop rare, deep and surplus lines", "[emit]") {
+TEST_CASE("the writer writes every node of the trie it is given", "[emit]") {
     const auto trie = testing::small_joseki();
-    WriteOptions options = test_options(DictionaryKind::Joseki);
     // root, pd, nc, qf, tenuki, nc(after tenuki), qc, qd, pc, qd, oc, qc = 12 nodes
-    REQUIRE(write_dictionary(trie, options).nodes == 12);
-    options.limits.min_count = 2;  // drops the tenuki line, pd-qc-qd-pc and the lone qc
-    CHECK(write_dictionary(trie, options).nodes == 6);
-    options.limits = {};
-    options.limits.max_depth = 1;
-    CHECK(write_dictionary(trie, options).nodes == 4);
-    options.limits = {};
-    options.limits.max_children = 1;  // the main line only: pd nc qf
-    const WrittenDictionary main_line = write_dictionary(trie, options);
+    CHECK(write_dictionary(trie, test_options(DictionaryKind::Joseki)).nodes == 12);
+    prune::Thresholds main_line_only;
+    main_line_only.max_children = 1;  // pd nc qf
+    const WrittenDictionary main_line = write_dictionary(testing::thresholded(trie, main_line_only),
+                                                         test_options(DictionaryKind::Joseki));
     CHECK(main_line.nodes == 4);
     CHECK(count_of(main_line.text, "\n(") == 0);
 }

@@ -102,8 +102,10 @@ std::vector<Emitted> emit_all(const fs::path& dir) {
                                   first_moves[i]));
     }
     options.kind = DictionaryKind::Fuseki;
-    options.limits.min_count = 2;
-    files.push_back(emit_file(dir, "fuseki.sgf", trie, write_dictionary(trie, options)));
+    prune::Thresholds min_count_2;
+    min_count_2.min_count = 2;
+    const dictionary::Trie cut = testing::thresholded(trie, min_count_2);
+    files.push_back(emit_file(dir, "fuseki.sgf", cut, write_dictionary(cut, options)));
     return files;
 }
 

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "core/dictionary/trie.hpp"
+#include "emit/dictionary_writer.hpp"
+#include "prune/apply.hpp"
+#include "prune/report_text.hpp"
 #include "tests/support/move_lines.hpp"
 
 namespace josekic::emit::testing {
@@ -59,6 +62,19 @@ inline dictionary::Trie small_joseki() {
     trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt,
                 std::nullopt);  // a line without a game
     return trie;
+}
+
+/// `trie` with `thresholds` applied, as compile and prune cut a dictionary before writing it.
+inline dictionary::Trie thresholded(const dictionary::Trie& trie,
+                                    const prune::Thresholds& thresholds) {
+    return prune::apply(trie, {}, thresholds, DictionaryKind::Joseki).trie;
+}
+
+/// Options that write a dictionary cut by `thresholds` as compile and prune do: the root
+/// comment states them.
+inline WriteOptions stating(WriteOptions options, const prune::Thresholds& thresholds) {
+    options.size_limits = prune::size_limits_text(thresholds);
+    return options;
 }
 
 }  // namespace josekic::emit::testing

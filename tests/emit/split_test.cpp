@@ -35,6 +35,7 @@ TEST_CASE("a split dictionary has one file per first move and an index", "[emit]
     WriteOptions options;
     options.name = "small";
     options.application = "josekic:test";
+    options = testing::stating(options, {});
     SplitDictionary split = split_by_first_move(trie, options);
     REQUIRE(split.files.size() == 3);
     CHECK(split.files[0].file_name == "joseki-4-4.sgf");
@@ -46,8 +47,9 @@ TEST_CASE("a split dictionary has one file per first move and an index", "[emit]
     testing::check_golden("small-joseki-3-4.sgf", split.files[1].dictionary.text);
 
     options.kind = DictionaryKind::Fuseki;
-    options.limits.min_count = 2;
-    split = split_by_first_move(trie, options);
+    prune::Thresholds min_count_2;
+    min_count_2.min_count = 2;
+    split = split_by_first_move(testing::thresholded(trie, min_count_2), options);
     REQUIRE(split.files.size() == 2);
     CHECK(split.files[1].file_name == "fuseki-3-4.sgf");
     CHECK(split.index_file_name == "fuseki-index.txt");

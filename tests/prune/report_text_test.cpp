@@ -109,3 +109,14 @@ TEST_CASE("the dry run counts matches inside subtrees already removed without na
                   "    (1 match lies inside subtrees removed by earlier entries)\n") !=
         std::string::npos);
 }
+
+TEST_CASE("the root comment states every threshold, unset ones as no limit", "[prune]") {
+    CHECK(size_limits_text({}) == "min count 1, max depth none, max children none");
+    Thresholds limits;
+    limits.min_count = 3;
+    limits.min_share = 0.05;
+    limits.max_children = 8;
+    CHECK(size_limits_text(limits) == "min count 3, min share 5%, max depth none, max children 8");
+    limits.max_depth = 20;
+    CHECK(size_limits_text(limits) == "min count 3, min share 5%, max depth 20, max children 8");
+}

@@ -8,8 +8,8 @@ using namespace josekic;
 using namespace josekic::reference;
 
 namespace {
-// The annotation of the first move node of "(;GM[1]" + node + ")", with its comment raw.
-NodeAnnotation of(const std::string& node_text) {
+// The verdicts of the first move node of "(;GM[1]" + node + ")", with its comment raw.
+NodeVerdicts verdicts(const std::string& node_text) {
     diag::DiagnosticList sink;
     const std::string text = "(;GM[1]" + node_text + ")";  // the trees view into it
     const std::vector<sgf::SgfTree> trees = sgf::parse_collection(text, "t.sgf", sink);
@@ -17,7 +17,12 @@ NodeAnnotation of(const std::string& node_text) {
     REQUIRE(trees[0].nodes.size() == 2);
     const sgf::SgfNode& node = trees[0].nodes[1];
     const sgf::SgfProperty* c = node.find("C");
-    return annotation_of(node, c != nullptr ? c->values[0] : std::string{});
+    return verdicts_of(node, c != nullptr ? c->values[0] : std::string{});
+}
+
+// Its own annotation.
+NodeAnnotation of(const std::string& node_text) {
+    return verdicts(node_text).own;
 }
 }  // namespace
 
@@ -33,12 +38,14 @@ TEST_CASE("standard SGF markers", "[reference]") {
           "mistake, interesting: \u201cLooks tempting\u201d");
 }
 
-TEST_CASE("words of the comment", "[reference]") {
+TEST_CASE("a first sentence that is a verdict judges the move", "[reference]") {
     CHECK(of(";B[pd]C[RIGHT]").has(Mark::Good));
     CHECK(of(";B[pd]C[This is GOOD for black]").has(Mark::Good));
     CHECK(of(";B[pd]C[WRONG]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[BAD]").has(Mark::Mistake));
-    CHECK(of(";B[pd]C[a common mistake]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[A mistake.]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[This move is an overplay.]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[# Bad too.]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[bad for white]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[not joseki]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[trick play]").has(Mark::Trick));
@@ -49,6 +56,16 @@ TEST_CASE("words of the comment", "[reference]") {
     CHECK(of(";B[pd]C[extend to the right]").marks == 0);
     CHECK(of(";B[pd]C[a good shape]").marks == 0);
     CHECK(of(";B[pd]C[not bad]").marks == 0);
+}
+
+TEST_CASE("a word that merely occurs in a comment is no verdict", "[reference]") {
+    CHECK(of(";B[pd]C[a common mistake is to cut at once]").marks == 0);
+    CHECK(of(";B[pd]C[This leads to very tricky fighting, so we don't initiate it.]").marks == 0);
+    CHECK(of(";B[pd]C[The 3-4 point is the oldest corner move. Playing at 'a' is a mistake "
+             "for White, and a trick play is possible.]")
+              .marks == 0);
+    CHECK(of(";B[pd]C[This is usually bad if W has already an extension to hoshi.]").marks == 0);
+    CHECK(of(";B[pd]C[Good shape for Black, who can now extend.]").marks == 0);
 }
 
 TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]") {
@@ -72,23 +89,26 @@ TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]
 }
 
 TEST_CASE("Pachi tags on the first comment line", "[reference]") {
-    CHECK(of(";W[oe]C[<don't>]").has(Mark::Mistake));
+    // <don't> and <avoid>: Pachi avoids the move, which is no verdict that it is a mistake.
+    CHECK(of(";W[oe]C[<don't>]").marks == bit(Mark::Avoided));
+    CHECK(of(";B[ne]C[<avoid>]").marks == bit(Mark::Avoided));
     CHECK(of(";B[ne]C[<bad>]").has(Mark::Mistake));
-    CHECK(of(";B[ne]C[<avoid>]").has(Mark::Mistake));
+    CHECK(describe(of(";W[oe]C[<don't>\nfor now]")) == "avoided: \u201cfor now\u201d");
     CHECK(of(";B[kc]C[<3x3>]").empty());
     const NodeAnnotation later =
         of(";B[]C[<tenuki>\nweak match in case stuff around r14 doesn't match]");
     CHECK(later.has(Mark::AfterTenuki));
     CHECK(later.text == "weak match in case stuff around r14 doesn't match");
     const NodeAnnotation dont = of(";B[oe]C[<don't>\ntrick play]");
-    CHECK(dont.has(Mark::Mistake));
+    CHECK(dont.has(Mark::Avoided));
     CHECK(dont.has(Mark::Trick));
+    CHECK_FALSE(dont.has(Mark::Mistake));
     CHECK(of(";B[qe]C[\nsimple, avoid taisha]").text == "simple, avoid taisha");
     // josekifix: settings are not text (nor words), except the fix's name.
     const NodeAnnotation fix =
         of(";W[eq]C[[override\\]\nname = \"3-4 trick punish\"\naround = D2\nbad_setting = x]");
     CHECK(fix.text == "3-4 trick punish");
-    CHECK_FALSE(fix.has(Mark::Mistake));
+    CHECK(fix.marks == 0);
     CHECK(of(";W[br]C[[override\\]\naround = last]").empty());
 }
 
@@ -106,4 +126,27 @@ TEST_CASE("annotations merge, swap colours and stay short", "[reference]") {
     // Cut on a character boundary: 79 ASCII bytes and then a 3-byte character.
     const NodeAnnotation utf8 = of(";B[pd]C[" + std::string(79, 'x') + "\u2026\u2026]");
     CHECK(utf8.text == std::string(79, 'x') + "\u2026");
+}
+
+TEST_CASE("verdicts on labelled continuations are placed by the node's LB", "[reference]") {
+    const NodeVerdicts v =
+        verdicts(";W[qc]LB[qd:A][pc:B][od:C]C['A' is correct, 'B' is a mistake. 'Z' is wrong.]");
+    REQUIRE(v.continuations.size() == 2);  // no label Z on the board: it points nowhere
+    CHECK(v.continuations[0].point == *go::point_from_sgf("qd"));
+    CHECK(v.continuations[0].marks == bit(Mark::Good));
+    CHECK(v.continuations[1].point == *go::point_from_sgf("pc"));
+    CHECK(v.continuations[1].marks == bit(Mark::Mistake));
+    CHECK(v.own.marks == 0);
+    // The star of the comment matches the plain letter of the board.
+    const NodeVerdicts star = verdicts(";W[qc]LB[qd:a]C[Black continues with 'a *' or 'b'.]");
+    REQUIRE(star.continuations.size() == 1);
+    CHECK(star.continuations[0].marks == bit(Mark::Joseki));
+    CHECK(star.continuations[0].colour == go::Color::Black);
+}
+
+TEST_CASE("verdicts on numbered moves are passed on", "[reference]") {
+    const NodeVerdicts v = verdicts(";W[qc]C[White 12 is a mistake.]");
+    REQUIRE(v.numbered_moves.size() == 1);
+    CHECK(v.numbered_moves[0] == NumberedMoveVerdict{go::Color::White, 12, bit(Mark::Mistake)});
+    CHECK(v.own.marks == 0);
 }

@@ -84,8 +84,9 @@ TEST_CASE("Pachi's joseki files", "[reference]") {
     CHECK(pachi.size() > 1000);
     // Pachi's extra-stone variations ("kobayashi opening") are left out, and counted.
     CHECK(pachi.counts.setup_subtrees > 5);
-    CHECK(pachi.counts.inserted_passes > 10);        // "2 moves in a row" tenuki
-    CHECK(count_marked(pachi, Mark::Mistake) > 50);  // <don't>, <bad>, <avoid>
+    CHECK(pachi.counts.inserted_passes > 10);         // "2 moves in a row" tenuki
+    CHECK(count_marked(pachi, Mark::Avoided) > 100);  // <don't>, <avoid>
+    CHECK(count_marked(pachi, Mark::Mistake) > 20);   // <bad>, "not joseki"
     CHECK(count_marked(pachi, Mark::AfterTenuki) > 5);
     // joseki_34.sgf: komoku qd with the high approach oc, canonically B pc, W qe.
     const RefNodeId high_approach = walk(pachi, {b("pc"), w("qe")});

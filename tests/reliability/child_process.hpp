@@ -66,14 +66,56 @@ inline std::optional<std::pair<uid_t, gid_t>> nobody() {
     return std::make_pair(entry->pw_uid, entry->pw_gid);
 }
 
-/// Runs JOSEKIC_BINARY with `args` (no shell: each argument is passed as is).
+/// The first directory on the way to the temporary directory that users other than its
+/// owner cannot enter, if any: an unprivileged child cannot reach its inputs or its program
+/// there, and the tests that need one skip.
+inline std::optional<std::filesystem::path> temp_dir_closed_to_others() {
+    const std::filesystem::path temp = std::filesystem::temp_directory_path();
+    std::filesystem::path on_the_way;
+    for (const auto& part : temp) {
+        on_the_way /= part;
+        struct stat st {};
+        if (::stat(on_the_way.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) return on_the_way;
+    }
+    return std::nullopt;
+}
+
+/// Thrown by unprivileged_user_if_root when a test cannot run its child unprivileged; the
+/// test skips with `why` in its message.
+struct SkipUnprivileged {
+    std::string why;
+};
+
+/// For a test that must run the child as an unprivileged user when it runs as root (whom
+/// permissions do not stop): that user, or nothing when this process is not root. Throws
+/// SkipUnprivileged when root has no such user, or that user could not reach the files.
+inline std::optional<std::pair<uid_t, gid_t>> unprivileged_user_if_root() {
+    if (::geteuid() != 0) return std::nullopt;
+    const auto user = nobody();
+    if (!user) throw SkipUnprivileged{"running as root and there is no user 'nobody'"};
+    if (const auto closed = temp_dir_closed_to_others()) {
+        throw SkipUnprivileged{"running as root, and 'nobody' cannot enter " + closed->string() +
+                               " on the way to the temporary directory (set TMPDIR)"};
+    }
+    return user;
+}
+
+/// Runs JOSEKIC_BINARY with `args` (no shell: each argument is passed as is). A child that
+/// runs as another user runs a copy of the binary in a temporary directory, since the
+/// build tree may sit where only its owner can enter (root's home is mode 0700).
 inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptions& options = {}) {
     const TempDir capture;
     ::chmod(capture.str().c_str(), 0777);  // an unprivileged child must be able to write here
     const std::string out_path = (capture.path() / "out").string();
     const std::string err_path = (capture.path() / "err").string();
+    std::string program = JOSEKIC_BINARY;
+    if (options.run_as) {
+        program = (capture.path() / "josekic").string();
+        std::filesystem::copy_file(JOSEKIC_BINARY, program);
+        ::chmod(program.c_str(), 0755);
+    }
 
-    std::vector<std::string> words{JOSEKIC_BINARY};
+    std::vector<std::string> words{program};
     words.insert(words.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& word : words) argv.push_back(word.data());
@@ -116,8 +158,7 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
     const auto poll_peak = [&] {
         // Before exec the child is still a copy of this process: not yet the one measured.
         std::error_code ignored;
-        if (std::filesystem::read_symlink(exe_path, ignored) !=
-            std::filesystem::path(JOSEKIC_BINARY))
+        if (std::filesystem::read_symlink(exe_path, ignored) != std::filesystem::path(program))
             return;
         std::ifstream in(status_path);
         std::string line;

@@ -3,6 +3,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -10,21 +11,47 @@
 
 namespace josekic::test_support {
 
-/// The archive kinds the walker must read, each made by libarchive's writer.
-enum class ArchiveKind { Zip, Tar, TarGz, TarBz2, TarXz };
+/// The archive kinds the walker must read, each made by libarchive's writer. Gzip, Xz and
+/// Bzip2 are one compressed file (libarchive's raw format): give exactly one entry.
+enum class ArchiveKind { Zip, Tar, TarGz, TarBz2, TarXz, SevenZip, Gzip, Xz, Bzip2 };
+
+/// `size` bytes that no compressor can shrink (a fixed pseudo-random sequence), so that an
+/// archive holding them is about as large and a cut in the archive falls inside them.
+inline std::string incompressible_bytes(std::size_t size) {
+    std::string bytes(size, ' ');
+    std::uint32_t state = 12345;
+    for (char& c : bytes) {
+        state = state * 1664525u + 1013904223u;
+        c = static_cast<char>(state >> 24);
+    }
+    return bytes;
+}
 
 /// Writes an archive at `path` holding `entries` (name, bytes) in the order given.
 inline void make_archive(const std::string& path, ArchiveKind kind,
                          const std::vector<std::pair<std::string, std::string>>& entries) {
     archive* writer = archive_write_new();
-    if (kind == ArchiveKind::Zip) {
-        archive_write_set_format_zip(writer);
-    } else {
-        archive_write_set_format_pax_restricted(writer);
+    switch (kind) {
+        case ArchiveKind::Zip:
+            archive_write_set_format_zip(writer);
+            break;
+        case ArchiveKind::SevenZip:
+            archive_write_set_format_7zip(writer);
+            break;
+        case ArchiveKind::Gzip:
+        case ArchiveKind::Xz:
+        case ArchiveKind::Bzip2:
+            archive_write_set_format_raw(writer);
+            break;
+        default:
+            archive_write_set_format_pax_restricted(writer);
+            break;
     }
-    if (kind == ArchiveKind::TarGz) archive_write_add_filter_gzip(writer);
-    if (kind == ArchiveKind::TarBz2) archive_write_add_filter_bzip2(writer);
-    if (kind == ArchiveKind::TarXz) archive_write_add_filter_xz(writer);
+    if (kind == ArchiveKind::TarGz || kind == ArchiveKind::Gzip)
+        archive_write_add_filter_gzip(writer);
+    if (kind == ArchiveKind::TarBz2 || kind == ArchiveKind::Bzip2)
+        archive_write_add_filter_bzip2(writer);
+    if (kind == ArchiveKind::TarXz || kind == ArchiveKind::Xz) archive_write_add_filter_xz(writer);
     if (archive_write_open_filename(writer, path.c_str()) != ARCHIVE_OK) {
         const std::string why = archive_error_string(writer);
         archive_write_free(writer);

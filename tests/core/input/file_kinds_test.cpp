@@ -3,7 +3,12 @@
 #include "core/input/file_kinds.hpp"
 
 using josekic::input::classify_name;
+using josekic::input::content_kind;
+using josekic::input::ContentKind;
 using josekic::input::FileKind;
+using josekic::input::split_name;
+using josekic::input::volume_name;
+using namespace std::string_view_literals;
 
 TEST_CASE("game records are recognised by extension in any letter case", "[input]") {
     CHECK(classify_name("a.sgf") == FileKind::GameRecord);
@@ -15,8 +20,8 @@ TEST_CASE("game records are recognised by extension in any letter case", "[input
 }
 
 TEST_CASE("archives are recognised by extension in any letter case", "[input]") {
-    for (const char* name :
-         {"a.zip", "a.tar", "a.tar.gz", "a.tgz", "a.tar.bz2", "a.tar.xz", "A.TAR.XZ", "b.Zip"}) {
+    for (const char* name : {"a.zip", "a.tar", "a.tar.gz", "a.tgz", "a.tar.bz2", "a.tar.xz",
+                             "A.TAR.XZ", "b.Zip", "fox.7z"}) {
         INFO(name);
         CHECK(classify_name(name) == FileKind::Archive);
     }
@@ -27,4 +32,42 @@ TEST_CASE("other files are neither", "[input]") {
         INFO(name);
         CHECK(classify_name(name) == FileKind::Other);
     }
+}
+
+TEST_CASE("split volumes are told apart: the first starts the archive, the others follow",
+          "[input]") {
+    CHECK(classify_name("fox-9d2.7z.001") == FileKind::SplitArchive);
+    CHECK(classify_name("games.zip.001") == FileKind::SplitArchive);
+    CHECK(classify_name("fox-9d2.7z.002") == FileKind::SplitVolume);
+    CHECK(classify_name("fox-9d2.7Z.010") == FileKind::SplitVolume);
+    CHECK(classify_name("notes.txt.001") == FileKind::Other);
+    CHECK(classify_name("fox.7z.000") == FileKind::Other);
+    CHECK(classify_name("fox.7z.01") == FileKind::Other);
+    CHECK(split_name("dir/fox.7z.012").archive == "dir/fox.7z");
+    CHECK(split_name("dir/fox.7z.012").volume == 12);
+    CHECK(volume_name("dir/fox.7z", 3) == "dir/fox.7z.003");
+}
+
+TEST_CASE("a game record compressed whole is told by its two extensions", "[input]") {
+    for (const char* name : {"a.sgf.gz", "a.SGF.XZ", "a.mgt.bz2"}) {
+        INFO(name);
+        CHECK(classify_name(name) == FileKind::CompressedRecord);
+    }
+    CHECK(classify_name("notes.txt.gz") == FileKind::Other);
+}
+
+TEST_CASE("content is told by its magic bytes, whatever the name", "[input]") {
+    CHECK(content_kind("7z\xBC\xAF\x27\x1C\x00\x04"sv) == ContentKind::Archive);
+    CHECK(content_kind("PK\x03\x04rest"sv) == ContentKind::Archive);
+    CHECK(content_kind("Rar!\x1A\x07\x00"sv) == ContentKind::Archive);
+    std::string tar(512, '\0');
+    tar.replace(257, 5, "ustar");
+    CHECK(content_kind(tar) == ContentKind::Archive);
+    CHECK(content_kind("\x1F\x8B\x08"sv) == ContentKind::Compressed);
+    CHECK(content_kind("\xFD"
+                       "7zXZ\x00"sv) == ContentKind::Compressed);
+    CHECK(content_kind("BZh91AY"sv) == ContentKind::Compressed);
+    CHECK(content_kind("(;GM[1]FF[4])"sv) == ContentKind::Other);
+    CHECK(content_kind("7z"sv) == ContentKind::Other);
+    CHECK(content_kind(""sv) == ContentKind::Other);
 }

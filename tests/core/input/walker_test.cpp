@@ -11,6 +11,7 @@
 #include "core/input/walker.hpp"
 #include "tests/support/archive_maker.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/walked_files.hpp"
 
 using josekic::input::InputFile;
 using josekic::input::walk_inputs;
@@ -22,12 +23,7 @@ using josekic::test_support::TempDir;
 namespace {
 
 std::vector<InputFile> walk(const std::vector<std::string>& inputs) {
-    std::vector<InputFile> files;
-    walk_inputs(inputs, [&](InputFile&& f) {
-        files.push_back(std::move(f));
-        return WalkControl::Continue;
-    });
-    return files;
+    return josekic::test_support::walk_all(inputs);
 }
 
 // Display paths relative to `root`, for comparing walks of two directories.
@@ -177,12 +173,7 @@ TEST_CASE("a corrupt archive is reported after the entries read before the damag
     TempDir dir;
     const std::string path = (dir.path() / "broken.tar.gz").string();
     // Incompressible bytes, so that cutting the file in half cuts inside b.sgf's data.
-    std::string big(200000, ' ');
-    std::uint32_t state = 12345;
-    for (char& c : big) {
-        state = state * 1664525u + 1013904223u;
-        c = static_cast<char>(state >> 24);
-    }
+    const std::string big = josekic::test_support::incompressible_bytes(200000);
     make_archive(path, ArchiveKind::TarGz, {{"a.sgf", "(;)"}, {"b.sgf", big}});
     std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
     const auto files = walk({path});

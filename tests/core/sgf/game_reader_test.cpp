@@ -52,6 +52,18 @@ TEST_CASE("years from free-form DT", "[sgf]") {
     CHECK(year_from_date("05.06.98") == std::nullopt);
 }
 
+TEST_CASE("a two-digit year written YY-MM-DD is read around the pivot", "[sgf]") {
+    CHECK(year_from_date("97-05-12") == 1997);
+    CHECK(year_from_date("30-01-01") == 1930);
+    CHECK(year_from_date("29-12-31") == 2029);
+    CHECK(year_from_date("03-05-12,13") == 2003);
+    CHECK(year_from_date("05-06-98") == std::nullopt);  // no day 98: not YY-MM-DD
+    CHECK(year_from_date("97-13-01") == std::nullopt);
+    CHECK(year_from_date("97/05/12") == std::nullopt);
+    CHECK(year_from_date("197-05-12") == std::nullopt);
+    CHECK(year_from_date("1997-05-12, 97-05-13") == 1997);  // four digits win
+}
+
 TEST_CASE("every RE form names a winner, a draw or nothing", "[sgf]") {
     using game::Winner;
     CHECK(winner_from_result("B+R") == Winner::Black);
@@ -65,6 +77,11 @@ TEST_CASE("every RE form names a winner, a draw or nothing", "[sgf]") {
     CHECK(winner_from_result("jigo") == Winner::Draw);
     CHECK(winner_from_result("0") == Winner::Draw);
     CHECK(winner_from_result("Draw") == Winner::Draw);
+    CHECK(winner_from_result("W+Jigo") == Winner::White);  // komi 5, jigo to White (1950s-70s)
+    CHECK(winner_from_result("b+jigo") == Winner::Black);
+    CHECK(winner_from_result("W+0.5") == Winner::White);
+    CHECK(winner_from_result("B+0.0") == Winner::Black);   // Fox's, not a draw
+    CHECK(winner_from_result("B+Draw") == Winner::Black);  // the prefix names the winner
     CHECK(winner_from_result("Void") == Winner::Unknown);
     CHECK(winner_from_result("?") == Winner::Unknown);
     CHECK(winner_from_result("") == Winner::Unknown);

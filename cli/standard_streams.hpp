@@ -1,0 +1,15 @@
+#pragma once
+
+namespace josekic::cli {
+
+/// Restores the default action of SIGPIPE (a parent may have left it ignored), so that a
+/// reader that closes the pipe early (`josekic check DIR | head`) ends the program quietly
+/// instead of with a write error. Call once, before anything is written.
+void end_quietly_on_closed_pipe();
+
+/// Flushes stdout and stderr and checks that everything written to them arrived. When a
+/// write failed (a full disk, a closed terminal), says so on stderr if it still can and
+/// returns 1; otherwise returns `exit_code`. Call once, after the command has run.
+int check_standard_streams(int exit_code);
+
+}  // namespace josekic::cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <string>
+
+#include "compiler/compile/compile_job.hpp"
+
+namespace josekic::compile {
+
+/// The few lines `josekic compile` prints on stdout when it is done: games read, used and
+/// skipped (by reason), each file written with its nodes and size, and where the full
+/// report is (`report_path`). The report itself is in report.txt, not repeated here.
+std::string render_compile_summary(const CompileResult& result, const std::string& report_path);
+
+}  // namespace josekic::compile

@@ -1,0 +1,91 @@
+#include "compiler/pipeline/file_consumer.hpp"
+
+#include <iostream>
+
+#include "compiler/pipeline/file_rankings.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
+
+namespace josekic::pipeline {
+
+namespace {
+
+ProgressDisplay progress_display(const StreamOptions& options) {
+    return options.progress == Progress::Auto && options.verbosity != Verbosity::Quiet
+               ? ProgressLine::for_stderr()
+               : ProgressDisplay::None;
+}
+
+}  // namespace
+
+FileConsumer::FileConsumer(const StreamOptions& options,
+                           const std::function<void(StreamedFile&, std::size_t)>& consume_game,
+                           RunReport& report)
+    : options_(options),
+      consume_game_(consume_game),
+      report_(report),
+      progress_(progress_display(options), std::cerr),
+      printer_(
+          options.verbosity,
+          options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr, progress_,
+          options.diagnostics_file.empty() ? "with --verbose" : "in " + options.diagnostics_file) {
+    if (!options.diagnostics_file.empty()) log_.emplace(options.diagnostics_file);
+}
+
+void FileConsumer::consume(StreamedFile& file) {
+    if (file.read_error) {
+        const diag::Diagnostic& d = *file.read_error;
+        report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
+        if (d.code == "input-not-found") ++report_.inputs_missing;
+        report_diagnostic(d);
+        return;
+    }
+    ++report_.files_read;
+    report_.bytes_read += file.size;
+    const double seconds = file.parse_seconds + file.replay_seconds + file.analysis_seconds;
+    rank_file(report_, FileMeasure{{}, file.size, seconds}, file.display_path);
+    report_.times.parse += file.parse_seconds;
+    report_.times.replay += file.replay_seconds;
+    report_.times.analysis += file.analysis_seconds;
+
+    for (const diag::Diagnostic& d : file.diagnostics) report_diagnostic(d);
+    for (std::size_t i = 0; i < file.games.size(); ++i) consume_game(file, i);
+    progress_.update(report_.files_read, report_.games_read);
+}
+
+void FileConsumer::finish() {
+    progress_.clear();
+    printer_.finish();
+    if (log_) log_->commit();
+}
+
+void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
+    GameSlot& slot = file.games[i];
+    ++report_.games_read;
+    for (const diag::Diagnostic& d : slot.diagnostics) report_diagnostic(d);
+    if (slot.skip_reason) {
+        ++report_.games_skipped[*slot.skip_reason];
+        return;
+    }
+    if (options_.duplicates == Duplicates::Drop) {
+        if (const auto duplicate = duplicates_.check(file.display_path, slot)) {
+            report_diagnostic(*duplicate);
+            ++report_.games_skipped["duplicate"];
+            ++report_.duplicates_dropped;
+            return;
+        }
+    }
+    ++report_.games_kept;
+    report_.moves_replayed += slot.replay.legal_moves;
+    if (slot.replay.stopped_by) ++report_.games_cut[game::verdict_code(*slot.replay.stopped_by)];
+    const auto start = StageClock::now();
+    consume_game_(file, i);
+    report_.times.consume += seconds_since(start);
+}
+
+void FileConsumer::report_diagnostic(const diag::Diagnostic& d) {
+    report_.diagnostics.add(d);
+    printer_.print(d);
+    if (log_) log_->add(d);
+}
+
+}  // namespace josekic::pipeline

@@ -1,0 +1,44 @@
+#include "compiler/pipeline/file_worker.hpp"
+
+#include "compiler/pipeline/skip_policy.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
+
+namespace josekic::pipeline {
+
+void process_file(StreamedFile& file, const GameParser& parser, const StreamOptions& options,
+                  const std::function<void(StreamedFile&)>& analyze_file) {
+    if (file.read_error) return;
+    const auto parse_start = StageClock::now();
+    diag::DiagnosticList parse_problems;
+    std::vector<game::GameRecord> records =
+        parser(file.bytes, file.display_path, options.read, parse_problems);
+    file.diagnostics = std::move(parse_problems.items);
+    std::string().swap(file.bytes);  // the bytes are not needed any more; free them early
+    file.parse_seconds = seconds_since(parse_start);
+
+    const auto replay_start = StageClock::now();
+    file.games.reserve(records.size());
+    for (game::GameRecord& record : records) {
+        GameSlot& slot = file.games.emplace_back();
+        slot.record = std::move(record);
+        if (auto reason = skip_before_replay(slot.record)) {
+            mark_skipped(slot, std::move(*reason));
+            continue;
+        }
+        diag::DiagnosticList replay_problems;
+        slot.replay = game::replay(slot.record, replay_problems);
+        slot.diagnostics = std::move(replay_problems.items);
+        if (auto reason = skip_after_replay(slot.replay)) {
+            mark_skipped(slot, std::move(*reason));
+        } else if (options.duplicates == Duplicates::Drop) {
+            slot.fingerprint = fingerprint(slot.record);
+        }
+    }
+    file.replay_seconds = seconds_since(replay_start);
+
+    const auto analysis_start = StageClock::now();
+    analyze_file(file);
+    file.analysis_seconds = seconds_since(analysis_start);
+}
+
+}  // namespace josekic::pipeline

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/pipeline/fingerprint.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/game/game_record.hpp"
+#include "core/game/replay.hpp"
+
+namespace josekic::pipeline {
+
+/// One game of a streamed file, as a worker left it.
+struct GameSlot {
+    game::GameRecord record;
+    game::ReplayResult replay;
+    /// Set when the game is skipped before analysis: "not-go", "not-19x19", "no-moves".
+    std::optional<std::string> skip_reason;
+    GameFingerprint fingerprint;
+    std::vector<diag::Diagnostic> diagnostics;  ///< replay problems and the skip message
+};
+
+/// One input file on its way from the walker through a worker to the consumer: its bytes
+/// on the way in, its games and diagnostics on the way out.
+struct StreamedFile {
+    std::string display_path;
+    std::string bytes;  ///< released once parsed
+    std::uint64_t size = 0;
+    std::optional<diag::Diagnostic> read_error;
+    std::vector<diag::Diagnostic> diagnostics;  ///< from the parser
+    std::vector<GameSlot> games;
+    double parse_seconds = 0.0;
+    double replay_seconds = 0.0;
+    double analysis_seconds = 0.0;
+    /// The typed front end's per-game analyses (owned; type known only to it).
+    std::shared_ptr<void> analyses;
+};
+
+}  // namespace josekic::pipeline

@@ -1,0 +1,84 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "tests/cli/run_binary.hpp"
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using josekic::test_support::slurp;
+using josekic::test_support::TempDir;
+using josekic::testing::run_josekic;
+using josekic::testing::shell_quote;
+
+namespace {
+
+std::string sample(const std::string& name) {
+    return shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples/" + name);
+}
+
+// Twelve copies of one game in one file: eleven duplicate warnings.
+std::string many_duplicates(const TempDir& dir) {
+    std::string games;
+    for (int i = 0; i < 12; ++i) games += "(;GM[1]SZ[19];B[pd];W[dp];B[pp])\n";
+    return shell_quote(dir.write("copies.sgf", games));
+}
+
+}  // namespace
+
+TEST_CASE("under --strict a skipped game means exit 1, and a clean input exit 0", "[e2e][cli]") {
+    for (const std::string command : {"check", "compile"}) {
+        const TempDir dir;
+        const std::string out = command == "compile" ? " -o " + shell_quote(dir.str()) : "";
+        INFO(command);
+        // "Two Games.SGF" holds a 9x9 game, which is skipped.
+        const auto skipped =
+            run_josekic(command + " " + sample("Two Games.SGF") + out + " --strict");
+        CHECK(skipped.exit_code == 1);
+        CHECK(skipped.err.find("josekic: --strict: not everything was read: 0 files skipped, 0 "
+                               "errors, 1 games skipped") != std::string::npos);
+        CHECK(run_josekic(command + " " + sample("Two Games.SGF") + out).exit_code == 0);
+        CHECK(run_josekic(command + " " + sample("chinese-opening.sgf") + out + " --strict")
+                  .exit_code == 0);
+    }
+}
+
+TEST_CASE("dropped duplicates do not count as skipped under --strict", "[e2e][cli]") {
+    const TempDir dir;
+    CHECK(run_josekic("check " + many_duplicates(dir) + " --strict --quiet").exit_code == 0);
+}
+
+TEST_CASE("warnings of one code are cut short unless --verbose; --diagnostics keeps them all",
+          "[e2e][cli]") {
+    const TempDir dir;
+    const std::string input = many_duplicates(dir);
+    const auto normal = run_josekic("check " + input);
+    CHECK(normal.exit_code == 0);
+    CHECK(
+        normal.err.find("[duplicate]\n... and 6 more [duplicate]; all of them with --verbose\n") !=
+        std::string::npos);
+
+    const auto verbose = run_josekic("check " + input + " --verbose");
+    CHECK(verbose.err.find("game 12 skipped: the same game") != std::string::npos);
+    CHECK(verbose.err.find("more [duplicate]") == std::string::npos);
+
+    const std::string file = (dir.path() / "diagnostics.txt").string();
+    const auto logged = run_josekic("check " + input + " --diagnostics " + shell_quote(file));
+    CHECK(logged.err.find("... and 6 more [duplicate]; all of them in " + file) !=
+          std::string::npos);
+    CHECK(slurp(file) == verbose.err);
+}
+
+TEST_CASE("asking for quiet and verbose at once is a usage error", "[e2e][cli]") {
+    const auto run = run_josekic("check " + sample("chinese-opening.sgf") + " --quiet --verbose");
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("--quiet and --verbose") != std::string::npos);
+}
+
+TEST_CASE("a diagnostics file that cannot be written is an error", "[e2e][cli]") {
+    const TempDir dir;
+    const auto run = run_josekic("check " + sample("chinese-opening.sgf") + " --diagnostics " +
+                                 shell_quote((dir.path() / "no" / "d.txt").string()));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("josekic: error:") != std::string::npos);
+}

@@ -1,0 +1,209 @@
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/input/walker.hpp"
+#include "tests/support/archive_maker.hpp"
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/walked_files.hpp"
+
+using josekic::input::InputFile;
+using josekic::input::walk_inputs;
+using josekic::input::WalkControl;
+using josekic::test_support::ArchiveKind;
+using josekic::test_support::make_archive;
+using josekic::test_support::slurp;
+using josekic::test_support::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<InputFile> walk(const std::vector<std::string>& inputs) {
+    return josekic::test_support::walk_all(inputs);
+}
+
+const std::vector<std::pair<std::string, std::string>> kTwoGames = {
+    {"games/a.sgf", "(;PB[A];B[pd])"},
+    {"games/notes.txt", "not a game"},
+    {"games/b.sgf", "(;PB[B])"}};
+
+// Cuts the file at `path` into volumes `path`.001, .002, ... of `volume_bytes` each, as
+// 7-Zip's "split to volumes" does, and removes it.
+std::vector<std::string> split_into_volumes(const std::string& path, std::size_t volume_bytes) {
+    const std::string bytes = slurp(path);
+    fs::remove(path);
+    std::vector<std::string> volumes;
+    for (std::size_t at = 0; at < bytes.size(); at += volume_bytes) {
+        char suffix[8];
+        std::snprintf(suffix, sizeof suffix, ".%03zu", volumes.size() + 1);
+        volumes.push_back(path + suffix);
+        std::ofstream(volumes.back(), std::ios::binary) << bytes.substr(at, volume_bytes);
+    }
+    return volumes;
+}
+
+// A 7z archive "9d.7z" in `dir` holding one large game, split into 20 kB volumes.
+std::vector<std::string> split_7z_of_one_big_game(const TempDir& dir) {
+    const std::string path = (dir.path() / "9d.7z").string();
+    make_archive(path, ArchiveKind::SevenZip,
+                 {{"big.sgf", "(;C[" + josekic::test_support::incompressible_bytes(50000) + "])"}});
+    return split_into_volumes(path, 20000);
+}
+
+}  // namespace
+
+TEST_CASE("a 7z archive is read in place, on the command line and in a directory", "[input]") {
+    TempDir dir;
+    const std::string path = (dir.path() / "fox.7z").string();
+    make_archive(path, ArchiveKind::SevenZip, kTwoGames);
+    for (const std::string& input : {path, dir.str()}) {
+        const auto files = walk({input});
+        REQUIRE(files.size() == 2);
+        CHECK(files[0].display_path == path + "/games/a.sgf");
+        CHECK(files[0].bytes == "(;PB[A];B[pd])");
+        CHECK(files[1].display_path == path + "/games/b.sgf");
+        CHECK_FALSE(files[1].read_error);
+    }
+}
+
+TEST_CASE("a single compressed game record is read whole under its own name", "[input]") {
+    const std::vector<std::pair<ArchiveKind, std::string>> kinds = {
+        {ArchiveKind::Gzip, "g.sgf.gz"},
+        {ArchiveKind::Xz, "g.sgf.xz"},
+        {ArchiveKind::Bzip2, "g.sgf.bz2"},
+        {ArchiveKind::Gzip, "G.SGF.GZ"}};
+    for (const auto& [kind, name] : kinds) {
+        INFO(name);
+        TempDir dir;
+        const std::string path = (dir.path() / name).string();
+        make_archive(path, kind, {{"data", "(;PB[Z];B[dd])"}});
+        for (const std::string& input : {path, dir.str()}) {
+            const auto files = walk({input});
+            REQUIRE(files.size() == 1);
+            CHECK(files[0].display_path == path);
+            CHECK(files[0].bytes == "(;PB[Z];B[dd])");
+            CHECK_FALSE(files[0].read_error);
+        }
+    }
+}
+
+TEST_CASE("a compressed file that is not a game record is not read from a directory", "[input]") {
+    TempDir dir;
+    make_archive((dir.path() / "notes.txt.gz").string(), ArchiveKind::Gzip, {{"data", "x"}});
+    CHECK(walk({dir.str()}).empty());
+}
+
+TEST_CASE("a split archive is read through its first volume, the others not again", "[input]") {
+    TempDir dir;
+    const std::string path = (dir.path() / "9d.7z").string();
+    make_archive(path, ArchiveKind::SevenZip,
+                 {{"a.sgf", "(;PB[A])"},
+                  {"big.sgf", "(;C[" + josekic::test_support::incompressible_bytes(50000) + "])"}});
+    const auto volumes = split_into_volumes(path, 20000);
+    REQUIRE(volumes.size() >= 3);
+    for (const std::string& input : {volumes[0], dir.str()}) {
+        INFO(input);
+        const auto files = walk({input});
+        REQUIRE(files.size() == 2);
+        CHECK(files[0].display_path == volumes[0] + "/a.sgf");
+        CHECK(files[0].bytes == "(;PB[A])");
+        CHECK(files[1].bytes.size() == 50006);
+        CHECK_FALSE(files[1].read_error);
+    }
+}
+
+TEST_CASE("a split archive whose volume in the middle is missing is an error naming it",
+          "[input]") {
+    TempDir dir;
+    const auto volumes = split_7z_of_one_big_game(dir);
+    fs::remove(volumes[1]);
+    const auto files = walk({volumes[0]});
+    REQUIRE(files.size() == 1);
+    REQUIRE(files[0].read_error);
+    CHECK(files[0].read_error->code == "split-archive-incomplete");
+    CHECK_THAT(files[0].read_error->message, Catch::Contains("9d.7z.002"));
+}
+
+TEST_CASE("a split archive whose last volume is missing names the volume after the last",
+          "[input]") {
+    TempDir dir;
+    const auto volumes = split_7z_of_one_big_game(dir);
+    fs::remove(volumes.back());
+    const auto files = walk({volumes[0]});
+    REQUIRE_FALSE(files.empty());
+    REQUIRE(files.back().read_error);
+    CHECK(files.back().read_error->code == "corrupt-archive");
+    CHECK_THAT(files.back().read_error->message,
+               Catch::Contains("9d.7z.00" + std::to_string(volumes.size())));
+}
+
+TEST_CASE("a later volume named on the command line points to the first", "[input]") {
+    TempDir dir;
+    const std::string later = dir.write("9d.7z.002", "middle of an archive");
+    const auto files = walk({later});
+    REQUIRE(files.size() == 1);
+    REQUIRE(files[0].read_error);
+    CHECK(files[0].read_error->code == "split-archive-volume");
+    CHECK_THAT(files[0].read_error->message, Catch::Contains("9d.7z.001"));
+}
+
+TEST_CASE("an archive named like a game record is read as the archive it is", "[input]") {
+    TempDir dir;
+    make_archive((dir.path() / "zipped.sgf").string(), ArchiveKind::Zip, kTwoGames);
+    make_archive((dir.path() / "gzipped.sgf").string(), ArchiveKind::Gzip, {{"data", "(;PB[G])"}});
+    const auto files = walk({dir.str()});
+    REQUIRE(files.size() == 3);
+    CHECK(files[0].display_path == dir.str() + "/gzipped.sgf");
+    CHECK(files[0].bytes == "(;PB[G])");
+    CHECK(files[1].display_path == dir.str() + "/zipped.sgf/games/a.sgf");
+    CHECK(files[2].display_path == dir.str() + "/zipped.sgf/games/b.sgf");
+}
+
+TEST_CASE("a game record named like an archive is read as the game record it is", "[input]") {
+    TempDir dir;
+    const std::string sgf = dir.write("fox.7z", "\n(;PB[A];B[pd])");
+    const auto files = walk({dir.str()});
+    REQUIRE(files.size() == 1);
+    CHECK(files[0].display_path == sgf);
+    CHECK(files[0].bytes == "\n(;PB[A];B[pd])");
+    CHECK_FALSE(files[0].read_error);
+}
+
+TEST_CASE("a file named like an archive that is neither archive nor game is named in an error",
+          "[input]") {
+    TempDir dir;
+    const std::string path = dir.write("fox.7z", "<html>404 Not Found</html>");
+    const auto files = walk({path});
+    REQUIRE(files.size() == 1);
+    REQUIRE(files[0].read_error);
+    CHECK(files[0].read_error->code == "not-an-archive");
+    CHECK(files[0].read_error->path == path);
+}
+
+TEST_CASE("the real Fox archives read whole (when ../shared is present)", "[input]") {
+    const fs::path corpus = fs::path(JOSEKIC_SOURCE_DIR "/../shared/corpus");
+    const std::vector<std::pair<std::string, std::size_t>> archives = {{"fox-Pro2.7z", 680},
+                                                                       {"fox-9d2.7z.001", 18081}};
+    for (const auto& [name, expected_files] : archives) {
+        const fs::path path = corpus / name;
+        if (!fs::exists(path)) {
+            WARN("skipped: " << path.string() << " is absent");
+            continue;
+        }
+        std::size_t files = 0;
+        std::size_t errors = 0;
+        walk_inputs({path.string()}, [&](InputFile&& f) {
+            ++files;
+            if (f.read_error) ++errors;
+            return WalkControl::Continue;
+        });
+        CHECK(files == expected_files);
+        CHECK(errors == 0);
+    }
+}
