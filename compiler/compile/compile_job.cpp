@@ -271,11 +271,13 @@ CompileResult run_compile(const CompileOptions& options) {
     // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
     // the dictionaries and written only once they are, so that a failed run leaves it as it was.
     std::vector<std::byte> index_bytes;
-    jobs.emplace_back([&] {
-        index_bytes = index::build_index({&builder.games(),
-                                          {&builder.joseki(), builder.joseki_lines()},
-                                          {&builder.fuseki(), builder.fuseki_lines()}});
-    });
+    if (options.index == IndexOutput::Write) {
+        jobs.emplace_back([&] {
+            index_bytes = index::build_index({&builder.games(),
+                                              {&builder.joseki(), builder.joseki_lines()},
+                                              {&builder.fuseki(), builder.fuseki_lines()}});
+        });
+    }
     const Concurrency concurrency =
         result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
     // The dictionaries differ in size: a thread that has written its own formats parts of
@@ -304,7 +306,7 @@ CompileResult run_compile(const CompileOptions& options) {
     run_jobs(jobs, concurrency);
     const std::filesystem::path index_path =
         std::filesystem::path(options.output_dir) / index::kIndexFileName;
-    index::write_index(index_path, index_bytes);
+    if (options.index == IndexOutput::Write) index::write_index(index_path, index_bytes);
     result.times.emit_wall = seconds_since(emit_start);
 
     result.joseki_nodes = joseki.nodes;
@@ -321,7 +323,8 @@ CompileResult run_compile(const CompileOptions& options) {
         result.times.handicap_fuseki = handicap.times;
         append(result, handicap);
     }
-    result.outputs.push_back(OutputFile{index_path.string(), index_bytes.size(), 0});
+    if (options.index == IndexOutput::Write)
+        result.outputs.push_back(OutputFile{index_path.string(), index_bytes.size(), 0});
 
     const auto report_start = StageClock::now();
     result.report_text = render_compile_report(result, builder);

@@ -18,6 +18,9 @@ namespace josekic::compile {
 /// Whether each dictionary is one file or one file per first move (--split).
 enum class Layout { SingleFile, SplitByFirstMove };
 
+/// Whether compile writes DIR/index.jki (--no-index skips it).
+enum class IndexOutput { Write, Skip };
+
 /// Everything `josekic compile` was asked to do.
 struct CompileOptions {
     std::vector<std::string> inputs;  ///< files, directories, archives (sorted before reading)
@@ -33,6 +36,7 @@ struct CompileOptions {
     std::vector<std::string> references;  ///< --reference [NAME=]FILE|DIR, repeatable (joseki only)
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
+    IndexOutput index = IndexOutput::Write;
 };
 
 /// One file written by a compile run.
