@@ -140,7 +140,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
     return out.str();
 }
 
-std::string render_lookup_json(const index::LookupResult& r) {
+std::string render_lookup_json(const index::LookupResult& r, std::string_view extra) {
     const index::Tree tree = r.tree;
     std::ostringstream out;
     out << "{\"dictionary\": \"" << (tree == index::Tree::Joseki ? "joseki" : "fuseki") << "\"";
@@ -185,8 +185,32 @@ std::string render_lookup_json(const index::LookupResult& r) {
             << ", \"game_index\": " << g.index_in_file
             << ", \"move_number\": " << r.games[i].move_number << "}";
     }
-    out << "]}\n";
+    out << "]" << extra << "}";
     return out.str();
+}
+
+std::string render_game_lookup_text(const index::GameLookup& lookup) {
+    std::string out = "After move " + std::to_string(lookup.move_number) + ":\n\n";
+    out += render_lookup_text(lookup.fuseki);
+    for (const index::CornerLookup& c : lookup.corners) {
+        out += "\n" + std::string(trackers::name(c.corner)) + " corner, ";
+        out += render_lookup_text(c.joseki);
+    }
+    if (lookup.corners.empty()) out += "\nNo corner is still tracked at this move.\n";
+    return out;
+}
+
+std::string render_game_lookup_json(const index::GameLookup& lookup) {
+    std::string corners =
+        ", \"move_number\": " + std::to_string(lookup.move_number) + ", \"corners\": [";
+    for (std::size_t i = 0; i < lookup.corners.size(); ++i) {
+        const index::CornerLookup& c = lookup.corners[i];
+        if (i != 0) corners += ", ";
+        corners += render_lookup_json(
+            c.joseki, ", \"corner\": \"" + std::string(trackers::name(c.corner)) + "\"");
+    }
+    corners += "]";
+    return render_lookup_json(lookup.fuseki, corners);
 }
 
 }  // namespace josekic::cli

@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include <string_view>
+
+#include "index/game_lookup.hpp"
 #include "index/lookup.hpp"
 
 namespace josekic::cli {
@@ -10,7 +13,14 @@ namespace josekic::cli {
 /// totals, the continuations and the games.
 std::string render_lookup_text(const index::LookupResult& result);
 
-/// A lookup result as one JSON object (README "lookup" documents the schema).
-std::string render_lookup_json(const index::LookupResult& result);
+/// A lookup result as one JSON object (README "lookup" documents the schema); `extra` is
+/// put before its closing brace (", \"key\": value" pairs). No newline at the end.
+std::string render_lookup_json(const index::LookupResult& result, std::string_view extra = {});
+
+/// `lookup --game`: the fuseki answer, then each tracked corner's.
+std::string render_game_lookup_text(const index::GameLookup& lookup);
+/// `lookup --game` as JSON: the fuseki object with "move_number" and "corners" (objects of
+/// the same schema with "corner") added.
+std::string render_game_lookup_json(const index::GameLookup& lookup);
 
 }  // namespace josekic::cli

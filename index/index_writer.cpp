@@ -198,13 +198,20 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
 // One table for both trees: a shared directory costs half of one per tree.
 void add_position_sections(std::vector<PositionRecord>& positions, std::vector<Section>& sections) {
     const unsigned bits = directory_bits(positions.size());
+    // The order of lookups: bucket, then the stored low 48 bits, as one integer.
     const auto stored = [bits](const PositionRecord& p) {
-        return std::pair(key_bucket(p.key, bits), p.key & kKeyLowMask);
+        return (key_bucket(p.key, bits) << 48) | (p.key & kKeyLowMask);
     };
-    std::sort(positions.begin(), positions.end(),
-              [&](const PositionRecord& a, const PositionRecord& b) {
-                  return stored(a) != stored(b) ? stored(a) < stored(b) : a.node < b.node;
-              });
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        order[i] = {stored(positions[i]), static_cast<std::uint32_t>(i)};
+    std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first
+                                  : positions[a.second].node < positions[b.second].node;
+    });
+    std::vector<PositionRecord> sorted(positions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = positions[order[i].second];
+    positions = std::move(sorted);
     sections.push_back(records_section<PositionRecord>(
         static_cast<std::uint32_t>(SectionId::Positions), positions));
     const std::size_t buckets = std::size_t{1} << bits;

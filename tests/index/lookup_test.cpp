@@ -9,7 +9,9 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
 #include "core/go/symmetry.hpp"
+#include "core/sgf/game_reader.hpp"
 #include "emit/dictionary_reader.hpp"
+#include "index/game_lookup.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query.hpp"
@@ -146,4 +148,27 @@ TEST_CASE("lookup lists the most recent games of a line first", "[index][lookup]
     CHECK(r.games[0].game.date == "2015-01-02");
     CHECK(r.games[1].game.date == "2010-05-06");
     CHECK(r.games[2].game.date == "2001-03-04");
+}
+
+TEST_CASE("the position of a game after move N is found whatever its move order",
+          "[index][lookup]") {
+    test_support::TempDir dir;
+    const std::vector<std::string> games = test_support::handmade_games();
+    const fs::path dict = test_support::compile_games(dir.path(), games);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    diag::DiagnosticList problems;
+    // The second game plays B pq, W dd, B pd, W dp: the first game's position after 4 moves.
+    const std::vector<game::GameRecord> records = sgf::read_games(games[1], "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    index::GameLookupOptions options;
+    options.move = 4;
+    const index::GameLookup r =
+        index::lookup_game(index, records[0], records[0].moves.size(), options);
+    CHECK(r.move_number == 4);
+    REQUIRE(r.fuseki.node);
+    CHECK(r.fuseki.position.nodes.size() == 2);
+    CHECK(r.fuseki.position.stats.count == 2);
+    // Four stones, one in each corner: every tracker is still on.
+    CHECK(r.corners.size() == 4);
+    for (const index::CornerLookup& c : r.corners) CHECK(c.joseki.node);
 }
