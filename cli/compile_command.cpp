@@ -4,9 +4,11 @@
 #include <iostream>
 
 #include "cli/options.hpp"
+#include "cli/prune_lists.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/compile_summary.hpp"
+#include "compiler/compile/compile_timings.hpp"
 
 namespace po = boost::program_options;
 
@@ -43,6 +45,7 @@ int run_compile(const std::vector<std::string>& args) {
     bool no_index = false;
     bool timings = false;
     ThresholdOptions thresholds;
+    std::vector<std::string> prune_files;
     po::options_description visible;
     po::options_description hidden;
     add_input_options(visible, hidden, input);
@@ -69,7 +72,7 @@ int run_compile(const std::vector<std::string>& args) {
         "also write fuseki-handicap.sgf from handicap and setup games")(
         "reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
-        "prune", po::value(&options.prune_files)->value_name("FILE")->composing(),
+        "prune", po::value(&prune_files)->value_name("FILE")->composing(),
         "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")(
         "max-games-listed",
         po::value(&options.max_games_listed)
@@ -99,15 +102,24 @@ int run_compile(const std::vector<std::string>& args) {
     if (options.opening.max_moves < 1)
         throw UsageError(help.name, "--fuseki-moves must be at least 1");
 
-    const compile::CompileResult result = compile::run_compile(options);
+    std::optional<std::vector<prune::PruneList>> prune_lists = read_prune_lists(prune_files);
+    if (!prune_lists) {
+        std::cerr << "josekic: nothing was written\n";
+        return 1;
+    }
+    options.prune_lists = std::move(*prune_lists);
+
+    const compile::CompileResult result = compile::compile_collection(options);
     std::cout << compile::render_compile_summary(
         result, (std::filesystem::path(options.output_dir) / "report.txt").string());
     std::cout.flush();
     for (const diag::Diagnostic& d : result.reference_diagnostics)
         std::cerr << diag::format(d) << "\n";
     for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
-    for (const std::string& warning : result.warnings)
-        std::cerr << "josekic: warning: " << warning << "\n";
+    for (const compile::DictionaryOutput* dictionary : result.outputs()) {
+        for (const std::string& warning : dictionary->warnings)
+            std::cerr << "josekic: warning: " << warning << "\n";
+    }
     if (timings) std::cerr << compile::render_timings(result);
     return exit_status(result.run, input);
 }

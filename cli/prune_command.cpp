@@ -3,14 +3,12 @@
 #include <iostream>
 
 #include "cli/options.hpp"
+#include "cli/prune_lists.hpp"
 #include "cli/threshold_options.hpp"
+#include "compiler/compile/dictionary_output.hpp"
 #include "compiler/compile/node_comments.hpp"
-#include "core/dictionary/dictionary_graph.hpp"
-#include "emit/dictionary_file.hpp"
 #include "emit/dictionary_reader.hpp"
-#include "emit/dictionary_writer.hpp"
 #include "prune/apply.hpp"
-#include "prune/list_file.hpp"
 #include "prune/report_text.hpp"
 #include "reference/coverage.hpp"
 
@@ -74,17 +72,8 @@ int run_prune(const std::vector<std::string>& args) {
         throw UsageError(help.name, "give at least one --list, threshold or --reference");
     }
 
-    bool failed = false;
-    std::vector<prune::PruneList> lists;
-    for (const std::string& file : list_files) {
-        diag::DiagnosticList problems;
-        std::optional<prune::PruneList> list = prune::read_prune_list(file, problems);
-        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-        if (!list)
-            failed = true;
-        else
-            lists.push_back(std::move(*list));
-    }
+    const std::optional<std::vector<prune::PruneList>> read_lists = read_prune_lists(list_files);
+    bool failed = !read_lists;
     diag::DiagnosticList reference_problems;
     const std::vector<reference::ReferenceIndex> references =
         compile::load_references(reference_arguments, reference_problems);
@@ -99,6 +88,7 @@ int run_prune(const std::vector<std::string>& args) {
         return 1;
     }
 
+    const std::vector<prune::PruneList>& lists = *read_lists;
     const prune::PruneResult result = prune::apply(read->trie, lists, thresholds, read->root.kind);
     for (const diag::Diagnostic& d : result.diagnostics) std::cerr << diag::format(d) << "\n";
     if (dry_run) {
@@ -124,11 +114,10 @@ int run_prune(const std::vector<std::string>& args) {
     }
     write.max_games_listed = max_games_listed;
     write.size_limits = prune::size_limits_text(thresholds);
-    const dictionary::DictionaryGraph graph(result.trie);
-    const compile::NodeComments comments(graph, notes ? &*notes : nullptr);
-    write.extra_comments = &comments;
-    // Streamed into the file: the text of the pruned dictionary is never held in memory.
-    emit::write_dictionary_file(output, result.trie, write);
+    // The same path as compile's, so that both write the same bytes.
+    compile::write_annotated_dictionary(
+        result.trie, write, notes ? &*notes : nullptr,
+        compile::DictionaryTarget{output, compile::Layout::SingleFile});
     std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": "
               << result.nodes_after << " nodes (" << result.terminals_after << " terminal)\n";
     if (notes)

@@ -5,13 +5,20 @@
 namespace josekic::emit {
 
 WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
-                                  const WriteOptions& options, dictionary::NodeId first_move) {
+                                  const WriteOptions& options, dictionary::NodeId first_move,
+                                  const WriteTimer& timer) {
     AtomicFile file(target);
-    const TextSink sink = [&file](std::string_view piece) { file.write(piece); };
+    const auto run = [&timer](const std::function<void()>& write) {
+        if (timer)
+            timer(write);
+        else
+            write();
+    };
+    const TextSink sink = [&](std::string_view piece) { run([&] { file.write(piece); }); };
     const WriteCounts counts = first_move == dictionary::kNoNode
                                    ? write_dictionary(trie, options, sink)
                                    : write_dictionary_part(trie, first_move, options, sink);
-    file.commit();
+    run([&file] { file.commit(); });
     return counts;
 }
 

@@ -1,11 +1,16 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
 
 namespace josekic::emit {
+
+/// Runs one write to the file (a piece of text, or the final fsync and rename) given as
+/// `write`, for a caller that times them apart from the formatting (--timings).
+using WriteTimer = std::function<void(const std::function<void()>& write)>;
 
 /// Writes a dictionary straight into the file `target`, atomically (emit::AtomicFile: a
 /// temporary file, fsync, rename; no temporary is left on failure or signal), streaming
@@ -13,8 +18,10 @@ namespace josekic::emit {
 /// child for one part of a --split dictionary (write_dictionary_part), or kNoNode for the
 /// whole dictionary. The bytes are those write_dictionary would return. Throws
 /// std::runtime_error when the file cannot be written.
+/// `timer`, when given, runs every write to the file.
 WriteCounts write_dictionary_file(const std::filesystem::path& target, const dictionary::Trie& trie,
                                   const WriteOptions& options,
-                                  dictionary::NodeId first_move = dictionary::kNoNode);
+                                  dictionary::NodeId first_move = dictionary::kNoNode,
+                                  const WriteTimer& timer = nullptr);
 
 }  // namespace josekic::emit

@@ -13,20 +13,20 @@ void EmitHelpers::job_done() {
 void EmitHelpers::help() {
     std::unique_lock lock(mutex_);
     for (;;) {
-        // The last pending part of any board: parts run ahead of the writer, from the end,
+        // The last pending part of any dictionary: parts run ahead of the writer, from the end,
         // so that the writer and its helpers meet in the middle.
-        Board* board = nullptr;
+        DictionaryParts* dictionary = nullptr;
         Part* part = nullptr;
-        for (Board* b : boards_) {
-            if (b->next_from_end >= b->parts.size()) continue;
-            Part& candidate = b->parts[b->parts.size() - 1 - b->next_from_end];
+        for (DictionaryParts* d : dictionaries_) {
+            if (d->next_from_end >= d->parts.size()) continue;
+            Part& candidate = d->parts[d->parts.size() - 1 - d->next_from_end];
             if (candidate.state != Part::State::Pending) {
-                b->next_from_end = b->parts.size();  // met the writer: nothing left ahead of it
+                d->next_from_end = d->parts.size();  // met the writer: nothing left ahead of it
                 continue;
             }
-            ++b->next_from_end;
+            ++d->next_from_end;
             candidate.state = Part::State::Helper;
-            board = b;
+            dictionary = d;
             part = &candidate;
             break;
         }
@@ -37,7 +37,7 @@ void EmitHelpers::help() {
         }
         lock.unlock();
         try {
-            board->format(*part);
+            dictionary->format(*part);
         } catch (...) {
             part->failure = std::current_exception();
         }
@@ -47,30 +47,31 @@ void EmitHelpers::help() {
     }
 }
 
-void EmitHelpers::add(Board& board) {
+void EmitHelpers::add(DictionaryParts& dictionary) {
     const std::lock_guard lock(mutex_);
-    boards_.push_back(&board);
+    dictionaries_.push_back(&dictionary);
     changed_.notify_all();
 }
 
-bool EmitHelpers::take_in_order(Board& board, std::size_t index) {
+bool EmitHelpers::take_in_order(DictionaryParts& dictionary, std::size_t index) {
     const std::lock_guard lock(mutex_);
-    Part& part = board.parts[index];
+    Part& part = dictionary.parts[index];
     if (part.state != Part::State::Pending) return false;
     part.state = Part::State::Writer;
     return true;
 }
 
-void EmitHelpers::wait_ready(Board& board, std::size_t index) {
+void EmitHelpers::wait_ready(DictionaryParts& dictionary, std::size_t index) {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return board.parts[index].state == Part::State::Ready; });
+    changed_.wait(lock, [&] { return dictionary.parts[index].state == Part::State::Ready; });
 }
 
-void EmitHelpers::remove(Board& board) {
+void EmitHelpers::remove(DictionaryParts& dictionary) {
     std::unique_lock lock(mutex_);
-    boards_.erase(std::remove(boards_.begin(), boards_.end(), &board), boards_.end());
+    dictionaries_.erase(std::remove(dictionaries_.begin(), dictionaries_.end(), &dictionary),
+                        dictionaries_.end());
     changed_.wait(lock, [&] {
-        return std::none_of(board.parts.begin(), board.parts.end(),
+        return std::none_of(dictionary.parts.begin(), dictionary.parts.end(),
                             [](const Part& p) { return p.state == Part::State::Helper; });
     });
 }

@@ -51,27 +51,27 @@ class EmitHelpers {
         std::exception_ptr failure;
     };
     /// The parts of one dictionary being written and how to format one of them into a string.
-    struct Board {
+    struct DictionaryParts {
         std::vector<Part> parts;
         std::size_t next_from_end =
             0;  ///< parts[size - next_from_end, size) are no helper's to take
         std::function<void(Part&)> format;
     };
 
-    /// For the writer: makes `board` visible to helpers.
-    void add(Board& board);
+    /// For the writer: makes `dictionary` visible to helpers.
+    void add(DictionaryParts& dictionary);
     /// For the writer: takes part `index` if no helper has; returns false when a helper has
     /// (then wait_ready(index) before using its text).
-    bool take_in_order(Board& board, std::size_t index);
+    bool take_in_order(DictionaryParts& dictionary, std::size_t index);
     /// For the writer: waits until a helper has finished part `index`.
-    void wait_ready(Board& board, std::size_t index);
-    /// For the writer: hides `board` from helpers and waits for parts being formatted.
-    void remove(Board& board);
+    void wait_ready(DictionaryParts& dictionary, std::size_t index);
+    /// For the writer: hides `dictionary` from helpers and waits for parts being formatted.
+    void remove(DictionaryParts& dictionary);
 
   private:
     std::mutex mutex_;
     std::condition_variable changed_;
-    std::vector<Board*> boards_;
+    std::vector<DictionaryParts*> dictionaries_;
     std::size_t jobs_left_;
 };
 

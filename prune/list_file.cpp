@@ -38,4 +38,19 @@ std::optional<PruneList> read_prune_list(const std::filesystem::path& file,
     return parse_any_prune_list(text, file.string(), sink);
 }
 
+std::optional<std::vector<PruneList>> read_prune_lists(const std::vector<std::string>& files,
+                                                       diag::DiagnosticSink& sink) {
+    std::vector<PruneList> lists;
+    bool failed = false;
+    for (const std::string& file : files) {
+        std::optional<PruneList> list = read_prune_list(file, sink);
+        if (list)
+            lists.push_back(std::move(*list));
+        else
+            failed = true;
+    }
+    if (failed) return std::nullopt;
+    return lists;
+}
+
 }  // namespace josekic::prune

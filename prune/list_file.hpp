@@ -2,7 +2,9 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diag/diagnostic.hpp"
 #include "prune/prune_list.hpp"
@@ -22,5 +24,11 @@ std::optional<PruneList> parse_any_prune_list(std::string_view text, std::string
 /// an error (code "prune-io", no line) and gives nullopt. The file is only read.
 std::optional<PruneList> read_prune_list(const std::filesystem::path& file,
                                          diag::DiagnosticSink& sink);
+
+/// Reads every file of `files` (read_prune_list), in order, so that the problems of all of
+/// them reach `sink` at once. nullopt when any of them cannot be used: compile and prune
+/// then write nothing.
+std::optional<std::vector<PruneList>> read_prune_lists(const std::vector<std::string>& files,
+                                                       diag::DiagnosticSink& sink);
 
 }  // namespace josekic::prune

@@ -57,6 +57,13 @@ void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_
     }
 }
 
+// What was written of one dictionary.
+void written_line(std::ostringstream& out, const DictionaryOutput& written) {
+    out << "  written              " << with_thousands(written.nodes) << " nodes, "
+        << with_thousands(written.terminals) << " terminal nodes, "
+        << with_thousands(written.transposition_classes) << " transposition classes\n";
+}
+
 }  // namespace
 
 std::vector<std::string> provenance_lines(const CompileOptions& options,
@@ -127,9 +134,7 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     const dictionary::Trie& joseki = builder.joseki();
     out << "  trie                 " << with_thousands(joseki.size() - 1) << " nodes, "
         << with_thousands(joseki.terminal_count()) << " terminal nodes\n";
-    out << "  written              " << with_thousands(result.joseki_nodes) << " nodes, "
-        << with_thousands(result.joseki_terminals) << " terminal nodes, "
-        << with_thousands(result.joseki_transposition_classes) << " transposition classes\n";
+    written_line(out, result.joseki_output);
     out << "  first moves:\n";
     const std::uint64_t total = joseki.node(dictionary::kRoot).stats.count;
     for (dictionary::NodeId child : joseki.sorted_children(dictionary::kRoot)) {
@@ -161,21 +166,24 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     const dictionary::Trie& fuseki = builder.fuseki();
     out << "\n  trie                 " << with_thousands(fuseki.size() - 1) << " nodes, "
         << with_thousands(fuseki.terminal_count()) << " leaves\n";
-    out << "  written              " << with_thousands(result.fuseki_nodes) << " nodes, "
-        << with_thousands(result.fuseki_terminals) << " terminal nodes, "
-        << with_thousands(result.fuseki_transposition_classes) << " transposition classes\n";
+    written_line(out, result.fuseki_output);
     out << "  most common first three moves:\n";
     top_lines(out, fuseki, 3, 10);
 
     out << "\nFiles written\n";
-    for (const OutputFile& file : result.outputs) {
-        // Names only: report.txt sits beside them, and the text must not depend on -o.
-        out << "  " << std::filesystem::path(file.path).filename().string() << "  "
-            << with_thousands(file.bytes) << " bytes";
-        if (file.nodes) out << ", " << with_thousands(file.nodes) << " nodes";
-        out << "\n";
+    for (const DictionaryOutput* dictionary : result.outputs()) {
+        for (const OutputFile& file : dictionary->files) {
+            // Names only: report.txt sits beside them, and the text must not depend on -o.
+            out << "  " << std::filesystem::path(file.path).filename().string() << "  "
+                << with_thousands(file.bytes) << " bytes";
+            if (file.nodes) out << ", " << with_thousands(file.nodes) << " nodes";
+            out << "\n";
+        }
     }
-    for (const std::string& warning : result.warnings) out << "warning: " << warning << "\n";
+    for (const DictionaryOutput* dictionary : result.outputs()) {
+        for (const std::string& warning : dictionary->warnings)
+            out << "warning: " << warning << "\n";
+    }
     return out.str();
 }
 

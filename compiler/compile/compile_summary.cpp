@@ -29,12 +29,14 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
         out += " (" + reasons + ")";
     }
     out += "\n";
-    for (const OutputFile& file : result.outputs) {
-        out += "wrote " + file.path + ": ";
-        if (file.nodes != 0) out += thousands(file.nodes) + " nodes, ";
-        // In kB as the size warnings count them, bytes for a file too small for that.
-        out += file.bytes < 10'000 ? thousands(file.bytes) + " bytes\n"
-                                   : thousands(file.bytes / 1000) + " kB\n";
+    for (const DictionaryOutput* dictionary : result.outputs()) {
+        for (const OutputFile& file : dictionary->files) {
+            out += "wrote " + file.path + ": ";
+            if (file.nodes != 0) out += thousands(file.nodes) + " nodes, ";
+            // In kB as the size warnings count them, bytes for a file too small for that.
+            out += file.bytes < 10'000 ? thousands(file.bytes) + " bytes\n"
+                                       : thousands(file.bytes / 1000) + " kB\n";
+        }
     }
     out += "report: " + report_path + "\n";
     return out;

@@ -4,6 +4,7 @@
 
 #include "compiler/pipeline/file_rankings.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
+#include "core/input/disk_size.hpp"
 
 namespace josekic::pipeline {
 
@@ -15,15 +16,23 @@ ProgressDisplay progress_display(const StreamOptions& options) {
                : ProgressDisplay::None;
 }
 
+// The inputs are measured only for a progress line that is drawn: one more listing of
+// every directory, which a run without one does not need.
+ProgressLine progress_line(const std::vector<std::string>& inputs, const StreamOptions& options) {
+    const ProgressDisplay display = progress_display(options);
+    return ProgressLine(display, std::cerr,
+                        display == ProgressDisplay::Terminal ? input::total_disk_bytes(inputs) : 0);
+}
+
 }  // namespace
 
-FileConsumer::FileConsumer(const StreamOptions& options,
+FileConsumer::FileConsumer(const std::vector<std::string>& inputs, const StreamOptions& options,
                            const std::function<void(StreamedFile&, std::size_t)>& consume_game,
                            RunReport& report)
     : options_(options),
       consume_game_(consume_game),
       report_(report),
-      progress_(progress_display(options), std::cerr),
+      progress_(progress_line(inputs, options)),
       printer_(
           options.verbosity,
           options.diagnostics_out != nullptr ? *options.diagnostics_out : std::cerr, progress_,
@@ -32,6 +41,7 @@ FileConsumer::FileConsumer(const StreamOptions& options,
 }
 
 void FileConsumer::consume(StreamedFile& file) {
+    disk_bytes_done_ += file.disk_bytes;
     if (file.read_error) {
         const diag::Diagnostic& d = *file.read_error;
         report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
@@ -49,7 +59,7 @@ void FileConsumer::consume(StreamedFile& file) {
 
     for (const diag::Diagnostic& d : file.diagnostics) report_diagnostic(d);
     for (std::size_t i = 0; i < file.games.size(); ++i) consume_game(file, i);
-    progress_.update(report_.files_read, report_.games_read);
+    progress_.update(report_.files_read, report_.games_read, disk_bytes_done_);
 }
 
 void FileConsumer::finish() {

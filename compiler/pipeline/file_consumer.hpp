@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "compiler/pipeline/diagnostic_log.hpp"
 #include "compiler/pipeline/diagnostic_printer.hpp"
@@ -20,7 +22,8 @@ namespace josekic::pipeline {
 class FileConsumer {
   public:
     /// `consume_game` is called with the file and the index of each kept game.
-    FileConsumer(const StreamOptions& options,
+    /// `inputs` are measured for the progress line when it is drawn.
+    FileConsumer(const std::vector<std::string>& inputs, const StreamOptions& options,
                  const std::function<void(StreamedFile&, std::size_t)>& consume_game,
                  RunReport& report);
 
@@ -41,6 +44,7 @@ class FileConsumer {
     DiagnosticPrinter printer_;
     std::optional<DiagnosticLog> log_;
     DuplicateFinder duplicates_;
+    std::uint64_t disk_bytes_done_ = 0;
 };
 
 }  // namespace josekic::pipeline

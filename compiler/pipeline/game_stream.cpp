@@ -120,7 +120,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     report.inputs = inputs;
     report.times.threads = threads;
     const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
-    FileConsumer consumer{options, consume_game, report};
+    FileConsumer consumer{inputs, options, consume_game, report};
     if (threads == 1) {
         run_inline(inputs, options, parser, analyze_file, consumer);
     } else {

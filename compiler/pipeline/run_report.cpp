@@ -1,20 +1,14 @@
 #include "compiler/pipeline/run_report.hpp"
 
-#include <cstdio>
 #include <numeric>
 
 #include "compiler/pipeline/json.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
 #include "emit/decimal_text.hpp"
 
 namespace josekic::pipeline {
 
 namespace {
-
-std::string seconds_text(double seconds) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
-    return buffer;
-}
 
 std::uint64_t total(const std::map<std::string, std::uint64_t>& counts) {
     return std::accumulate(counts.begin(), counts.end(), std::uint64_t{0},

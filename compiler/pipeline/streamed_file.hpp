@@ -29,6 +29,7 @@ struct StreamedFile {
     std::string display_path;
     std::string bytes;  ///< released once parsed
     std::uint64_t size = 0;
+    std::uint64_t disk_bytes = 0;  ///< input::InputFile::disk_bytes, for the progress line
     std::optional<diag::Diagnostic> read_error;
     std::vector<diag::Diagnostic> diagnostics;  ///< from the parser
     std::vector<GameSlot> games;

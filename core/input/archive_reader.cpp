@@ -91,6 +91,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
     // One buffer for the whole archive: entries are copied out of it into their own string.
     std::vector<char> buffer(kBlockSize);
     int ordinal = 0;
+    std::int64_t archive_bytes_counted = 0;  // archive bytes already given to an entry
     for (;;) {
         archive_entry* entry = nullptr;
         const int status = archive_read_next_header(reader.get(), &entry);
@@ -156,6 +157,13 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
             file.bytes.append(buffer.data(), static_cast<std::size_t>(n));
         }
         if (entry_failed) continue;
+        // Filter -1 is the archive file itself: its bytes read so far, compressed.
+        const std::int64_t archive_bytes_read = archive_filter_bytes(reader.get(), -1);
+        if (archive_bytes_read > archive_bytes_counted) {
+            file.disk_bytes =
+                static_cast<std::uint64_t>(archive_bytes_read - archive_bytes_counted);
+            archive_bytes_counted = archive_bytes_read;
+        }
         if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
     }
     return WalkControl::Continue;

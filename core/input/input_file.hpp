@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,10 @@ struct InputFile {
     std::string bytes;
     /// Set when the file (or a directory or archive) could not be read; it is skipped.
     std::optional<diag::Diagnostic> read_error;
+    /// Bytes of the inputs on disk read for this file, for a progress display: its size; for
+    /// an archive entry, the archive bytes read since the entry before it (the sum over a
+    /// walk approaches the inputs' size on disk, see total_disk_bytes).
+    std::uint64_t disk_bytes = 0;
 };
 
 }  // namespace josekic::input

@@ -83,6 +83,7 @@ InputFile read_open_file(int fd, const std::string& display_path, const WalkOpti
         if (static_cast<off_t>(used) == expected && used < file.bytes.size()) break;
     }
     file.bytes.resize(used);
+    file.disk_bytes = used;
     ::close(fd);
     return file;
 }

@@ -90,6 +90,20 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
                 .exit_code == 0);
     CHECK(slurp(dir / "pruned.sgf") == slurp(dir / "with-list" / "joseki.sgf"));
     CHECK(slurp(dir / "pruned.sgf").size() < before.bytes.size());
+
+    // Lists and thresholds together: the root comment states the thresholds either way.
+    REQUIRE(run_josekic("prune " + shell_quote(dictionary.string()) + " --list " +
+                        shell_quote(list.string()) + " --min-count 2 --max-children 3 -o " +
+                        shell_quote((dir / "cut.sgf").string()))
+                .exit_code == 0);
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "cut").string()) +
+                        " --quiet --min-count 2 --max-children 3 --prune " +
+                        shell_quote(list.string()))
+                .exit_code == 0);
+    const std::string cut = slurp(dir / "cut.sgf");
+    CHECK(cut == slurp(dir / "cut" / "joseki.sgf"));
+    CHECK(cut.find("Size limits: min count 2, max depth none, max children 3,") !=
+          std::string::npos);
 }
 
 TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][prune]") {
@@ -110,6 +124,11 @@ TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][pr
                     " --quiet --prune " + shell_quote(list.string()));
     CHECK(compile.exit_code == 1);
     CHECK_FALSE(fs::exists(dir / "c" / "joseki.sgf"));
+    // Both commands report a bad list the same way: its positioned diagnostics, then one line.
+    CHECK(compile.err.find("bad.txt:2:") != std::string::npos);
+    CHECK(compile.err.find("josekic: nothing was written") != std::string::npos);
+    CHECK(run.err.find("josekic: nothing was written") != std::string::npos);
+    CHECK(compile.err.find("error: a prune list") == std::string::npos);
 }
 
 TEST_CASE("josekic zones prints the map and refuses an asymmetric zone file", "[e2e][zones]") {

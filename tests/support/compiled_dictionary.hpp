@@ -42,7 +42,7 @@ inline std::filesystem::path compile_inputs(const std::filesystem::path& dir,
     options.stream.progress = pipeline::Progress::Off;
     static std::ostringstream discarded;  // diagnostics are not under test here
     options.stream.diagnostics_out = &discarded;
-    compile::run_compile(options);
+    compile::compile_collection(options);
     return dir / "dict";
 }
 

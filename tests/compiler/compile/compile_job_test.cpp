@@ -79,9 +79,9 @@ TEST_CASE("compile output does not depend on the thread count", "[compile]") {
     const fs::path games = write_games("threads-in");
     const fs::path one = fresh_dir("threads-1");
     const fs::path two = fresh_dir("threads-2");
-    compile::run_compile(options_for({games.string()}, one, 1));
+    compile::compile_collection(options_for({games.string()}, one, 1));
     const compile::CompileResult result =
-        compile::run_compile(options_for({games.string()}, two, 2));
+        compile::compile_collection(options_for({games.string()}, two, 2));
     require_same_outputs(one, two);
     CHECK(result.run.games_kept == 3);
     CHECK(result.run.duplicates_dropped == 1);
@@ -96,15 +96,15 @@ TEST_CASE("compile output does not depend on the order of the inputs", "[compile
     std::vector<std::string> reversed(files.rbegin(), files.rend());
     const fs::path forward = fresh_dir("order-forward");
     const fs::path backward = fresh_dir("order-backward");
-    compile::run_compile(options_for(files, forward, 2));
-    compile::run_compile(options_for(reversed, backward, 2));
+    compile::compile_collection(options_for(files, forward, 2));
+    compile::compile_collection(options_for(reversed, backward, 2));
     require_same_outputs(forward, backward);
 }
 
 TEST_CASE("joseki.sgf read back has the statistics of the trie it was written from", "[compile]") {
     const fs::path games = write_games("readback-in");
     const fs::path out = fresh_dir("readback-out");
-    compile::run_compile(options_for({games.string()}, out, 2));
+    compile::compile_collection(options_for({games.string()}, out, 2));
 
     // The same trie, built here directly from the games.
     compile::DictionaryBuilder builder(dictionary::TrieOptions{}, compile::HandicapFuseki::Exclude);
@@ -158,10 +158,10 @@ TEST_CASE("the bundled samples and /usr/share/goban compile identically with 1 a
         WARN("/usr/share/goban is absent (Debian package goban-original-games): samples only");
     const fs::path one = fresh_dir("samples-1");
     const fs::path two = fresh_dir("samples-2");
-    const compile::CompileResult result = compile::run_compile(options_for(inputs, one, 1));
-    compile::run_compile(options_for(inputs, two, 2));
+    const compile::CompileResult result = compile::compile_collection(options_for(inputs, one, 1));
+    compile::compile_collection(options_for(inputs, two, 2));
     require_same_outputs(one, two);
     CHECK(result.run.games_kept > 0);
-    CHECK(result.joseki_nodes > 1);
-    CHECK(result.fuseki_nodes > 1);
+    CHECK(result.joseki_output.nodes > 1);
+    CHECK(result.fuseki_output.nodes > 1);
 }

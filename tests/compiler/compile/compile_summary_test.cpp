@@ -11,7 +11,8 @@ TEST_CASE("the compile summary names games read, used and skipped, each file and
     result.run.files_read = 28'430;
     result.run.games_kept = 28'405;
     result.run.games_skipped = {{"duplicate", 14}, {"not-19x19", 3}};
-    result.outputs = {{"out/joseki.sgf", 99'342'512, 373'507}, {"out/fuseki.sgf", 812, 20}};
+    result.joseki_output.files = {{"out/joseki.sgf", 99'342'512, 373'507}};
+    result.fuseki_output.files = {{"out/fuseki.sgf", 812, 20}};
     CHECK(compile::render_compile_summary(result, "out/report.txt") ==
           "read 28,422 games in 28,430 files; used 28,405, skipped 17 (14 duplicate, 3 "
           "not-19x19)\n"

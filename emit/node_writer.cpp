@@ -1,0 +1,281 @@
+#include "emit/node_writer.hpp"
+
+#include <array>
+#include <string>
+
+#include "emit/decimal_text.hpp"
+#include "emit/dictionary_format.hpp"
+#include "emit/sgf_text.hpp"
+#include "emit/text_cursor.hpp"
+
+namespace josekic::emit {
+
+namespace {
+
+using namespace std::string_view_literals;
+
+using dictionary::kNoNode;
+using dictionary::kRoot;
+using dictionary::NodeId;
+
+// The labels of the first 26 continuations.
+constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+// Bijective base 26: A..Z, AA, AB, ... so that any number of continuations gets a label.
+std::string label_for(std::size_t index) {
+    std::string label;
+    std::size_t n = index + 1;
+    while (n > 0) {
+        --n;
+        label.insert(label.begin(), static_cast<char>('A' + n % 26));
+        n /= 26;
+    }
+    return label;
+}
+
+void put_point(TextCursor& t, go::Point p) {
+    t.put(static_cast<char>('a' + p.x));
+    t.put(static_cast<char>('a' + p.y));
+}
+
+}  // namespace
+
+NodeWriter::NodeWriter(const dictionary::Trie& trie, const WriteOptions& options,
+                       dictionary::NodeId only_first_move, TextBuffer& out)
+    : trie_(trie), options_(options), only_first_move_(only_first_move), out_(out) {}
+
+void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
+    const dictionary::TrieNode& node = trie_.node(id);
+
+    if (id == kRoot) {
+        out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
+        property("AP", application());
+        out_ += "SZ[19]ST[2]"sv;
+        if (!options_.name.empty()) property("GN", options_.name);
+    } else {
+        TextCursor t(out_, 6);  // ";B[pd]"
+        t.put(';');
+        t.put(go::sgf_letter(node.move.color));
+        t.put('[');
+        if (node.move.point) put_point(t, *node.move.point);
+        t.put(']');
+    }
+
+    // One pass over the written children: their labels and the lines they carry. A
+    // node with more children than letters grows labels_ first, as the continuations
+    // point into it.
+    if (children.size() > kLetters.size()) label(children.size() - 1);
+    continuations_.clear();
+    std::size_t next_letter = 0;
+    std::uint64_t shown = node.stats.ends;
+    for (NodeId c : children) {
+        const dictionary::TrieNode& child = trie_.node(c);
+        continuations_.push_back(
+            Continuation{child.move.point ? label(next_letter++) : std::string_view(), c});
+        shown += child.stats.count;
+    }
+    note_.clear();
+    hidden_note(id, shown, note_);
+    extra_.clear();
+    if (options_.extra_comments != nullptr) options_.extra_comments->append(id, extra_);
+    // Josekic's own words and numbers need no escaping; names and the extra text are
+    // escaped as they are appended, so the comment goes straight into the output
+    // without a copy and a scan. A '\r' in the extra text (SGF turns CR LF into one
+    // line break) and the root's preface take the general way.
+    const bool direct = id != kRoot && extra_.view().find('\r') == std::string_view::npos;
+    const NodeCommentInput comment{options_.kind,
+                                   &trie_,
+                                   id,
+                                   continuations_,
+                                   note_.view(),
+                                   options_.max_games_listed,
+                                   extra_.view(),
+                                   direct ? CommentText::Escaped : CommentText::Plain,
+                                   &statistics_memo_};
+    out_ += "C["sv;
+    if (direct) {
+        append_node_comment(out_, comment);
+    } else {
+        comment_.clear();
+        if (id == kRoot) append_root_preface(comment_);
+        append_node_comment(comment_, comment);
+        append_escaped(out_, comment_.view());
+    }
+    out_ += ']';
+
+    // One label per point: children of both colours at one point (possible only in
+    // hand-made tries) share the first one's letter on the board. A node with one
+    // continuation (most of a large tree) has nothing to share.
+    const bool shared_points_possible = continuations_.size() > 1;
+    // "LB", then per label "[", the point, ':', the label and ']'.
+    std::size_t room = 2;
+    for (const Continuation& c : continuations_) room += 5 + c.label.size();
+    {
+        TextCursor t(out_, room);
+        bool any_label = false;
+        for (const Continuation& c : continuations_) {
+            const auto& point = trie_.node(c.node).move.point;
+            if (!point) continue;
+            if (shared_points_possible) {
+                bool& labelled = labelled_[static_cast<std::size_t>(point->index())];
+                if (labelled) continue;
+                labelled = true;
+            }
+            if (!any_label) t.put("LB");
+            any_label = true;
+            t.put('[');
+            put_point(t, *point);
+            t.put(':');
+            t.put(c.label);  // A..Z only: nothing to escape
+            t.put(']');
+        }
+    }
+    if (shared_points_possible) {
+        for (const Continuation& c : continuations_) {
+            if (const auto& point = trie_.node(c.node).move.point)
+                labelled_[static_cast<std::size_t>(point->index())] = false;
+        }
+    }
+
+    if (id == kRoot) {
+        std::string kind(kind_name(options_.kind));
+        kind += ':';
+        kind += signed_decimal(kFormatVersion);
+        property(kKindProperty, kind);
+        if (!options_.provenance.empty()) {
+            out_ += kProvenanceProperty;
+            for (const std::string& line : options_.provenance) {
+                out_ += '[';
+                append_escaped(out_, line);
+                out_ += ']';
+            }
+        }
+    }
+    put_statistics_property(node.stats);
+    if (const auto listed = trie_.listed_games(id); !listed.empty()) {
+        out_ += kGamesProperty;
+        for (dictionary::GameId g : listed) put_game_values(trie_.games()[g]);
+    }
+}
+
+// Computed from the statistics alone (lines through the node that neither end there
+// nor continue into a written child: `shown` is the sum of those two), so that a
+// dictionary read back from a cut file says the same as the file it came from.
+void NodeWriter::hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note) const {
+    const dictionary::NodeStats& s = trie_.node(node).stats;
+    if (s.count <= shown) return;
+    const std::uint64_t hidden = s.count - shown;
+    if (node == kRoot && only_first_move_ != kNoNode) {
+        note += "The other first moves ("sv;
+        note += thousands(hidden);
+        note += hidden == 1 ? " line"sv : " lines"sv;
+        note += ") are in the other files of this split; see the index."sv;
+        return;
+    }
+    note += "Not shown (size limits): "sv;
+    note += thousands(hidden);
+    note += hidden == 1 ? " line"sv : " lines"sv;
+    note += " in rarer continuations."sv;
+}
+
+// Once per file, so written for reading rather than speed.
+void NodeWriter::append_root_preface(TextBuffer& text) const {
+    std::string preface;
+    if (!options_.name.empty()) preface += options_.name + "\n";
+    preface += std::string(options_.kind == DictionaryKind::Joseki ? "Joseki" : "Fuseki") +
+               " dictionary written by " + application() + ".\n";
+    for (const std::string& line : options_.provenance) preface += line + "\n";
+    preface += "Size limits: " +
+               (options_.size_limits.empty() ? std::string() : options_.size_limits + ", ") +
+               "games listed per node " + std::to_string(options_.max_games_listed) + ".\n";
+    preface +=
+        "How to read a node: its count and share of the previous move, the win rate of " +
+        std::string(options_.kind == DictionaryKind::Joseki
+                        ? "the player who moved first in the corner"
+                        : "Black") +
+        ", the years it was played and the lines that end there. Letters on the board mark the "
+        "continuations listed in the comment, most frequent first: A is the main line.\n\n";
+    text += preface;
+}
+
+std::string NodeWriter::application() const {
+    return options_.application.empty() ? std::string("josekic:" JOSEKIC_VERSION)
+                                        : options_.application;
+}
+
+void NodeWriter::property(std::string_view id, std::string_view value, ValueKind kind) {
+    out_ += id;
+    out_ += '[';
+    append_escaped(out_, value, kind);
+    out_ += ']';
+}
+
+std::string_view NodeWriter::label(std::size_t index) {
+    if (index < kLetters.size())
+        return kLetters.substr(index, 1);  // label_for(index), without the table
+    return long_label(index);
+}
+
+std::string_view NodeWriter::long_label(std::size_t index) {
+    while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
+    return labels_[index];
+}
+
+// The statistics property (dictionary_format.hpp). The nodes of a single-game tail,
+// most of a large tree, have the same statistics one after another: a property short
+// enough is remembered and copied for the next node with the same statistics.
+void NodeWriter::put_statistics_property(const dictionary::NodeStats& s) {
+    constexpr std::size_t kRoom =
+        kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1);  // "XS[" 8 numbers ':' ']'
+    static_assert(kRoom >= StatisticsPropertyMemo::kMaxBytes);
+    TextCursor t(out_, kRoom);
+    stats_property_memo_.put(t, s, [&s](TextCursor& c) {
+        // Digits and colons need no escaping.
+        c.put(kStatsProperty);
+        c.put('[');
+        const auto count = [&c](std::uint64_t n) {
+            c.decimal(n);
+            c.put(':');
+        };
+        count(s.count);
+        count(s.ends);
+        count(s.first_player_wins);
+        count(s.second_player_wins);
+        count(s.draws);
+        count(s.unknown);
+        c.signed_decimal(s.first_year);
+        c.put(':');
+        c.signed_decimal(s.last_year);
+        c.put(']');
+    });
+}
+
+// The values of one game in the games property (dictionary_format.hpp).
+void NodeWriter::put_game_values(const dictionary::GameReference& r) {
+    const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player,
+                                                           &r.black_rank, &r.white_rank, &r.date};
+    const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
+    // Twice each text (escaping at most doubles it), the brackets and two numbers.
+    std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
+    for (const std::string* field : before_year) room += 2 * field->size();
+    for (const std::string* field : after_year) room += 2 * field->size();
+    TextCursor t(out_, room);
+    for (const std::string* field : before_year) {
+        t.put('[');
+        t.advance_to(put_escaped(t.at(), *field));
+        t.put(']');
+    }
+    t.put('[');
+    if (r.year) t.signed_decimal(*r.year);
+    t.put(']');
+    for (const std::string* field : after_year) {
+        t.put('[');
+        t.advance_to(put_escaped(t.at(), *field));
+        t.put(']');
+    }
+    t.put('[');
+    t.signed_decimal(r.index_in_file);
+    t.put(']');
+}
+
+}  // namespace josekic::emit
