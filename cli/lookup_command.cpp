@@ -23,16 +23,11 @@ namespace po = boost::program_options;
 
 namespace josekic::cli {
 
-namespace {
-
-// A dictionary directory means the index inside it.
 std::filesystem::path index_path(const std::string& dictionary) {
     const std::filesystem::path path(dictionary);
     if (std::filesystem::is_directory(path)) return path / index::kIndexFileName;
     return path;
 }
-
-}  // namespace
 
 int flushed_output() {
     std::cout.flush();

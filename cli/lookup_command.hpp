@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct GameFile {
 /// Reads the first game of `path` and replays it; diagnostics go to stderr. nullopt (after
 /// an error message) when the file cannot be read or holds no game.
 std::optional<GameFile> read_game_file(const std::string& path);
+
+/// The index a DIR|INDEX argument names: DIR/index.jki for a directory.
+std::filesystem::path index_path(const std::string& dictionary);
 
 /// Flushes stdout: 0, or 1 after an error message when the output could not be written.
 int flushed_output();

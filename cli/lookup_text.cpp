@@ -19,10 +19,6 @@ emit::DictionaryKind kind_of(index::Tree tree) {
                                        : emit::DictionaryKind::Fuseki;
 }
 
-std::string move_text(const go::Move& m, index::Tree tree) {
-    return prune::render_path(std::span<const go::Move>(&m, 1), kind_of(tree));
-}
-
 std::string line_text(std::span<const go::Move> moves, index::Tree tree) {
     return moves.empty() ? std::string("(the empty board)")
                          : prune::render_path(moves, kind_of(tree));
@@ -87,6 +83,10 @@ std::string share_json(std::uint64_t part, std::uint64_t whole) {
 }
 
 }  // namespace
+
+std::string move_text(const go::Move& m, index::Tree tree) {
+    return prune::render_path(std::span<const go::Move>(&m, 1), kind_of(tree));
+}
 
 std::string render_lookup_text(const index::LookupResult& r) {
     const index::Tree tree = r.tree;

@@ -9,6 +9,9 @@
 
 namespace josekic::cli {
 
+/// One move as prune lists write it ("B[pd]", "W[tenuki]" in joseki, "W[pass]" in fuseki).
+std::string move_text(const go::Move& move, index::Tree tree);
+
 /// A lookup result as text for a person: the lines of a node comment, the position's
 /// totals, the continuations and the games.
 std::string render_lookup_text(const index::LookupResult& result);
