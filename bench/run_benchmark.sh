@@ -144,8 +144,9 @@ report_rows() {
         "$scratch/runs-$threads" | sort -g | head -1)
     tag="t$threads-r$median_run"
     report="$scratch/report-$tag"
-    games=$(awk '/^games read/ { print $3; exit }' "$report")
-    bytes=$(awk '/^files read/ { gsub(/[()]/, "", $4); print $4; exit }' "$report")
+    # report.txt writes numbers with thousands separators ("28,422", "(39,741,625 bytes)").
+    games=$(awk '/^games read/ { gsub(/,/, "", $3); print $3; exit }' "$report")
+    bytes=$(awk '/^files read/ { gsub(/[(),]/, "", $4); print $4; exit }' "$report")
     awk -v n="$name" -v t="$threads" -v g="$games" -v b="$bytes" -v c="$cat_median" -v w="$compile_median" \
         -v q="$ratio_median" -v r="$rss" -v u="$cpu" -v s="$speedup" \
         'BEGIN { printf "%-28s %3d %8d %8.1f %7.3f %9.3f %6.2f %8.0f %7.1f %7.0f %7.2f %7s\n", n, t, g, b / 1e6, c, w, q, g / w, b / 1e6 / w, r / 1024, u, s }' \

@@ -13,11 +13,12 @@ namespace josekic::cli {
 int run_check(const std::vector<std::string>& args) {
     const CommandHelp help{
         "check", "josekic check INPUT... [options]",
-        "Reads every game of the INPUTs (SGF files, directories searched recursively for .sgf and\n"
-        ".mgt files in any letter case, .zip/.7z/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read\n"
-        "in place, split archives through their first volume (x.7z.001), single compressed\n"
-        "records (.sgf.gz/.sgf.xz/.sgf.bz2); a file's content decides over its name), replays each "
-        "game's main line on a 19x19 board and prints a report on stdout:\n"
+        "Reads every game of the INPUTs: game records (SGF .sgf/.mgt, Tygem .gib, WBaduk .ngf,\n"
+        "PandaNet .ugf/.ugi), directories searched recursively for them in any letter case,\n"
+        ".zip/.7z/.tar/.tar.gz/.tgz/.tar.bz2/.tar.xz archives read in place, split archives\n"
+        "through their first volume (x.7z.001), records compressed alone (.sgf.gz/.xz/.bz2);\n"
+        "a file's content decides over its name. Replays each game's main line on a 19x19\n"
+        "board and prints a report on stdout:\n"
         "files read and skipped, games read, kept and skipped by reason (not Go, not 19x19, no\n"
         "moves, duplicate), moves, illegal moves, diagnostics by code, the largest and slowest\n"
         "files. Diagnostics (path:line:col: severity: message [code]) go to stderr in input "

@@ -30,7 +30,8 @@ const char* const kCompileDescription =
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
-    "are listed in the report), 1 when an INPUT does not exist, an output cannot be written\n"
+    "are listed in the report), 1 when an INPUT does not exist, a --prune list cannot be\n"
+    "used (its problems are printed and nothing is written), an output cannot be written\n"
     "or, with --strict, something was skipped; 2 for a bad command line.";
 
 }  // namespace
@@ -69,7 +70,8 @@ int run_compile(const std::vector<std::string>& args) {
                       ->default_value(options.opening.max_moves),
                   "moves of each game in the fuseki dictionary")(
         "fuseki-handicap", po::bool_switch(&handicap),
-        "also write fuseki-handicap.sgf from handicap and setup games")(
+        "also write fuseki-handicap.sgf from handicap and setup games: one game tree per "
+        "canonical setup, its stones at the root")(
         "reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
         "prune", po::value(&prune_files)->value_name("FILE")->composing(),

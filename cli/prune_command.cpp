@@ -1,6 +1,9 @@
 #include "cli/prune_command.hpp"
 
 #include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/options.hpp"
 #include "cli/prune_lists.hpp"
@@ -19,11 +22,12 @@ namespace josekic::cli {
 namespace {
 
 const char* const kPruneDescription =
-    "Removes lines from a dictionary that josekic wrote earlier (joseki.sgf, fuseki.sgf or one\n"
-    "file of a --split dictionary). The statistics come from the file itself: no games are\n"
-    "needed. DICT is never modified; the result goes to OUT (written atomically), and its\n"
-    "root comment records the lists and thresholds applied. Pruning a compiled dictionary\n"
-    "gives the same file as compiling with the same --prune lists.\n"
+    "Removes lines from a dictionary that josekic wrote earlier (joseki.sgf, fuseki.sgf,\n"
+    "fuseki-handicap.sgf, pruned tree by tree, or one file of a --split dictionary). The\n"
+    "statistics come from the file itself: no games are needed. DICT is never modified; the\n"
+    "result goes to OUT (written atomically), and its root comment records the lists and\n"
+    "thresholds applied. Pruning a compiled dictionary gives the same file as compiling with\n"
+    "the same --prune lists.\n"
     "\n"
     "A prune list is a text file (see README, \"Prune lists\") or a copy of the dictionary in\n"
     "which nodes were marked in an SGF editor as bad moves (BM) or with a comment line\n"
@@ -79,8 +83,9 @@ int run_prune(const std::vector<std::string>& args) {
         compile::load_references(reference_arguments, reference_problems);
     for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
     diag::DiagnosticList problems;
-    std::optional<emit::ReadDictionary> read =
-        emit::read_dictionary_file(dictionary_path, problems);
+    // A collection (fuseki-handicap.sgf: one tree per setup) is pruned tree by tree.
+    std::optional<std::vector<emit::ReadDictionary>> read =
+        emit::read_dictionary_collection_file(dictionary_path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
     if (!read) failed = true;
     if (failed) {
@@ -89,39 +94,72 @@ int run_prune(const std::vector<std::string>& args) {
     }
 
     const std::vector<prune::PruneList>& lists = *read_lists;
-    const prune::PruneResult result = prune::apply(read->trie, lists, thresholds, read->root.kind);
-    for (const diag::Diagnostic& d : result.diagnostics) std::cerr << diag::format(d) << "\n";
+    std::vector<prune::PruneResult> results;
+    for (const emit::ReadDictionary& tree : *read)
+        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
+    // An entry is unmatched when no tree of the collection has its line: one warning each.
+    std::vector<const prune::PruneResult*> every_tree;
+    for (const prune::PruneResult& result : results) every_tree.push_back(&result);
+    for (const diag::Diagnostic& d : prune::unmatched_warnings(every_tree))
+        std::cerr << diag::format(d) << "\n";
     if (dry_run) {
-        std::cout << prune::render_dry_run(result, thresholds);
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            if (results.size() > 1)
+                std::cout << (i > 0 ? "\n" : "") << (*read)[i].root.name << "\n";
+            std::cout << prune::render_dry_run(results[i], thresholds);
+        }
         return 0;
     }
 
-    emit::WriteOptions write;
-    write.kind = read->root.kind;
-    write.name = read->root.name;
-    write.provenance = read->root.provenance;
-    if (!lists.empty() || !thresholds.none())
-        write.provenance.push_back(prune::describe_applied(lists, thresholds));
-    for (const std::string& reference : reference_arguments)
-        write.provenance.push_back("Reference: " + reference);
-    std::optional<reference::Annotations> notes;
-    if (!references.empty()) {
-        if (read->root.kind == emit::DictionaryKind::Joseki)
-            notes.emplace(reference::annotate(result.trie, references));
-        else
-            std::cerr
-                << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
+    if (!references.empty() && !joseki)
+        std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
+    std::vector<std::unique_ptr<reference::Annotations>> notes;
+    std::vector<compile::CollectionEntry> trees;
+    std::size_t nodes_before = 0;
+    std::size_t nodes_after = 0;
+    std::size_t terminals_after = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const emit::RootInfo& root = (*read)[i].root;
+        const dictionary::Trie& trie = results[i].trie;
+        emit::WriteOptions write;
+        write.kind = root.kind;
+        write.name = root.name;
+        write.setup = root.setup;
+        write.provenance = root.provenance;
+        if (!lists.empty() || !thresholds.none())
+            write.provenance.push_back(prune::describe_applied(lists, thresholds));
+        for (const std::string& reference : reference_arguments)
+            write.provenance.push_back("Reference: " + reference);
+        write.max_games_listed = max_games_listed;
+        write.size_limits = prune::size_limits_text(thresholds);
+        notes.push_back(
+            !references.empty() && root.kind == emit::DictionaryKind::Joseki
+                ? std::make_unique<reference::Annotations>(reference::annotate(trie, references))
+                : nullptr);
+        trees.push_back({&trie, std::move(write), notes.back().get()});
+        nodes_before += results[i].nodes_before;
+        nodes_after += results[i].nodes_after;
+        terminals_after += results[i].terminals_after;
     }
-    write.max_games_listed = max_games_listed;
-    write.size_limits = prune::size_limits_text(thresholds);
-    // The same path as compile's, so that both write the same bytes.
-    compile::write_annotated_dictionary(
-        result.trie, write, notes ? &*notes : nullptr,
-        compile::DictionaryTarget{output, compile::Layout::SingleFile});
-    std::cout << dictionary_path << ": " << result.nodes_before << " nodes -> " << output << ": "
-              << result.nodes_after << " nodes (" << result.terminals_after << " terminal)\n";
-    if (notes)
-        std::cout << reference::render_coverage(reference::compute_coverage(result.trie, *notes));
+    // The same paths as compile's, so that both write the same bytes.
+    if (trees.size() == 1) {
+        compile::write_annotated_dictionary(
+            *trees.front().trie, trees.front().options, trees.front().references,
+            compile::DictionaryTarget{output, compile::Layout::SingleFile});
+    } else {
+        compile::write_annotated_collection(trees, output);
+    }
+    std::cout << dictionary_path << ": " << nodes_before << " nodes -> " << output << ": "
+              << nodes_after << " nodes (" << terminals_after << " terminal)"
+              << (trees.size() > 1 ? " in " + std::to_string(trees.size()) + " trees"
+                                   : std::string())
+              << "\n";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (notes[i])
+            std::cout << reference::render_coverage(
+                reference::compute_coverage(results[i].trie, *notes[i]));
+    }
     return 0;
 }
 

@@ -22,4 +22,19 @@ WriteCounts write_dictionary_file(const std::filesystem::path& target, const dic
     return counts;
 }
 
+WriteCounts write_collection_file(const std::filesystem::path& target,
+                                  std::span<const CollectionTree> trees) {
+    AtomicFile file(target);
+    const TextSink sink = [&file](std::string_view piece) { file.write(piece); };
+    WriteCounts total;
+    for (const CollectionTree& tree : trees) {
+        const WriteCounts counts = write_dictionary(*tree.trie, tree.options, sink);
+        total.bytes += counts.bytes;
+        total.nodes += counts.nodes;
+        total.terminals += counts.terminals;
+    }
+    file.commit();
+    return total;
+}
+
 }  // namespace josekic::emit

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <span>
 
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
@@ -23,5 +24,21 @@ WriteCounts write_dictionary_file(const std::filesystem::path& target, const dic
                                   const WriteOptions& options,
                                   dictionary::NodeId first_move = dictionary::kNoNode,
                                   const WriteTimer& timer = nullptr);
+
+}  // namespace josekic::emit
+
+namespace josekic::emit {
+
+/// One game tree of a collection file.
+struct CollectionTree {
+    const dictionary::Trie* trie;
+    WriteOptions options;
+};
+
+/// Writes the trees one after another into the file `target`, an SGF collection (as
+/// fuseki-handicap.sgf holds one tree per setup), atomically as write_dictionary_file.
+/// Returns the counts of all trees together.
+WriteCounts write_collection_file(const std::filesystem::path& target,
+                                  std::span<const CollectionTree> trees);
 
 }  // namespace josekic::emit

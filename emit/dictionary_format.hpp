@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dictionary/setup.hpp"
+
 namespace josekic::emit {
 
 /// The machine-readable part of a josekic dictionary file. Viewers ignore unknown
@@ -44,6 +46,7 @@ struct RootInfo {
     std::string name;                     ///< GN, may be empty
     std::string application;              ///< AP as written, e.g. "josekic:0.1.0"
     std::vector<std::string> provenance;  ///< XP lines: how the dictionary was made
+    dictionary::Setup setup;  ///< AB/AW of the root: the stones a handicap fuseki tree starts from
 };
 
 }  // namespace josekic::emit

@@ -42,19 +42,24 @@ class Reader {
   public:
     Reader(std::string_view path, diag::DiagnosticSink& sink) : path_(path), sink_(sink) {}
 
-    std::optional<ReadDictionary> read(std::string_view bytes, const ReadOptions& options) {
+    // The game trees of `bytes`, or an empty list (reported) when there is none.
+    std::vector<sgf::SgfTree> parse(std::string_view bytes) {
         std::vector<sgf::SgfTree> trees = sgf::parse_collection(bytes, path_, sink_);
         if (trees.empty() || trees.front().nodes.empty()) {
             sink_.error(path_, {}, "not-a-josekic-dictionary",
                         "no SGF game tree: not a josekic dictionary");
+            return {};
+        }
+        return trees;
+    }
+
+    std::optional<ReadDictionary> read(const sgf::SgfTree& tree, const ReadOptions& options) {
+        if (tree.nodes.empty()) {
+            sink_.error(path_, tree.where, "not-a-josekic-dictionary",
+                        "an empty game tree: not a josekic dictionary");
             return std::nullopt;
         }
-        const sgf::SgfTree& tree = trees.front();
-        if (trees.size() > 1) {
-            sink_.warning(path_, trees[1].where, "extra-game-tree",
-                          "a josekic dictionary holds one game tree; the other " +
-                              std::to_string(trees.size() - 1) + " are ignored");
-        }
+        game_ids_.clear();  // each tree has a game table of its own
         std::optional<RootInfo> root = read_root(tree.nodes.front());
         if (!root) return std::nullopt;
 
@@ -126,7 +131,26 @@ class Reader {
             info.application = ap->values.front();
         if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr)
             info.provenance.assign(xp->values.begin(), xp->values.end());
+        info.setup.black = setup_stones(node, "AB");
+        info.setup.white = setup_stones(node, "AW");
         return info;
+    }
+
+    // The stones of a root's AB or AW, in the order written; unreadable points are reported.
+    std::vector<go::Point> setup_stones(const sgf::SgfNode& node, std::string_view id) {
+        std::vector<go::Point> stones;
+        const sgf::SgfProperty* p = node.find(id);
+        if (p == nullptr) return stones;
+        for (std::size_t i = 0; i < p->values.size(); ++i) {
+            if (const auto point = go::point_from_sgf(p->values[i])) {
+                stones.push_back(*point);
+            } else {
+                sink_.warning(path_, value_location(*p, i), "bad-setup-stone",
+                              std::string(id) + "[" + std::string(p->values[i]) +
+                                  "] is not a point of the board; the stone is left out");
+            }
+        }
+        return stones;
     }
 
     std::optional<go::Move> read_move(const sgf::SgfNode& node) {
@@ -232,19 +256,54 @@ class Reader {
 std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path,
                                               diag::DiagnosticSink& sink,
                                               const ReadOptions& options) {
-    return Reader(path, sink).read(bytes, options);
+    Reader reader(path, sink);
+    const std::vector<sgf::SgfTree> trees = reader.parse(bytes);
+    if (trees.empty()) return std::nullopt;
+    if (trees.size() > 1) {
+        sink.warning(path, trees[1].where, "extra-game-tree",
+                     "a josekic dictionary holds one game tree; the other " +
+                         std::to_string(trees.size() - 1) + " are ignored");
+    }
+    return reader.read(trees.front(), options);
 }
 
-std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path,
-                                                   diag::DiagnosticSink& sink,
-                                                   const ReadOptions& options) {
+std::optional<std::vector<ReadDictionary>> read_dictionary_collection(std::string_view bytes,
+                                                                      std::string_view path,
+                                                                      diag::DiagnosticSink& sink,
+                                                                      const ReadOptions& options) {
+    Reader reader(path, sink);
+    const std::vector<sgf::SgfTree> trees = reader.parse(bytes);
+    if (trees.empty()) return std::nullopt;
+    std::vector<ReadDictionary> dictionaries;
+    for (const sgf::SgfTree& tree : trees) {
+        std::optional<ReadDictionary> read = reader.read(tree, options);
+        if (!read) return std::nullopt;
+        dictionaries.push_back(std::move(*read));
+    }
+    return dictionaries;
+}
+
+namespace {
+std::string file_bytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
     std::ostringstream bytes;
     bytes << in.rdbuf();
     if (in.bad())
         throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    return read_dictionary(bytes.str(), path.string(), sink, options);
+    return bytes.str();
+}
+}  // namespace
+
+std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& path,
+                                                   diag::DiagnosticSink& sink,
+                                                   const ReadOptions& options) {
+    return read_dictionary(file_bytes(path), path.string(), sink, options);
+}
+
+std::optional<std::vector<ReadDictionary>> read_dictionary_collection_file(
+    const std::filesystem::path& path, diag::DiagnosticSink& sink, const ReadOptions& options) {
+    return read_dictionary_collection(file_bytes(path), path.string(), sink, options);
 }
 
 }  // namespace josekic::emit

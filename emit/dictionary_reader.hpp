@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "core/diag/diagnostic.hpp"
 #include "core/dictionary/trie.hpp"
@@ -35,6 +36,19 @@ struct ReadDictionary {
 std::optional<ReadDictionary> read_dictionary(std::string_view bytes, std::string_view path,
                                               diag::DiagnosticSink& sink,
                                               const ReadOptions& options = {});
+
+/// Rebuilds every game tree of a collection written as several dictionaries in one file (the
+/// handicap fuseki trees, one per setup, of fuseki-handicap.sgf), in file order, each with
+/// a game table of its own; a file of one tree gives one. Same rules as read_dictionary;
+/// nullopt when any tree is not a josekic dictionary.
+std::optional<std::vector<ReadDictionary>> read_dictionary_collection(
+    std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink,
+    const ReadOptions& options = {});
+
+/// Reads the file at `path` and calls read_dictionary_collection. Throws std::runtime_error
+/// naming the path if the file cannot be read.
+std::optional<std::vector<ReadDictionary>> read_dictionary_collection_file(
+    const std::filesystem::path& path, diag::DiagnosticSink& sink, const ReadOptions& options = {});
 
 /// Reads the file at `path` and calls read_dictionary. Throws std::runtime_error naming the
 /// path if the file cannot be read.

@@ -1,8 +1,11 @@
 #include "emit/dictionary_writer.hpp"
 
-#include <exception>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "emit/node_writer.hpp"
+#include "emit/shared_parts.hpp"
 #include "emit/text_buffer.hpp"
 
 namespace josekic::emit {
@@ -20,8 +23,9 @@ using dictionary::Trie;
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 // Walks the trie in output order with an explicit stack, hands each node to its NodeWriter
-// and the text to the sink in pieces, and shares parts of the tree with helper threads
-// (emit_helpers.hpp). The children and the output piece are buffers reused from node to node.
+// and the text to the sink in pieces, and copies out the parts helper threads formatted
+// ahead of it (SharedParts). The children and the output piece are buffers reused from node to
+// node.
 class Writer {
   public:
     Writer(const Trie& trie, const WriteOptions& options, NodeId only_first_move,
@@ -30,20 +34,14 @@ class Writer {
 
     WriteCounts write() {
         out_ += '(';
-        if (options_.helpers != nullptr) plan_parts();
-        if (own_parts_.parts.empty()) {
-            write_subtree(kRoot, 0);
-        } else {
-            // Helpers may be formatting parts of this dictionary until they are removed, also when
-            // the write fails.
-            options_.helpers->add(own_parts_);
-            struct Removal {
-                EmitHelpers* helpers;
-                EmitHelpers::DictionaryParts* parts;
-                ~Removal() { helpers->remove(*parts); }
-            } removal{options_.helpers, &own_parts_};
-            write_subtree(kRoot, 0);
+        std::optional<SharedParts> shared;
+        if (options_.helpers != nullptr) {
+            shared.emplace(*options_.helpers, part_tops(),
+                           [this](EmitHelpers::Part& part) { format_part(part); });
+            if (shared->active()) shared_ = &*shared;
         }
+        write_subtree(kRoot, 0);
+        shared_ = nullptr;
         out_ += ")\n"sv;
         flush();
         return counts_;
@@ -103,37 +101,35 @@ class Writer {
     // Writes node `id`, or, where a part begins, the whole part (leaving kept_ empty, as
     // after a leaf, because the part closes its own variations).
     void visit(NodeId id, std::size_t depth) {
-        if (depth != kPartDepth || own_parts_.parts.empty() || in_part_) {
+        if (shared_ == nullptr || !shared_->starts_part(depth)) {
             write_node(id);
             return;
         }
-        const std::size_t index = next_part_++;
-        EmitHelpers::Part& part = own_parts_.parts[index];
-        if (options_.helpers->take_in_order(own_parts_, index)) {
-            in_part_ = true;
+        EmitHelpers::Part* ready = shared_->next();
+        if (ready == nullptr) {
             write_subtree(id, depth);
-            in_part_ = false;
+            shared_->written_in_place();
             return;
         }
-        options_.helpers->wait_ready(own_parts_, index);
-        if (part.failure) std::rethrow_exception(part.failure);
         flush();
-        sink_(part.text);
-        counts_.bytes += part.text.size();
-        counts_.nodes += part.nodes;
-        counts_.terminals += part.terminals;
-        std::string().swap(part.text);
+        sink_(ready->text);
+        counts_.bytes += ready->text.size();
+        counts_.nodes += ready->nodes;
+        counts_.terminals += ready->terminals;
+        std::string().swap(ready->text);
         kept_.clear();
     }
 
-    // The parts: the nodes written at kPartDepth, in the order the writer reaches them.
-    void plan_parts() {
+    // The tops of the parts: the nodes written at kPartDepth, in the order the writer
+    // reaches them.
+    std::vector<NodeId> part_tops() {
+        std::vector<NodeId> tops;
         std::vector<std::pair<NodeId, std::size_t>> stack{{kRoot, 0}};
         while (!stack.empty()) {
             const auto [node, depth] = stack.back();
             stack.pop_back();
             if (depth == kPartDepth) {
-                own_parts_.parts.emplace_back().node = node;
+                tops.push_back(node);
                 continue;
             }
             keep_children(node);
@@ -141,21 +137,20 @@ class Writer {
                 stack.emplace_back(*it, depth + 1);
         }
         kept_.clear();
-        if (own_parts_.parts.size() < 2) {
-            own_parts_.parts.clear();
-            return;
-        }
-        // Helpers format with a writer of their own, into the part's text.
+        // Helpers format with a writer of their own (options_ without helpers).
         part_options_ = options_;
         part_options_.helpers = nullptr;
-        own_parts_.format = [this](EmitHelpers::Part& part) {
-            const TextSink into_part = [&part](std::string_view piece) { part.text += piece; };
-            Writer helper(trie_, part_options_, only_first_move_, into_part);
-            helper.write_subtree(part.node, kPartDepth);
-            helper.flush();
-            part.nodes = helper.counts_.nodes;
-            part.terminals = helper.counts_.terminals;
-        };
+        return tops;
+    }
+
+    // On a helper thread: one part into its text.
+    void format_part(EmitHelpers::Part& part) const {
+        const TextSink into_part = [&part](std::string_view piece) { part.text += piece; };
+        Writer helper(trie_, part_options_, only_first_move_, into_part);
+        helper.write_subtree(part.node, kPartDepth);
+        helper.flush();
+        part.nodes = helper.counts_.nodes;
+        part.terminals = helper.counts_.terminals;
     }
 
     void flush() {
@@ -197,10 +192,8 @@ class Writer {
     std::vector<NodeId> kept_;     // the children of the node just written
     std::vector<NodeId> pending_;  // the children of the open branch points
     NodeWriter node_writer_{trie_, options_, only_first_move_, out_};
-    EmitHelpers::DictionaryParts own_parts_;  // parts, when helpers may take some
-    std::size_t next_part_ = 0;               // the next part the writer reaches
-    bool in_part_ = false;                    // writing a part: no part starts inside it
-    WriteOptions part_options_;               // options_ without helpers, for the helpers' writers
+    SharedParts* shared_ = nullptr;  // the parts helpers may take, while write() runs
+    WriteOptions part_options_;      // options_ without helpers, for the helpers' writers
 };
 
 WrittenDictionary collect(const Trie& trie, NodeId first_move, const WriteOptions& options) {

@@ -9,7 +9,8 @@
 // Trie::sorted_children order, so the most frequent continuation is the main line, and
 // output bytes depend only on the trie's contents and the options.
 //
-// Root: GM[1]FF[4]CA[UTF-8]AP[josekic:VERSION]SZ[19]ST[2] GN[name] C[...]. ST[2] tells
+// Root: GM[1]FF[4]CA[UTF-8]AP[josekic:VERSION]SZ[19]ST[2] AB[..]AW[..] (setup stones, for a
+// handicap fuseki tree) GN[name] C[...]. ST[2] tells
 // viewers to show the variations of the next move without their own board markup, so the
 // LB letters josekic writes are the only marks.
 //
@@ -26,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/emit_helpers.hpp"
@@ -50,6 +52,9 @@ struct WriteOptions {
     /// appended to the writer's buffer (extra_comment.hpp), or nullptr for none. It must
     /// outlive the write.
     const ExtraComment* extra_comments = nullptr;
+    /// Setup stones the lines start from, written at the root as AB/AW (a handicap fuseki
+    /// tree); empty for none.
+    dictionary::Setup setup;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
     /// Threads that may format parts of this dictionary ahead of the writer (see

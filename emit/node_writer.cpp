@@ -5,18 +5,18 @@
 
 #include "emit/decimal_text.hpp"
 #include "emit/dictionary_format.hpp"
+#include "emit/private_properties.hpp"
 #include "emit/sgf_text.hpp"
 #include "emit/text_cursor.hpp"
 
 namespace josekic::emit {
 
-namespace {
-
-using namespace std::string_view_literals;
-
 using dictionary::kNoNode;
 using dictionary::kRoot;
 using dictionary::NodeId;
+using namespace std::string_view_literals;
+
+namespace {
 
 // The labels of the first 26 continuations.
 constexpr std::string_view kLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -38,6 +38,18 @@ void put_point(TextCursor& t, go::Point p) {
     t.put(static_cast<char>('a' + p.y));
 }
 
+// A root's setup stones: "AB[pd][dp]"; nothing when there are none.
+void setup_stones(TextBuffer& out, std::string_view id, const std::vector<go::Point>& stones) {
+    if (stones.empty()) return;
+    out += id;
+    for (const go::Point p : stones) {
+        TextCursor t(out, 4);  // "[dd]"
+        t.put('[');
+        put_point(t, p);
+        t.put(']');
+    }
+}
+
 }  // namespace
 
 NodeWriter::NodeWriter(const dictionary::Trie& trie, const WriteOptions& options,
@@ -51,6 +63,8 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
         property("AP", application());
         out_ += "SZ[19]ST[2]"sv;
+        setup_stones(out_, "AB", options_.setup.black);
+        setup_stones(out_, "AW", options_.setup.white);
         if (!options_.name.empty()) property("GN", options_.name);
     } else {
         TextCursor t(out_, 6);  // ";B[pd]"
@@ -137,25 +151,9 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         }
     }
 
-    if (id == kRoot) {
-        std::string kind(kind_name(options_.kind));
-        kind += ':';
-        kind += signed_decimal(kFormatVersion);
-        property(kKindProperty, kind);
-        if (!options_.provenance.empty()) {
-            out_ += kProvenanceProperty;
-            for (const std::string& line : options_.provenance) {
-                out_ += '[';
-                append_escaped(out_, line);
-                out_ += ']';
-            }
-        }
-    }
-    put_statistics_property(node.stats);
-    if (const auto listed = trie_.listed_games(id); !listed.empty()) {
-        out_ += kGamesProperty;
-        for (dictionary::GameId g : listed) put_game_values(trie_.games()[g]);
-    }
+    if (id == kRoot) put_root_properties(out_, options_.kind, options_.provenance);
+    statistics_property_.put(out_, node.stats);
+    put_games_property(out_, trie_.games(), trie_.listed_games(id));
 }
 
 // Computed from the statistics alone (lines through the node that neither end there
@@ -219,63 +217,6 @@ std::string_view NodeWriter::label(std::size_t index) {
 std::string_view NodeWriter::long_label(std::size_t index) {
     while (labels_.size() <= index) labels_.push_back(label_for(labels_.size()));
     return labels_[index];
-}
-
-// The statistics property (dictionary_format.hpp). The nodes of a single-game tail,
-// most of a large tree, have the same statistics one after another: a property short
-// enough is remembered and copied for the next node with the same statistics.
-void NodeWriter::put_statistics_property(const dictionary::NodeStats& s) {
-    constexpr std::size_t kRoom =
-        kStatsProperty.size() + 2 + 8 * (kMaxNumberBytes + 1);  // "XS[" 8 numbers ':' ']'
-    static_assert(kRoom >= StatisticsPropertyMemo::kMaxBytes);
-    TextCursor t(out_, kRoom);
-    stats_property_memo_.put(t, s, [&s](TextCursor& c) {
-        // Digits and colons need no escaping.
-        c.put(kStatsProperty);
-        c.put('[');
-        const auto count = [&c](std::uint64_t n) {
-            c.decimal(n);
-            c.put(':');
-        };
-        count(s.count);
-        count(s.ends);
-        count(s.first_player_wins);
-        count(s.second_player_wins);
-        count(s.draws);
-        count(s.unknown);
-        c.signed_decimal(s.first_year);
-        c.put(':');
-        c.signed_decimal(s.last_year);
-        c.put(']');
-    });
-}
-
-// The values of one game in the games property (dictionary_format.hpp).
-void NodeWriter::put_game_values(const dictionary::GameReference& r) {
-    const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player,
-                                                           &r.black_rank, &r.white_rank, &r.date};
-    const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
-    // Twice each text (escaping at most doubles it), the brackets and two numbers.
-    std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
-    for (const std::string* field : before_year) room += 2 * field->size();
-    for (const std::string* field : after_year) room += 2 * field->size();
-    TextCursor t(out_, room);
-    for (const std::string* field : before_year) {
-        t.put('[');
-        t.advance_to(put_escaped(t.at(), *field));
-        t.put(']');
-    }
-    t.put('[');
-    if (r.year) t.signed_decimal(*r.year);
-    t.put(']');
-    for (const std::string* field : after_year) {
-        t.put('[');
-        t.advance_to(put_escaped(t.at(), *field));
-        t.put(']');
-    }
-    t.put('[');
-    t.signed_decimal(r.index_in_file);
-    t.put(']');
 }
 
 }  // namespace josekic::emit

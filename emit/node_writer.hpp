@@ -14,6 +14,7 @@
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
 #include "emit/node_comment.hpp"
+#include "emit/private_properties.hpp"
 #include "emit/sgf_text.hpp"
 #include "emit/text_buffer.hpp"
 #include "emit/text_memo.hpp"
@@ -38,18 +39,12 @@ class NodeWriter {
     void write(dictionary::NodeId id, std::span<const dictionary::NodeId> children);
 
   private:
-    // The statistics property of the node written last (it fits in 32 bytes for all but
-    // huge counts, which are then formatted each time).
-    using StatisticsPropertyMemo = TextMemo<dictionary::NodeStats, 32>;
-
     void hidden_note(dictionary::NodeId node, std::uint64_t shown, TextBuffer& note) const;
     void append_root_preface(TextBuffer& text) const;
     std::string application() const;
     void property(std::string_view id, std::string_view value, ValueKind kind = ValueKind::Simple);
     std::string_view label(std::size_t index);
     std::string_view long_label(std::size_t index);
-    void put_statistics_property(const dictionary::NodeStats& s);
-    void put_game_values(const dictionary::GameReference& r);
 
     const dictionary::Trie& trie_;
     const WriteOptions& options_;
@@ -61,7 +56,7 @@ class NodeWriter {
     TextBuffer extra_;  // the extra text of the node being written
     TextBuffer comment_;
     StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
-    StatisticsPropertyMemo stats_property_memo_;  // the last node's statistics property
+    StatisticsProperty statistics_property_;  // remembers the last node's statistics property
     std::array<bool, go::kNumPoints> labelled_{};
 };
 

@@ -6,6 +6,8 @@
 # dictionary_reader: those dictionaries, plus the golden dictionaries of tests/emit;
 # prune_list:        prune lists from samples/ and tests/, and short hand-made entries;
 # zone_map:          the default zone as `josekic zones --map` prints it, and variants;
+# record_reader:     Sabaki's GIB/NGF/UGF samples when ../shared is present, and small
+#                    hand-made files in each format;
 # index_reader:      the indexes josekic compiles from samples/.
 # Existing corpus files are kept (a longer run's discoveries survive a rebuild).
 set -eu
@@ -13,7 +15,7 @@ binary=$1
 corpus=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$corpus/sgf_reader" "$corpus/dictionary_reader" "$corpus/prune_list" "$corpus/zone_map" \
-  "$corpus/index_reader"
+         "$corpus/record_reader" "$corpus/index_reader"
 
 n=0
 find "$root/tests" "$root/samples" -type d -name node_modules -prune -o -type f \
@@ -52,4 +54,15 @@ printf 'pd ** tenuki\n** W[aa]\n' >"$corpus/prune_list/hand-4.txt"
 
 "$binary" zones --map >"$corpus/zone_map/default.zone"
 { echo '; a comment line'; sed 's/\(.\)/\1 /g' "$corpus/zone_map/default.zone"; } >"$corpus/zone_map/spaced.zone"
+samples="$root/../shared/fixtures/sgf-edge-cases/SabakiHQ-Sabaki/test"
+for f in "$samples"/gib/* "$samples"/ngf/* "$samples"/ugf/*; do
+  [ -f "$f" ] && cp "$f" "$corpus/record_reader/sabaki-$(basename "$f")"
+done
+printf '\\HS\n\\[GAMEBLACKNAME=a (1D)\\]\n\\HE\n\\GS\nINI 0 1 3 &4\nSTO 0 2 2 15 15\n\\GE\n' \
+  >"$corpus/record_reader/hand.gib"
+printf 'Rated game\n19\nw 1D\nb 2K\nsite\n2\n0\n0\n20170316 [09:37]\n5\nWhite wins by resign!\n1\nPMABWQRRQ\n' \
+  >"$corpus/record_reader/hand.ngf"
+printf '[Header]\nLang=SJIS\nSize=19\nHdcp=0,6.50\nWinner=B,C\n[Data]\nQP,B1,1,0\nYA,W1,2,0\n' \
+  >"$corpus/record_reader/hand.ugf"
+
 echo "corpora in $corpus: $(find "$corpus" -type f | wc -l) files"

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -72,10 +73,34 @@ void run_jobs(std::vector<std::function<void()>>& jobs, Concurrency concurrency)
 struct DictionariesToWrite {
     const dictionary::Trie* joseki;
     const dictionary::Trie* fuseki;
-    const dictionary::Trie* handicap_fuseki;  ///< nullptr without --fuseki-handicap
+    /// One tree per canonical setup; empty without --fuseki-handicap.
+    const std::vector<SetupFuseki>* handicap_fuseki;
     const reference::Annotations* joseki_references;
     std::function<void()> beside;  ///< run alongside the writers (the index), or empty
 };
+
+// --fuseki-handicap: one game tree per canonical setup, all in one collection file, each root
+// showing its stones (AB/AW), named after them and counting only its own games.
+DictionaryOutput write_setup_collection(const std::vector<SetupFuseki>& trees,
+                                        const emit::WriteOptions& options,
+                                        const std::filesystem::path& path) {
+    // With no handicap game the file still holds one (empty) dictionary.
+    const dictionary::Trie empty(std::make_shared<dictionary::GameTable>());
+    const dictionary::Setup no_setup;
+    std::vector<CollectionEntry> entries;
+    for (const SetupFuseki& tree : trees) {
+        emit::WriteOptions tree_options = options;
+        tree_options.setup = *tree.setup;
+        tree_options.name = options.name + ": " + dictionary::describe(*tree.setup);
+        entries.push_back({tree.trie, std::move(tree_options)});
+    }
+    if (entries.empty()) {
+        emit::WriteOptions empty_options = options;
+        empty_options.name = options.name + ": " + dictionary::describe(no_setup);
+        entries.push_back({&empty, std::move(empty_options)});
+    }
+    return write_annotated_collection(entries, path);
+}
 
 // Writes the dictionaries into result's outputs. They are independent (the tries and the game
 // table are only read), so each gets its own thread when the run may use more than one:
@@ -123,9 +148,8 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     });
     if (tries.handicap_fuseki != nullptr) {
         jobs.emplace_back([&] {
-            result.handicap_fuseki_output = write_annotated_dictionary(
-                *tries.handicap_fuseki, handicap, nullptr,
-                DictionaryTarget{dir / "fuseki-handicap.sgf", Layout::SingleFile});
+            result.handicap_fuseki_output = write_setup_collection(*tries.handicap_fuseki, handicap,
+                                                                   dir / "fuseki-handicap.sgf");
         });
     }
     if (tries.beside) jobs.push_back(tries.beside);
@@ -202,8 +226,20 @@ CompileResult compile_collection(const CompileOptions& options) {
                                            emit::DictionaryKind::Joseki));
         pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
                                            emit::DictionaryKind::Fuseki));
-        const prune::PruneResult* both[] = {&*pruned_joseki, &*pruned_fuseki};
-        result.prune_diagnostics = prune::unmatched_warnings(both);
+    }
+    // The handicap trees are pruned like the others, tree by tree: their files say so.
+    std::vector<SetupFuseki> handicap_trees = builder.handicap_fuseki();
+    std::vector<prune::PruneResult> pruned_handicap;
+    if (pruning) {
+        pruned_handicap.reserve(handicap_trees.size());  // the trees point into it
+        for (SetupFuseki& tree : handicap_trees) {
+            pruned_handicap.push_back(prune::apply(*tree.trie, prune_lists, options.thresholds,
+                                                   emit::DictionaryKind::Fuseki));
+            tree.trie = &pruned_handicap.back().trie;
+        }
+        std::vector<const prune::PruneResult*> every_tree{&*pruned_joseki, &*pruned_fuseki};
+        for (const prune::PruneResult& tree : pruned_handicap) every_tree.push_back(&tree);
+        result.prune_diagnostics = prune::unmatched_warnings(every_tree);
     }
     const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
@@ -220,7 +256,7 @@ CompileResult compile_collection(const CompileOptions& options) {
         DictionariesToWrite tries{
             &joseki_trie,
             &fuseki_trie,
-            options.handicap == HandicapFuseki::SeparateTree ? &builder.handicap_fuseki() : nullptr,
+            options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
             joseki_references ? &*joseki_references : nullptr,
             {}};
         if (options.index == IndexOutput::Write) {

@@ -157,8 +157,11 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     for (const auto& [name, count] : f.games_by_class)
         out << " " << name << " " << with_thousands(count);
     out << "\n  openings             " << with_thousands(f.even_openings) << " even";
-    if (f.handicap_openings)
-        out << ", " << with_thousands(f.handicap_openings) << " in the handicap tree";
+    if (f.handicap_openings) {
+        out << ", " << with_thousands(f.handicap_openings) << " in the handicap trees ("
+            << with_thousands(f.handicap_setups) << (f.handicap_setups == 1 ? " setup" : " setups")
+            << ")";
+    }
     if (f.excluded) {
         out << ", " << with_thousands(f.excluded)
             << " not even, left out (--fuseki-handicap keeps them)";

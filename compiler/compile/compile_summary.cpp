@@ -4,38 +4,32 @@
 
 namespace josekic::compile {
 
-namespace {
-
-std::string thousands(std::uint64_t n) {
-    return std::string(std::string_view(emit::thousands(n)));
-}
-
-}  // namespace
+using emit::with_thousands;
 
 std::string render_compile_summary(const CompileResult& result, const std::string& report_path) {
     const pipeline::RunReport& run = result.run;
-    std::string out =
-        "read " + thousands(run.games_read) + " games in " + thousands(run.files_read) + " files";
+    std::string out = "read " + with_thousands(run.games_read) + " games in " +
+                      with_thousands(run.files_read) + " files";
     if (!run.files_skipped.empty())
-        out += " (" + thousands(run.files_skipped.size()) +
+        out += " (" + with_thousands(run.files_skipped.size()) +
                (run.files_skipped.size() == 1 ? " file" : " files") + " not read)";
-    out += "; used " + thousands(run.games_kept);
+    out += "; used " + with_thousands(run.games_kept);
     const std::uint64_t skipped = run.games_read - run.games_kept;
-    out += ", skipped " + thousands(skipped);
+    out += ", skipped " + with_thousands(skipped);
     if (skipped != 0) {
         std::string reasons;
         for (const auto& [reason, count] : run.games_skipped)
-            reasons += (reasons.empty() ? "" : ", ") + thousands(count) + " " + reason;
+            reasons += (reasons.empty() ? "" : ", ") + with_thousands(count) + " " + reason;
         out += " (" + reasons + ")";
     }
     out += "\n";
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             out += "wrote " + file.path + ": ";
-            if (file.nodes != 0) out += thousands(file.nodes) + " nodes, ";
+            if (file.nodes != 0) out += with_thousands(file.nodes) + " nodes, ";
             // In kB as the size warnings count them, bytes for a file too small for that.
-            out += file.bytes < 10'000 ? thousands(file.bytes) + " bytes\n"
-                                       : thousands(file.bytes / 1000) + " kB\n";
+            out += file.bytes < 10'000 ? with_thousands(file.bytes) + " bytes\n"
+                                       : with_thousands(file.bytes / 1000) + " kB\n";
         }
     }
     out += "report: " + report_path + "\n";

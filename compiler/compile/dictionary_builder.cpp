@@ -31,8 +31,19 @@ DictionaryBuilder::DictionaryBuilder(dictionary::TrieOptions trie_options, Handi
     : games_(std::make_shared<dictionary::GameTable>()),
       joseki_(games_, trie_options),
       fuseki_(games_, trie_options),
-      handicap_fuseki_(games_, trie_options),
+      trie_options_(trie_options),
       handicap_(handicap) {}
+
+std::vector<SetupFuseki> DictionaryBuilder::handicap_fuseki() const {
+    std::vector<SetupFuseki> trees;
+    for (const auto& [setup, trie] : handicap_fuseki_) trees.push_back({&setup, &trie});
+    // Stable: equal counts keep the map's Setup order.
+    std::stable_sort(trees.begin(), trees.end(), [](const SetupFuseki& a, const SetupFuseki& b) {
+        return a.trie->node(dictionary::kRoot).stats.count >
+               b.trie->node(dictionary::kRoot).stats.count;
+    });
+    return trees;
+}
 
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
     const std::optional<int> year = record.info.year;
@@ -66,7 +77,10 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
         fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 1});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
-        handicap_fuseki_.insert(opening.moves, black_outcome(record.info.winner), year, id);
+        dictionary::Setup setup{opening.setup_black, opening.setup_white};
+        auto [tree, added] = handicap_fuseki_.try_emplace(std::move(setup), games_, trie_options_);
+        if (added) ++fuseki_counts_.handicap_setups;
+        tree->second.insert(opening.moves, black_outcome(record.info.winner), year, id);
         ++fuseki_counts_.handicap_openings;
     } else {
         ++fuseki_counts_.excluded;

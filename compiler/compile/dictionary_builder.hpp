@@ -5,7 +5,9 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
 #include "index/index_lines.hpp"
@@ -39,13 +41,22 @@ struct JosekiCounts {
 struct FusekiCounts {
     std::map<std::string, std::uint64_t> games_by_class;  ///< by trackers::name(OpeningClass)
     std::uint64_t even_openings = 0;
-    std::uint64_t handicap_openings = 0;  ///< entered into the separate tree
+    std::uint64_t handicap_openings = 0;  ///< entered into the handicap trees
+    std::uint64_t handicap_setups = 0;    ///< handicap trees: distinct canonical setups
     std::uint64_t excluded = 0;           ///< not even, left out (no --fuseki-handicap)
+};
+
+/// One handicap fuseki tree: the openings of the games that start from one canonical setup.
+struct SetupFuseki {
+    const dictionary::Setup* setup;
+    const dictionary::Trie* trie;
 };
 
 /// Builds the dictionaries from analysed games, on the consuming thread, in input order:
 /// every kept game is added to the game table once and its lines are inserted into the
-/// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie.
+/// joseki trie, the even fuseki trie, and (under --fuseki-handicap) the handicap fuseki trie
+/// of its canonical setup (trackers::CanonicalOpening), so that the openings of one
+/// handicap are never counted with another's.
 class DictionaryBuilder {
   public:
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
@@ -54,7 +65,9 @@ class DictionaryBuilder {
 
     const dictionary::Trie& joseki() const { return joseki_; }
     const dictionary::Trie& fuseki() const { return fuseki_; }
-    const dictionary::Trie& handicap_fuseki() const { return handicap_fuseki_; }
+    /// The handicap fuseki trees, one per canonical setup, most games first (equal counts in
+    /// Setup order).
+    std::vector<SetupFuseki> handicap_fuseki() const;
     /// Every line inserted into the joseki and the even fuseki trie, for the index.
     const index::LineLog& joseki_lines() const { return joseki_lines_; }
     const index::LineLog& fuseki_lines() const { return fuseki_lines_; }
@@ -69,7 +82,8 @@ class DictionaryBuilder {
     std::shared_ptr<dictionary::GameTable> games_;
     dictionary::Trie joseki_;
     dictionary::Trie fuseki_;
-    dictionary::Trie handicap_fuseki_;
+    std::map<dictionary::Setup, dictionary::Trie> handicap_fuseki_;
+    dictionary::TrieOptions trie_options_;
     index::LineLog joseki_lines_;
     index::LineLog fuseki_lines_;
     HandicapFuseki handicap_;

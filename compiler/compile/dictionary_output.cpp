@@ -1,5 +1,7 @@
 #include "compiler/compile/dictionary_output.hpp"
 
+#include <memory>
+
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "core/dictionary/dictionary_graph.hpp"
@@ -78,6 +80,39 @@ DictionaryOutput write_annotated_dictionary(const dictionary::Trie& trie,
         emit::write_file_atomically(index, split->index_text);
     }
     output.files.push_back(OutputFile{index.string(), split->index_text.size(), 0});
+    return output;
+}
+
+DictionaryOutput write_annotated_collection(const std::vector<CollectionEntry>& trees,
+                                            const std::filesystem::path& path) {
+    DictionaryOutput output;
+    // Kept until the file is written: each tree's comments read its graph.
+    std::vector<std::unique_ptr<dictionary::DictionaryGraph>> graphs;
+    std::vector<std::unique_ptr<NodeComments>> comments;
+    std::vector<emit::CollectionTree> collection;
+    for (const CollectionEntry& tree : trees) {
+        {
+            const StageTimer timer(output.times.graph);
+            graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(*tree.trie));
+        }
+        output.transposition_classes += graphs.back()->class_count();
+        comments.push_back(std::make_unique<NodeComments>(*graphs.back(), tree.references));
+        emit::WriteOptions options = tree.options;
+        options.extra_comments = comments.back().get();
+        collection.push_back({tree.trie, std::move(options)});
+    }
+    emit::WriteCounts counts;
+    {
+        const StageTimer timer(output.times.format);
+        counts = emit::write_collection_file(path, collection);
+    }
+    output.files.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
+    output.nodes = counts.nodes;
+    output.terminals = counts.terminals;
+    if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes,
+                                          emit::SizeAdvice::AlreadySplit)) {
+        output.warnings.push_back(*warning);
+    }
     return output;
 }
 

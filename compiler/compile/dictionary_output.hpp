@@ -59,4 +59,19 @@ DictionaryOutput write_annotated_dictionary(const dictionary::Trie& trie,
                                             const reference::Annotations* references,
                                             const DictionaryTarget& target);
 
+/// One game tree of a collection file: a dictionary, how it is written and, for joseki, its
+/// reference notes (or nullptr).
+struct CollectionEntry {
+    const dictionary::Trie* trie;
+    emit::WriteOptions options;
+    const reference::Annotations* references = nullptr;
+};
+
+/// Writes several dictionaries as the game trees of one SGF collection at `path`, in order,
+/// each annotated as write_annotated_dictionary does (fuseki-handicap.sgf: one tree per
+/// setup). --split does not apply: the file is already cut into trees. Throws
+/// std::runtime_error when the file cannot be written.
+DictionaryOutput write_annotated_collection(const std::vector<CollectionEntry>& trees,
+                                            const std::filesystem::path& path);
+
 }  // namespace josekic::compile

@@ -10,6 +10,7 @@
 #include "compiler/pipeline/file_worker.hpp"
 #include "compiler/pipeline/ordered_work_queue.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
+#include "core/formats/record_reader.hpp"
 #include "core/input/walker.hpp"
 
 namespace josekic::pipeline::detail {
@@ -119,7 +120,8 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
         options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     report.inputs = inputs;
     report.times.threads = threads;
-    const GameParser parser = options.parser ? options.parser : GameParser(sgf::read_games);
+    const GameParser parser =
+        options.parser ? options.parser : GameParser(formats::read_record_games);
     FileConsumer consumer{inputs, options, consume_game, report};
     if (threads == 1) {
         run_inline(inputs, options, parser, analyze_file, consumer);

@@ -28,7 +28,8 @@ enum class Verbosity { Normal, Quiet, Verbose };
 /// Auto draws a progress line on stderr when it is a terminal (and not Quiet).
 enum class Progress { Auto, Off };
 
-/// Turns one file's bytes into games; sgf::read_games unless a test substitutes another.
+/// Turns one file's bytes into games; formats::read_record_games (SGF, GIB, NGF, UGF) unless a
+/// test substitutes another.
 using GameParser = std::function<std::vector<game::GameRecord>(
     std::string_view bytes, std::string_view path, const sgf::ReadOptions&, diag::DiagnosticSink&)>;
 
@@ -45,7 +46,7 @@ struct StreamOptions {
     /// When not empty, every diagnostic is also written to this file, one line each in
     /// input order, whatever `verbosity` says (written atomically when the stream ends).
     std::string diagnostics_file;
-    /// Empty means sgf::read_games.
+    /// Empty means formats::read_record_games.
     GameParser parser;
 };
 

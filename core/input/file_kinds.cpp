@@ -28,7 +28,8 @@ bool ends_with_any(std::string_view name, std::span<const std::string_view> suff
     return false;
 }
 
-constexpr std::array<std::string_view, 2> kGameSuffixes = {".sgf", ".mgt"};
+constexpr std::array<std::string_view, 6> kGameSuffixes = {".sgf", ".mgt", ".gib",
+                                                           ".ngf", ".ugf", ".ugi"};
 constexpr std::array<std::string_view, 7> kArchiveSuffixes = {
     ".zip", ".7z", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz"};
 constexpr std::array<std::string_view, 3> kCompressionSuffixes = {".gz", ".xz", ".bz2"};
@@ -54,6 +55,20 @@ FileKind classify_name(std::string_view name) {
         }
     }
     return FileKind::Other;
+}
+
+RecordFormat record_format_of_name(std::string_view name) {
+    for (std::string_view s : kCompressionSuffixes) {
+        if (ends_with_ignoring_case(name, s)) {
+            name.remove_suffix(s.size());
+            break;
+        }
+    }
+    if (ends_with_ignoring_case(name, ".gib")) return RecordFormat::Gib;
+    if (ends_with_ignoring_case(name, ".ngf")) return RecordFormat::Ngf;
+    if (ends_with_ignoring_case(name, ".ugf") || ends_with_ignoring_case(name, ".ugi"))
+        return RecordFormat::Ugf;
+    return RecordFormat::Sgf;
 }
 
 ContentKind content_kind(std::string_view head) {

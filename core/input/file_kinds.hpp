@@ -8,7 +8,7 @@ namespace josekic::input {
 /// What a file name says a file is. Extensions are compared without regard to ASCII case,
 /// so "GAME.SGF", "game.Sgf" and "game.sgf" are all game records.
 enum class FileKind {
-    GameRecord,        ///< .sgf or .mgt (an SGF file under MultiGo's old name)
+    GameRecord,        ///< .sgf .mgt (SGF under MultiGo's old name), .gib .ngf .ugf .ugi
     Archive,           ///< .zip .7z .tar .tar.gz .tgz .tar.bz2 .tar.xz: read through libarchive
     SplitArchive,      ///< the first volume of a split archive: .7z.001, .zip.001, ...
     SplitVolume,       ///< a later volume (.7z.002, ...): read through the first one
@@ -18,6 +18,14 @@ enum class FileKind {
 
 /// Classifies a file by the end of its name (a path or a bare name; only the end counts).
 FileKind classify_name(std::string_view name);
+
+/// The format of a game record as its name says: SGF, Tygem's GIB, WBaduk/Cyberoro's NGF,
+/// PandaNet's UGF (and its .ugi); a compression suffix is looked through ("a.gib.gz" is
+/// Gib). Anything else is Sgf, the format read when nothing says otherwise.
+enum class RecordFormat { Sgf, Gib, Ngf, Ugf };
+
+/// The record format `name` says.
+RecordFormat record_format_of_name(std::string_view name);
 
 /// What a file's first bytes say it is, whatever its name.
 enum class ContentKind {

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/sgf/cjk_detection.hpp"
+
 namespace josekic::sgf {
 
 namespace {
@@ -262,7 +264,7 @@ std::string fallback_charset(std::string_view bytes) {
     }
     // Measured on the Fox corpora: damaged UTF-8 files score >= 0.77 (median 0.97), the
     // same texts encoded in GB18030 score <= 0.69 (median 0.3).
-    return good * 100 >= (good + bad) * 72 ? std::string(kUtf8) : std::string("GB18030");
+    return good * 100 >= (good + bad) * 72 ? std::string(kUtf8) : guess_cjk_charset(bytes);
 }
 
 PreparedText prepare_text(std::string_view raw, std::string_view path, diag::DiagnosticSink& sink) {

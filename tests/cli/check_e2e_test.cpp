@@ -10,6 +10,7 @@
 #include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using josekic::testing::json_number;
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
 
@@ -17,14 +18,6 @@ namespace {
 
 const std::string kSamples = JOSEKIC_SOURCE_DIR "/samples";
 const std::string kGoban = "/usr/share/goban";
-
-// The number after `"key": ` in a JSON report.
-long json_number(const std::string& json, const std::string& key) {
-    const std::regex pattern("\"" + key + "\": ([0-9]+)");
-    std::smatch match;
-    if (!std::regex_search(json, match, pattern)) return -1;
-    return std::stol(match[1].str());
-}
 
 }  // namespace
 
@@ -105,4 +98,25 @@ TEST_CASE("the text report is the default and JSON is valid-looking", "[e2e]") {
     CHECK_THAT(json.out, Catch::StartsWith("{\n"));
     CHECK_THAT(json.out, Catch::EndsWith("\n}\n"));
     CHECK_THAT(json.out, Catch::Contains("\"seconds\": {\"wall\": "));
+}
+
+TEST_CASE("check reads GIB, NGF and UGF games inside a 7z and names a missing volume", "[e2e]") {
+    josekic::test_support::TempDir dir;
+    const std::string gib =
+        "\\HS\n\\[GAMEBLACKNAME=a (1D)\\]\n\\HE\n\\GS\nSTO 0 2 1 15 3\n"
+        "STO 0 3 2 3 15\n\\GE\n";
+    const std::string ngf =
+        "Rated game\n19\nw 1D\nb 1D\nsite\n0\n0\n6\n20170316\n5\n"
+        "Black wins by 0.5!\n2\nPMABBREER\nPMACWEEQQE\n";
+    const std::string ugf = "[Header]\nSize=19\nPlayerB=b,1d,,\n[Data]\nQP,B1,1,0\nDD,W1,2,0\n";
+    josekic::test_support::make_archive((dir.path() / "mine.7z").string(),
+                                        josekic::test_support::ArchiveKind::SevenZip,
+                                        {{"a.gib", gib}, {"b.ngf", ngf}, {"c.ugf", ugf}});
+    dir.write("split.7z.001", "7z\xBC\xAF\x27\x1C");
+    dir.write("split.7z.003", "rest");
+    const auto run = run_josekic("check --json --no-timings " + shell_quote(dir.str()));
+    CHECK(run.exit_code == 0);
+    CHECK(json_number(run.out, "games_read") == 3);
+    CHECK(json_number(run.out, "moves_replayed") == 6);
+    CHECK_THAT(run.err, Catch::Contains("split.7z.002 of this split archive is missing"));
 }

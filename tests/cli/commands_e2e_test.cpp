@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "tests/cli/run_binary.hpp"
 
@@ -104,6 +106,44 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
     CHECK(cut == slurp(dir / "cut" / "joseki.sgf"));
     CHECK(cut.find("Size limits: min count 2, max depth none, max children 3,") !=
           std::string::npos);
+}
+
+TEST_CASE("josekic prune keeps the handicap trees of fuseki-handicap.sgf apart", "[e2e][prune]") {
+    const fs::path dir = fresh_dir("prune-handicap");
+    fs::create_directories(dir / "games");
+    std::ofstream(dir / "games" / "two.sgf")
+        << "(;GM[1]FF[4]SZ[19]HA[2]AB[pd][dp]RE[W+R];W[dd];B[pp];W[qf])";
+    std::ofstream(dir / "games" / "nine.sgf")
+        << "(;GM[1]FF[4]SZ[19]HA[9]AB[dd][jd][pd][dj][jj][pj][dp][jp][pp]RE[B+R];W[qc];B[pc])";
+    REQUIRE(run_josekic("compile " + shell_quote((dir / "games").string()) + " -o " +
+                        shell_quote((dir / "out").string()) + " --quiet --fuseki-handicap")
+                .exit_code == 0);
+    const std::string compiled = slurp(dir / "out" / "fuseki-handicap.sgf");
+    const auto pruned =
+        run_josekic("prune " + shell_quote((dir / "out" / "fuseki-handicap.sgf").string()) +
+                    " --max-depth 1 -o " + shell_quote((dir / "pruned.sgf").string()));
+    REQUIRE(pruned.exit_code == 0);
+    CHECK(pruned.out.find(" in 2 trees\n") != std::string::npos);
+    const std::string text = slurp(dir / "pruned.sgf");
+    const auto roots = [](const std::string& sgf) {
+        std::vector<std::string> found;
+        for (std::size_t at = sgf.find("(;GM[1]"); at != std::string::npos;
+             at = sgf.find("(;GM[1]", at + 1))
+            found.push_back(
+                sgf.substr(sgf.find("ST[2]", at), sgf.find("GN[", at) - sgf.find("ST[2]", at)));
+        return found;
+    };
+    CHECK(roots(text) == roots(compiled));
+    // One game each: the trees come in Setup order, the 9 stones (jd...) before the 2 (pd...).
+    CHECK(roots(text) == std::vector<std::string>{"ST[2]AB[jd][jj][pd][pj][dd][dj][jp][pp][dp]",
+                                                  "ST[2]AB[pd][dp]"});
+    CHECK(text.size() < compiled.size());
+    // Compiling with the same threshold prunes the handicap trees the same way.
+    REQUIRE(run_josekic("compile " + shell_quote((dir / "games").string()) + " -o " +
+                        shell_quote((dir / "cut").string()) +
+                        " --quiet --fuseki-handicap --max-depth 1")
+                .exit_code == 0);
+    CHECK(slurp(dir / "cut" / "fuseki-handicap.sgf") == text);
 }
 
 TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][prune]") {

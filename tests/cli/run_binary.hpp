@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -21,15 +22,15 @@ struct BinaryRun {
     std::string err;
 };
 
-/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh, its stdout
-/// redirected as `stdout_redirect` says (a shell redirection such as ">/dev/full" or ">&5");
-/// `out` stays empty.
-inline BinaryRun run_josekic_with_stdout(const std::string& arguments,
+/// Runs the program at `binary` with `arguments` (already shell-quoted) through /bin/sh, its
+/// stdout redirected as `stdout_redirect` says (a shell redirection such as ">/dev/full" or
+/// ">&5"); `out` stays empty.
+inline BinaryRun run_program_with_stdout(const std::string& binary, const std::string& arguments,
                                          const std::string& stdout_redirect) {
     const TempDir dir;
     const std::string err_path = (dir.path() / "err").string();
-    const std::string command = std::string("'") + JOSEKIC_BINARY + "' " + arguments + " " +
-                                stdout_redirect + " 2>'" + err_path + "' </dev/null";
+    const std::string command = "'" + binary + "' " + arguments + " " + stdout_redirect + " 2>'" +
+                                err_path + "' </dev/null";
     const int status = std::system(command.c_str());
     BinaryRun run;
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -37,13 +38,34 @@ inline BinaryRun run_josekic_with_stdout(const std::string& arguments,
     return run;
 }
 
-/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
-inline BinaryRun run_josekic(const std::string& arguments) {
+/// Runs the program at `binary` with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_program(const std::string& binary, const std::string& arguments) {
     const TempDir dir;
     const std::string out_path = (dir.path() / "out").string();
-    BinaryRun run = run_josekic_with_stdout(arguments, ">'" + out_path + "'");
+    BinaryRun run = run_program_with_stdout(binary, arguments, ">'" + out_path + "'");
     run.out = test_support::slurp(out_path);
     return run;
+}
+
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh, its stdout
+/// redirected as `stdout_redirect` says; `out` stays empty.
+inline BinaryRun run_josekic_with_stdout(const std::string& arguments,
+                                         const std::string& stdout_redirect) {
+    return run_program_with_stdout(JOSEKIC_BINARY, arguments, stdout_redirect);
+}
+
+/// Runs JOSEKIC_BINARY with `arguments` (already shell-quoted) through /bin/sh.
+inline BinaryRun run_josekic(const std::string& arguments) {
+    return run_program(JOSEKIC_BINARY, arguments);
+}
+
+/// The number after `"key": ` in a JSON report (`josekic check --json`), or -1 when the key
+/// is absent.
+inline long json_number(const std::string& json, const std::string& key) {
+    const std::regex pattern("\"" + key + "\": ([0-9]+)");
+    std::smatch match;
+    if (!std::regex_search(json, match, pattern)) return -1;
+    return std::stol(match[1].str());
 }
 
 /// `text` quoted for /bin/sh.

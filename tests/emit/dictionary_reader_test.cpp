@@ -76,6 +76,39 @@ TEST_CASE("write -> read -> write is byte-identical and keeps every statistic", 
     }
 }
 
+TEST_CASE(
+    "a collection of trees with setup stones reads back tree by tree and rewrites "
+    "identically",
+    "[emit]") {
+    const auto trie = testing::small_joseki();
+    WriteOptions two = test_options(DictionaryKind::Fuseki);
+    two.setup.black = {*go::point_from_sgf("pd"), *go::point_from_sgf("dp")};
+    WriteOptions none = test_options(DictionaryKind::Fuseki);
+    const std::string first = write_dictionary(trie, two).text;
+    CHECK(first.find("ST[2]AB[pd][dp]GN[") != std::string::npos);
+    const std::string collection = first + write_dictionary(trie, none).text;
+
+    diag::DiagnosticList sink;
+    const auto back = read_dictionary_collection(collection, "handicap.sgf", sink);
+    REQUIRE(sink.items.empty());
+    REQUIRE(back.has_value());
+    REQUIRE(back->size() == 2);
+    CHECK((*back)[0].root.setup == two.setup);
+    CHECK((*back)[1].root.setup.empty());
+    std::string again;
+    for (const ReadDictionary& tree : *back) {
+        require_same_tries(trie, tree.trie);
+        WriteOptions options = test_options(DictionaryKind::Fuseki);
+        options.setup = tree.root.setup;
+        again += write_dictionary(tree.trie, options).text;
+    }
+    CHECK(again == collection);
+    // read_dictionary still reads one tree, and says the others are left out.
+    CHECK(read_dictionary(collection, "handicap.sgf", sink).has_value());
+    REQUIRE(sink.items.size() == 1);
+    CHECK(sink.items[0].code == "extra-game-tree");
+}
+
 TEST_CASE("a dictionary cut by thresholds reads back as written and rewrites identically",
           "[emit]") {
     prune::Thresholds limits;

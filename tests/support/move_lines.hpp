@@ -1,6 +1,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +20,24 @@ inline std::vector<go::Move> line(std::initializer_list<std::string_view> points
         c = go::opponent(c);
     }
     return moves;
+}
+
+/// Moves written as SGF nodes joined by spaces ("B[pd] W[dp] B[]"), to compare in tests.
+inline std::string moves_text(const std::vector<go::Move>& moves) {
+    std::string text;
+    for (const go::Move& m : moves) {
+        if (!text.empty()) text += ' ';
+        text += go::sgf_letter(m.color);
+        text += '[' + (m.point ? go::to_sgf(*m.point) : std::string{}) + ']';
+    }
+    return text;
+}
+
+/// Points written as SGF letters joined by spaces ("dp pd dd").
+inline std::string points_text(const std::vector<go::Point>& points) {
+    std::string text;
+    for (go::Point p : points) text += (text.empty() ? "" : " ") + go::to_sgf(p);
+    return text;
 }
 
 }  // namespace josekic::test_support

@@ -17,6 +17,23 @@ TEST_CASE("game records are recognised by extension in any letter case", "[input
     CHECK(classify_name("Hon-41-1.mgt") == FileKind::GameRecord);
     CHECK(classify_name("x.MGT") == FileKind::GameRecord);
     CHECK(classify_name("名人戦 第1局.sgf") == FileKind::GameRecord);
+    for (const char* name : {"a.gib", "A.GIB", "a.ngf", "a.ugf", "review.ugi", "a.gib.gz"}) {
+        INFO(name);
+        CHECK(classify_name(name) == (std::string_view(name).ends_with(".gz")
+                                          ? FileKind::CompressedRecord
+                                          : FileKind::GameRecord));
+    }
+}
+
+TEST_CASE("the record format a name says, through a compression suffix", "[input]") {
+    using josekic::input::record_format_of_name;
+    using josekic::input::RecordFormat;
+    CHECK(record_format_of_name("a.sgf") == RecordFormat::Sgf);
+    CHECK(record_format_of_name("a.GIB") == RecordFormat::Gib);
+    CHECK(record_format_of_name("a.ngf.xz") == RecordFormat::Ngf);
+    CHECK(record_format_of_name("a.ugf") == RecordFormat::Ugf);
+    CHECK(record_format_of_name("a.ugi") == RecordFormat::Ugf);
+    CHECK(record_format_of_name("a.txt") == RecordFormat::Sgf);
 }
 
 TEST_CASE("archives are recognised by extension in any letter case", "[input]") {
