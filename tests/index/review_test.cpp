@@ -10,6 +10,7 @@
 #include "core/sgf/game_reader.hpp"
 #include "index/index_reader.hpp"
 #include "index/review.hpp"
+#include "index/reviewed_sgf.hpp"
 
 namespace fs = std::filesystem;
 using namespace josekic;
@@ -73,4 +74,26 @@ TEST_CASE("a corner shut off by a stone in its ring is reviewed up to there", "[
         CHECK(line.line.query.played.size() == 1);
         CHECK(line.line.node);
     }
+}
+
+TEST_CASE("the reviewed game is SGF with the book on its moves and the alternatives labelled",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    const std::string game = "(;GM[1]FF[4]SZ[19]PB[A \\] B];B[pd];W[dd];B[pq];W[jj])";
+    diag::DiagnosticList problems;
+    const std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::GameReview review = index::review_game(index, records[0], 4, 5);
+    const std::string sgf = index::reviewed_sgf(index, records[0], 4, review);
+    CHECK(sgf.find("opening, book: played") != std::string::npos);
+    CHECK(sgf.find("this move leaves the book") != std::string::npos);
+    CHECK(sgf.find("LB[") != std::string::npos);
+    // It reads back as the same game, the player's name with its escaped bracket included.
+    diag::DiagnosticList reread_problems;
+    const std::vector<game::GameRecord> back = sgf::read_games(sgf, "r.sgf", {}, reread_problems);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].moves == records[0].moves);
+    CHECK(back[0].info.black_player == "A ] B");
 }
