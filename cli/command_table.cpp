@@ -5,7 +5,9 @@
 #include "cli/check_command.hpp"
 #include "cli/compile_command.hpp"
 #include "cli/edit_distance.hpp"
+#include "cli/lookup_command.hpp"
 #include "cli/prune_command.hpp"
+#include "cli/review_command.hpp"
 #include "cli/zones_command.hpp"
 
 namespace josekic::cli {
@@ -17,6 +19,10 @@ const std::vector<Command>& commands() {
          run_check},
         {"prune", "remove lines from a compiled dictionary with prune lists and thresholds",
          run_prune},
+        {"lookup", "look a corner sequence or an opening up in a compiled dictionary's index",
+         run_lookup},
+        {"review", "where a game left the book of a compiled dictionary, and what the book plays",
+         run_review},
         {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;

@@ -43,6 +43,7 @@ int run_compile(const std::vector<std::string>& args) {
     compile::CompileOptions options;
     bool handicap = false;
     bool split = false;
+    bool no_index = false;
     bool timings = false;
     ThresholdOptions thresholds;
     std::vector<std::string> prune_files;
@@ -82,6 +83,8 @@ int run_compile(const std::vector<std::string>& args) {
         "games listed where a line ends, most recent first")(
         "split", po::bool_switch(&split),
         "write one file per first move (joseki-4-4.sgf, ...) and an index")(
+        "no-index", po::bool_switch(&no_index),
+        "do not write index.jki (the position index of `josekic lookup`)")(
         "timings", po::bool_switch(&timings),
         "print the time of each stage on stderr (never in report.txt)");
     add_threshold_options(visible, thresholds);
@@ -97,6 +100,7 @@ int run_compile(const std::vector<std::string>& args) {
     options.handicap =
         handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
+    options.index = no_index ? compile::IndexOutput::Skip : compile::IndexOutput::Write;
     if (options.opening.max_moves < 1)
         throw UsageError(help.name, "--fuseki-moves must be at least 1");
 

@@ -7,14 +7,15 @@
 # prune_list:        prune lists from samples/ and tests/, and short hand-made entries;
 # zone_map:          the default zone as `josekic zones --map` prints it, and variants;
 # record_reader:     Sabaki's GIB/NGF/UGF samples when ../shared is present, and small
-#                    hand-made files in each format.
+#                    hand-made files in each format;
+# index_reader:      the indexes josekic compiles from samples/.
 # Existing corpus files are kept (a longer run's discoveries survive a rebuild).
 set -eu
 binary=$1
 corpus=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$corpus/sgf_reader" "$corpus/dictionary_reader" "$corpus/prune_list" "$corpus/zone_map" \
-         "$corpus/record_reader"
+         "$corpus/record_reader" "$corpus/index_reader"
 
 n=0
 find "$root/tests" "$root/samples" -type d -name node_modules -prune -o -type f \
@@ -32,6 +33,9 @@ for f in "$work"/single/*.sgf "$work"/split/*.sgf; do
   name=$(basename "$(dirname "$f")")-$(basename "$f")
   cp "$f" "$corpus/dictionary_reader/$name"
   cp "$f" "$corpus/sgf_reader/dict-$name"
+done
+for f in "$work"/single/index.jki "$work"/split/index.jki; do
+  if [ -f "$f" ]; then cp "$f" "$corpus/index_reader/$(basename "$(dirname "$f")")-index.jki"; fi
 done
 if [ -d "$root/tests/emit/golden" ]; then
   for f in "$root"/tests/emit/golden/*.sgf; do

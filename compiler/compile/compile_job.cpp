@@ -15,6 +15,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/atomic_file.hpp"
+#include "index/index_writer.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
 #include "reference/coverage.hpp"
@@ -75,6 +76,7 @@ struct DictionariesToWrite {
     /// One tree per canonical setup; empty without --fuseki-handicap.
     const std::vector<SetupFuseki>* handicap_fuseki;
     const reference::Annotations* joseki_references;
+    std::function<void()> beside;  ///< run alongside the writers (the index), or empty
 };
 
 // --fuseki-handicap: one game tree per canonical setup, all in one collection file, each root
@@ -126,7 +128,8 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     // The dictionaries differ in size: a thread that has written its own formats parts of
     // the others ahead of their writers (emit_helpers.hpp), so that both cores work until
     // the end. The bytes do not depend on who formats what.
-    const std::size_t job_count = tries.handicap_fuseki != nullptr ? 3 : 2;
+    const std::size_t job_count =
+        (tries.handicap_fuseki != nullptr ? 3 : 2) + (tries.beside ? 1 : 0);
     std::optional<emit::EmitHelpers> helpers;
     if (concurrency == Concurrency::Concurrent) {
         helpers.emplace(job_count);
@@ -149,6 +152,7 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
                                                                    dir / "fuseki-handicap.sgf");
         });
     }
+    if (tries.beside) jobs.push_back(tries.beside);
     if (helpers) {
         for (std::function<void()>& job : jobs) {
             job = [&helpers, own = std::move(job)] {
@@ -172,6 +176,7 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
 std::vector<const DictionaryOutput*> CompileResult::outputs() const {
     std::vector<const DictionaryOutput*> all{&joseki_output, &fuseki_output};
     if (handicap_fuseki_output) all.push_back(&*handicap_fuseki_output);
+    if (index_output) all.push_back(&*index_output);
     return all;
 }
 
@@ -245,11 +250,29 @@ CompileResult compile_collection(const CompileOptions& options) {
 
     {
         const StageTimer timer(result.times.emit_wall);
-        const DictionariesToWrite tries{
-            &joseki_trie, &fuseki_trie,
+        // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
+        // the dictionaries and written once they are, so a failed run leaves it as it was.
+        std::vector<std::byte> index_bytes;
+        DictionariesToWrite tries{
+            &joseki_trie,
+            &fuseki_trie,
             options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
-            joseki_references ? &*joseki_references : nullptr};
+            joseki_references ? &*joseki_references : nullptr,
+            {}};
+        if (options.index == IndexOutput::Write) {
+            tries.beside = [&] {
+                index_bytes = index::build_index({&builder.games(),
+                                                  {&builder.joseki(), builder.joseki_lines()},
+                                                  {&builder.fuseki(), builder.fuseki_lines()}});
+            };
+        }
         write_dictionaries(tries, write, options, result);
+        if (options.index == IndexOutput::Write) {
+            const auto path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
+            index::write_index(path, index_bytes);
+            result.index_output.emplace();
+            result.index_output->files.push_back(OutputFile{path.string(), index_bytes.size(), 0});
+        }
     }
 
     {

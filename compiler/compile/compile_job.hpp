@@ -17,6 +17,9 @@
 
 namespace josekic::compile {
 
+/// Whether compile writes DIR/index.jki (--no-index skips it).
+enum class IndexOutput { Write, Skip };
+
 /// Everything `josekic compile` was asked to do.
 struct CompileOptions {
     std::vector<std::string> inputs;  ///< files, directories, archives (sorted before reading)
@@ -34,6 +37,7 @@ struct CompileOptions {
     std::vector<std::string> references;  ///< --reference [NAME=]FILE|DIR, repeatable (joseki only)
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
+    IndexOutput index = IndexOutput::Write;
 };
 
 /// Wall-clock seconds of the stages after the game stream (whose stages are in run.times;
@@ -52,12 +56,13 @@ struct CompileResult {
     DictionaryOutput joseki_output;
     DictionaryOutput fuseki_output;
     std::optional<DictionaryOutput> handicap_fuseki_output;  ///< with --fuseki-handicap
+    std::optional<DictionaryOutput> index_output;            ///< DIR/index.jki, unless --no-index
     std::vector<diag::Diagnostic> prune_diagnostics;         ///< prune entries that matched nothing
     std::vector<diag::Diagnostic> reference_diagnostics;     ///< problems in the reference files
     std::string report_text;                                 ///< what report.txt holds
     CompileTimes times;  ///< machine-dependent; not in report_text
 
-    /// The dictionaries written, in report order: joseki, fuseki, handicap fuseki.
+    /// The dictionaries written, in report order: joseki, fuseki, handicap fuseki, index.
     std::vector<const DictionaryOutput*> outputs() const;
 };
 

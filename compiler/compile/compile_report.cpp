@@ -101,6 +101,10 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
         lines.push_back("Reference: " + reference);
     if (!options.stream.read.forced_charset.empty())
         lines.push_back("Charset: " + options.stream.read.forced_charset);
+    if (options.index == IndexOutput::Write)
+        lines.push_back(
+            "Index: index.jki beside this file holds every line played, whatever "
+            "thresholds and prune lists leave out here (josekic lookup, josekic review)");
     return lines;
 }
 

@@ -4,6 +4,15 @@
 
 namespace josekic::compile {
 
+namespace {
+
+// The 1-based move number of a move of the game's main line, saturated to the index's 16 bits.
+std::uint16_t move_number(std::size_t move_index) {
+    return static_cast<std::uint16_t>(std::min<std::size_t>(move_index + 1, 0xFFFF));
+}
+
+}  // namespace
+
 dictionary::LineOutcome black_outcome(game::Winner winner) {
     switch (winner) {
         case game::Winner::Black:
@@ -46,8 +55,11 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
     for (const trackers::CornerSequence& sequence : analysis.corners.sequences) {
-        joseki_.insert(sequence.moves, trackers::line_outcome(record.info.winner, sequence.colours),
-                       year, id);
+        const dictionary::LineOutcome outcome =
+            trackers::line_outcome(record.info.winner, sequence.colours);
+        const dictionary::NodeId end = joseki_.insert(sequence.moves, outcome, year, id);
+        joseki_lines_.push_back(
+            index::IndexedLine{end, id, outcome, move_number(sequence.first_move_index)});
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
         ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];
@@ -60,7 +72,9 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     ++fuseki_counts_.games_by_class[std::string(trackers::name(opening.opening_class))];
     if (opening.moves.empty()) return;
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
-        fuseki_.insert(opening.moves, black_outcome(record.info.winner), year, id);
+        const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
+        const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
+        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 1});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
         dictionary::Setup setup{opening.setup_black, opening.setup_white};

@@ -10,6 +10,7 @@
 #include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
+#include "index/index_lines.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 
@@ -67,6 +68,10 @@ class DictionaryBuilder {
     /// The handicap fuseki trees, one per canonical setup, most games first (equal counts in
     /// Setup order).
     std::vector<SetupFuseki> handicap_fuseki() const;
+    /// Every line inserted into the joseki and the even fuseki trie, for the index.
+    const index::LineLog& joseki_lines() const { return joseki_lines_; }
+    const index::LineLog& fuseki_lines() const { return fuseki_lines_; }
+    const dictionary::GameTable& games() const { return *games_; }
     const JosekiCounts& joseki_counts() const { return joseki_counts_; }
     const FusekiCounts& fuseki_counts() const { return fuseki_counts_; }
     /// Earliest and latest year among the kept games (0 when none is dated).
@@ -79,6 +84,8 @@ class DictionaryBuilder {
     dictionary::Trie fuseki_;
     std::map<dictionary::Setup, dictionary::Trie> handicap_fuseki_;
     dictionary::TrieOptions trie_options_;
+    index::LineLog joseki_lines_;
+    index::LineLog fuseki_lines_;
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;

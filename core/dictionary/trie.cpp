@@ -174,8 +174,8 @@ void Trie::set_listed_games(NodeId node, std::span<const GameId> games) {
     listed_.release(old);
 }
 
-void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
-                  std::optional<GameId> game) {
+NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
+                    std::optional<GameId> game) {
     // Lines are at most a few dozen moves; longer ones (possible through the API) are
     // walked in pieces of this size.
     constexpr std::size_t kAhead = 64;
@@ -202,6 +202,7 @@ void Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::opti
     }
     nodes_[at].stats.record_end();
     if (game) list_game(at, *game);
+    return at;
 }
 
 std::vector<NodeId> Trie::sorted_children(NodeId parent) const {

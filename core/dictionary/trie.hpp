@@ -88,9 +88,9 @@ class Trie {
     explicit Trie(std::shared_ptr<GameTable> games, TrieOptions options = {});
 
     /// Adds one line. Every node on the path (root included) counts it; the last node
-    /// records that the line ends there and, if `game` is given, lists it.
-    void insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
-                std::optional<GameId> game);
+    /// records that the line ends there and, if `game` is given, lists it. Returns that node.
+    NodeId insert(std::span<const go::Move> line, LineOutcome outcome, std::optional<int> year,
+                  std::optional<GameId> game);
 
     /// The child of `parent` reached by `move`, or kNoNode.
     NodeId find_child(NodeId parent, const go::Move& move) const;

@@ -1,0 +1,152 @@
+#include "cli/lookup_command.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <variant>
+
+#include "cli/lookup_text.hpp"
+#include "cli/options.hpp"
+#include "core/diag/diagnostic.hpp"
+#include "core/game/replay.hpp"
+#include "core/sgf/game_reader.hpp"
+#include "index/game_lookup.hpp"
+#include "index/index_format.hpp"
+#include "index/index_reader.hpp"
+#include "index/lookup.hpp"
+#include "index/query_moves.hpp"
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+std::filesystem::path index_path(const std::string& dictionary) {
+    const std::filesystem::path path(dictionary);
+    if (std::filesystem::is_directory(path)) return path / index::kIndexFileName;
+    return path;
+}
+
+int flushed_output() {
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "josekic: error: cannot write the output\n";
+        return 1;
+    }
+    return 0;
+}
+
+std::optional<GameFile> read_game_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::cerr << "josekic: error: cannot read " << path << "\n";
+        return std::nullopt;
+    }
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    diag::DiagnosticList problems;
+    std::vector<game::GameRecord> games = sgf::read_games(bytes, path, {}, problems);
+    if (!games.empty()) {
+        GameFile file{std::move(games.front()), 0};
+        file.legal_moves = game::replay(file.record, problems).legal_moves;
+        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+        return file;
+    }
+    for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+    std::cerr << "josekic: error: " << path << " holds no game\n";
+    return std::nullopt;
+}
+
+int run_lookup(const std::vector<std::string>& args) {
+    const CommandHelp help{
+        "lookup",
+        "josekic lookup DIR|INDEX --moves \"pd qc qd\" [--fuseki] [options]\n"
+        "       josekic lookup DIR|INDEX --game FILE.sgf [--move N] [options]",
+        "Looks a line up in the index that `josekic compile` writes beside the dictionaries\n"
+        "(DIR/index.jki). The index holds everything the unpruned dictionaries know, whatever\n"
+        "thresholds and prune lists left out of the SGF files.\n"
+        "\n"
+        "--moves takes moves as prune lists write them: SGF letters (\"pd\"), colours optional\n"
+        "(\"B[pd] W[qc]\"; uncoloured moves alternate from Black), tenuki/pass/tt for a move\n"
+        "elsewhere. A corner sequence may be played in any corner, in any orientation, with\n"
+        "either colour first: it is normalised as the compiler normalises corners. With\n"
+        "--fuseki the moves are a whole-board opening, in any of its 8 orientations.\n"
+        "\n"
+        "Prints what the node's comment says (count of this move order, share of the parent,\n"
+        "wins of decided games, years, lines ending here), the position's totals over every\n"
+        "move order that reaches it, the continuations (each in the query's own corner and\n"
+        "orientation, and as the dictionary writes it) and the most recent games. A line the\n"
+        "dictionary does not know prints where it left the dictionary and what was played\n"
+        "there instead, with count 0.\n"
+        "\n"
+        "--game looks up the whole-board position after move N of a game (its first game),\n"
+        "whatever the move order that reached it, and the sequence of each corner whose\n"
+        "tracker (default zones) is still on at that move.\n"
+        "\n"
+        "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
+        "version), 2 a malformed query (the message gives its column)."};
+    std::string dictionary;
+    std::string moves;
+    bool fuseki = false;
+    bool json = false;
+    bool verify = false;
+    std::size_t games = 5;
+    std::string game_file;
+    std::size_t move = 0;
+    po::options_description visible;
+    visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
+                          "the line to look up, e.g. \"pd qc qd\"")(
+        "fuseki", po::bool_switch(&fuseki), "look a whole-board opening up (default: joseki)")(
+        "games", po::value(&games)->value_name("N")->default_value(5),
+        "how many of the most recent games to list")("json", po::bool_switch(&json),
+                                                     "print one JSON object (schema in README)")(
+        "game", po::value(&game_file)->value_name("FILE.sgf"),
+        "look up the position of a game (its first game) and its corners")(
+        "move", po::value(&move)->value_name("N"),
+        "with --game: the position after move N (default: the last within the fuseki depth, "
+        "30)")("verify", po::bool_switch(&verify),
+               "check every section's checksum first (reads the whole index)");
+    po::options_description all;
+    all.add(visible).add_options()("dictionary", po::value(&dictionary));
+    po::positional_options_description positional;
+    positional.add("dictionary", 1);
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
+    const auto given = [&args](const std::string& option) {
+        return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
+            return a == option || a.starts_with(option + "=");
+        });
+    };
+    if (given("--moves") == !game_file.empty())
+        throw UsageError(
+            "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
+    if (!game_file.empty()) {
+        const std::optional<GameFile> game = read_game_file(game_file);
+        if (!game) return 1;
+        const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+        if (verify) file.verify();
+        index::GameLookupOptions options;
+        if (given("--move")) options.move = move;
+        options.games = games;
+        const index::GameLookup result =
+            index::lookup_game(file, game->record, game->legal_moves, options);
+        std::cout << (json ? render_game_lookup_json(result) + "\n"
+                           : render_game_lookup_text(result));
+        return flushed_output();
+    }
+
+    const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
+    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(moves, tree);
+    if (const auto* error = std::get_if<index::QueryError>(&parsed))
+        throw UsageError(
+            "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
+    const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+    if (verify) file.verify();
+    const index::LookupResult result =
+        index::lookup(file, tree, std::get<index::QueryLine>(parsed), games);
+    std::cout << (json ? render_lookup_json(result) + "\n" : render_lookup_text(result));
+    return flushed_output();
+}
+
+}  // namespace josekic::cli

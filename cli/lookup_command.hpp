@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game/game_record.hpp"
+
+namespace josekic::cli {
+
+/// `josekic lookup DIR|INDEX --moves "pd qc qd" [--fuseki] [--games N] [--json] [--verify]`:
+/// looks a corner sequence (or, with --fuseki, a whole-board opening) up in the index that
+/// compile wrote and prints its statistics, its position over all move orders, its
+/// continuations and its most recent games. Returns 0 (also for a line the dictionary does
+/// not know), 1 for an index that cannot be used, 2 for a malformed query.
+int run_lookup(const std::vector<std::string>& args);
+
+/// The first game of an SGF file and how many of its moves are legal.
+struct GameFile {
+    game::GameRecord record;
+    std::size_t legal_moves = 0;
+};
+
+/// Reads the first game of `path` and replays it; diagnostics go to stderr. nullopt (after
+/// an error message) when the file cannot be read or holds no game.
+std::optional<GameFile> read_game_file(const std::string& path);
+
+/// The index a DIR|INDEX argument names: DIR/index.jki for a directory.
+std::filesystem::path index_path(const std::string& dictionary);
+
+/// Flushes stdout: 0, or 1 after an error message when the output could not be written.
+int flushed_output();
+
+}  // namespace josekic::cli

@@ -1,0 +1,216 @@
+#include "cli/lookup_text.hpp"
+
+#include <span>
+#include <sstream>
+
+#include "compiler/pipeline/json.hpp"
+#include "emit/node_comment.hpp"
+#include "prune/move_text.hpp"
+
+namespace josekic::cli {
+
+namespace {
+
+using dictionary::NodeStats;
+using pipeline::json_quote;
+
+emit::DictionaryKind kind_of(index::Tree tree) {
+    return tree == index::Tree::Joseki ? emit::DictionaryKind::Joseki
+                                       : emit::DictionaryKind::Fuseki;
+}
+
+std::string line_text(std::span<const go::Move> moves, index::Tree tree) {
+    return moves.empty() ? std::string("(the empty board)")
+                         : prune::render_path(moves, kind_of(tree));
+}
+
+std::string years_text(const NodeStats& s) {
+    if (s.first_year == 0) return "unknown";
+    if (s.first_year == s.last_year) return std::to_string(s.first_year);
+    return std::to_string(s.first_year) + "-" + std::to_string(s.last_year);
+}
+
+std::string first_player(index::Tree tree) {
+    return tree == index::Tree::Joseki ? "Black (first in the corner)" : "Black";
+}
+
+std::string wins_text(const NodeStats& s, index::Tree tree) {
+    std::string out = first_player(tree);
+    if (s.decided() == 0) return out + ": no decided games";
+    out += " wins " + emit::percent(s.first_player_wins, s.decided()) + " of " +
+           emit::with_thousands(s.decided()) + " decided game" + (s.decided() == 1 ? "" : "s");
+    if (s.draws != 0 || s.unknown != 0)
+        out += " (" + emit::with_thousands(s.draws) + " drawn, " + emit::with_thousands(s.unknown) +
+               " unknown)";
+    return out;
+}
+
+std::string game_line(const index::GameFacts& g, index::Tree tree) {
+    const index::IndexedGame& game = g.game;
+    std::ostringstream out;
+    out << (game.date.empty() ? std::string_view("date ?") : game.date)
+        << "  B: " << game.black_player;
+    if (!game.black_rank.empty()) out << " " << game.black_rank;
+    out << "  W: " << game.white_player;
+    if (!game.white_rank.empty()) out << " " << game.white_rank;
+    if (!game.result.empty()) out << "  " << game.result;
+    out << "  " << game.source_path << " #" << game.index_in_file;
+    out << (tree == index::Tree::Fuseki ? "  move " : "  sequence from move ") << g.move_number;
+    return out.str();
+}
+
+void stats_json(std::ostringstream& out, const NodeStats& s) {
+    out << "\"count\": " << s.count << ", \"first_player_wins\": " << s.first_player_wins
+        << ", \"second_player_wins\": " << s.second_player_wins << ", \"draws\": " << s.draws
+        << ", \"unknown\": " << s.unknown << ", \"win_rate\": ";
+    if (s.decided() == 0)
+        out << "null";
+    else
+        out << static_cast<double>(s.first_player_wins) / static_cast<double>(s.decided());
+    out << ", \"first_year\": ";
+    if (s.first_year == 0)
+        out << "null, \"last_year\": null";
+    else
+        out << s.first_year << ", \"last_year\": " << s.last_year;
+    out << ", \"lines_ending_here\": " << s.ends;
+}
+
+std::string share_json(std::uint64_t part, std::uint64_t whole) {
+    if (whole == 0) return "null";
+    std::ostringstream out;
+    out << static_cast<double>(part) / static_cast<double>(whole);
+    return out.str();
+}
+
+}  // namespace
+
+std::string move_text(const go::Move& m, index::Tree tree) {
+    return prune::render_path(std::span<const go::Move>(&m, 1), kind_of(tree));
+}
+
+std::string render_lookup_text(const index::LookupResult& r) {
+    const index::Tree tree = r.tree;
+    std::ostringstream out;
+    out << (tree == index::Tree::Joseki ? "joseki: " : "fuseki: ")
+        << line_text(r.query.played, tree) << "\n";
+    if (r.query.played != r.query.canonical)
+        out << "as the dictionary writes it: " << line_text(r.query.canonical, tree) << "\n";
+    if (r.node) {
+        out << "Played " << emit::with_thousands(r.stats.count) << " time"
+            << (r.stats.count == 1 ? "" : "s");
+        if (r.parent_count != 0)
+            out << " (" << emit::percent(r.stats.count, r.parent_count) << " of "
+                << emit::with_thousands(r.parent_count) << ")";
+        out << ".\n"
+            << wins_text(r.stats, tree) << ".\nYears: " << years_text(r.stats)
+            << ".\nLines ending here: " << emit::with_thousands(r.stats.ends) << ".\n";
+    } else {
+        const std::span<const go::Move> known(r.query.played.data(), r.matched);
+        out << "Not in the dictionary: the line leaves it at move " << r.matched + 1 << ", "
+            << move_text(r.query.played[r.matched], tree) << " (count 0).\n"
+            << "The dictionary knows " << line_text(known, tree) << ".\n";
+    }
+    if (!r.position.nodes.empty()) {
+        out << "This position, all move orders: " << r.position.nodes.size() << " order"
+            << (r.position.nodes.size() == 1 ? "" : "s") << ", played "
+            << emit::with_thousands(r.position.stats.count) << " time"
+            << (r.position.stats.count == 1 ? "" : "s") << "; " << wins_text(r.position.stats, tree)
+            << "; years " << years_text(r.position.stats) << ".\n";
+    }
+    if (!r.continuations.empty()) {
+        out << "\n"
+            << (r.node ? "Continuations" : "Played there instead")
+            << " (move, as the dictionary writes it, count, share, wins, years):\n";
+        const std::uint64_t whole = r.node ? r.stats.count : 0;
+        std::uint64_t total = whole;
+        if (total == 0)
+            for (const index::ContinuationFacts& c : r.continuations) total += c.stats.count;
+        for (const index::ContinuationFacts& c : r.continuations) {
+            out << "  " << move_text(c.move, tree) << "  (" << move_text(c.canonical_move, tree)
+                << ")  " << emit::with_thousands(c.stats.count) << "  "
+                << emit::percent(c.stats.count, total) << "  wins "
+                << emit::percent(c.stats.first_player_wins, c.stats.decided()) << "  "
+                << years_text(c.stats) << "\n";
+        }
+    }
+    if (!r.games.empty()) {
+        out << "\nMost recent games:\n";
+        for (const index::GameFacts& g : r.games) out << "  " << game_line(g, tree) << "\n";
+    }
+    return out.str();
+}
+
+std::string render_lookup_json(const index::LookupResult& r, std::string_view extra) {
+    const index::Tree tree = r.tree;
+    std::ostringstream out;
+    out << "{\"dictionary\": \"" << (tree == index::Tree::Joseki ? "joseki" : "fuseki") << "\"";
+    out << ", \"moves\": [";
+    for (std::size_t i = 0; i < r.query.played.size(); ++i) {
+        out << (i ? ", " : "") << "{\"move\": " << json_quote(move_text(r.query.played[i], tree))
+            << ", \"normalised\": " << json_quote(move_text(r.query.canonical[i], tree)) << "}";
+    }
+    out << "], \"found\": " << (r.node ? "true" : "false") << ", ";
+    stats_json(out, r.stats);
+    out << ", \"parent_count\": " << r.parent_count
+        << ", \"share_of_parent\": " << share_json(r.stats.count, r.parent_count);
+    if (!r.node) {
+        out << ", \"left_at\": {\"move_number\": " << r.matched + 1
+            << ", \"move\": " << json_quote(move_text(r.query.played[r.matched], tree)) << "}";
+    }
+    out << ", \"position\": {\"orders\": " << r.position.nodes.size() << ", ";
+    stats_json(out, r.position.stats);
+    out << "}, \"continuations\": [";
+    const std::uint64_t base = r.node ? r.stats.count : 0;
+    std::uint64_t total = base;
+    if (total == 0)
+        for (const index::ContinuationFacts& c : r.continuations) total += c.stats.count;
+    for (std::size_t i = 0; i < r.continuations.size(); ++i) {
+        const index::ContinuationFacts& c = r.continuations[i];
+        out << (i ? ", " : "") << "{\"move\": " << json_quote(move_text(c.move, tree))
+            << ", \"normalised\": " << json_quote(move_text(c.canonical_move, tree))
+            << ", \"share\": " << share_json(c.stats.count, total) << ", ";
+        stats_json(out, c.stats);
+        out << "}";
+    }
+    out << "], \"games\": [";
+    for (std::size_t i = 0; i < r.games.size(); ++i) {
+        const index::IndexedGame& g = r.games[i].game;
+        out << (i ? ", " : "") << "{\"black\": " << json_quote(g.black_player)
+            << ", \"black_rank\": " << json_quote(g.black_rank)
+            << ", \"white\": " << json_quote(g.white_player)
+            << ", \"white_rank\": " << json_quote(g.white_rank)
+            << ", \"date\": " << json_quote(g.date) << ", \"event\": " << json_quote(g.event)
+            << ", \"result\": " << json_quote(g.result)
+            << ", \"source\": " << json_quote(g.source_path)
+            << ", \"game_index\": " << g.index_in_file
+            << ", \"move_number\": " << r.games[i].move_number << "}";
+    }
+    out << "]" << extra << "}";
+    return out.str();
+}
+
+std::string render_game_lookup_text(const index::GameLookup& lookup) {
+    std::string out = "After move " + std::to_string(lookup.move_number) + ":\n\n";
+    out += render_lookup_text(lookup.fuseki);
+    for (const index::CornerLookup& c : lookup.corners) {
+        out += "\n" + std::string(trackers::name(c.corner)) + " corner, ";
+        out += render_lookup_text(c.joseki);
+    }
+    if (lookup.corners.empty()) out += "\nNo corner is still tracked at this move.\n";
+    return out;
+}
+
+std::string render_game_lookup_json(const index::GameLookup& lookup) {
+    std::string corners =
+        ", \"move_number\": " + std::to_string(lookup.move_number) + ", \"corners\": [";
+    for (std::size_t i = 0; i < lookup.corners.size(); ++i) {
+        const index::CornerLookup& c = lookup.corners[i];
+        if (i != 0) corners += ", ";
+        corners += render_lookup_json(
+            c.joseki, ", \"corner\": \"" + std::string(trackers::name(c.corner)) + "\"");
+    }
+    corners += "]";
+    return render_lookup_json(lookup.fuseki, corners);
+}
+
+}  // namespace josekic::cli

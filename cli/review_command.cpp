@@ -1,0 +1,124 @@
+#include "cli/review_command.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <span>
+#include <sstream>
+
+#include "cli/lookup_command.hpp"
+#include "cli/lookup_text.hpp"
+#include "cli/options.hpp"
+#include "emit/atomic_file.hpp"
+#include "emit/node_comment.hpp"
+#include "index/index_format.hpp"
+#include "index/review.hpp"
+#include "index/reviewed_sgf.hpp"
+#include "prune/move_text.hpp"
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+namespace {
+
+std::string review_text(const index::GameReview& review) {
+    std::ostringstream out;
+    for (const index::LineReview& line : review.lines) {
+        const index::LookupResult& r = line.line;
+        out << line.name << ": ";
+        if (r.node) {
+            out << "in the book to its end (" << r.query.played.size() << " moves, played "
+                << emit::with_thousands(r.stats.count) << " time" << (r.stats.count == 1 ? "" : "s")
+                << ").\n";
+            continue;
+        }
+        out << "left the book at move ";
+        if (line.left_at_move_number != 0)
+            out << line.left_at_move_number;
+        else
+            out << "?";
+        out << " of the game (move " << r.matched + 1
+            << " of the line): " << move_text(r.query.played[r.matched], r.tree)
+            << ", never played there; the book "
+            << "position before it was played " << emit::with_thousands(line.book_count) << " time"
+            << (line.book_count == 1 ? "" : "s") << ".\n";
+        if (!r.continuations.empty()) {
+            out << "  the book plays:";
+            for (const index::ContinuationFacts& c : r.continuations)
+                out << "  " << move_text(c.move, r.tree) << " "
+                    << emit::with_thousands(c.stats.count) << "x, "
+                    << emit::percent(c.stats.first_player_wins, c.stats.decided()) << " wins";
+            out << "\n";
+        }
+    }
+    return out.str();
+}
+
+std::string review_json(const index::GameReview& review) {
+    std::string out = "{\"lines\": [";
+    for (std::size_t i = 0; i < review.lines.size(); ++i) {
+        const index::LineReview& line = review.lines[i];
+        if (i != 0) out += ", ";
+        out += render_lookup_json(line.line,
+                                  ", \"name\": \"" + line.name + "\", \"left_at_move_number\": " +
+                                      std::to_string(line.left_at_move_number) +
+                                      ", \"book_count\": " + std::to_string(line.book_count));
+    }
+    return out + "]}\n";
+}
+
+}  // namespace
+
+int run_review(const std::vector<std::string>& args) {
+    const CommandHelp help{
+        "review",
+        "josekic review GAME.sgf --dict DIR [-o REVIEWED.sgf] [--alternatives N] [--json]",
+        "Follows a game (its first game) through the index of a compiled dictionary\n"
+        "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (default\n"
+        "zones) in the joseki book. For each line it says whether it stayed in the book to its\n"
+        "end or the move at which it left it, the move played there, how often the book\n"
+        "position before it was played, and the most played book moves there with counts and\n"
+        "win rates (of the line's first player). Deviations come first, the most common book\n"
+        "position first. --json prints one object: {\"lines\": [lookup objects with \"name\",\n"
+        "\"left_at_move_number\" and \"book_count\"]}. -o writes the game as SGF (atomically)\n"
+        "with a comment on each move of a line (\"opening, book: played 1,234 times, 52.0% "
+        "wins\",\n"
+        "or where the line left the book and the book's moves there) and the book's moves\n"
+        "marked with LB letters, so that the review opens in a viewer.\n"
+        "\n"
+        "Exit status: 0 done, 1 the game or the index cannot be used, 2 a bad command line."};
+    std::string game_file;
+    std::string dictionary;
+    std::size_t alternatives = 5;
+    bool json = false;
+    std::string output;
+    po::options_description visible;
+    visible.add_options()("dict", po::value(&dictionary)->value_name("DIR"),
+                          "the compiled dictionary (or its index.jki)")(
+        "alternatives", po::value(&alternatives)->value_name("N")->default_value(5),
+        "book moves shown where a line left the book")(
+        "output,o", po::value(&output)->value_name("REVIEWED.sgf"),
+        "also write the game as SGF with the review in its comments and LB labels")(
+        "json", po::bool_switch(&json), "print one JSON object");
+    po::options_description all;
+    all.add(visible).add_options()("game", po::value(&game_file));
+    po::positional_options_description positional;
+    positional.add("game", 1);
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (game_file.empty()) throw UsageError("review", "name the game to review");
+    if (dictionary.empty()) throw UsageError("review", "name the dictionary: --dict DIR");
+
+    const std::optional<GameFile> game = read_game_file(game_file);
+    if (!game) return 1;
+    const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+    const index::GameReview review =
+        index::review_game(file, game->record, game->legal_moves, alternatives);
+    if (!output.empty())
+        emit::write_file_atomically(
+            output, index::reviewed_sgf(file, game->record, game->legal_moves, review));
+    std::cout << (json ? review_json(review) : review_text(review));
+    return flushed_output();
+}
+
+}  // namespace josekic::cli

@@ -1,0 +1,39 @@
+// libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` map).
+// A foreign, truncated or damaged file must give an IndexError, never a crash or a read
+// outside the bytes; a lookup in an index that opened must do the same.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <variant>
+
+#include "index/index_reader.hpp"
+#include "index/lookup.hpp"
+#include "index/query_moves.hpp"
+
+namespace {
+
+void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tree) {
+    using namespace josekic::index;
+    const QueryLine root = std::get<QueryLine>(parse_query("", tree));
+    const LookupResult r = lookup(file, tree, root, 20);
+    for (const ContinuationFacts& c : r.continuations) {
+        QueryLine next = root;
+        next.canonical.push_back(c.canonical_move);
+        next.played.push_back(c.move);
+        lookup(file, tree, next, 20);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+    try {
+        const josekic::index::IndexFile file = josekic::index::IndexFile::view(bytes, "fuzz.jki");
+        look_around(file, josekic::index::Tree::Joseki);
+        look_around(file, josekic::index::Tree::Fuseki);
+        file.verify();
+    } catch (const josekic::index::IndexError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "core/game/game_record.hpp"
+#include "index/index_reader.hpp"
+#include "index/lookup.hpp"
+#include "trackers/corner.hpp"
+
+namespace josekic::index {
+
+/// What `lookup --game` asks about one game.
+struct GameLookupOptions {
+    /// The move after which the position is taken; nullopt: the last move within the fuseki
+    /// depth (trackers::OpeningOptions' default) or of the game's legal moves.
+    std::optional<std::size_t> move;
+    std::size_t games = 5;  ///< recent games listed per line
+};
+
+/// A corner sequence still tracked at the move, looked up in the joseki tree.
+struct CornerLookup {
+    trackers::Corner corner = trackers::Corner::UpperRight;
+    LookupResult joseki;
+};
+
+/// The whole-board position after a move of a game, whatever its move order, and each
+/// corner's sequence at that move.
+struct GameLookup {
+    std::size_t move_number = 0;  ///< moves played (the position is after this many)
+    LookupResult fuseki;          ///< the opening up to there; position totals cover every order
+    std::vector<CornerLookup> corners;  ///< corners whose trackers are still on, in corner order
+};
+
+/// Looks up the position after `options.move` moves of `record` (of which `legal_moves` are
+/// legal, from game::replay): the fuseki line normalised as the opening tracker does, and the
+/// sequences the default corner trackers hold at that move. A move past the legal moves is
+/// taken as the last legal one.
+GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
+                       std::size_t legal_moves, const GameLookupOptions& options);
+
+}  // namespace josekic::index

@@ -1,0 +1,143 @@
+#include "index/index_format.hpp"
+
+#include <bit>
+
+namespace josekic::index {
+
+// load_le/store_le copy bytes as they are: the format is little-endian, and so is every
+// host josekic is built for. A big-endian port would byte-swap here.
+static_assert(std::endian::native == std::endian::little);
+
+namespace {
+
+struct Writer {
+    std::byte* at;
+    template <typename T>
+    void put(T value) {
+        store_le(value, at);
+        at += sizeof value;
+    }
+};
+
+struct Reader {
+    const std::byte* at;
+    template <typename T>
+    T get() {
+        const T value = load_le<T>(at);
+        at += sizeof value;
+        return value;
+    }
+};
+
+}  // namespace
+
+void encode(const NodeRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put(r.move);
+    w.put(r.subtree_end);
+    w.put(r.lines_begin);
+}
+
+void encode(const LineRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put(static_cast<std::uint32_t>(r.game | (std::uint32_t{r.outcome} << 30)));
+    w.put(r.first_move_number);
+}
+
+void encode(const PositionRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put(static_cast<std::uint32_t>(r.key & 0xFFFFFFFFU));
+    w.put(static_cast<std::uint16_t>((r.key >> 32) & 0xFFFFU));
+    w.put(r.node);
+}
+
+void encode(const StatsRecord& r, std::byte* out) {
+    Writer w{out};
+    for (std::uint32_t v :
+         {r.node, r.count, r.ends, r.first_player_wins, r.second_player_wins, r.draws, r.unknown})
+        w.put(v);
+    w.put(r.first_year);
+    w.put(r.last_year);
+}
+
+void encode(const GameRecord& r, std::byte* out) {
+    Writer w{out};
+    for (std::uint32_t v : {r.black_player, r.white_player, r.black_rank, r.white_rank, r.date,
+                            r.event, r.result, r.source_dir, r.source_name, r.index_in_file})
+        w.put(v);
+    w.put(r.year);
+}
+
+NodeRecord decode_node(const std::byte* in) {
+    Reader r{in};
+    NodeRecord n;
+    n.move = r.get<std::uint16_t>();
+    n.subtree_end = r.get<std::uint32_t>();
+    n.lines_begin = r.get<std::uint32_t>();
+    return n;
+}
+
+LineRecord decode_line(const std::byte* in) {
+    Reader r{in};
+    LineRecord l;
+    const auto word = r.get<std::uint32_t>();
+    l.game = word & (kMaxGames - 1);
+    l.outcome = static_cast<std::uint8_t>(word >> 30);
+    l.first_move_number = r.get<std::uint16_t>();
+    return l;
+}
+
+PositionRecord decode_position(const std::byte* in) {
+    Reader r{in};
+    PositionRecord p;
+    p.key = r.get<std::uint32_t>();
+    p.key |= std::uint64_t{r.get<std::uint16_t>()} << 32;
+    p.node = r.get<std::uint32_t>();
+    return p;
+}
+
+StatsRecord decode_stats(const std::byte* in) {
+    Reader r{in};
+    StatsRecord s;
+    for (std::uint32_t* v : {&s.node, &s.count, &s.ends, &s.first_player_wins,
+                             &s.second_player_wins, &s.draws, &s.unknown})
+        *v = r.get<std::uint32_t>();
+    s.first_year = r.get<std::int16_t>();
+    s.last_year = r.get<std::int16_t>();
+    return s;
+}
+
+GameRecord decode_game(const std::byte* in) {
+    Reader r{in};
+    GameRecord g;
+    for (std::uint32_t* v :
+         {&g.black_player, &g.white_player, &g.black_rank, &g.white_rank, &g.date, &g.event,
+          &g.result, &g.source_dir, &g.source_name, &g.index_in_file})
+        *v = r.get<std::uint32_t>();
+    g.year = r.get<std::int16_t>();
+    return g;
+}
+
+namespace {
+
+constexpr std::array<std::uint32_t, 256> make_crc_table() {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+        std::uint32_t c = i;
+        for (int k = 0; k < 8; ++k) c = (c & 1) != 0 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
+        table[i] = c;
+    }
+    return table;
+}
+constexpr std::array<std::uint32_t, 256> kCrcTable = make_crc_table();
+
+}  // namespace
+
+std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc) {
+    crc = ~crc;
+    for (std::byte b : bytes)
+        crc = kCrcTable[(crc ^ static_cast<std::uint32_t>(b)) & 0xFFU] ^ (crc >> 8);
+    return ~crc;
+}
+
+}  // namespace josekic::index

@@ -1,0 +1,178 @@
+#pragma once
+
+// The binary layout of DIR/index.jki (docs/index-format.md has the table for users).
+//
+// Every integer is little-endian; records are packed (no padding) and read with memcpy, so
+// the file is valid at any alignment. The file is
+//
+//   header (kHeaderSize bytes) | section table (section_count entries) | sections ...
+//
+// The header and the section table are covered by one CRC-32 checked at every open; each
+// section has its own CRC-32, checked by `lookup --verify` and by compile right after writing.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+namespace josekic::index {
+
+/// The first 8 bytes of every index file.
+inline constexpr std::array<char, 8> kMagic = {'J', 'O', 'S', 'E', 'K', 'I', 'X', '\0'};
+/// The format version this program writes and reads; a larger one is a newer program's.
+inline constexpr std::uint32_t kFormatVersion = 1;
+/// The name of the index file in a dictionary directory.
+inline constexpr std::string_view kIndexFileName = "index.jki";
+
+/// Header: magic[8], version u32, section_count u32, file_size u64, crc u32 (CRC-32 of the
+/// header with this field zero, followed by the section table), reserved u32.
+inline constexpr std::size_t kHeaderSize = 32;
+inline constexpr std::size_t kHeaderCrcOffset = 24;
+/// Section table entry: id u32, record_size u32, offset u64, count u64, crc u32, reserved u32.
+inline constexpr std::size_t kSectionEntrySize = 32;
+
+/// What a section holds. A tree's sections are its base id plus a TreePart.
+enum class SectionId : std::uint32_t {
+    Strings = 1,            ///< the string pool: u16 length + bytes, referred to by byte offset
+    Games = 2,              ///< GameRecord, ordered most recent first (dictionary::listed_before)
+    Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
+    PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
+    JosekiBase = 0x10,
+    FusekiBase = 0x20,
+};
+
+/// The sections of one tree (joseki or fuseki), added to its base id.
+enum class TreePart : std::uint32_t {
+    Nodes = 0,  ///< NodeRecord in depth-first preorder, children in the trie's order
+    Lines = 1,  ///< LineRecord, grouped by the node where the line ends, in preorder
+    Stats = 3,  ///< StatsRecord of the nodes with count > kStoredStatsAbove, by node
+};
+
+/// Positions are bucketed by the top `bits` bits of their key (the directory has 2^bits + 1
+/// entries, bits = directory_bits(positions) at most kMaxDirectoryBits) and a record stores
+/// the low 48 bits, so a lookup compares 48 + bits bits of the key: all 64 of them once an
+/// index has 2^18 positions or more.
+inline constexpr unsigned kMaxDirectoryBits = 16;
+/// The directory size for an index of `positions` positions: about one bucket per four.
+constexpr unsigned directory_bits(std::uint64_t positions) {
+    unsigned bits = 4;
+    while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) * 4 < positions) ++bits;
+    return bits;
+}
+inline constexpr std::uint64_t kKeyLowMask = (std::uint64_t{1} << 48) - 1;
+/// The bucket of a key in a directory of 2^bits buckets.
+constexpr std::uint64_t key_bucket(std::uint64_t key, unsigned bits) {
+    return key >> (64 - bits);
+}
+
+/// Which dictionary a tree section belongs to.
+enum class Tree : std::uint8_t { Joseki, Fuseki };
+
+constexpr std::uint32_t section_id(Tree tree, TreePart part) {
+    const auto base = tree == Tree::Joseki ? SectionId::JosekiBase : SectionId::FusekiBase;
+    return static_cast<std::uint32_t>(base) + static_cast<std::uint32_t>(part);
+}
+
+/// Nodes with at most this many lines have no StatsRecord: their statistics are added up
+/// from their lines at query time (a few dozen records), which keeps the file small.
+inline constexpr std::uint32_t kStoredStatsAbove = 64;
+
+/// A move as 16 bits: bit 15 set for White, the low 9 bits the point index (y * 19 + x) or
+/// kPassPoint.
+inline constexpr std::uint16_t kPassPoint = 511;
+inline constexpr std::uint16_t kWhiteBit = 0x8000;
+
+/// A trie node (10 bytes). The nodes of a subtree are [i, subtree_end); the first child of i
+/// is i + 1 (if i + 1 < subtree_end) and a child's next sibling is its own subtree_end. The
+/// lines that end in the subtree are [lines_begin(i), lines_begin(subtree_end)), so its count
+/// is their number; a sentinel record after the last node holds the total of lines.
+struct NodeRecord {
+    std::uint16_t move = 0;
+    std::uint32_t subtree_end = 0;
+    std::uint32_t lines_begin = 0;
+    static constexpr std::size_t kSize = 10;
+};
+
+/// A line (one insertion into the trie) where it ends (6 bytes): its game, the outcome for
+/// the line's first player (dictionary::LineOutcome) and the game's move number of the
+/// line's first move. Stored as u32 game | outcome << 30, then u16 move number.
+struct LineRecord {
+    std::uint32_t game = 0;  ///< below kMaxGames
+    std::uint8_t outcome = 0;
+    std::uint16_t first_move_number = 0;
+    static constexpr std::size_t kSize = 6;
+};
+/// Marks a fuseki node in a PositionRecord (trees have fewer than 2^31 nodes).
+inline constexpr std::uint32_t kFusekiNodeBit = 0x80000000U;
+/// Game ids take 30 bits of a LineRecord.
+inline constexpr std::uint32_t kMaxGames = std::uint32_t{1} << 30;
+
+/// A node's canonical position key (10 bytes: the key's low 48 bits, then u32 node with
+/// kFusekiNodeBit set for a fuseki node); the nodes of one position are adjacent.
+struct PositionRecord {
+    std::uint64_t key = 0;  ///< the whole key; only key & kKeyLowMask is stored
+    std::uint32_t node = 0;
+    static constexpr std::size_t kSize = 10;
+};
+
+/// The statistics of a node with many lines (32 bytes), as dictionary::NodeStats.
+struct StatsRecord {
+    std::uint32_t node = 0;
+    std::uint32_t count = 0;
+    std::uint32_t ends = 0;
+    std::uint32_t first_player_wins = 0;
+    std::uint32_t second_player_wins = 0;
+    std::uint32_t draws = 0;
+    std::uint32_t unknown = 0;
+    std::int16_t first_year = 0;
+    std::int16_t last_year = 0;
+    static constexpr std::size_t kSize = 32;
+};
+
+/// A game (42 bytes): string pool offsets of its texts, its index in its file, its year
+/// (0 when unknown).
+struct GameRecord {
+    std::uint32_t black_player = 0;
+    std::uint32_t white_player = 0;
+    std::uint32_t black_rank = 0;
+    std::uint32_t white_rank = 0;
+    std::uint32_t date = 0;
+    std::uint32_t event = 0;
+    std::uint32_t result = 0;
+    std::uint32_t source_dir = 0;   ///< the directory part of the source path, '/' included
+    std::uint32_t source_name = 0;  ///< the rest of the source path
+    std::uint32_t index_in_file = 0;
+    std::int16_t year = 0;
+    static constexpr std::size_t kSize = 42;
+};
+
+/// Little-endian encoding and decoding of the records above.
+void encode(const NodeRecord& r, std::byte* out);
+void encode(const LineRecord& r, std::byte* out);
+void encode(const PositionRecord& r, std::byte* out);
+void encode(const StatsRecord& r, std::byte* out);
+void encode(const GameRecord& r, std::byte* out);
+NodeRecord decode_node(const std::byte* in);
+LineRecord decode_line(const std::byte* in);
+PositionRecord decode_position(const std::byte* in);
+StatsRecord decode_stats(const std::byte* in);
+GameRecord decode_game(const std::byte* in);
+
+/// Little-endian integers at any alignment.
+template <typename T>
+T load_le(const std::byte* in) {
+    T value{};
+    std::memcpy(&value, in, sizeof value);  // the supported hosts are little-endian
+    return value;
+}
+template <typename T>
+void store_le(T value, std::byte* out) {
+    std::memcpy(out, &value, sizeof value);
+}
+
+/// CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `bytes`, continuing from `crc`.
+std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc = 0);
+
+}  // namespace josekic::index

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/dictionary/game_table.hpp"
+#include "core/dictionary/trie.hpp"
+
+namespace josekic::index {
+
+/// One line inserted into a trie, as the index keeps it: where it ended, which game it came
+/// from, how that game went for the line's first player, and the game's move number of the
+/// line's first move. The trie itself keeps only a few games per node; the index keeps all.
+struct IndexedLine {
+    dictionary::NodeId end = dictionary::kNoNode;
+    dictionary::GameId game = 0;
+    dictionary::LineOutcome outcome = dictionary::LineOutcome::Unknown;
+    std::uint16_t first_move_number = 1;
+};
+
+/// Every line of one trie, in insertion order.
+using LineLog = std::vector<IndexedLine>;
+
+}  // namespace josekic::index

@@ -1,0 +1,271 @@
+#include "index/index_writer.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "emit/atomic_file.hpp"
+#include "index/index_format.hpp"
+#include "index/move_code.hpp"
+#include "index/position_keys.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+using dictionary::NodeId;
+
+std::uint32_t checked_u32(std::size_t value, const char* what) {
+    if (value > std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error(std::string("the index cannot hold this many ") + what);
+    return static_cast<std::uint32_t>(value);
+}
+
+struct Section {
+    std::uint32_t id = 0;
+    std::uint32_t record_size = 0;
+    std::uint64_t count = 0;
+    std::vector<std::byte> bytes;
+};
+
+template <typename Record>
+Section records_section(std::uint32_t id, std::span<const Record> records) {
+    Section s{id, static_cast<std::uint32_t>(Record::kSize), records.size(), {}};
+    s.bytes.resize(records.size() * Record::kSize);
+    for (std::size_t i = 0; i < records.size(); ++i)
+        encode(records[i], s.bytes.data() + i * Record::kSize);
+    return s;
+}
+
+// Strings are stored once each: names, ranks, dates, events and the directories of source
+// paths repeat across thousands of games.
+class StringPool {
+  public:
+    std::uint32_t add(std::string_view text) {
+        if (text.size() > std::numeric_limits<std::uint16_t>::max())
+            text = text.substr(0, std::numeric_limits<std::uint16_t>::max());
+        const auto [at, inserted] = offsets_.try_emplace(std::string(text), 0);
+        if (!inserted) return at->second;
+        at->second = checked_u32(bytes_.size(), "bytes of text");
+        bytes_.resize(bytes_.size() + 2);
+        store_le(static_cast<std::uint16_t>(text.size()), bytes_.data() + bytes_.size() - 2);
+        for (char c : text) bytes_.push_back(static_cast<std::byte>(c));
+        return at->second;
+    }
+    std::vector<std::byte> take() { return std::move(bytes_); }
+
+  private:
+    std::unordered_map<std::string, std::uint32_t> offsets_;
+    std::vector<std::byte> bytes_;
+};
+
+// Games most recent first, so that the first games of a node's lines are its latest.
+std::vector<std::uint32_t> game_order(const dictionary::GameTable& games,
+                                      std::vector<std::uint32_t>& new_id) {
+    std::vector<std::uint32_t> order(games.size());
+    std::iota(order.begin(), order.end(), 0U);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return dictionary::listed_before(games[a], games[b]);
+    });
+    new_id.assign(games.size(), 0);
+    for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<std::uint32_t>(i);
+    return order;
+}
+
+void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
+                        std::vector<Section>& sections) {
+    StringPool pool;
+    std::vector<GameRecord> records;
+    records.reserve(order.size());
+    for (std::uint32_t id : order) {
+        const dictionary::GameReference& g = games[id];
+        const std::size_t slash = g.source_path.rfind('/');
+        const std::size_t split = slash == std::string::npos ? 0 : slash + 1;
+        GameRecord r;
+        r.black_player = pool.add(g.black_player);
+        r.white_player = pool.add(g.white_player);
+        r.black_rank = pool.add(g.black_rank);
+        r.white_rank = pool.add(g.white_rank);
+        r.date = pool.add(g.date);
+        r.event = pool.add(g.event);
+        r.result = pool.add(g.result);
+        r.source_dir = pool.add(std::string_view(g.source_path).substr(0, split));
+        r.source_name = pool.add(std::string_view(g.source_path).substr(split));
+        r.index_in_file = static_cast<std::uint32_t>(std::max(g.index_in_file, 0));
+        const std::optional<dictionary::NodeStats::Year> year =
+            dictionary::NodeStats::checked_year(g.year);
+        r.year = year.value_or(0);
+        records.push_back(r);
+    }
+    std::vector<std::byte> strings = pool.take();
+    const std::size_t string_bytes = strings.size();
+    sections.push_back(Section{static_cast<std::uint32_t>(SectionId::Strings), 1, string_bytes,
+                               std::move(strings)});
+    sections.push_back(
+        records_section<GameRecord>(static_cast<std::uint32_t>(SectionId::Games), records));
+}
+
+void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::uint32_t> new_game,
+                       std::vector<Section>& sections, std::vector<PositionRecord>& positions) {
+    const dictionary::Trie& trie = *input.trie;
+    const std::size_t n = trie.size();
+    if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
+    checked_u32(input.lines.size(), "lines");
+    if (new_game.size() >= kMaxGames)
+        throw std::length_error("the index cannot hold this many games");
+
+    // Depth-first preorder, children in the trie's output order.
+    std::vector<NodeId> order;
+    order.reserve(n);
+    std::vector<std::uint32_t> preorder(n, 0);
+    std::vector<std::uint32_t> parent_of(n, 0);
+    std::vector<NodeId> stack{dictionary::kRoot};
+    std::vector<std::uint32_t> parents{0};
+    while (!stack.empty()) {
+        const NodeId id = stack.back();
+        const std::uint32_t parent = parents.back();
+        stack.pop_back();
+        parents.pop_back();
+        const auto at = static_cast<std::uint32_t>(order.size());
+        preorder[id] = at;
+        parent_of[at] = parent;
+        order.push_back(id);
+        const std::vector<NodeId> children = trie.sorted_children(id);
+        for (auto c = children.rbegin(); c != children.rend(); ++c) {
+            stack.push_back(*c);
+            parents.push_back(at);
+        }
+    }
+    std::vector<std::uint32_t> subtree_size(n, 1);
+    for (std::size_t i = n; i-- > 1;) subtree_size[parent_of[i]] += subtree_size[i];
+
+    // Lines grouped by the preorder of their end node, most recent game first.
+    std::vector<std::uint32_t> line_start(n + 1, 0);
+    for (const IndexedLine& line : input.lines) ++line_start[preorder[line.end] + 1];
+    std::partial_sum(line_start.begin(), line_start.end(), line_start.begin());
+    std::vector<LineRecord> lines(input.lines.size());
+    {
+        std::vector<std::uint32_t> next(line_start.begin(), line_start.end() - 1);
+        for (const IndexedLine& line : input.lines) {
+            LineRecord& r = lines[next[preorder[line.end]]++];
+            r.game = new_game[line.game];
+            r.first_move_number = line.first_move_number;
+            r.outcome = static_cast<std::uint8_t>(line.outcome);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            std::sort(lines.begin() + line_start[i], lines.begin() + line_start[i + 1],
+                      [](const LineRecord& a, const LineRecord& b) {
+                          return a.game != b.game ? a.game < b.game
+                                                  : a.first_move_number < b.first_move_number;
+                      });
+        }
+    }
+    if (trie.node(dictionary::kRoot).stats.count != input.lines.size())
+        throw std::logic_error("index: the logged lines do not match the trie's count");
+
+    std::vector<NodeRecord> nodes(n + 1);
+    std::vector<StatsRecord> stats;
+    for (std::size_t i = 0; i < n; ++i) {
+        const dictionary::TrieNode& node = trie.node(order[i]);
+        nodes[i].move = i == 0 ? 0 : encode_move(node.move);
+        nodes[i].subtree_end = static_cast<std::uint32_t>(i + subtree_size[i]);
+        nodes[i].lines_begin = line_start[i];
+        const dictionary::NodeStats& s = node.stats;
+        if (s.count > kStoredStatsAbove) {
+            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i), s.count, s.ends,
+                                        s.first_player_wins, s.second_player_wins, s.draws,
+                                        s.unknown, s.first_year, s.last_year});
+        }
+    }
+    nodes[n].subtree_end = static_cast<std::uint32_t>(n);
+    nodes[n].lines_begin = line_start[n];
+
+    const std::vector<std::uint64_t> keys = trie_position_keys(trie, tree);
+    const std::uint32_t tree_bit = tree == Tree::Fuseki ? kFusekiNodeBit : 0;
+    for (std::size_t i = 0; i < n; ++i)
+        positions.push_back(
+            PositionRecord{keys[order[i]], static_cast<std::uint32_t>(i) | tree_bit});
+
+    sections.push_back(records_section<NodeRecord>(section_id(tree, TreePart::Nodes), nodes));
+    sections.push_back(records_section<LineRecord>(section_id(tree, TreePart::Lines), lines));
+    sections.push_back(records_section<StatsRecord>(section_id(tree, TreePart::Stats), stats));
+}
+
+// One table for both trees: a shared directory costs half of one per tree.
+void add_position_sections(std::vector<PositionRecord>& positions, std::vector<Section>& sections) {
+    const unsigned bits = directory_bits(positions.size());
+    // The order of lookups: bucket, then the stored low 48 bits, as one integer.
+    const auto stored = [bits](const PositionRecord& p) {
+        return (key_bucket(p.key, bits) << 48) | (p.key & kKeyLowMask);
+    };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        order[i] = {stored(positions[i]), static_cast<std::uint32_t>(i)};
+    std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first
+                                  : positions[a.second].node < positions[b.second].node;
+    });
+    std::vector<PositionRecord> sorted(positions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = positions[order[i].second];
+    positions = std::move(sorted);
+    sections.push_back(records_section<PositionRecord>(
+        static_cast<std::uint32_t>(SectionId::Positions), positions));
+    const std::size_t buckets = std::size_t{1} << bits;
+    Section directory{static_cast<std::uint32_t>(SectionId::PositionDirectory), 4, buckets + 1, {}};
+    directory.bytes.resize((buckets + 1) * 4);
+    std::size_t at = 0;
+    for (std::size_t bucket = 0; bucket <= buckets; ++bucket) {
+        while (at < positions.size() && key_bucket(positions[at].key, bits) < bucket) ++at;
+        store_le(checked_u32(at, "positions"), directory.bytes.data() + bucket * 4);
+    }
+    sections.push_back(std::move(directory));
+}
+
+}  // namespace
+
+std::vector<std::byte> build_index(const IndexInput& input) {
+    std::vector<std::uint32_t> new_game;
+    const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
+    std::vector<Section> sections;
+    add_games_sections(*input.games, order, sections);
+    std::vector<PositionRecord> positions;
+    add_tree_sections(Tree::Joseki, input.joseki, new_game, sections, positions);
+    add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sections, positions);
+    add_position_sections(positions, sections);
+
+    const std::size_t table_end = kHeaderSize + sections.size() * kSectionEntrySize;
+    std::size_t total = table_end;
+    for (const Section& s : sections) total += s.bytes.size();
+    std::vector<std::byte> out(total);
+    std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
+              reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), out.begin());
+    store_le(kFormatVersion, out.data() + 8);
+    store_le(static_cast<std::uint32_t>(sections.size()), out.data() + 12);
+    store_le(static_cast<std::uint64_t>(total), out.data() + 16);
+    std::size_t at = table_end;
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+        const Section& s = sections[i];
+        std::byte* entry = out.data() + kHeaderSize + i * kSectionEntrySize;
+        store_le(s.id, entry);
+        store_le(s.record_size, entry + 4);
+        store_le(static_cast<std::uint64_t>(at), entry + 8);
+        store_le(s.count, entry + 16);
+        store_le(crc32(s.bytes), entry + 24);
+        std::copy(s.bytes.begin(), s.bytes.end(), out.begin() + static_cast<std::ptrdiff_t>(at));
+        at += s.bytes.size();
+    }
+    store_le(crc32(std::span<const std::byte>(out.data(), table_end)),
+             out.data() + kHeaderCrcOffset);
+    return out;
+}
+
+void write_index(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+    emit::write_file_atomically(
+        path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+}  // namespace josekic::index

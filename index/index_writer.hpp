@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+#include "core/dictionary/game_table.hpp"
+#include "core/dictionary/trie.hpp"
+#include "index/index_format.hpp"
+#include "index/index_lines.hpp"
+
+namespace josekic::index {
+
+/// One unpruned trie and every line inserted into it.
+struct TreeInput {
+    const dictionary::Trie* trie = nullptr;
+    std::span<const IndexedLine> lines;
+};
+
+/// What goes into an index: both tries (which share `games`).
+struct IndexInput {
+    const dictionary::GameTable* games = nullptr;
+    TreeInput joseki;
+    TreeInput fuseki;
+};
+
+/// The bytes of the index of `input` (index_format.hpp). Throws std::logic_error when the
+/// lines do not account for every count of a trie (a line was inserted but not logged), and
+/// std::length_error when the dictionary is too large for the format's 32-bit fields.
+std::vector<std::byte> build_index(const IndexInput& input);
+
+/// Writes the bytes of an index atomically to `path` (emit/atomic_file). Throws
+/// std::runtime_error naming the path when it cannot be written.
+void write_index(const std::filesystem::path& path, std::span<const std::byte> bytes);
+
+}  // namespace josekic::index

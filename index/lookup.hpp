@@ -1,0 +1,54 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/dictionary/trie.hpp"
+#include "core/go/move.hpp"
+#include "index/index_reader.hpp"
+#include "index/query.hpp"
+#include "index/query_moves.hpp"
+
+namespace josekic::index {
+
+/// A continuation of the node looked up.
+struct ContinuationFacts {
+    go::Move move;            ///< in the query's corner, orientation and colours
+    go::Move canonical_move;  ///< as the dictionary writes it
+    std::uint32_t node = 0;
+    dictionary::NodeStats stats;
+};
+
+/// A game in which the node's position occurs.
+struct GameFacts {
+    IndexedGame game;
+    /// Fuseki: the game's move number of the node's move. Joseki: the game's move number of
+    /// the corner sequence's first stone.
+    std::uint32_t move_number = 0;
+};
+
+/// What `lookup` found for one line.
+struct LookupResult {
+    Tree tree = Tree::Joseki;
+    QueryLine query;
+    /// The node reached by the whole line; nullopt when the line left the dictionary.
+    std::optional<std::uint32_t> node;
+    /// The moves of the line the dictionary knows (all of them when `node` is set).
+    std::size_t matched = 0;
+    /// The last node reached (`node`, or where the line left the dictionary).
+    std::uint32_t last_known = 0;
+    dictionary::NodeStats stats;     ///< of `node`; empty (count 0) when not found
+    std::uint64_t parent_count = 0;  ///< count of the node's parent (0 for the root)
+    PositionTotals position;         ///< the line's final position over all move orders
+    std::vector<ContinuationFacts> continuations;  ///< of last_known, in the dictionary's order
+    std::vector<GameFacts> games;                  ///< most recent first
+};
+
+/// Looks `query` up in one tree of `index`: follows its canonical moves, then gathers the
+/// statistics, the position's totals, the continuations and the `games` most recent games.
+/// Throws IndexError for a damaged index.
+LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games);
+
+}  // namespace josekic::index

@@ -1,0 +1,103 @@
+#include "index/position_keys.hpp"
+
+#include <array>
+#include <utility>
+
+#include "core/go/symmetry.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+// A simple ko: the move captured exactly one stone and is itself a lone stone whose only
+// liberty is the point it emptied. That point is then banned for the player to move.
+std::optional<go::Point> ko_after(const go::Board& board, const go::Move& move) {
+    if (!move.point || board.last_captures() != 1) return std::nullopt;
+    const go::Point captured = go::Point::from_index(board.last_captured_points()[0]);
+    const go::Point p = *move.point;
+    const std::array<std::pair<int, int>, 4> steps = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+    for (const auto& [dx, dy] : steps) {
+        const int x = p.x + dx;
+        const int y = p.y + dy;
+        if (x < 0 || y < 0 || x >= go::kBoardSize || y >= go::kBoardSize) continue;
+        const go::Point n{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+        if (n == captured) continue;
+        const go::Stone s = board.at(n);
+        if (s == go::Stone::Empty || s == go::stone_of(move.color)) return std::nullopt;
+    }
+    return captured;
+}
+
+// Mixes a ko point into a key; a different constant from any stone key's table.
+std::uint64_t ko_key(go::Point ko) {
+    std::uint64_t z = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(ko.index() + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+PositionKeyer::PositionKeyer(Tree tree) : tree_(tree) {}
+
+void PositionKeyer::play(const go::Move& move) {
+    const dictionary::ReplayStep step = tracker_.play(move);
+    if (tree_ == Tree::Fuseki)
+        ko_ = step == dictionary::ReplayStep::Played ? ko_after(tracker_.board(), move)
+                                                     : std::nullopt;
+}
+
+std::uint64_t PositionKeyer::key() const {
+    const dictionary::PositionTracker::CanonicalChoice choice = tracker_.canonical_choice();
+    std::uint64_t key = choice.key.low;
+    if (ko_) key ^= ko_key(go::apply(choice.symmetry, *ko_));
+    return key;
+}
+
+std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree) {
+    std::vector<std::uint64_t> keys(trie.size());
+    // A keyer holds a board, so copying one per node would cost more than the keys. A
+    // child plays its move on a copy of its parent's keyer, except the last child visited,
+    // which takes the parent's own (the parent needs it no more): along a single-line tail,
+    // which most nodes are, nothing is copied.
+    std::vector<PositionKeyer> slots{PositionKeyer(tree)};
+    std::vector<std::size_t> free_slots;
+    keys[dictionary::kRoot] = slots[0].key();
+    struct Visit {
+        dictionary::NodeId node;
+        std::size_t parent_slot;
+        bool takes_parent_slot;
+    };
+    std::vector<Visit> stack;
+    const auto push_children = [&](dictionary::NodeId node, std::size_t slot) {
+        bool first = true;  // the first child in list order is pushed first, so visited last
+        for (dictionary::NodeId c = trie.node(node).first_child; c != dictionary::kNoNode;
+             c = trie.node(c).next_sibling) {
+            stack.push_back({c, slot, first});
+            first = false;
+        }
+        if (first) free_slots.push_back(slot);  // a leaf: its keyer is free
+    };
+    push_children(dictionary::kRoot, 0);
+    while (!stack.empty()) {
+        const Visit visit = stack.back();
+        stack.pop_back();
+        std::size_t slot = visit.parent_slot;
+        if (!visit.takes_parent_slot) {
+            if (free_slots.empty()) {
+                slots.push_back(slots[visit.parent_slot]);
+                slot = slots.size() - 1;
+            } else {
+                slot = free_slots.back();
+                free_slots.pop_back();
+                slots[slot] = slots[visit.parent_slot];
+            }
+        }
+        slots[slot].play(trie.node(visit.node).move);
+        keys[visit.node] = slots[slot].key();
+        push_children(visit.node, slot);
+    }
+    return keys;
+}
+
+}  // namespace josekic::index

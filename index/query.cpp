@@ -1,0 +1,103 @@
+#include "index/query.hpp"
+
+#include <algorithm>
+
+#include "index/move_code.hpp"
+
+namespace josekic::index {
+
+dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node) {
+    const TreeView& view = index.tree(tree);
+    const NodeRecord record = view.node(node);
+    const std::uint32_t first = record.lines_begin;
+    const std::uint32_t last = view.node(record.subtree_end).lines_begin;
+    if (last < first) throw IndexError(index.path() + ": the index is damaged (bad line range)");
+    dictionary::NodeStats stats;
+    if (last - first > kStoredStatsAbove) {
+        const std::optional<StatsRecord> s = view.stored_stats(node);
+        if (!s) throw IndexError(index.path() + ": the index is damaged (missing statistics)");
+        stats.count = s->count;
+        stats.ends = s->ends;
+        stats.first_player_wins = s->first_player_wins;
+        stats.second_player_wins = s->second_player_wins;
+        stats.draws = s->draws;
+        stats.unknown = s->unknown;
+        stats.first_year = s->first_year;
+        stats.last_year = s->last_year;
+        return stats;
+    }
+    // Node + 1 is the first child or, for a leaf, the next node (the sentinel at the end).
+    const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
+    for (std::uint32_t i = first; i < last; ++i) {
+        const LineRecord line = view.line(i);
+        const std::int16_t year = index.game(line.game).year;
+        const auto outcome =
+            line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
+                ? static_cast<dictionary::LineOutcome>(line.outcome)
+                : dictionary::LineOutcome::Unknown;
+        stats.record(outcome, year == 0 ? std::nullopt : std::optional<std::int16_t>(year));
+        if (i < ends_here) stats.record_end();
+    }
+    return stats;
+}
+
+std::vector<std::uint32_t> children(const TreeView& tree, std::uint32_t node) {
+    std::vector<std::uint32_t> out;
+    const std::uint32_t end = tree.node(node).subtree_end;
+    for (std::uint32_t c = node + 1; c < end; c = tree.node(c).subtree_end) out.push_back(c);
+    return out;
+}
+
+go::Move node_move(const TreeView& tree, std::uint32_t node) {
+    const std::optional<go::Move> move = decode_move(tree.node(node).move);
+    if (!move) throw IndexError("the index is damaged (a bad move code)");
+    return *move;
+}
+
+Walk walk(const TreeView& tree, std::span<const go::Move> moves) {
+    Walk w{{0}};
+    for (const go::Move& move : moves) {
+        const std::uint16_t code = encode_move(move);
+        const std::uint32_t at = w.path.back();
+        const std::uint32_t end = tree.node(at).subtree_end;
+        std::optional<std::uint32_t> next;
+        for (std::uint32_t c = at + 1; c < end; c = tree.node(c).subtree_end) {
+            if (tree.node(c).move == code) {
+                next = c;
+                break;
+            }
+        }
+        if (!next) break;
+        w.path.push_back(*next);
+    }
+    return w;
+}
+
+PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key) {
+    PositionTotals totals;
+    totals.nodes = index.tree(tree).nodes_at(key);
+    for (std::uint32_t node : totals.nodes) totals.stats.absorb(node_stats(index, tree, node));
+    return totals;
+}
+
+std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit) {
+    const NodeRecord record = tree.node(node);
+    const std::uint32_t first = record.lines_begin;
+    const std::uint32_t last = tree.node(record.subtree_end).lines_begin;
+    // Game ids are in recency order, so the most recent games are the smallest ids: keep the
+    // `limit` smallest distinct ones in one pass over the lines.
+    std::vector<GameAt> best;
+    for (std::uint32_t i = first; i < last; ++i) {
+        const LineRecord line = tree.line(i);
+        if (best.size() == limit && limit > 0 && line.game >= best.back().game) continue;
+        if (limit == 0) break;
+        auto at = std::lower_bound(best.begin(), best.end(), line.game,
+                                   [](const GameAt& g, std::uint32_t id) { return g.game < id; });
+        if (at != best.end() && at->game == line.game) continue;
+        best.insert(at, GameAt{line.game, line.first_move_number});
+        if (best.size() > limit) best.pop_back();
+    }
+    return best;
+}
+
+}  // namespace josekic::index

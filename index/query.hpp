@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/dictionary/trie.hpp"
+#include "core/go/move.hpp"
+#include "index/index_reader.hpp"
+
+namespace josekic::index {
+
+/// The statistics of a node as its SGF comment has them (dictionary::NodeStats): stored
+/// for nodes with many lines, added up from the lines for the others.
+dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node);
+
+/// The children of `node` in the dictionary's order.
+std::vector<std::uint32_t> children(const TreeView& tree, std::uint32_t node);
+
+/// The move that leads to `node` (not the root). Throws IndexError for a damaged code.
+go::Move node_move(const TreeView& tree, std::uint32_t node);
+
+/// How far a line of canonical moves gets in a tree.
+struct Walk {
+    std::vector<std::uint32_t> path;  ///< root first, then one node per move found
+    /// The moves matched: path.size() - 1. Less than the line's length when the dictionary
+    /// does not know the rest (the line left it at moves[matched]).
+    std::size_t matched() const { return path.size() - 1; }
+};
+
+/// Follows `moves` from the root as far as the tree has them.
+Walk walk(const TreeView& tree, std::span<const go::Move> moves);
+
+/// A position over all the move orders that reach it.
+struct PositionTotals {
+    std::vector<std::uint32_t> nodes;  ///< the nodes (move orders) holding it
+    dictionary::NodeStats stats;       ///< their statistics added up
+};
+
+/// The nodes and totals of the position with this key (empty when no node has it).
+PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key);
+
+/// A game a node's lines come from, with the game's move number of the line's first move.
+struct GameAt {
+    std::uint32_t game = 0;
+    std::uint32_t first_move_number = 0;
+};
+
+/// The `limit` most recent distinct games of the lines through `node` (most recent first:
+/// the index numbers games in that order).
+std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit);
+
+}  // namespace josekic::index

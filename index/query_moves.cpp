@@ -1,0 +1,90 @@
+#include "index/query_moves.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/diag/diagnostic.hpp"
+#include "prune/prune_list.hpp"
+#include "trackers/normalize.hpp"
+#include "trackers/opening.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+// The corner of a point off the centre lines.
+std::optional<trackers::Corner> corner_of(go::Point p) {
+    constexpr int kCentre = go::kBoardSize / 2;
+    if (p.x == kCentre || p.y == kCentre) return std::nullopt;
+    if (p.y < kCentre)
+        return p.x > kCentre ? trackers::Corner::UpperRight : trackers::Corner::UpperLeft;
+    return p.x > kCentre ? trackers::Corner::LowerRight : trackers::Corner::LowerLeft;
+}
+
+std::variant<QueryLine, QueryError> joseki_line(std::vector<go::Move> moves, std::size_t column) {
+    QueryLine q;
+    if (moves.empty()) return q;
+    if (moves.front().is_pass())
+        return QueryError{column, "a corner sequence starts with a stone, not a tenuki"};
+    // Two moves of one colour in a row: the other side played elsewhere, as the trackers
+    // record it.
+    for (const go::Move& m : moves) {
+        if (!q.played.empty() && q.played.back().color == m.color)
+            q.played.push_back(go::Move::pass(go::opponent(m.color)));
+        q.played.push_back(m);
+    }
+    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point);
+    if (!corner)
+        return QueryError{column, "the first stone is on a centre line: it belongs to no corner"};
+    trackers::NormalizedSequence n = trackers::normalize_corner_sequence(*corner, q.played);
+    q.canonical = std::move(n.moves);
+    q.to_query = go::inverse(n.symmetry);
+    q.colours_swapped = n.colours == trackers::ColourOrder::Swapped;
+    return q;
+}
+
+QueryLine fuseki_line(std::vector<go::Move> moves) {
+    QueryLine q;
+    trackers::SymmetryNormaliser normaliser;
+    for (const go::Move& m : moves) q.canonical.push_back(normaliser.place(m));
+    q.to_query = go::inverse(normaliser.transform());
+    q.played = std::move(moves);
+    return q;
+}
+
+}  // namespace
+
+go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
+    go::Move m = go::apply(to_query, canonical_move);
+    if (colours_swapped) m.color = go::opponent(m.color);
+    return m;
+}
+
+std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree) {
+    std::vector<go::Move> moves;
+    std::size_t column = 1;
+    if (text.find_first_not_of(" \t") != std::string_view::npos) {
+        if (text.find_first_of("\n#") != std::string_view::npos) {
+            const std::size_t at = text.find_first_of("\n#");
+            return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
+        }
+        diag::DiagnosticList problems;
+        const std::optional<prune::PruneList> list =
+            prune::parse_prune_list(text, "--moves", problems);
+        if (!list || list->entries.size() != 1 || list->entries[0].anywhere ||
+            list->entries[0].scope != prune::Scope::Both ||
+            list->entries[0].action != prune::EntryAction::Remove) {
+            if (!problems.items.empty()) {
+                const diag::Diagnostic& d = problems.items.front();
+                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), d.message};
+            }
+            return QueryError{1, "expected moves only, like \"pd qc qd\""};
+        }
+        moves = list->entries[0].path;
+        column = static_cast<std::size_t>(list->entries[0].where.column);
+    }
+    if (tree == Tree::Joseki) return joseki_line(std::move(moves), column);
+    return fuseki_line(std::move(moves));
+}
+
+}  // namespace josekic::index

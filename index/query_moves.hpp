@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/go/move.hpp"
+#include "core/go/symmetry.hpp"
+#include "index/index_format.hpp"
+
+namespace josekic::index {
+
+/// A malformed query: what is wrong and the 1-based column where.
+struct QueryError {
+    std::size_t column = 1;
+    std::string message;
+};
+
+/// A query's moves as typed and as the dictionary holds them.
+struct QueryLine {
+    std::vector<go::Move> played;     ///< as typed (tenuki passes inserted for joseki)
+    std::vector<go::Move> canonical;  ///< normalised as the trie is, same length
+    /// Maps the dictionary's points back into the query's frame.
+    go::Symmetry to_query = go::Symmetry::Identity;
+    /// Whether the dictionary's colours are the query's swapped (joseki: White played first).
+    bool colours_swapped = false;
+
+    /// A dictionary move (a continuation) in the query's corner, orientation and colours.
+    go::Move in_query_frame(const go::Move& canonical_move) const;
+};
+
+/// Parses `text` in the prune-list move syntax (prune/prune_list.hpp: colours optional,
+/// alternating from Black; tenuki, pass, tt) and normalises it for `tree`: a joseki line as
+/// the corner trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of
+/// one colour, the corner is the first stone's), a fuseki line under the 8 symmetries
+/// (trackers/opening.hpp). An empty query is the root.
+std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree);
+
+}  // namespace josekic::index

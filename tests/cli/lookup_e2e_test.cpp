@@ -1,0 +1,72 @@
+#include <catch2/catch.hpp>
+
+#include "tests/cli/run_binary.hpp"
+#include "tests/support/compiled_dictionary.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using josekic::testing::run_josekic;
+using josekic::testing::shell_quote;
+
+namespace {
+
+struct Dictionary {
+    josekic::test_support::TempDir dir;
+    fs::path path =
+        josekic::test_support::compile_games(dir.path(), josekic::test_support::handmade_games());
+    std::string run(const std::string& options) const {
+        return shell_quote(path.string()) + " " + options;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("lookup prints a known line with its count and continuations", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--fuseki --moves 'pd dd'"));
+    INFO(run.err);
+    CHECK(run.exit_code == 0);
+    INFO(run.out);
+    CHECK(run.out.find("Played 2 times (66.7% of 3).") != std::string::npos);
+    CHECK(run.out.find("Continuations") != std::string::npos);
+}
+
+TEST_CASE("lookup --json has count, continuations and games at the top level",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--fuseki --json --moves ''"));
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("\"found\": true, \"count\": 5,") != std::string::npos);
+    CHECK(run.out.find("\"continuations\": [{\"move\": ") != std::string::npos);
+    CHECK(run.out.find("\"games\": [{\"black\": ") != std::string::npos);
+}
+
+TEST_CASE("lookup of an unknown line is count 0 and exit 0", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--json --moves 'pd aa'"));
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("\"count\": 0") != std::string::npos);
+    CHECK(run.out.find("\"left_at\": {\"move_number\": 2") != std::string::npos);
+}
+
+TEST_CASE("a malformed lookup query is exit 2 with its column", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--moves 'pd qc zz'"));
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("column 7") != std::string::npos);
+}
+
+TEST_CASE("lookup of a damaged index is exit 1 naming the file", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const fs::path index = d.path / "index.jki";
+    {
+        std::fstream f(index, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(20);
+        f.put('\x7f');
+    }
+    const auto run = run_josekic("lookup " + d.run("--moves pd"));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find(index.string()) != std::string::npos);
+}

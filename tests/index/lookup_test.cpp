@@ -1,0 +1,174 @@
+#include <catch2/catch.hpp>
+
+#include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <filesystem>
+#include <variant>
+
+#include "core/diag/diagnostic.hpp"
+#include "core/dictionary/dictionary_graph.hpp"
+#include "core/go/symmetry.hpp"
+#include "core/sgf/game_reader.hpp"
+#include "emit/dictionary_reader.hpp"
+#include "index/game_lookup.hpp"
+#include "index/index_reader.hpp"
+#include "index/lookup.hpp"
+#include "index/query.hpp"
+#include "index/query_moves.hpp"
+#include "prune/move_text.hpp"
+
+namespace fs = std::filesystem;
+using namespace josekic;
+
+namespace {
+
+enum class ColourOrder { AsWritten, Swapped };
+
+// The text a user would type for `line` seen under `s`, colours swapped or not.
+std::string query_text(std::span<const go::Move> line, go::Symmetry s, ColourOrder colours,
+                       index::Tree tree) {
+    std::vector<go::Move> moves;
+    for (go::Move m : line) {
+        m = go::apply(s, m);
+        if (colours == ColourOrder::Swapped) m.color = go::opponent(m.color);
+        moves.push_back(m);
+    }
+    return prune::render_path(moves, tree == index::Tree::Joseki ? emit::DictionaryKind::Joseki
+                                                                 : emit::DictionaryKind::Fuseki);
+}
+
+index::QueryLine parsed(const std::string& text, index::Tree tree) {
+    auto result = index::parse_query(text, tree);
+    REQUIRE(std::holds_alternative<index::QueryLine>(result));
+    return std::get<index::QueryLine>(result);
+}
+
+// Every node of the SGF dictionary `file` is found in the index, from each of the 8
+// orientations (and, for joseki, with either colour first), with the statistics the SGF
+// node has. Returns the number of nodes checked.
+std::size_t check_every_node(const fs::path& dict, const char* file, index::Tree tree) {
+    diag::DiagnosticList problems;
+    const auto read = emit::read_dictionary_file(dict / file, problems);
+    REQUIRE(read);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const dictionary::Trie& trie = read->trie;
+    REQUIRE(index.tree(tree).size() == trie.size());
+    const std::vector<ColourOrder> colour_orders =
+        tree == index::Tree::Joseki ? std::vector{ColourOrder::AsWritten, ColourOrder::Swapped}
+                                    : std::vector{ColourOrder::AsWritten};
+    std::size_t mismatches = 0;
+    for (dictionary::NodeId id = 1; id < trie.size(); ++id) {
+        const std::vector<go::Move> line = trie.path_to(id);
+        const dictionary::NodeStats& expected = trie.node(id).stats;
+        for (go::Symmetry s : go::kAllSymmetries) {
+            for (ColourOrder colours : colour_orders) {
+                const std::string text = query_text(line, s, colours, tree);
+                const index::QueryLine q = parsed(text, tree);
+                const index::Walk w = index::walk(index.tree(tree), q.canonical);
+                if (w.matched() != line.size() ||
+                    index::node_stats(index, tree, w.path.back()) != expected) {
+                    if (++mismatches <= 3) {
+                        UNSCOPED_INFO(file << ": " << text << " does not find node " << id << " ("
+                                           << dictionary::format_line(line) << ")");
+                    }
+                }
+            }
+        }
+    }
+    CHECK(mismatches == 0);
+    return trie.size() - 1;
+}
+
+}  // namespace
+
+TEST_CASE("every node of a compiled dictionary is found by lookup with its SGF statistics",
+          "[index][lookup]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    CHECK(check_every_node(dict, "joseki.sgf", index::Tree::Joseki) > 20);
+    CHECK(check_every_node(dict, "fuseki.sgf", index::Tree::Fuseki) > 20);
+}
+
+TEST_CASE("every node of goban-596 is found by lookup with its SGF statistics",
+          "[index][lookup][shared]") {
+    const fs::path corpus = JOSEKIC_SOURCE_DIR "/../shared/corpus/goban-596.tar.xz";
+    if (!fs::exists(corpus)) {
+        WARN("skipped: " << corpus << " is not present");
+        return;
+    }
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_inputs(dir.path(), {corpus.string()});
+    CHECK(check_every_node(dict, "joseki.sgf", index::Tree::Joseki) > 1000);
+    CHECK(check_every_node(dict, "fuseki.sgf", index::Tree::Fuseki) > 1000);
+}
+
+TEST_CASE("two move orders of one opening reach one position with both counted",
+          "[index][lookup]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::LookupResult a =
+        index::lookup(index, index::Tree::Fuseki, parsed("pd dd pq dp", index::Tree::Fuseki), 5);
+    const index::LookupResult b =
+        index::lookup(index, index::Tree::Fuseki, parsed("pq dd pd dp", index::Tree::Fuseki), 5);
+    REQUIRE(a.node);
+    REQUIRE(b.node);
+    CHECK(*a.node != *b.node);
+    CHECK(a.stats.count == 1);
+    CHECK(b.stats.count == 1);
+    CHECK(a.position.nodes == b.position.nodes);
+    CHECK(a.position.nodes.size() == 2);
+    CHECK(a.position.stats.count == 2);
+}
+
+TEST_CASE("a line the dictionary does not know says where it left and what was played there",
+          "[index][lookup]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::LookupResult r =
+        index::lookup(index, index::Tree::Fuseki, parsed("pd dd aa", index::Tree::Fuseki), 5);
+    CHECK_FALSE(r.node);
+    CHECK(r.stats.count == 0);
+    CHECK(r.matched == 2);
+    CHECK_FALSE(r.continuations.empty());
+    CHECK(r.games.empty());
+}
+
+TEST_CASE("lookup lists the most recent games of a line first", "[index][lookup]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::LookupResult r =
+        index::lookup(index, index::Tree::Fuseki, parsed("", index::Tree::Fuseki), 3);
+    REQUIRE(r.node);
+    CHECK(r.stats.count == 5);
+    REQUIRE(r.games.size() == 3);
+    CHECK(r.games[0].game.date == "2015-01-02");
+    CHECK(r.games[1].game.date == "2010-05-06");
+    CHECK(r.games[2].game.date == "2001-03-04");
+}
+
+TEST_CASE("the position of a game after move N is found whatever its move order",
+          "[index][lookup]") {
+    test_support::TempDir dir;
+    const std::vector<std::string> games = test_support::handmade_games();
+    const fs::path dict = test_support::compile_games(dir.path(), games);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    diag::DiagnosticList problems;
+    // The second game plays B pq, W dd, B pd, W dp: the first game's position after 4 moves.
+    const std::vector<game::GameRecord> records = sgf::read_games(games[1], "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    index::GameLookupOptions options;
+    options.move = 4;
+    const index::GameLookup r =
+        index::lookup_game(index, records[0], records[0].moves.size(), options);
+    CHECK(r.move_number == 4);
+    REQUIRE(r.fuseki.node);
+    CHECK(r.fuseki.position.nodes.size() == 2);
+    CHECK(r.fuseki.position.stats.count == 2);
+    // Four stones, one in each corner: every tracker is still on.
+    CHECK(r.corners.size() == 4);
+    for (const index::CornerLookup& c : r.corners) CHECK(c.joseki.node);
+}

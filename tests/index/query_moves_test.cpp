@@ -1,0 +1,57 @@
+#include <catch2/catch.hpp>
+
+#include <variant>
+
+#include "index/query_moves.hpp"
+
+using namespace josekic;
+
+namespace {
+
+index::QueryError error_of(const std::string& text, index::Tree tree) {
+    auto result = index::parse_query(text, tree);
+    REQUIRE(std::holds_alternative<index::QueryError>(result));
+    return std::get<index::QueryError>(result);
+}
+
+}  // namespace
+
+TEST_CASE("a malformed query names the column of its fault", "[index][query]") {
+    CHECK(error_of("pd qc zz", index::Tree::Joseki).column == 7);
+    CHECK(error_of("pd B[qc", index::Tree::Joseki).column == 4);
+    CHECK(error_of("tenuki pd", index::Tree::Joseki).message.find("starts with a stone") !=
+          std::string::npos);
+    CHECK(error_of("jd", index::Tree::Joseki).message.find("centre line") != std::string::npos);
+}
+
+TEST_CASE("a corner sequence in any corner and either colour first normalises alike",
+          "[index][query]") {
+    const auto canonical = [](const std::string& text) {
+        auto result = index::parse_query(text, index::Tree::Joseki);
+        REQUIRE(std::holds_alternative<index::QueryLine>(result));
+        return std::get<index::QueryLine>(result).canonical;
+    };
+    const std::vector<go::Move> upper_right = canonical("pd qc qd");
+    CHECK(canonical("dp cq dq") == upper_right);
+    CHECK(canonical("W[dd] B[cc] W[dc]") == upper_right);
+}
+
+TEST_CASE("two moves of one colour in a corner query get a tenuki between them", "[index][query]") {
+    auto result = index::parse_query("B[pd] B[qf]", index::Tree::Joseki);
+    REQUIRE(std::holds_alternative<index::QueryLine>(result));
+    const index::QueryLine q = std::get<index::QueryLine>(result);
+    REQUIRE(q.played.size() == 3);
+    CHECK(q.played[1].is_pass());
+    CHECK(q.played[1].color == go::Color::White);
+}
+
+TEST_CASE("a continuation is shown in the query's own corner and colours", "[index][query]") {
+    auto result = index::parse_query("W[dd]", index::Tree::Joseki);
+    REQUIRE(std::holds_alternative<index::QueryLine>(result));
+    const index::QueryLine q = std::get<index::QueryLine>(result);
+    // The dictionary writes the 4-4 point as B[pd]; its answer W[qc] is, in the query's
+    // upper-left corner with White first, a Black move at the 3-3 point.
+    const go::Move answer = q.in_query_frame(go::Move::at(go::Color::White, go::Point{16, 2}));
+    CHECK(answer.color == go::Color::Black);
+    CHECK(answer.point == go::Point{2, 2});
+}

@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <filesystem>
+
+#include "core/diag/diagnostic.hpp"
+#include "core/game/replay.hpp"
+#include "core/sgf/game_reader.hpp"
+#include "index/index_reader.hpp"
+#include "index/review.hpp"
+#include "index/reviewed_sgf.hpp"
+
+namespace fs = std::filesystem;
+using namespace josekic;
+
+namespace {
+
+index::GameReview review_of(const fs::path& dict, const std::string& sgf) {
+    diag::DiagnosticList problems;
+    const std::vector<game::GameRecord> records = sgf::read_games(sgf, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const std::size_t legal = game::replay(records[0], problems).legal_moves;
+    return index::review_game(index, records[0], legal, 5);
+}
+
+}  // namespace
+
+TEST_CASE("a game of the compiled collection is in the book to the end of every line",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const std::vector<std::string> games = test_support::handmade_games();
+    const fs::path dict = test_support::compile_games(dir.path(), games);
+    for (const std::string& game : games) {
+        const index::GameReview review = review_of(dict, game);
+        REQUIRE(review.lines.size() >= 2);
+        CHECK(review.lines.front().name == "opening");
+        for (const index::LineReview& line : review.lines) {
+            INFO(line.name);
+            CHECK(line.line.node);
+        }
+    }
+}
+
+TEST_CASE("a game that leaves the book at move k says so, with the book's moves there",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // The first game's opening until move 3, then tengen.
+    const index::GameReview review = review_of(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[jj])");
+    const auto opening =
+        std::find_if(review.lines.begin(), review.lines.end(),
+                     [](const index::LineReview& l) { return l.name == "opening"; });
+    REQUIRE(opening != review.lines.end());
+    CHECK_FALSE(opening->line.node);
+    CHECK(opening->left_at_move_number == 4);
+    CHECK(opening->book_count >= 1);
+    CHECK_FALSE(opening->line.continuations.empty());
+    // Deviations come before lines that stayed in the book.
+    CHECK_FALSE(review.lines.front().line.node);
+}
+
+TEST_CASE("a corner shut off by a stone in its ring is reviewed up to there", "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // B pd, W dd, B dp, then White plays jg, in the exclusion ring of both upper corners:
+    // they are shut off, and the upper-right sequence stays the lone B[pd], which the book has.
+    const index::GameReview review =
+        review_of(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[dp];W[jg];B[qf])");
+    for (const index::LineReview& line : review.lines) {
+        if (line.name != "upper-right") continue;
+        CHECK(line.line.query.played.size() == 1);
+        CHECK(line.line.node);
+    }
+}
+
+TEST_CASE("the reviewed game is SGF with the book on its moves and the alternatives labelled",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    const std::string game = "(;GM[1]FF[4]SZ[19]PB[A \\] B];B[pd];W[dd];B[pq];W[jj])";
+    diag::DiagnosticList problems;
+    const std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::GameReview review = index::review_game(index, records[0], 4, 5);
+    const std::string sgf = index::reviewed_sgf(index, records[0], 4, review);
+    CHECK(sgf.find("opening, book: played") != std::string::npos);
+    CHECK(sgf.find("this move leaves the book") != std::string::npos);
+    CHECK(sgf.find("LB[") != std::string::npos);
+    // It reads back as the same game, the player's name with its escaped bracket included.
+    diag::DiagnosticList reread_problems;
+    const std::vector<game::GameRecord> back = sgf::read_games(sgf, "r.sgf", {}, reread_problems);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].moves == records[0].moves);
+    CHECK(back[0].info.black_player == "A ] B");
+}
