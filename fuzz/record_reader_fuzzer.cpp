@@ -25,7 +25,8 @@ void check(const std::vector<josekic::game::GameRecord>& games,
         }
     }
     for (const josekic::diag::Diagnostic& d : sink.items) {
-        if (d.path.empty() || d.code.empty() || d.message.empty()) std::abort();
+        if (d.path.empty() || josekic::diag::name(d.code).empty() || d.message.empty())
+            std::abort();
     }
 }
 
