@@ -1,12 +1,13 @@
 #include "cli/lookup_command.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
 #include <variant>
+
+#include <boost/optional.hpp>
 
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
@@ -87,13 +88,15 @@ int run_lookup(const std::vector<std::string>& args) {
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
         "version), 2 a malformed query (the message gives its column)."};
     std::string dictionary;
-    std::string moves;
+    // Optional, not empty-means-absent: `--moves ""` is a query (the root), and Boost's
+    // guessing of abbreviated options (`--mov`) must count as given too.
+    boost::optional<std::string> moves;
     bool fuseki = false;
     bool json = false;
     bool verify = false;
     std::size_t games = 5;
     std::string game_file;
-    std::size_t move = 0;
+    boost::optional<std::size_t> move;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
                           "the line to look up, e.g. \"pd qc qd\"")(
@@ -113,12 +116,7 @@ int run_lookup(const std::vector<std::string>& args) {
     positional.add("dictionary", 1);
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
     if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
-    const auto given = [&args](const std::string& option) {
-        return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
-            return a == option || a.starts_with(option + "=");
-        });
-    };
-    if (given("--moves") == !game_file.empty())
+    if (moves.has_value() == !game_file.empty())
         throw UsageError(
             "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
     if (!game_file.empty()) {
@@ -127,7 +125,7 @@ int run_lookup(const std::vector<std::string>& args) {
         const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
         if (verify) file.verify();
         index::GameLookupOptions options;
-        if (given("--move")) options.move = move;
+        if (move) options.move = *move;
         options.games = games;
         const index::GameLookup result =
             index::lookup_game(file, game->record, game->legal_moves, options);
@@ -137,7 +135,7 @@ int run_lookup(const std::vector<std::string>& args) {
     }
 
     const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
-    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(moves, tree);
+    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(*moves, tree);
     if (const auto* error = std::get_if<index::QueryError>(&parsed))
         throw UsageError(
             "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
