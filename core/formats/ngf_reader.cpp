@@ -134,9 +134,13 @@ class NgfReader {
             return i < lines_.size() && lines_[i].text.starts_with("GI") ? lines_[i].text.substr(2)
                                                                          : std::string_view{};
         };
-        info.event = builder_.text(field(0), lines_[0].at(3));
-        read_player(builder_.text(field(1), lines_[1].at(3)), info.white_player, info.white_rank);
-        read_player(builder_.text(field(2), lines_[2].at(3)), info.black_player, info.black_rank);
+        // A short file may end before the players' lines; their text is then empty.
+        const auto after_gi = [&](std::size_t i) {
+            return i < lines_.size() ? lines_[i].at(3) : lines_.back().at(3);
+        };
+        info.event = builder_.text(field(0), after_gi(0));
+        read_player(builder_.text(field(1), after_gi(1)), info.white_player, info.white_rank);
+        read_player(builder_.text(field(2), after_gi(2)), info.black_player, info.black_rank);
         info.date = std::string(sgf::trimmed(field(5)));
         if (const auto size = whole_number(field(6))) g.board_width = g.board_height = *size;
         const int handicap = whole_number(field(7)).value_or(0);
