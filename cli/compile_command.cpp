@@ -46,6 +46,7 @@ int run_compile(const std::vector<std::string>& args) {
     bool no_index = false;
     bool timings = false;
     ThresholdOptions thresholds;
+    std::string eras;
     std::vector<std::string> prune_files;
     po::options_description visible;
     po::options_description hidden;
@@ -85,8 +86,12 @@ int run_compile(const std::vector<std::string>& args) {
         "write one file per first move (joseki-4-4.sgf, ...) and an index")(
         "no-index", po::bool_switch(&no_index),
         "do not write index.jki (the position index of `josekic lookup`)")(
-        "timings", po::bool_switch(&timings),
-        "print the time of each stage on stderr (never in report.txt)");
+        "eras", po::value(&eras)->value_name("YEAR,..."),
+        "split the counts into eras starting at these years (\"2017\": before 2017 and from "
+        "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
+        "change) when 1,000 dated games or a tenth of them lie on each side, else the median "
+        "year")("timings", po::bool_switch(&timings),
+                "print the time of each stage on stderr (never in report.txt)");
     add_threshold_options(visible, thresholds);
     po::options_description all;
     all.add(visible).add(hidden);
@@ -95,6 +100,15 @@ int run_compile(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
 
     options.thresholds = parse_thresholds(thresholds, help.name);
+    if (!eras.empty()) {
+        options.eras = dictionary::parse_eras(eras);
+        if (!options.eras) {
+            throw UsageError(
+                help.name, "--eras takes increasing years separated by commas (at most " +
+                               std::to_string(dictionary::Eras::kMaxEras - 1) + "), not '" + eras +
+                               "'");
+        }
+    }
     options.inputs = input.inputs;
     options.stream = stream_options(input, help.name);
     options.handicap =

@@ -95,8 +95,17 @@ int run_prune(const std::vector<std::string>& args) {
 
     const std::vector<prune::PruneList>& lists = *read_lists;
     std::vector<prune::PruneResult> results;
-    for (const emit::ReadDictionary& tree : *read)
-        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
+    if (thresholds.min_players && !read->front().side) {
+        std::cerr << "josekic: " << dictionary_path
+                  << " was written without player counts (dictionary format 1, josekic 0.1): "
+                     "--min-players needs a dictionary compiled by this version; nothing was "
+                     "written\n";
+        return 1;
+    }
+    for (const emit::ReadDictionary& tree : *read) {
+        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind,
+                                       tree.side ? &*tree.side : nullptr));
+    }
     // An entry is unmatched when no tree of the collection has its line: one warning each.
     std::vector<const prune::PruneResult*> every_tree;
     for (const prune::PruneResult& result : results) every_tree.push_back(&result);
@@ -132,6 +141,7 @@ int run_prune(const std::vector<std::string>& args) {
         for (const std::string& reference : reference_arguments)
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = max_games_listed;
+        if (results[i].side) write.side = &*results[i].side;
         write.size_limits = prune::size_limits_text(thresholds);
         notes.push_back(
             !references.empty() && root.kind == emit::DictionaryKind::Joseki

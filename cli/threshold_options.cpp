@@ -13,7 +13,10 @@ void add_threshold_options(po::options_description& options, ThresholdOptions& b
         "leave out moves played in less than F of their parent's games (0.05 or 5%)")(
         "max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")(
         "max-children", po::value(&bound.max_children)->value_name("K"),
-        "keep only the K most frequent continuations of each node");
+        "keep only the K most frequent continuations of each node")(
+        "min-players", po::value(&bound.min_players)->value_name("N"),
+        "leave out moves that fewer than N distinct players chose (names as written; a game "
+        "without a name counts as a player of its own)");
 }
 
 prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::string& command) {
@@ -29,6 +32,7 @@ prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::s
     }
     if (options.max_depth > 0) thresholds.max_depth = options.max_depth;
     if (options.max_children > 0) thresholds.max_children = options.max_children;
+    if (options.min_players > 0) thresholds.min_players = options.min_players;
     return thresholds;
 }
 

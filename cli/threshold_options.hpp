@@ -14,9 +14,11 @@ struct ThresholdOptions {
     std::string min_share;
     std::size_t max_depth = 0;
     std::size_t max_children = 0;
+    std::uint64_t min_players = 0;
 };
 
-/// Adds --min-count, --min-share, --max-depth and --max-children, bound to `bound`.
+/// Adds --min-count, --min-share, --max-depth, --max-children and --min-players, bound to
+/// `bound`.
 void add_threshold_options(boost::program_options::options_description& options,
                            ThresholdOptions& bound);
 

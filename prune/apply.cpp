@@ -1,6 +1,7 @@
 #include "prune/apply.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 namespace josekic::prune {
@@ -79,7 +80,7 @@ void mark(const Trie& trie, NodeId top, Fate fate, std::vector<Fate>& fates, std
 std::optional<ThresholdReason> dropped_by(const Thresholds& limits,
                                           const dictionary::NodeStats& child,
                                           const dictionary::NodeStats& parent, std::size_t depth,
-                                          std::size_t rank) {
+                                          std::size_t rank, std::uint64_t players) {
     if (limits.max_depth && depth > *limits.max_depth) return ThresholdReason::MaxDepth;
     if (limits.min_count && child.count < *limits.min_count) return ThresholdReason::MinCount;
     if (limits.min_share && parent.count > 0 &&
@@ -87,6 +88,7 @@ std::optional<ThresholdReason> dropped_by(const Thresholds& limits,
         return ThresholdReason::MinShare;
     }
     if (limits.max_children && rank >= *limits.max_children) return ThresholdReason::MaxChildren;
+    if (limits.min_players && players < *limits.min_players) return ThresholdReason::MinPlayers;
     return std::nullopt;
 }
 
@@ -102,13 +104,18 @@ std::string_view option_name(ThresholdReason reason) {
             return "--min-share";
         case ThresholdReason::MaxChildren:
             return "--max-children";
+        case ThresholdReason::MinPlayers:
+            return "--min-players";
     }
     return "?";
 }
 
 PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thresholds& thresholds,
-                  DictionaryKind kind) {
+                  DictionaryKind kind, const dictionary::SideStats* side) {
+    if (thresholds.min_players && side == nullptr)
+        throw std::invalid_argument("--min-players needs the players of the dictionary's nodes");
     PruneResult result(Trie(in.shared_games(), in.options()));
+    if (side != nullptr) result.side.emplace(side->eras());
     result.kind = kind;
     result.nodes_before = in.size();
     result.terminals_before = in.terminal_count();
@@ -141,8 +148,9 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
         }
     }
 
-    for (const auto reason : {ThresholdReason::MaxDepth, ThresholdReason::MinCount,
-                              ThresholdReason::MinShare, ThresholdReason::MaxChildren}) {
+    for (const auto reason :
+         {ThresholdReason::MaxDepth, ThresholdReason::MinCount, ThresholdReason::MinShare,
+          ThresholdReason::MaxChildren, ThresholdReason::MinPlayers}) {
         result.thresholds.push_back(ThresholdTotals{reason, 0, 0, 0});
     }
 
@@ -151,6 +159,12 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
     Trie& out = result.trie;
     out.node(kRoot).stats = in.node(kRoot).stats;
     out.set_listed_games(kRoot, in.listed_games(kRoot));
+    // Copied as each node is made: ids grow, as SideStats::add wants.
+    const auto copy_side = [&](NodeId from, NodeId to) {
+        if (side != nullptr && dictionary::SideStats::kept(in.node(from)))
+            result.side->add(to, side->of(in, from));
+    };
+    copy_side(kRoot, kRoot);
     struct Pending {
         NodeId from;
         NodeId to;
@@ -167,8 +181,10 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             if (fates[child] != Fate::Live) continue;
             const std::size_t my_rank = rank++;
             if (!exempt[child]) {
+                const std::uint64_t players =
+                    thresholds.min_players ? side->of(in, child).players : 0;
                 if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats,
-                                                   at.depth + 1, my_rank)) {
+                                                   at.depth + 1, my_rank, players)) {
                     ThresholdTotals& totals = result.thresholds[static_cast<std::size_t>(*reason)];
                     ++totals.subtrees;
                     mark(in, child, Fate::DroppedByThreshold, fates, totals.nodes, totals.games);
@@ -183,6 +199,7 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             const NodeId copy = out.find_or_add_child(at.to, in.node(*it).move);
             out.node(copy).stats = in.node(*it).stats;
             out.set_listed_games(copy, in.listed_games(*it));
+            copy_side(*it, copy);
             added.push_back(Pending{*it, copy, at.depth + 1});
         }
         // `added` is in reverse output order, which is what a stack wants for a depth-first walk

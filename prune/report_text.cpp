@@ -28,6 +28,7 @@ std::string describe(const Thresholds& thresholds) {
     if (thresholds.min_share) add("--min-share", emit::fraction_percent(*thresholds.min_share));
     if (thresholds.max_depth) add("--max-depth", std::to_string(*thresholds.max_depth));
     if (thresholds.max_children) add("--max-children", std::to_string(*thresholds.max_children));
+    if (thresholds.min_players) add("--min-players", std::to_string(*thresholds.min_players));
     return out;
 }
 
@@ -39,6 +40,7 @@ std::string size_limits_text(const Thresholds& thresholds) {
     if (thresholds.min_share) out += ", min share " + emit::fraction_percent(*thresholds.min_share);
     out += ", max depth " + or_none(thresholds.max_depth);
     out += ", max children " + or_none(thresholds.max_children);
+    if (thresholds.min_players) out += ", min players " + std::to_string(*thresholds.min_players);
     return out;
 }
 

@@ -24,9 +24,14 @@ struct Thresholds {
     /// Trie::sorted_children order (most frequent first), counted among the children that
     /// no prune entry removed. Kept (protected) children beyond K stay as well.
     std::optional<std::size_t> max_children;
+    /// --min-players N: drop a node whose move fewer than N distinct players chose
+    /// (dictionary::SideStats), so that one player's habit does not make a line.
+    std::optional<std::uint64_t> min_players;
 
     /// True when no threshold is set.
-    bool none() const { return !min_count && !min_share && !max_depth && !max_children; }
+    bool none() const {
+        return !min_count && !min_share && !max_depth && !max_children && !min_players;
+    }
 };
 
 /// Reads a --min-share value: a fraction "0.05" in [0, 1], or a percentage "5%" in

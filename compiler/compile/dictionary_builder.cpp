@@ -48,6 +48,7 @@ std::vector<SetupFuseki> DictionaryBuilder::handicap_fuseki() const {
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
     const std::optional<int> year = record.info.year;
     if (year) {
+        ++games_per_year_[*year];
         if (first_year_ == 0 || *year < first_year_) first_year_ = *year;
         if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
     }
@@ -58,8 +59,9 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
         const dictionary::LineOutcome outcome =
             trackers::line_outcome(record.info.winner, sequence.colours);
         const dictionary::NodeId end = joseki_.insert(sequence.moves, outcome, year, id);
-        joseki_lines_.push_back(
-            index::IndexedLine{end, id, outcome, move_number(sequence.first_move_index)});
+        joseki_lines_.push_back(index::IndexedLine{
+            end, id, outcome, sequence.colours != trackers::ColourOrder::AsPlayed,
+            move_number(sequence.first_move_index)});
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
         ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];
@@ -74,7 +76,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
         const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
         const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
-        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 1});
+        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, false, 1});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
         dictionary::Setup setup{opening.setup_black, opening.setup_white};

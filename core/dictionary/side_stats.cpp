@@ -1,0 +1,35 @@
+#include "core/dictionary/side_stats.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace josekic::dictionary {
+
+void SideStats::add(NodeId id, const SideCounts& counts) {
+    if (!ids_.empty() && id <= ids_.back())
+        throw std::logic_error("SideStats entries must be added in increasing node order");
+    ids_.push_back(id);
+    counts_.push_back(counts);
+}
+
+const SideCounts* SideStats::find(NodeId id) const {
+    const auto at = std::lower_bound(ids_.begin(), ids_.end(), id);
+    if (at == ids_.end() || *at != id) return nullptr;
+    return &counts_[static_cast<std::size_t>(at - ids_.begin())];
+}
+
+SideCounts SideStats::of(const Trie& trie, NodeId id) const {
+    const TrieNode& node = trie.node(id);
+    if (kept(node)) {
+        const SideCounts* found = find(id);
+        return found != nullptr ? *found : SideCounts{};
+    }
+    SideCounts counts;
+    if (node.stats.count == 1) {
+        counts.players = 1;
+        if (node.stats.first_year != 0) counts.per_era[eras_.era_of(node.stats.first_year)] = 1;
+    }
+    return counts;
+}
+
+}  // namespace josekic::dictionary
