@@ -120,23 +120,40 @@ GameRecord decode_game(const std::byte* in) {
 
 namespace {
 
-constexpr std::array<std::uint32_t, 256> make_crc_table() {
-    std::array<std::uint32_t, 256> table{};
+// Slicing-by-8: table k gives the CRC of a byte followed by k zero bytes, so eight bytes
+// are folded in per step instead of one (the checksum of a large index took a tenth of its
+// build time byte by byte).
+using CrcTables = std::array<std::array<std::uint32_t, 256>, 8>;
+constexpr CrcTables make_crc_tables() {
+    CrcTables tables{};
     for (std::uint32_t i = 0; i < 256; ++i) {
         std::uint32_t c = i;
         for (int k = 0; k < 8; ++k) c = (c & 1) != 0 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
-        table[i] = c;
+        tables[0][i] = c;
     }
-    return table;
+    for (std::size_t k = 1; k < 8; ++k) {
+        for (std::uint32_t i = 0; i < 256; ++i)
+            tables[k][i] = tables[0][tables[k - 1][i] & 0xFFU] ^ (tables[k - 1][i] >> 8);
+    }
+    return tables;
 }
-constexpr std::array<std::uint32_t, 256> kCrcTable = make_crc_table();
+constexpr CrcTables kCrcTables = make_crc_tables();
 
 }  // namespace
 
 std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc) {
+    const auto& t = kCrcTables;
     crc = ~crc;
-    for (std::byte b : bytes)
-        crc = kCrcTable[(crc ^ static_cast<std::uint32_t>(b)) & 0xFFU] ^ (crc >> 8);
+    std::size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        const std::uint32_t low = load_le<std::uint32_t>(bytes.data() + i) ^ crc;
+        const std::uint32_t high = load_le<std::uint32_t>(bytes.data() + i + 4);
+        crc = t[7][low & 0xFFU] ^ t[6][(low >> 8) & 0xFFU] ^ t[5][(low >> 16) & 0xFFU] ^
+              t[4][low >> 24] ^ t[3][high & 0xFFU] ^ t[2][(high >> 8) & 0xFFU] ^
+              t[1][(high >> 16) & 0xFFU] ^ t[0][high >> 24];
+    }
+    for (; i < bytes.size(); ++i)
+        crc = t[0][(crc ^ static_cast<std::uint32_t>(bytes[i])) & 0xFFU] ^ (crc >> 8);
     return ~crc;
 }
 
