@@ -1,5 +1,10 @@
 #include "emit/node_comment.hpp"
 
+#include <functional>
+
+#include <range/v3/view/chunk_by.hpp>
+#include <range/v3/view/take.hpp>
+
 #include "emit/byte_scan.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"
@@ -242,20 +247,20 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     const std::span<const dictionary::GameId> listed = trie.listed_games(in.node);
     std::size_t used = 0;
     std::size_t shown = 0;
-    while (used < listed.size() && shown < in.max_games_listed) {
-        std::size_t same = 1;
-        while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
-        const dictionary::GameReference& game = trie.games()[listed[used]];
+    for (const auto same_game : listed | ranges::views::chunk_by(std::equal_to<>{}) |
+                                    ranges::views::take(in.max_games_listed)) {
+        const auto lines = static_cast<std::size_t>(ranges::distance(same_game));
+        const dictionary::GameReference& game = trie.games()[same_game.front()];
         TextCursor t(out, kLineRoom + game_line_room(game));
         if (shown == 0) t.put("\nGames ending here, most recent first:\n");
         put_game_line(t, game, in.text);
-        if (same > 1) {
+        if (lines > 1) {
             t.put("  (");
-            t.decimal(same);
+            t.decimal(lines);
             t.put(" lines)");
         }
         t.put('\n');
-        used += same;
+        used += lines;
         ++shown;
     }
     // Lines inserted without a game (or beyond the kept few) are only counted.
