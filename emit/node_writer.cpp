@@ -173,7 +173,10 @@ void NodeWriter::hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note)
     note += "Not shown (size limits): "sv;
     note += thousands(hidden);
     note += hidden == 1 ? " line"sv : " lines"sv;
-    note += " in rarer continuations."sv;
+    if (options_.cut_lines == CutLines::InIndex)
+        note += " in rarer continuations; josekic lookup has them (index.jki)."sv;
+    else
+        note += " in rarer continuations."sv;
 }
 
 // Once per file, so written for reading rather than speed.
