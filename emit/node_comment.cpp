@@ -9,6 +9,7 @@
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"
 #include "emit/text_cursor.hpp"
+#include "emit/win_rate_text.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -21,10 +22,11 @@ using dictionary::NodeStats;
 // room for it: the temporaries of `a + b + c`, one std::string per name and then a check
 // for room per piece were most of a compile's formatting instructions.
 
-// Room for the statistics paragraph: its words (under 300 bytes) and at most ten numbers.
-constexpr std::size_t kStatsRoom = 300 + 10 * kMaxNumberBytes;
-// Room for a line of fixed words and at most five numbers, besides a label.
-constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes;
+// Room for the statistics paragraph: its words (under 400 bytes), at most ten numbers and
+// a win rate.
+constexpr std::size_t kStatsRoom = 400 + 10 * kMaxNumberBytes + kMaxWinRateBytes;
+// Room for a line of fixed words and at most five numbers and a win rate, besides a label.
+constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes + kMaxWinRateBytes;
 
 // The helpers below that take a TextCursor are always inlined: a cursor passed to a call
 // lives in memory, and then every byte written through it makes the compiler load it
@@ -160,7 +162,7 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         t.put(": no decided games");
     } else {
         t.put(" wins ");
-        t.percent(s.first_player_wins, decided);
+        t.advance_to(put_win_rate(t.at(), s.first_player_wins, decided));
         t.put(" of ");
         t.thousands(decided);
         if (decided == 1)
@@ -174,6 +176,18 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         t.put(" drawn, ");
         t.thousands(s.unknown);
         t.put(" unknown)");
+    }
+    if (in.node != dictionary::kRoot) {
+        switch (win_rate_against_rest(s, trie.node(node.parent).stats)) {
+            case dictionary::Difference::Higher:
+                t.put(",\nmore than in the other lines here");
+                break;
+            case dictionary::Difference::Lower:
+                t.put(",\nless than in the other lines here");
+                break;
+            case dictionary::Difference::None:
+                break;
+        }
     }
     t.put(".\nYears: ");
     put_years(t, s);
@@ -215,7 +229,7 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
             t.put("first player's");
         else
             t.put("Black's");
-        t.put(" wins, years):\n");
+        t.put(" wins with 95% interval, years):\n");
     }
     for (const Continuation& c : in.continuations) {
         const dictionary::TrieNode& child = trie.node(c.node);
@@ -232,9 +246,14 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
         t.put(" (");
         t.percent(cs.count, s.count);
         t.put(")  wins ");
-        t.percent(cs.first_player_wins, cs.decided());
+        t.advance_to(put_win_rate(t.at(), cs.first_player_wins, cs.decided()));
         t.put("  ");
         put_years(t, cs);
+        if (const std::string_view mark = difference_mark(win_rate_against_rest(cs, s));
+            !mark.empty()) {
+            t.put("  ");
+            t.put(mark);
+        }
         t.put('\n');
     }
 }
@@ -281,7 +300,9 @@ StatisticsKey statistics_key(const NodeCommentInput& in) {
     if (in.node == dictionary::kRoot) {
         key.form |= 2;
     } else {
-        key.parent_count = trie.node(node.parent).stats.count;
+        const NodeStats& parent = trie.node(node.parent).stats;
+        key.parent_count = parent.count;
+        key.against_rest = win_rate_against_rest(node.stats, parent);
         if (node.move.is_pass()) key.form |= node.move.color == go::Color::Black ? 4 : 8;
     }
     return key;
