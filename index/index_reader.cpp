@@ -10,6 +10,8 @@
 #include <cstring>
 #include <utility>
 
+#include "index/line_moves.hpp"
+
 namespace josekic::index {
 
 namespace {
@@ -32,6 +34,8 @@ std::size_t expected_record_size(std::uint32_t id) {
             return PositionRecord::kSize;
         case static_cast<std::uint32_t>(SectionId::PositionDirectory):
             return 4;
+        case static_cast<std::uint32_t>(SectionId::Options):
+            return OptionsRecord::kSize;
         default:
             break;
     }
@@ -42,6 +46,8 @@ std::size_t expected_record_size(std::uint32_t id) {
             return LineRecord::kSize;
         case TreePart::Stats:
             return StatsRecord::kSize;
+        case TreePart::MoveNumbers:
+            return 1;
     }
     return 0;
 }
@@ -112,6 +118,13 @@ std::optional<StatsRecord> TreeView::stored_stats(std::uint32_t node) const {
     return r;
 }
 
+std::uint32_t TreeView::move_number(const LineRecord& line, std::span<const go::Move> moves) const {
+    const std::optional<std::uint32_t> number =
+        move_number_at(move_numbers(), line.move_numbers, moves);
+    if (!number) damaged("a line's move numbers are unreadable");
+    return *number;
+}
+
 IndexFile::IndexFile(IndexFile&& other) noexcept {
     *this = std::move(other);
 }
@@ -127,6 +140,7 @@ IndexFile& IndexFile::operator=(IndexFile&& other) noexcept {
     games_ = other.games_;
     positions_ = other.positions_;
     directory_ = other.directory_;
+    options_ = other.options_;
     joseki_ = other.joseki_;
     fuseki_ = other.fuseki_;
     return *this;
@@ -219,11 +233,13 @@ void IndexFile::check_layout() {
         if (entry.id == static_cast<std::uint32_t>(SectionId::Positions)) slot = &positions_;
         if (entry.id == static_cast<std::uint32_t>(SectionId::PositionDirectory))
             slot = &directory_;
+        if (entry.id == static_cast<std::uint32_t>(SectionId::Options)) slot = &options_;
         for (Tree t : {Tree::Joseki, Tree::Fuseki}) {
             TreeView& view = t == Tree::Joseki ? joseki_ : fuseki_;
             if (entry.id == section_id(t, TreePart::Nodes)) slot = &view.nodes_;
             if (entry.id == section_id(t, TreePart::Lines)) slot = &view.lines_;
             if (entry.id == section_id(t, TreePart::Stats)) slot = &view.stats_;
+            if (entry.id == section_id(t, TreePart::MoveNumbers)) slot = &view.move_numbers_;
         }
         if (slot == nullptr) continue;  // a section this version does not read
         if (slot->data != nullptr) damaged("a section appears twice");
@@ -232,6 +248,7 @@ void IndexFile::check_layout() {
     if (strings_.data == nullptr || games_.data == nullptr) damaged("the game table is missing");
     if (positions_.data == nullptr || directory_.data == nullptr)
         damaged("the position table is missing");
+    if (options_.data == nullptr || options_.count != 1) damaged("the compile options are missing");
     unsigned bits = 0;
     while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) + 1 < directory_.count) ++bits;
     if (bits == 0 || (std::uint64_t{1} << bits) + 1 != directory_.count)
@@ -240,7 +257,7 @@ void IndexFile::check_layout() {
     fuseki_.tree_bit_ = kFusekiNodeBit;
     for (TreeView* view : {&joseki_, &fuseki_}) {
         if (view->nodes_.data == nullptr || view->lines_.data == nullptr ||
-            view->stats_.data == nullptr)
+            view->stats_.data == nullptr || view->move_numbers_.data == nullptr)
             damaged("a tree is missing");
         if (view->nodes_.count < 2 || view->nodes_.count > 0xFFFFFFFFULL) damaged("bad node count");
         view->node_count_ = static_cast<std::uint32_t>(view->nodes_.count - 1);

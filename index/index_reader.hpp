@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/go/move.hpp"
 #include "index/index_format.hpp"
 
 namespace josekic::index {
@@ -43,12 +44,19 @@ class TreeView {
     std::vector<std::uint32_t> nodes_at(std::uint64_t key) const;
     /// The stored statistics of `node`, if it has more than kStoredStatsAbove lines.
     std::optional<StatsRecord> stored_stats(std::uint32_t node) const;
+    /// The game move numbers of the joseki lines (line_moves.hpp); empty for fuseki.
+    std::span<const std::byte> move_numbers() const {
+        return {move_numbers_.data, static_cast<std::size_t>(move_numbers_.count)};
+    }
+    /// The game move number of the last of `moves`, the first moves of `line`'s line, in a
+    /// joseki tree. Throws IndexError when the stored numbers cannot be read.
+    std::uint32_t move_number(const LineRecord& line, std::span<const go::Move> moves) const;
 
   private:
     friend class IndexFile;
     [[noreturn]] void damaged(const std::string& what) const;
     const std::string* path_ = nullptr;
-    SectionView nodes_, lines_, stats_;
+    SectionView nodes_, lines_, stats_, move_numbers_;
     SectionView positions_, directory_;  // shared by both trees; tree_bit_ tells them apart
     std::uint32_t tree_bit_ = 0;
     unsigned directory_bits_ = 1;
@@ -80,6 +88,8 @@ class IndexFile {
     const TreeView& tree(Tree t) const { return t == Tree::Joseki ? joseki_ : fuseki_; }
     std::uint32_t game_count() const { return static_cast<std::uint32_t>(games_.count); }
     IndexedGame game(std::uint32_t id) const;
+    /// The compile options that shaped the tries (index_options.hpp reads them).
+    OptionsRecord options() const { return decode_options(options_.data); }
     /// Checks the CRC of every section (reads the whole file). Throws IndexError.
     void verify() const;
     const std::string& path() const { return *path_; }
@@ -95,7 +105,7 @@ class IndexFile {
     std::span<const std::byte> bytes_;
     void* mapping_ = nullptr;
     std::vector<SectionView> sections_;
-    SectionView strings_, games_, positions_, directory_;
+    SectionView strings_, games_, positions_, directory_, options_;
     TreeView joseki_, fuseki_;
 };
 

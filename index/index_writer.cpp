@@ -1,6 +1,7 @@
 #include "index/index_writer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -109,6 +110,52 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         records_section<GameRecord>(static_cast<std::uint32_t>(SectionId::Games), records));
 }
 
+// Names in each StatsRecord the lines of its node's kStoredRecentGames most recent distinct
+// games. Nodes are visited in reverse preorder, so a node's children are done before it: a
+// node's list is the best of its own lines and its children's lists, which wait on a stack
+// (flat, to allocate nothing per node) until their parent takes them.
+void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRecord> lines,
+                       std::vector<StatsRecord>& stats) {
+    using Item = std::pair<std::uint32_t, std::uint32_t>;  // game, line
+    struct Pending {
+        std::uint32_t node;
+        std::size_t begin;
+    };
+    std::vector<Pending> pending;
+    std::vector<Item> items;
+    std::vector<Item> candidates;
+    std::size_t next_stats = stats.size();
+    const std::size_t n = nodes.size() - 1;
+    for (std::size_t i = n; i-- > 0;) {
+        candidates.clear();
+        std::size_t begin = items.size();
+        while (!pending.empty() && pending.back().node < nodes[i].subtree_end) {
+            begin = pending.back().begin;
+            pending.pop_back();
+        }
+        candidates.assign(items.begin() + static_cast<std::ptrdiff_t>(begin), items.end());
+        items.resize(begin);
+        // Own lines are sorted by game: their first kStoredRecentGames are enough.
+        for (std::uint32_t l = nodes[i].lines_begin;
+             l < nodes[i + 1].lines_begin && candidates.size() < 64; ++l)
+            candidates.emplace_back(lines[l].game, l);
+        std::sort(candidates.begin(), candidates.end());
+        std::size_t kept = 0;
+        for (const Item& c : candidates) {
+            if (kept == kStoredRecentGames) break;
+            if (kept != 0 && items.back().first == c.first) continue;
+            items.push_back(c);
+            ++kept;
+        }
+        pending.push_back({static_cast<std::uint32_t>(i), begin});
+        if (next_stats > 0 && stats[next_stats - 1].node == i) {
+            StatsRecord& r = stats[--next_stats];
+            r.recent_lines.fill(kNoLine);
+            for (std::size_t k = 0; k < kept; ++k) r.recent_lines[k] = items[begin + k].second;
+        }
+    }
+}
+
 void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::uint32_t> new_game,
                        std::vector<Section>& sections, std::vector<PositionRecord>& positions) {
     const dictionary::Trie& trie = *input.trie;
@@ -153,14 +200,14 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
         for (const IndexedLine& line : input.lines) {
             LineRecord& r = lines[next[preorder[line.end]]++];
             r.game = new_game[line.game];
-            r.first_move_number = line.first_move_number;
+            r.move_numbers = line.move_numbers;
             r.outcome = static_cast<std::uint8_t>(line.outcome);
         }
         for (std::size_t i = 0; i < n; ++i) {
             std::sort(lines.begin() + line_start[i], lines.begin() + line_start[i + 1],
                       [](const LineRecord& a, const LineRecord& b) {
                           return a.game != b.game ? a.game < b.game
-                                                  : a.first_move_number < b.first_move_number;
+                                                  : a.move_numbers < b.move_numbers;
                       });
         }
     }
@@ -176,13 +223,21 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
         nodes[i].lines_begin = line_start[i];
         const dictionary::NodeStats& s = node.stats;
         if (s.count > kStoredStatsAbove) {
-            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i), s.count, s.ends,
-                                        s.first_player_wins, s.second_player_wins, s.draws,
-                                        s.unknown, s.first_year, s.last_year});
+            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i),
+                                        s.count,
+                                        s.ends,
+                                        s.first_player_wins,
+                                        s.second_player_wins,
+                                        s.draws,
+                                        s.unknown,
+                                        s.first_year,
+                                        s.last_year,
+                                        {}});
         }
     }
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
     nodes[n].lines_begin = line_start[n];
+    fill_recent_lines(nodes, lines, stats);
 
     const std::vector<std::uint64_t> keys = trie_position_keys(trie, tree);
     const std::uint32_t tree_bit = tree == Tree::Fuseki ? kFusekiNodeBit : 0;
@@ -193,14 +248,20 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
     sections.push_back(records_section<NodeRecord>(section_id(tree, TreePart::Nodes), nodes));
     sections.push_back(records_section<LineRecord>(section_id(tree, TreePart::Lines), lines));
     sections.push_back(records_section<StatsRecord>(section_id(tree, TreePart::Stats), stats));
+    checked_u32(input.move_numbers.size(), "move numbers");
+    Section numbers{section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size(), {}};
+    numbers.bytes.resize(input.move_numbers.size());
+    std::transform(input.move_numbers.begin(), input.move_numbers.end(), numbers.bytes.begin(),
+                   [](std::uint8_t b) { return static_cast<std::byte>(b); });
+    sections.push_back(std::move(numbers));
 }
 
 // One table for both trees: a shared directory costs half of one per tree.
 void add_position_sections(std::vector<PositionRecord>& positions, std::vector<Section>& sections) {
     const unsigned bits = directory_bits(positions.size());
-    // The order of lookups: bucket, then the stored low 48 bits, as one integer.
+    // The order of lookups: bucket, then the stored low 32 bits, as one integer.
     const auto stored = [bits](const PositionRecord& p) {
-        return (key_bucket(p.key, bits) << 48) | (p.key & kKeyLowMask);
+        return (key_bucket(p.key, bits) << 32) | (p.key & kKeyLowMask);
     };
     std::vector<std::pair<std::uint64_t, std::uint32_t>> order(positions.size());
     for (std::size_t i = 0; i < positions.size(); ++i)
@@ -236,6 +297,9 @@ std::vector<std::byte> build_index(const IndexInput& input) {
     add_tree_sections(Tree::Joseki, input.joseki, new_game, sections, positions);
     add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sections, positions);
     add_position_sections(positions, sections);
+    const std::array<OptionsRecord, 1> options{input.options};
+    sections.push_back(
+        records_section<OptionsRecord>(static_cast<std::uint32_t>(SectionId::Options), options));
 
     const std::size_t table_end = kHeaderSize + sections.size() * kSectionEntrySize;
     std::size_t total = table_end;
