@@ -253,7 +253,7 @@ CompileResult compile_collection(const CompileOptions& options) {
         const StageTimer timer(result.times.emit_wall);
         // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
         // the dictionaries and written once they are, so a failed run leaves it as it was.
-        std::vector<std::byte> index_bytes;
+        index::IndexImage index_image;
         DictionariesToWrite tries{
             &joseki_trie,
             &fuseki_trie,
@@ -262,10 +262,11 @@ CompileResult compile_collection(const CompileOptions& options) {
             {}};
         if (options.index == IndexOutput::Write) {
             tries.beside = [&] {
+                const StageTimer index_timer(result.times.index_build);
                 index::TrackingOptions tracking{
                     zone, options.tracker, options.opening,
                     options.stream.duplicates == pipeline::Duplicates::Keep};
-                index_bytes = index::build_index(
+                index_image = index::build_index(
                     {&builder.games(),
                      {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
                      {&builder.fuseki(), builder.fuseki_lines(), {}},
@@ -275,9 +276,14 @@ CompileResult compile_collection(const CompileOptions& options) {
         write_dictionaries(tries, write, options, result);
         if (options.index == IndexOutput::Write) {
             const auto path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
-            index::write_index(path, index_bytes);
+            {
+                const StageTimer index_timer(result.times.index_write);
+                index::write_index(path, index_image);
+            }
+            const std::size_t index_size = index_image.size();
+            index_image = {};  // the report needs the tries, not the index's bytes
             result.index_output.emplace();
-            result.index_output->files.push_back(OutputFile{path.string(), index_bytes.size(), 0});
+            result.index_output->files.push_back(OutputFile{path.string(), index_size, 0});
         }
     }
 
