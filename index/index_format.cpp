@@ -44,6 +44,7 @@ void encode(const LineRecord& r, std::byte* out) {
     Writer w{out};
     w.put(static_cast<std::uint32_t>(r.game | (std::uint32_t{r.outcome} << 30)));
     w.put(r.move_numbers);
+    w.put(r.year);
 }
 
 void encode(const PositionRecord& r, std::byte* out) {
@@ -86,6 +87,7 @@ LineRecord decode_line(const std::byte* in) {
     l.game = word & (kMaxGames - 1);
     l.outcome = static_cast<std::uint8_t>(word >> 30);
     l.move_numbers = r.get<std::uint32_t>();
+    l.year = r.get<std::int16_t>();
     return l;
 }
 

@@ -98,15 +98,17 @@ struct NodeRecord {
     static constexpr std::size_t kSize = 10;
 };
 
-/// A line (one insertion into the trie) where it ends (8 bytes): its game, the outcome for
-/// the line's first player (dictionary::LineOutcome) and, for a joseki line, the offset in
-/// the tree's MoveNumbers section of the game move numbers of its moves (fuseki: 0, a
-/// fuseki line's move numbers are its depths). Stored as u32 game | outcome << 30, then u32.
+/// A line (one insertion into the trie) where it ends (10 bytes): its game, the outcome for
+/// the line's first player (dictionary::LineOutcome), for a joseki line the offset in the
+/// tree's MoveNumbers section of the game move numbers of its moves (fuseki: 0, a fuseki
+/// line's move numbers are its depths), and its game's year (0 unknown), so that a node's
+/// statistics never read the game table. Stored as u32 game | outcome << 30, u32, i16.
 struct LineRecord {
     std::uint32_t game = 0;  ///< below kMaxGames
     std::uint8_t outcome = 0;
     std::uint32_t move_numbers = 0;
-    static constexpr std::size_t kSize = 8;
+    std::int16_t year = 0;
+    static constexpr std::size_t kSize = 10;
 };
 /// Marks a fuseki node in a PositionRecord (trees have fewer than 2^31 nodes).
 inline constexpr std::uint32_t kFusekiNodeBit = 0x80000000U;

@@ -77,6 +77,11 @@ std::vector<std::uint32_t> game_order(const dictionary::GameTable& games,
     return order;
 }
 
+// A game's year as the index stores it: 0 when unknown or out of range.
+std::int16_t stored_year(const dictionary::GameReference& game) {
+    return dictionary::NodeStats::checked_year(game.year).value_or(0);
+}
+
 void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
                         std::vector<Section>& sections) {
     StringPool pool;
@@ -97,9 +102,7 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         r.source_dir = pool.add(std::string_view(g.source_path).substr(0, split));
         r.source_name = pool.add(std::string_view(g.source_path).substr(split));
         r.index_in_file = static_cast<std::uint32_t>(std::max(g.index_in_file, 0));
-        const std::optional<dictionary::NodeStats::Year> year =
-            dictionary::NodeStats::checked_year(g.year);
-        r.year = year.value_or(0);
+        r.year = stored_year(g);
         records.push_back(r);
     }
     std::vector<std::byte> strings = pool.take();
@@ -156,8 +159,9 @@ void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRe
     }
 }
 
-void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::uint32_t> new_game,
-                       std::vector<Section>& sections, std::vector<PositionRecord>& positions) {
+void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
+                       std::span<const std::uint32_t> new_game, std::vector<Section>& sections,
+                       std::vector<PositionRecord>& positions) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
     if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
@@ -205,6 +209,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
         for (const IndexedLine& line : input.lines) {
             LineRecord& r = lines[next[preorder[line.end]]++];
             r.game = new_game[line.game];
+            r.year = stored_year(games[line.game]);
             r.move_numbers = line.move_numbers;
             r.outcome = static_cast<std::uint8_t>(line.outcome);
         }
@@ -305,8 +310,8 @@ IndexImage build_index(const IndexInput& input) {
         add_games_sections(*input.games, order, sections);
         std::vector<PositionRecord> positions;
         positions.reserve(input.joseki.trie->size() + input.fuseki.trie->size());
-        add_tree_sections(Tree::Joseki, input.joseki, new_game, sections, positions);
-        add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sections, positions);
+        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sections, positions);
+        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sections, positions);
         add_position_sections(positions, sections);
         const std::array<OptionsRecord, 1> options{input.options};
         sections.push_back(records_section<OptionsRecord>(

@@ -30,7 +30,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = view.line(i);
-        const std::int16_t year = index.game(line.game).year;
+        const std::int16_t year = line.year;
         const auto outcome =
             line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
                 ? static_cast<dictionary::LineOutcome>(line.outcome)
