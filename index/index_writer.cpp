@@ -283,8 +283,8 @@ void add_position_sections(std::span<const PositionRecord> positions,
         std::vector<std::uint32_t> next(bucket_start.begin(), bucket_start.end() - 1);
         for (const PositionRecord& p : positions) sorted[next[key_bucket(p.key, bits)]++] = p;
     }
-    for (std::size_t b = 0; b < buckets; ++b) {
-        std::sort(sorted.begin() + bucket_start[b], sorted.begin() + bucket_start[b + 1],
+    for (std::size_t bucket = 0; bucket < buckets; ++bucket) {
+        std::sort(sorted.begin() + bucket_start[bucket], sorted.begin() + bucket_start[bucket + 1],
                   [](const PositionRecord& a, const PositionRecord& b) {
                       const std::uint64_t low_a = a.key & kKeyLowMask;
                       const std::uint64_t low_b = b.key & kKeyLowMask;
