@@ -227,7 +227,8 @@ void IndexFile::check_layout() {
                          " was written by a newer josekic; this one reads format " +
                          std::to_string(kFormatVersion));
     if (version != kFormatVersion)
-        throw IndexError(name + ": unknown index format " + std::to_string(version));
+        throw IndexError(name + ": index format " + std::to_string(version) +
+                         " was written by an older josekic; compile the dictionary again");
     const auto section_count = load_le<std::uint32_t>(header.data() + 12);
     const auto file_size = load_le<std::uint64_t>(header.data() + 16);
     if (file_size != size)
