@@ -16,7 +16,15 @@ void add_threshold_options(po::options_description& options, ThresholdOptions& b
         "keep only the K most frequent continuations of each node")(
         "min-players", po::value(&bound.min_players)->value_name("N"),
         "leave out moves that fewer than N distinct players chose (names as written; a game "
-        "without a name counts as a player of its own)");
+        "without a name counts as a player of its own)")(
+        "max-nodes", po::value(&bound.max_nodes)->value_name("N"),
+        "the most SGF nodes one written file may hold (default 50000): when a dictionary has "
+        "more, the rarest lines are left out, as by the smallest --min-count that fits")(
+        "max-bytes", po::value(&bound.max_bytes)->value_name("SIZE"),
+        "the most bytes one written file may hold (default 10MB; 500k, 2MB, 1G, 64KiB or plain "
+        "bytes), met the same way")(
+        "full", po::bool_switch(&bound.full),
+        "write every line, however large the files (no --max-nodes or --max-bytes)");
 }
 
 prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::string& command) {
@@ -33,6 +41,23 @@ prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::s
     if (options.max_depth > 0) thresholds.max_depth = options.max_depth;
     if (options.max_children > 0) thresholds.max_children = options.max_children;
     if (options.min_players > 0) thresholds.min_players = options.min_players;
+    if (options.full) {
+        if (options.max_nodes > 0 || !options.max_bytes.empty())
+            throw UsageError(command,
+                             "--full writes everything: give it without --max-nodes "
+                             "and --max-bytes");
+        return thresholds;
+    }
+    thresholds.budget = prune::Budget::viewer();
+    if (options.max_nodes > 0) thresholds.budget.max_nodes = options.max_nodes;
+    if (!options.max_bytes.empty()) {
+        thresholds.budget.max_bytes = prune::parse_size(options.max_bytes);
+        if (!thresholds.budget.max_bytes) {
+            throw UsageError(command,
+                             "--max-bytes takes a size such as 10MB, 500k, 1G or 2000000, not '" +
+                                 options.max_bytes + "'");
+        }
+    }
     return thresholds;
 }
 

@@ -28,7 +28,8 @@ namespace josekic::emit {
 ///                                          per era (dictionary::SideStats); a node of one
 ///                                          line has one player and its year's era
 ///          XG[PB][PW][BR][WR][DT][year][EV][RE][source][index]...
-///                                          the node's listed games, kGameFields values per
+///                                          the games its comment lists (emit::games_shown),
+///                                          kGameFields values per
 ///                                          game in listed order (year empty = unknown)
 ///
 /// Every value is written through emit::escaped(), so any byte of a name survives.

@@ -161,7 +161,8 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         if (const dictionary::SideCounts* counts = options_.side->find(id))
             put_side_property(out_, *counts, options_.side->eras());
     }
-    put_games_property(out_, trie_.games(), trie_.listed_games(id));
+    put_games_property(out_, trie_.games(),
+                       games_shown(trie_.listed_games(id), options_.max_games_listed));
 }
 
 // Computed from the statistics alone (lines through the node that neither end there
@@ -178,10 +179,13 @@ void NodeWriter::hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note)
         note += ") are in the other files of this split; see the index."sv;
         return;
     }
-    note += "Not shown (size limits): "sv;
+    note += "Not shown: "sv;
     note += thousands(hidden);
-    note += hidden == 1 ? " line"sv : " lines"sv;
-    note += " in rarer continuations."sv;
+    note += hidden == 1 ? " rarer line"sv : " rarer lines"sv;
+    if (options_.cut_lines == CutLines::InIndex)
+        note += "; josekic lookup has them."sv;
+    else
+        note += " (size limits)."sv;
 }
 
 // Once per file, so written for reading rather than speed.

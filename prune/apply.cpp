@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "prune/copy_kept.hpp"
+
 namespace josekic::prune {
 namespace {
 
@@ -115,7 +117,6 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
     if (thresholds.min_players && side == nullptr)
         throw std::invalid_argument("--min-players needs the players of the dictionary's nodes");
     PruneResult result(Trie(in.shared_games(), in.options()));
-    if (side != nullptr) result.side.emplace(side->eras());
     result.kind = kind;
     result.nodes_before = in.size();
     result.terminals_before = in.terminal_count();
@@ -156,35 +157,19 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
 
     // Copy what survives, parents before children, in output order so the new trie's node
     // ids are a function of the contents alone.
-    Trie& out = result.trie;
-    out.node(kRoot).stats = in.node(kRoot).stats;
-    out.set_listed_games(kRoot, in.listed_games(kRoot));
-    // Copied as each node is made: ids grow, as SideStats::add wants.
-    const auto copy_side = [&](NodeId from, NodeId to) {
-        if (side != nullptr && dictionary::SideStats::kept(in.node(from)))
-            result.side->add(to, side->of(in, from));
-    };
-    copy_side(kRoot, kRoot);
-    struct Pending {
-        NodeId from;
-        NodeId to;
-        std::size_t depth;
-    };
-    std::vector<Pending> stack{{kRoot, kRoot, 0}};
-    while (!stack.empty()) {
-        const Pending at = stack.back();
-        stack.pop_back();
-        const auto& parent_stats = in.node(at.from).stats;
-        std::vector<NodeId> live;
+    result.trie = copy_kept(in, [&](NodeId from, std::size_t depth,
+                                    const std::vector<NodeId>& children,
+                                    std::vector<NodeId>& live) {
+        const auto& parent_stats = in.node(from).stats;
         std::size_t rank = 0;
-        for (const NodeId child : in.sorted_children(at.from)) {
+        for (const NodeId child : children) {
             if (fates[child] != Fate::Live) continue;
             const std::size_t my_rank = rank++;
             if (!exempt[child]) {
                 const std::uint64_t players =
                     thresholds.min_players ? side->of(in, child).players : 0;
                 if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats,
-                                                   at.depth + 1, my_rank, players)) {
+                                                   depth + 1, my_rank, players)) {
                     ThresholdTotals& totals = result.thresholds[static_cast<std::size_t>(*reason)];
                     ++totals.subtrees;
                     mark(in, child, Fate::DroppedByThreshold, fates, totals.nodes, totals.games);
@@ -193,20 +178,9 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             }
             live.push_back(child);
         }
-        // find_or_add_child prepends, so adding in reverse leaves the sibling list in output order.
-        std::vector<Pending> added;
-        for (auto it = live.rbegin(); it != live.rend(); ++it) {
-            const NodeId copy = out.find_or_add_child(at.to, in.node(*it).move);
-            out.node(copy).stats = in.node(*it).stats;
-            out.set_listed_games(copy, in.listed_games(*it));
-            copy_side(*it, copy);
-            added.push_back(Pending{*it, copy, at.depth + 1});
-        }
-        // `added` is in reverse output order, which is what a stack wants for a depth-first walk
-        // in output order.
-        stack.insert(stack.end(), added.begin(), added.end());
-    }
-
+    });
+    const Trie& out = result.trie;
+    if (side != nullptr) result.side = side->for_copy(in, out);
     result.nodes_after = out.size();
     result.terminals_after = out.terminal_count();
     const PruneResult* self = &result;

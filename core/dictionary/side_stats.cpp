@@ -32,4 +32,19 @@ SideCounts SideStats::of(const Trie& trie, NodeId id) const {
     return counts;
 }
 
+SideStats SideStats::for_copy(const Trie& original, const Trie& copy) const {
+    SideStats copied(eras_);
+    // A copy makes parents before children, so one pass in id order finds each node's
+    // original from its parent's.
+    std::vector<NodeId> from(copy.size(), kNoNode);
+    from[kRoot] = kRoot;
+    for (NodeId id = 0; id < copy.size(); ++id) {
+        const TrieNode& node = copy.node(id);
+        if (id != kRoot && node.parent != kNoNode && from[node.parent] != kNoNode)
+            from[id] = original.find_child(from[node.parent], node.move);
+        if (from[id] != kNoNode && kept(node)) copied.add(id, of(original, from[id]));
+    }
+    return copied;
+}
+
 }  // namespace josekic::dictionary

@@ -40,6 +40,9 @@ class SideStats {
     /// The counts of node `id` of `trie` (the trie these entries describe): its entry, or
     /// what its one line says, or zeros for an entry that is missing (damaged input).
     SideCounts of(const Trie& trie, NodeId id) const;
+    /// The entries of `copy`, a copy of part of `original` (the trie these entries describe)
+    /// whose nodes carry the same statistics: the same counts under the copy's node ids.
+    SideStats for_copy(const Trie& original, const Trie& copy) const;
     /// The entry of `id`, or nullptr.
     const SideCounts* find(NodeId id) const;
     std::size_t size() const { return ids_.size(); }
