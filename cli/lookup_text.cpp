@@ -200,7 +200,7 @@ std::string render_game_lookup_text(const index::GameLookup& lookup) {
     return out;
 }
 
-std::string render_game_lookup_json(const index::GameLookup& lookup) {
+std::string render_game_lookup_json(const index::GameLookup& lookup, std::string_view extra) {
     std::string corners =
         ", \"move_number\": " + std::to_string(lookup.move_number) + ", \"corners\": [";
     for (std::size_t i = 0; i < lookup.corners.size(); ++i) {
@@ -210,6 +210,7 @@ std::string render_game_lookup_json(const index::GameLookup& lookup) {
             c.joseki, ", \"corner\": \"" + std::string(trackers::name(c.corner)) + "\"");
     }
     corners += "]";
+    corners += extra;
     return render_lookup_json(lookup.fuseki, corners);
 }
 

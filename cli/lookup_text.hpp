@@ -23,7 +23,7 @@ std::string render_lookup_json(const index::LookupResult& result, std::string_vi
 /// `lookup --game`: the fuseki answer, then each tracked corner's.
 std::string render_game_lookup_text(const index::GameLookup& lookup);
 /// `lookup --game` as JSON: the fuseki object with "move_number" and "corners" (objects of
-/// the same schema with "corner") added.
-std::string render_game_lookup_json(const index::GameLookup& lookup);
+/// the same schema with "corner") added, and `extra` as render_lookup_json puts it.
+std::string render_game_lookup_json(const index::GameLookup& lookup, std::string_view extra = {});
 
 }  // namespace josekic::cli

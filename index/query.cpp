@@ -6,14 +6,15 @@
 
 namespace josekic::index {
 
-dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node) {
+dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node,
+                                 const GameSelection* selection) {
     const TreeView& view = index.tree(tree);
     const NodeRecord record = view.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = view.node(record.subtree_end).lines_begin;
     if (last < first) throw IndexError(index.path() + ": the index is damaged (bad line range)");
     dictionary::NodeStats stats;
-    if (last - first > kStoredStatsAbove) {
+    if (last - first > kStoredStatsAbove && selection == nullptr) {
         const std::optional<StatsRecord> s = view.stored_stats(node);
         if (!s) throw IndexError(index.path() + ": the index is damaged (missing statistics)");
         stats.count = s->count;
@@ -30,6 +31,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = view.line(i);
+        if (selection != nullptr && !selection->contains(line.game)) continue;
         const std::int16_t year = index.game(line.game).year;
         const auto outcome =
             line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
@@ -73,27 +75,40 @@ Walk walk(const TreeView& tree, std::span<const go::Move> moves) {
     return w;
 }
 
-PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key) {
+PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key,
+                               const GameSelection* selection) {
     PositionTotals totals;
-    totals.nodes = index.tree(tree).nodes_at(key);
-    for (std::uint32_t node : totals.nodes) totals.stats.absorb(node_stats(index, tree, node));
+    for (std::uint32_t node : index.tree(tree).nodes_at(key)) {
+        const dictionary::NodeStats stats = node_stats(index, tree, node, selection);
+        if (stats.count == 0) continue;  // no game of the selection reaches it this way
+        totals.nodes.push_back(node);
+        totals.stats.absorb(stats);
+    }
     return totals;
 }
 
-std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit) {
+std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit,
+                                 const GameSelection* selection) {
     const NodeRecord record = tree.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = tree.node(record.subtree_end).lines_begin;
     // Game ids are in recency order, so the most recent games are the smallest ids: keep the
-    // `limit` smallest distinct ones in one pass over the lines.
+    // `limit` smallest distinct ones in one pass over the lines. A game with several lines
+    // here (a joseki in two corners) is given by its earliest: the lines' order is the
+    // tree's, which a filter changes, and the answer must not.
     std::vector<GameAt> best;
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = tree.line(i);
-        if (best.size() == limit && limit > 0 && line.game >= best.back().game) continue;
+        if (best.size() == limit && limit > 0 && line.game > best.back().game) continue;
         if (limit == 0) break;
+        if (selection != nullptr && !selection->contains(line.game)) continue;
         auto at = std::lower_bound(best.begin(), best.end(), line.game,
                                    [](const GameAt& g, std::uint32_t id) { return g.game < id; });
-        if (at != best.end() && at->game == line.game) continue;
+        if (at != best.end() && at->game == line.game) {
+            at->first_move_number =
+                std::min<std::uint32_t>(at->first_move_number, line.first_move_number);
+            continue;
+        }
         best.insert(at, GameAt{line.game, line.first_move_number});
         if (best.size() > limit) best.pop_back();
     }
