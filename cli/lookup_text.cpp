@@ -5,6 +5,7 @@
 
 #include "compiler/pipeline/json.hpp"
 #include "emit/node_comment.hpp"
+#include "emit/win_rate_text.hpp"
 #include "prune/move_text.hpp"
 
 namespace josekic::cli {
@@ -37,7 +38,7 @@ std::string first_player(index::Tree tree) {
 std::string wins_text(const NodeStats& s, index::Tree tree) {
     std::string out = first_player(tree);
     if (s.decided() == 0) return out + ": no decided games";
-    out += " wins " + emit::percent(s.first_player_wins, s.decided()) + " of " +
+    out += " wins " + emit::win_rate_text(s.first_player_wins, s.decided()) + " of " +
            emit::with_thousands(s.decided()) + " decided game" + (s.decided() == 1 ? "" : "s");
     if (s.draws != 0 || s.unknown != 0)
         out += " (" + emit::with_thousands(s.draws) + " drawn, " + emit::with_thousands(s.unknown) +
@@ -67,12 +68,32 @@ void stats_json(std::ostringstream& out, const NodeStats& s) {
         out << "null";
     else
         out << static_cast<double>(s.first_player_wins) / static_cast<double>(s.decided());
+    const dictionary::Interval interval =
+        dictionary::wilson_interval(s.first_player_wins, s.decided());
+    out << ", \"win_rate_interval\": ";
+    if (s.decided() == 0)
+        out << "null";
+    else
+        out << "[" << interval.low << ", " << interval.high << "]";
     out << ", \"first_year\": ";
     if (s.first_year == 0)
         out << "null, \"last_year\": null";
     else
         out << s.first_year << ", \"last_year\": " << s.last_year;
     out << ", \"lines_ending_here\": " << s.ends;
+}
+
+// A continuation's win rate against the rest of its parent's lines, for JSON.
+std::string_view difference_name(dictionary::Difference difference) {
+    switch (difference) {
+        case dictionary::Difference::Higher:
+            return "higher";
+        case dictionary::Difference::Lower:
+            return "lower";
+        case dictionary::Difference::None:
+            break;
+    }
+    return "none";
 }
 
 std::string share_json(std::uint64_t part, std::uint64_t whole) {
@@ -120,7 +141,8 @@ std::string render_lookup_text(const index::LookupResult& r) {
     if (!r.continuations.empty()) {
         out << "\n"
             << (r.node ? "Continuations" : "Played there instead")
-            << " (move, as the dictionary writes it, count, share, wins, years):\n";
+            << " (move, as the dictionary writes it, count, share, wins with 95% interval, "
+               "years):\n";
         const std::uint64_t whole = r.node ? r.stats.count : 0;
         std::uint64_t total = whole;
         if (total == 0)
@@ -129,8 +151,14 @@ std::string render_lookup_text(const index::LookupResult& r) {
             out << "  " << move_text(c.move, tree) << "  (" << move_text(c.canonical_move, tree)
                 << ")  " << emit::with_thousands(c.stats.count) << "  "
                 << emit::percent(c.stats.count, total) << "  wins "
-                << emit::percent(c.stats.first_player_wins, c.stats.decided()) << "  "
-                << years_text(c.stats) << "\n";
+                << emit::win_rate_text(c.stats.first_player_wins, c.stats.decided()) << "  "
+                << years_text(c.stats);
+            if (r.node) {
+                const std::string_view mark =
+                    emit::difference_mark(emit::win_rate_against_rest(c.stats, r.stats));
+                if (!mark.empty()) out << "  " << mark;
+            }
+            out << "\n";
         }
     }
     if (!r.games.empty()) {
@@ -170,6 +198,9 @@ std::string render_lookup_json(const index::LookupResult& r, std::string_view ex
             << ", \"normalised\": " << json_quote(move_text(c.canonical_move, tree))
             << ", \"share\": " << share_json(c.stats.count, total) << ", ";
         stats_json(out, c.stats);
+        out << ", \"win_rate_against_rest\": "
+            << json_quote(difference_name(r.node ? emit::win_rate_against_rest(c.stats, r.stats)
+                                                 : dictionary::Difference::None));
         out << "}";
     }
     out << "], \"games\": [";

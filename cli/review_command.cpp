@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/node_comment.hpp"
+#include "emit/win_rate_text.hpp"
 #include "index/index_format.hpp"
 #include "index/review.hpp"
 #include "index/reviewed_sgf.hpp"
@@ -48,7 +49,7 @@ std::string review_text(const index::GameReview& review) {
             for (const index::ContinuationFacts& c : r.continuations)
                 out << "  " << move_text(c.move, r.tree) << " "
                     << emit::with_thousands(c.stats.count) << "x, "
-                    << emit::percent(c.stats.first_player_wins, c.stats.decided()) << " wins";
+                    << emit::win_rate_text(c.stats.first_player_wins, c.stats.decided()) << " wins";
             out << "\n";
         }
     }

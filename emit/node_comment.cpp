@@ -1,9 +1,15 @@
 #include "emit/node_comment.hpp"
 
+#include <functional>
+
+#include <range/v3/view/chunk_by.hpp>
+#include <range/v3/view/take.hpp>
+
 #include "emit/byte_scan.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/sgf_text.hpp"
 #include "emit/text_cursor.hpp"
+#include "emit/win_rate_text.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -16,10 +22,11 @@ using dictionary::NodeStats;
 // room for it: the temporaries of `a + b + c`, one std::string per name and then a check
 // for room per piece were most of a compile's formatting instructions.
 
-// Room for the statistics paragraph: its words (under 300 bytes) and at most ten numbers.
-constexpr std::size_t kStatsRoom = 300 + 10 * kMaxNumberBytes;
-// Room for a line of fixed words and at most five numbers, besides a label.
-constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes;
+// Room for the statistics paragraph: its words (under 400 bytes), at most ten numbers and
+// a win rate.
+constexpr std::size_t kStatsRoom = 400 + 10 * kMaxNumberBytes + kMaxWinRateBytes;
+// Room for a line of fixed words and at most five numbers and a win rate, besides a label.
+constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes + kMaxWinRateBytes;
 
 // The helpers below that take a TextCursor are always inlined: a cursor passed to a call
 // lives in memory, and then every byte written through it makes the compiler load it
@@ -155,7 +162,7 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         t.put(": no decided games");
     } else {
         t.put(" wins ");
-        t.percent(s.first_player_wins, decided);
+        t.advance_to(put_win_rate(t.at(), s.first_player_wins, decided));
         t.put(" of ");
         t.thousands(decided);
         if (decided == 1)
@@ -169,6 +176,18 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         t.put(" drawn, ");
         t.thousands(s.unknown);
         t.put(" unknown)");
+    }
+    if (in.node != dictionary::kRoot) {
+        switch (win_rate_against_rest(s, trie.node(node.parent).stats)) {
+            case dictionary::Difference::Higher:
+                t.put(",\nmore than in the other lines here");
+                break;
+            case dictionary::Difference::Lower:
+                t.put(",\nless than in the other lines here");
+                break;
+            case dictionary::Difference::None:
+                break;
+        }
     }
     t.put(".\nYears: ");
     put_years(t, s);
@@ -210,7 +229,7 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
             t.put("first player's");
         else
             t.put("Black's");
-        t.put(" wins, years):\n");
+        t.put(" wins with 95% interval, years):\n");
     }
     for (const Continuation& c : in.continuations) {
         const dictionary::TrieNode& child = trie.node(c.node);
@@ -227,9 +246,14 @@ void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
         t.put(" (");
         t.percent(cs.count, s.count);
         t.put(")  wins ");
-        t.percent(cs.first_player_wins, cs.decided());
+        t.advance_to(put_win_rate(t.at(), cs.first_player_wins, cs.decided()));
         t.put("  ");
         put_years(t, cs);
+        if (const std::string_view mark = difference_mark(win_rate_against_rest(cs, s));
+            !mark.empty()) {
+            t.put("  ");
+            t.put(mark);
+        }
         t.put('\n');
     }
 }
@@ -242,20 +266,20 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     const std::span<const dictionary::GameId> listed = trie.listed_games(in.node);
     std::size_t used = 0;
     std::size_t shown = 0;
-    while (used < listed.size() && shown < in.max_games_listed) {
-        std::size_t same = 1;
-        while (used + same < listed.size() && listed[used + same] == listed[used]) ++same;
-        const dictionary::GameReference& game = trie.games()[listed[used]];
+    for (const auto same_game : listed | ranges::views::chunk_by(std::equal_to<>{}) |
+                                    ranges::views::take(in.max_games_listed)) {
+        const auto lines = static_cast<std::size_t>(ranges::distance(same_game));
+        const dictionary::GameReference& game = trie.games()[same_game.front()];
         TextCursor t(out, kLineRoom + game_line_room(game));
         if (shown == 0) t.put("\nGames ending here, most recent first:\n");
         put_game_line(t, game, in.text);
-        if (same > 1) {
+        if (lines > 1) {
             t.put("  (");
-            t.decimal(same);
+            t.decimal(lines);
             t.put(" lines)");
         }
         t.put('\n');
-        used += same;
+        used += lines;
         ++shown;
     }
     // Lines inserted without a game (or beyond the kept few) are only counted.
@@ -276,7 +300,9 @@ StatisticsKey statistics_key(const NodeCommentInput& in) {
     if (in.node == dictionary::kRoot) {
         key.form |= 2;
     } else {
-        key.parent_count = trie.node(node.parent).stats.count;
+        const NodeStats& parent = trie.node(node.parent).stats;
+        key.parent_count = parent.count;
+        key.against_rest = win_rate_against_rest(node.stats, parent);
         if (node.move.is_pass()) key.form |= node.move.color == go::Color::Black ? 4 : 8;
     }
     return key;

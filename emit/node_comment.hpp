@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/dictionary/significance.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/text_buffer.hpp"
@@ -31,13 +32,15 @@ struct StatisticsKey {
     dictionary::NodeStats stats;
     std::uint64_t parent_count = 0;  ///< 0 for the root
     std::uint8_t form = 0;  ///< the kind, whether the node is the root, a tenuki and its colour
+    /// The node's win rate against the rest of its parent's lines (win_rate_text.hpp).
+    dictionary::Difference against_rest = dictionary::Difference::None;
     friend bool operator==(const StatisticsKey&, const StatisticsKey&) = default;
 };
 
 /// The statistics lines of the comment written last, for the next node with the same
 /// numbers: along a single-game tail every node says "Played 1 time (100.0% of 1)." and the
 /// same wins and years.
-using StatisticsMemo = TextMemo<StatisticsKey, 160>;
+using StatisticsMemo = TextMemo<StatisticsKey, 192>;
 
 /// Everything the comment of one node says. The text is plain ASCII apart from names
 /// and events copied from the games, laid out in short lines that read well in the

@@ -191,7 +191,9 @@ void NodeWriter::append_root_preface(TextBuffer& text) const {
         std::string(options_.kind == DictionaryKind::Joseki
                         ? "the player who moved first in the corner"
                         : "Black") +
-        ", the years it was played and the lines that end there. Letters on the board mark the "
+        " with its 95% interval in brackets (\"above/below the rest\": beyond noise, p < 1%, "
+        "against the other lines of the previous move), the years it was played and the lines "
+        "that end there. Letters on the board mark the "
         "continuations listed in the comment, most frequent first: A is the main line.\n\n";
     text += preface;
 }

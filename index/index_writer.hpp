@@ -26,13 +26,23 @@ struct IndexInput {
     TreeInput fuseki;
 };
 
-/// The bytes of the index of `input` (index_format.hpp). Throws std::logic_error when the
-/// lines do not account for every count of a trie (a line was inserted but not logged), and
-/// std::length_error when the dictionary is too large for the format's 32-bit fields.
-std::vector<std::byte> build_index(const IndexInput& input);
+/// An index as written: the header with its section table, then the sections in order.
+/// Kept in pieces so that writing it never needs a second copy of the whole file.
+struct IndexImage {
+    std::vector<std::byte> head;
+    std::vector<std::vector<std::byte>> sections;
 
-/// Writes the bytes of an index atomically to `path` (emit/atomic_file). Throws
+    /// Bytes of the whole file.
+    std::size_t size() const;
+};
+
+/// The index of `input` (index_format.hpp). Throws std::logic_error when the lines do not
+/// account for every count of a trie (a line was inserted but not logged), and
+/// std::length_error when the dictionary is too large for the format's 32-bit fields.
+IndexImage build_index(const IndexInput& input);
+
+/// Writes an index atomically to `path` (emit/atomic_file), piece by piece. Throws
 /// std::runtime_error naming the path when it cannot be written.
-void write_index(const std::filesystem::path& path, std::span<const std::byte> bytes);
+void write_index(const std::filesystem::path& path, const IndexImage& image);
 
 }  // namespace josekic::index

@@ -5,6 +5,7 @@
 
 #include "emit/node_comment.hpp"
 #include "emit/sgf_text.hpp"
+#include "emit/win_rate_text.hpp"
 #include "index/query.hpp"
 
 namespace josekic::index {
@@ -17,7 +18,7 @@ std::string point_text(go::Point p) {
 
 std::string stats_text(const dictionary::NodeStats& s) {
     return "played " + emit::with_thousands(s.count) + (s.count == 1 ? " time, " : " times, ") +
-           emit::percent(s.first_player_wins, s.decided()) + " wins";
+           emit::win_rate_text(s.first_player_wins, s.decided()) + " wins";
 }
 
 struct MoveNotes {

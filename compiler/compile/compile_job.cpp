@@ -252,7 +252,7 @@ CompileResult compile_collection(const CompileOptions& options) {
         const StageTimer timer(result.times.emit_wall);
         // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
         // the dictionaries and written once they are, so a failed run leaves it as it was.
-        std::vector<std::byte> index_bytes;
+        index::IndexImage index_image;
         DictionariesToWrite tries{
             &joseki_trie,
             &fuseki_trie,
@@ -261,7 +261,8 @@ CompileResult compile_collection(const CompileOptions& options) {
             {}};
         if (options.index == IndexOutput::Write) {
             tries.beside = [&] {
-                index_bytes = index::build_index({&builder.games(),
+                const StageTimer index_timer(result.times.index_build);
+                index_image = index::build_index({&builder.games(),
                                                   {&builder.joseki(), builder.joseki_lines()},
                                                   {&builder.fuseki(), builder.fuseki_lines()}});
             };
@@ -269,9 +270,14 @@ CompileResult compile_collection(const CompileOptions& options) {
         write_dictionaries(tries, write, options, result);
         if (options.index == IndexOutput::Write) {
             const auto path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
-            index::write_index(path, index_bytes);
+            {
+                const StageTimer index_timer(result.times.index_write);
+                index::write_index(path, index_image);
+            }
+            const std::size_t index_size = index_image.size();
+            index_image = {};  // the report needs the tries, not the index's bytes
             result.index_output.emplace();
-            result.index_output->files.push_back(OutputFile{path.string(), index_bytes.size(), 0});
+            result.index_output->files.push_back(OutputFile{path.string(), index_size, 0});
         }
     }
 

@@ -43,9 +43,11 @@ struct CompileOptions {
 /// Wall-clock seconds of the stages after the game stream (whose stages are in run.times;
 /// each dictionary's own are in its DictionaryOutput).
 struct CompileTimes {
-    double emit_wall = 0.0;   ///< every dictionary, built concurrently (graph + format + write)
-    double report = 0.0;      ///< report.txt
-    double total_wall = 0.0;  ///< the whole compile_collection
+    double emit_wall = 0.0;    ///< every dictionary, built concurrently (graph + format + write)
+    double index_build = 0.0;  ///< the index, built beside the dictionaries (part of emit_wall)
+    double index_write = 0.0;  ///< the index written, once the dictionaries are
+    double report = 0.0;       ///< report.txt
+    double total_wall = 0.0;   ///< the whole compile_collection
 };
 
 /// What a compile run produced, for the report and the tests.

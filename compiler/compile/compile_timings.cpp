@@ -27,6 +27,10 @@ std::string render_timings(const CompileResult& result) {
     };
     dictionary("joseki", result.joseki_output.times);
     dictionary("fuseki", result.fuseki_output.times);
+    if (result.index_output) {
+        line("  index build", t.index_build);
+        line("  index write", t.index_write);
+    }
     line("report", t.report);
     line("total", t.total_wall);
     return out;

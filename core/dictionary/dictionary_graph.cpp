@@ -116,18 +116,25 @@ std::vector<std::uint32_t> path_ranks(const DictionaryGraph& graph) {
 DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options)
     : trie_(&trie) {
     const std::size_t n = trie.size();
-    // Every node's children in output order, once, in two flat arrays (the writer, the
-    // walks and the graph edges all use this order).
-    child_begin_.resize(n + 1);
-    children_.reserve(n);
-    for (NodeId v = 0; v < n; ++v) {
-        child_begin_[v] = static_cast<std::uint32_t>(children_.size());
-        for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling)
-            children_.push_back(c);
-        if (children_.size() - child_begin_[v] < 2) continue;  // most nodes: a single game goes on
-        sort_in_output_order(trie, std::span(children_).subspan(child_begin_[v]));
+    // Every node's children in output order, once, as the tree's edges (the walks below
+    // and every traversal of tree() use this order). Sources ascend, so the graph is built
+    // from the sorted edge list in one pass.
+    {
+        std::vector<std::pair<NodeId, NodeId>> edges;
+        edges.reserve(n == 0 ? 0 : n - 1);
+        for (NodeId v = 0; v < n; ++v) {
+            const std::size_t begin = edges.size();
+            for (NodeId c = trie.node(v).first_child; c != kNoNode; c = trie.node(c).next_sibling)
+                edges.emplace_back(v, c);
+            if (edges.size() - begin < 2) continue;  // most nodes: a single game goes on
+            std::sort(edges.begin() + static_cast<std::ptrdiff_t>(begin), edges.end(),
+                      [&trie](const auto& a, const auto& b) {
+                          return comes_first_in_output(trie.node(a.second), trie.node(b.second));
+                      });
+        }
+        tree_ = DictionaryTree(boost::edges_are_sorted, edges.begin(), edges.end(),
+                               static_cast<NodeId>(n));
     }
-    child_begin_[n] = static_cast<std::uint32_t>(children_.size());
 
     keys_.resize(n);
     for (NodeId v = 0; v < n; ++v) keys_[v].node = v;
@@ -281,36 +288,6 @@ DictionaryGraph::DictionaryGraph(const Trie& trie, const DictionaryGraphOptions&
         class_begin_.push_back(class_members_.size());
         class_games_.push_back(games);
     }
-}
-
-const DictionaryGraphType& DictionaryGraph::graph() const {
-    // Built in one go from edges sorted by source, the first time someone asks: compile
-    // and prune only write, and the edges of a large dictionary are tens of megabytes.
-    std::call_once(graph_built_, [this] {
-        const std::size_t n = trie_->size();
-        std::vector<std::pair<std::size_t, std::size_t>> edges;
-        std::vector<DictionaryEdge> kinds;
-        edges.reserve(children_.size() + n / 4);
-        kinds.reserve(children_.size() + n / 4);
-        for (NodeId v = 0; v < n; ++v) {
-            for (NodeId c : sorted_children(v)) {
-                edges.emplace_back(v, c);
-                kinds.push_back(DictionaryEdge{EdgeKind::Move});
-            }
-            if (class_index_[v] != kNoClass && class_members(class_index_[v]).front() != v) {
-                edges.emplace_back(v, class_members(class_index_[v]).front());
-                kinds.push_back(DictionaryEdge{EdgeKind::Transposition});
-            }
-        }
-        graph_ = DictionaryGraphType(boost::edges_are_sorted, edges.begin(), edges.end(),
-                                     kinds.begin(), n);
-    });
-    return graph_;
-}
-
-DictionaryTreeView DictionaryGraph::tree_view() const {
-    const DictionaryGraphType& built = graph();
-    return DictionaryTreeView(built, MoveEdgesOnly{&built});
 }
 
 TranspositionFacts DictionaryGraph::transposition_facts(NodeId node) const {

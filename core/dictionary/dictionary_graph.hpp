@@ -3,14 +3,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/graph/filtered_graph.hpp>
 
 #include "core/dictionary/position_index.hpp"
 #include "core/dictionary/transpositions.hpp"
@@ -21,33 +19,14 @@
 
 namespace josekic::dictionary {
 
-/// What an edge of the dictionary graph stands for.
-enum class EdgeKind : std::uint8_t {
-    Move,           ///< trie edge parent -> child (the child's move)
-    Transposition,  ///< member -> first member of its transposition class (same position)
-};
-
-/// The edge property of the dictionary graph.
-struct DictionaryEdge {
-    EdgeKind kind = EdgeKind::Move;
-};
-
-/// The dictionary as a Boost graph: vertex i is trie node i (vertex descriptors are
-/// NodeIds), built on first use. Each vertex's Move out-edges come in output order
-/// (sorted_children), then its Transposition edge if any, so a depth-first walk of the tree part
-/// visits lines in the order the writer emits them. Compressed sparse rows: built once, in two
-/// arrays, never changed.
-using DictionaryGraphType =
-    boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, DictionaryEdge>;
-
-/// Keeps only the Move edges: the trie as a tree, for traversals that must not follow links.
-struct MoveEdgesOnly {
-    const DictionaryGraphType* graph = nullptr;
-    bool operator()(const DictionaryGraphType::edge_descriptor& e) const {
-        return (*graph)[e].kind == EdgeKind::Move;
-    }
-};
-using DictionaryTreeView = boost::filtered_graph<DictionaryGraphType, MoveEdgesOnly>;
+/// The dictionary's tree as a Boost graph: vertex i is trie node i (vertex descriptors are
+/// NodeIds), and each vertex's out-edges lead to its children in output order
+/// (sorted_children), so a depth-first walk visits lines in the order the writer emits
+/// them. Compressed sparse rows: two flat arrays, built once, never changed; this is the one
+/// store of the sorted children, which the walks below read too.
+using DictionaryTree =
+    boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
+                                       boost::no_property, NodeId, std::uint32_t>;
 
 /// Whether equal 128-bit keys are checked against the stones themselves.
 enum class VerifyPositions : std::uint8_t { Yes, No };
@@ -99,15 +78,13 @@ class DictionaryGraph {
   public:
     explicit DictionaryGraph(const Trie& trie, const DictionaryGraphOptions& options = {});
 
-    /// Built on first use (only traversals need it; the writer does not), once, safely
-    /// from several threads.
-    const DictionaryGraphType& graph() const;
-    /// The tree part of the graph (Move edges only).
-    DictionaryTreeView tree_view() const;
+    /// The tree, children in output order (Boost.Graph's IncidenceGraph and more).
+    const DictionaryTree& tree() const { return tree_; }
     const Trie& trie() const { return *trie_; }
     /// The children of a node in output order: Trie::sorted_children, computed once.
     std::span<const NodeId> sorted_children(NodeId node) const {
-        return {children_.data() + child_begin_[node], child_begin_[node + 1] - child_begin_[node]};
+        const auto [first, last] = boost::adjacent_vertices(node, tree_);
+        return {first, last};
     }
 
     /// The canonical 128-bit key of a node's position (stones and player to move, smallest
@@ -149,12 +126,7 @@ class DictionaryGraph {
 
   private:
     const Trie* trie_;
-    // children of v: children_[child_begin_[v], child_begin_[v + 1]); every node but the root
-    // is one node's child, so NodeId-sized offsets suffice.
-    std::vector<std::uint32_t> child_begin_;
-    std::vector<NodeId> children_;
-    mutable std::once_flag graph_built_;
-    mutable DictionaryGraphType graph_;
+    DictionaryTree tree_;
     std::vector<KeyedNode> keys_;  // keys_[v].node == v: the grouping reads it as it is
     std::vector<go::Symmetry> symmetries_;
     std::vector<NodeId> class_members_;  // class i: [class_begin_[i], class_begin_[i + 1])

@@ -66,3 +66,47 @@ TEST_CASE("comments written with the statistics memo are those written without i
         REQUIRE(written.view() == expected);
     }
 }
+
+TEST_CASE(
+    "a continuation whose win rate differs beyond noise is marked, in the table and its "
+    "own comment",
+    "[emit][win-rate]") {
+    // 4-4, then the 3-3 invasion 100 times (Black, first in the corner, wins 60) and the
+    // approach 100 times (Black wins 40): 60% against 40% is z = 2.83, beyond the 1% level.
+    // A third continuation played 10 times at 50% is noise.
+    using test_support::line;
+    dictionary::Trie trie(std::make_shared<dictionary::GameTable>());
+    const auto add = [&](const char* second, int wins, int losses) {
+        for (int i = 0; i < wins + losses; ++i) {
+            trie.insert(line({"pd", second}),
+                        i < wins ? dictionary::LineOutcome::FirstPlayerWon
+                                 : dictionary::LineOutcome::SecondPlayerWon,
+                        2019, std::nullopt);
+        }
+    };
+    add("qc", 60, 40);
+    add("nc", 40, 60);
+    add("qf", 5, 5);
+    const dictionary::NodeId star = end_of(trie, line({"pd"}));
+    const std::vector<Continuation> table{{"A", end_of(trie, line({"pd", "nc"}))},
+                                          {"B", end_of(trie, line({"pd", "qc"}))},
+                                          {"C", end_of(trie, line({"pd", "qf"}))}};
+    NodeCommentInput input;
+    input.trie = &trie;
+    input.node = star;
+    input.continuations = table;
+    const std::string comment = node_comment(input);
+    CHECK(comment.find("A  W  100 (47.6%)  wins 40.0% (30.9-49.8%)  2019  below the rest\n") !=
+          std::string::npos);
+    CHECK(comment.find("B  W  100 (47.6%)  wins 60.0% (50.2-69.1%)  2019  above the rest\n") !=
+          std::string::npos);
+    // The last line of the comment, unmarked.
+    CHECK(comment.ends_with("\nC  W  10 (4.8%)  wins 50.0% (23.7-76.3%)  2019"));
+
+    input.node = table[1].node;
+    input.continuations = {};
+    CHECK(node_comment(input).find("wins 60.0% (50.2-69.1%) of 100 decided games,\nmore than in "
+                                   "the other lines here.") != std::string::npos);
+    input.node = table[2].node;
+    CHECK(node_comment(input).find("other lines") == std::string::npos);
+}

@@ -131,3 +131,12 @@ TEST_CASE("one flipped byte anywhere is an error or a checksum mismatch, never a
     }
     CHECK(detected == offsets.size());
 }
+
+TEST_CASE("the index checksum is the standard CRC-32, continued across pieces", "[index]") {
+    const std::string text = "123456789";
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),
+                                           text.size());
+    CHECK(index::crc32(bytes) == 0xCBF43926U);
+    CHECK(index::crc32(bytes.subspan(4), index::crc32(bytes.first(4))) == 0xCBF43926U);
+    CHECK(index::crc32({}) == 0U);
+}

@@ -63,10 +63,10 @@ TEST_CASE("an unreadable NGF move ends the main line with a positioned warning",
     CHECK(diags.items[0].where == diag::SourceLocation{14, 1});
 }
 
-TEST_CASE("an older NGF file cut short after its first GI line is read, not overrun",
-          "[formats]") {
+TEST_CASE("an older NGF file cut short after its first GI line is read, not overrun", "[formats]") {
     // The fuzzer found this: the players' lines were read past the end of the lines.
-    for (const std::string text : {"GIA title", "GIA title\nGIwhite\n", "GI\nGI\nGI\nPMABBREER\n"}) {
+    for (const std::string text :
+         {"GIA title", "GIA title\nGIwhite\n", "GI\nGI\nGI\nPMABBREER\n"}) {
         diag::DiagnosticList diags;
         const auto games = read_ngf_games(text, "short.ngf", {}, diags);
         CHECK(games.size() <= 1);
