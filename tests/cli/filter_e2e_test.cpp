@@ -61,3 +61,22 @@ TEST_CASE("lookup --since answers from the games of 2017 on and says so", "[cli]
     const auto text = run_josekic("lookup " + c.out("o") + " --fuseki --moves '' --since 2017");
     CHECK(text.out.rfind("Filters: --since 2017 (only the games that pass)\n", 0) == 0);
 }
+
+TEST_CASE("lookup --game with a filter looks the game's position up among the passing games",
+          "[cli][e2e][filter]") {
+    const Collection c;
+    REQUIRE(run_josekic("compile " + c.in() + " -o " + c.out("o") + " --quiet").exit_code == 0);
+    const std::string game =
+        shell_quote((c.games / josekic::test_support::game_file_name(2)).string());
+    const auto all = run_josekic("lookup " + c.out("o") + " --json --move 6 --game " + game);
+    const auto until =
+        run_josekic("lookup " + c.out("o") + " --json --move 6 --game " + game + " --until 1990");
+    INFO(all.out << "\n" << until.out);
+    CHECK(all.exit_code == 0);
+    CHECK(until.exit_code == 0);
+    // Game 2's first six moves are played by games 2 and 7 only (of 2017 and 2020).
+    CHECK(all.out.rfind("{\"dictionary\": \"fuseki\"", 0) == 0);
+    CHECK(all.out.find("\"found\": true, \"count\": 2,") != std::string::npos);
+    CHECK(until.out.find("\"found\": false, \"count\": 0,") != std::string::npos);
+    CHECK(until.out.find("\"filters\": \"--until 1990\"") != std::string::npos);
+}
