@@ -119,7 +119,7 @@ bool is_title(std::string_view word) {
 
 Piece word_piece(std::string_view word) {
     if (word == "d" || word == "dan") return Piece::Dan;
-    if (word == "k" || word == "kyu" || word == "kyu.") return Piece::Kyu;
+    if (word == "k" || word == "kyu") return Piece::Kyu;
     if (word == "p" || word == "pro" || word == "professional") return Piece::ProDan;
     if (word == "amateur" || word == "ama") return Piece::AmateurMark;
     if (is_title(word)) return Piece::Title;

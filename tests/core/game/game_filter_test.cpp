@@ -24,7 +24,7 @@ std::optional<FilterMiss> miss(const GameFilter& filter, const FilterFacts& f, F
 
 }  // namespace
 
-TEST_CASE("--since and --until keep the years between, and drop undated games", "[filter]") {
+TEST_CASE("since and until filters keep the years between, and drop undated games", "[filter]") {
     GameFilter filter;
     filter.since = 2016;
     filter.until = 2018;
@@ -72,7 +72,7 @@ TEST_CASE("player names match across case, spaces and a comma-inverted order", "
     CHECK_FALSE(PlayerName("").matches(PlayerName("")));
 }
 
-TEST_CASE("--player keeps games either colour played, any of the names given", "[filter]") {
+TEST_CASE("the player filter keeps games either colour played, any of the names given", "[filter]") {
     GameFilter filter;
     filter.players.emplace_back("Ke Jie");
     filter.players.emplace_back("Shin Jinseo");
@@ -87,7 +87,7 @@ TEST_CASE("--player keeps games either colour played, any of the names given", "
     CHECK(filter.describe() == "--player \"Ke Jie\" --player \"Shin Jinseo\"");
 }
 
-TEST_CASE("--event looks for its text in the event, ignoring case", "[filter]") {
+TEST_CASE("the event filter looks for its text in the event, ignoring case", "[filter]") {
     GameFilter filter;
     filter.event = "meijin";
     const auto game = [](std::string_view event) {
