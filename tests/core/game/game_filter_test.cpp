@@ -72,7 +72,8 @@ TEST_CASE("player names match across case, spaces and a comma-inverted order", "
     CHECK_FALSE(PlayerName("").matches(PlayerName("")));
 }
 
-TEST_CASE("the player filter keeps games either colour played, any of the names given", "[filter]") {
+TEST_CASE("the player filter keeps games either colour played, any of the names given",
+          "[filter]") {
     GameFilter filter;
     filter.players.emplace_back("Ke Jie");
     filter.players.emplace_back("Shin Jinseo");
