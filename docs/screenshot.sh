@@ -9,6 +9,10 @@
 #            (default: 4, the node docs/reading-a-node.md explains)
 #   OUTPUT   the picture to write (default: docs/screenshot-joseki.png)
 #
+# DICTIONARY=FILE.sgf (environment) opens that dictionary instead of compiling one, e.g. a
+# default (budget-cut) joseki.sgf of a large collection; it says how long CGoban took to
+# show its window.
+#
 # On Debian it installs what is missing (as root, with apt-get). It needs no display of
 # its own and leaves nothing running: CGoban exits when its X server is stopped.
 #
@@ -62,9 +66,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-echo "screenshot.sh: compiling /usr/share/goban and samples/ with $josekic" >&2
-"$josekic" compile /usr/share/goban "$repo/samples" -o "$work/dict" -q >/dev/null
-dictionary=$work/dict/joseki.sgf
+if [ -n "${DICTIONARY:-}" ]; then
+    dictionary=$DICTIONARY
+else
+    echo "screenshot.sh: compiling /usr/share/goban and samples/ with $josekic" >&2
+    "$josekic" compile /usr/share/goban "$repo/samples" -o "$work/dict" -q >/dev/null
+    dictionary=$work/dict/joseki.sgf
+fi
 
 # A display number nobody uses, so that a running X server (or another run) is untouched.
 display=90
@@ -83,9 +91,11 @@ until xwininfo -root >/dev/null 2>&1; do
 done
 
 # CGoban forks into the background; it lives as long as the X server does.
+started=$(date +%s.%N)
 "$cgoban" -edit "$dictionary" >"$work/cgoban.log" 2>&1 &
-board=$(timeout 30 xdotool search --sync --name '^josekic joseki dictionary$' | head -n 1) ||
+board=$(timeout 60 xdotool search --sync --name '^josekic joseki dictionary$' | head -n 1) ||
     die "CGoban did not open $dictionary: $(cat "$work/cgoban.log")"
+echo "screenshot.sh: CGoban showed $dictionary after $(echo "$(date +%s.%N) - $started" | bc) s" >&2
 sleep 4 # let it finish drawing, open its other windows and take down its about box
 
 # Without a window manager every window sits at the top left; hide all but the board.
