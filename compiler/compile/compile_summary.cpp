@@ -15,13 +15,17 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
         out += " (" + with_thousands(run.files_skipped.size()) +
                (run.files_skipped.size() == 1 ? " file" : " files") + " not read)";
     out += "; used " + with_thousands(run.games_kept);
-    const std::uint64_t skipped = run.games_read - run.games_kept;
+    const std::uint64_t skipped = run.games_read - run.games_kept - run.filtered.games_removed;
     out += ", skipped " + with_thousands(skipped);
     if (skipped != 0) {
         std::string reasons;
         for (const auto& [reason, count] : run.games_skipped)
             reasons += (reasons.empty() ? "" : ", ") + with_thousands(count) + " " + reason;
         out += " (" + reasons + ")";
+    }
+    if (!run.filter.empty()) {
+        out += ", filtered out " + with_thousands(run.filtered.games_removed) + " (" +
+               run.filter.describe() + ")";
     }
     out += "\n";
     bool any_cut = false;
