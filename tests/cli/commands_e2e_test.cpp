@@ -231,6 +231,20 @@ TEST_CASE("josekic compile and prune keep every file within the budget", "[e2e][
         CHECK(text.find("josekic lookup has them.") != std::string::npos);
     }
 
+    // A collection file (one tree per handicap setup) meets it with one min count.
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "handicap").string()) +
+                        " --quiet --fuseki-handicap --max-nodes 3")
+                .exit_code == 0);
+    josekic::diag::DiagnosticList sink;
+    const auto trees = josekic::emit::read_dictionary_collection(
+        slurp(dir / "handicap" / "fuseki-handicap.sgf"), "fuseki-handicap.sgf", sink);
+    REQUIRE(trees);
+    REQUIRE_FALSE(trees->empty());
+    std::size_t nodes = 0;
+    for (const auto& tree : *trees) nodes += tree.trie.size();
+    CHECK(nodes <= 3);
+    CHECK(nodes >= trees->size());
+
     // prune fits a --full dictionary to its budget; the index beside it has the rest.
     const fs::path pruned = dir / "full" / "small.sgf";
     const auto run = run_josekic("prune " + shell_quote((dir / "full" / "joseki.sgf").string()) +
