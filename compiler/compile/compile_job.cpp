@@ -209,6 +209,8 @@ CompileResult compile_collection(const CompileOptions& options) {
             builder.add_game(record, analysis);
         },
         result.run);
+    builder.finish_adding();
+
     result.joseki = builder.joseki_counts();
     result.fuseki = builder.fuseki_counts();
 

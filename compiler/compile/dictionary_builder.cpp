@@ -45,6 +45,12 @@ std::vector<SetupFuseki> DictionaryBuilder::handicap_fuseki() const {
     return trees;
 }
 
+void DictionaryBuilder::finish_adding() {
+    joseki_.release_child_index();
+    fuseki_.release_child_index();
+    for (auto& [setup, trie] : handicap_fuseki_) trie.release_child_index();
+}
+
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
     const std::optional<int> year = record.info.year;
     if (year) {

@@ -62,6 +62,8 @@ class DictionaryBuilder {
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
 
     void add_game(const game::GameRecord& record, const GameAnalysis& analysis);
+    /// Once every game is in: frees what only insertion needs (the tries' child indexes).
+    void finish_adding();
 
     const dictionary::Trie& joseki() const { return joseki_; }
     const dictionary::Trie& fuseki() const { return fuseki_; }

@@ -116,8 +116,13 @@ std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& m
 }
 
 void Trie::grow_index() {
-    const std::size_t size = index_.empty() ? 1024 : index_.size() * 2;
+    // At most half full once every node is in it (a released index is rebuilt here).
+    std::size_t size = index_.empty() ? 1024 : index_.size() * 2;
+    while (size < nodes_.size() * 2) size *= 2;
+    index_.clear();
+    index_.shrink_to_fit();  // the old index goes before the new one is allocated
     index_.assign(size, IndexSlot{});
+    index_used_ = nodes_.size() - 1;
     const std::size_t mask = size - 1;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
         std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
@@ -126,13 +131,23 @@ void Trie::grow_index() {
     }
 }
 
+void Trie::release_child_index() {
+    index_ = {};
+    index_used_ = 0;
+}
+
 NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
-    if (index_.empty()) return kNoNode;
+    if (index_.empty()) {
+        for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
+            if (nodes_[c].move == move) return c;
+        }
+        return kNoNode;
+    }
     return index_[index_slot(child_key(nodes_[parent].path_key, move), parent, move)].node;
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
-    if ((index_used_ + 1) * 2 > index_.size()) grow_index();
+    if (index_.empty() || (index_used_ + 1) * 2 > index_.size()) grow_index();
     return find_or_add_child(parent, move, child_key(nodes_[parent].path_key, move));
 }
 
@@ -186,7 +201,7 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
     nodes_[kRoot].stats.record(outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
-        if ((index_used_ + count + 1) * 2 > index_.size()) grow_index();
+        if (index_.empty() || (index_used_ + count + 1) * 2 > index_.size()) grow_index();
         std::uint64_t key = nodes_[at].path_key;
         const std::size_t mask = index_.size() - 1;
         for (std::size_t i = 0; i < count; ++i) {

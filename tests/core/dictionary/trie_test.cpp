@@ -237,3 +237,25 @@ TEST_CASE("every node is found again after the child index has grown", "[trie]")
         CHECK(trie.find_child(answer, l[0]) == kNoNode);
     }
 }
+
+TEST_CASE("without its child index a trie finds the same nodes and rebuilds it to insert",
+          "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    const auto a = line({"pd", "qf", "nc"});
+    const auto b = line({"pd", "nc", "qf"});
+    trie.insert(a, LineOutcome::FirstPlayerWon, 2001, std::nullopt);
+    const NodeId a_end = trie.insert(a, LineOutcome::SecondPlayerWon, 2002, std::nullopt);
+    trie.release_child_index();
+    const NodeId pd = trie.find_child(kRoot, a[0]);
+    REQUIRE(pd != kNoNode);
+    CHECK(trie.find_child(trie.find_child(pd, a[1]), a[2]) == a_end);
+    CHECK(trie.find_child(pd, b[1]) == kNoNode);
+    // Inserting again rebuilds the index: an old line finds its nodes, a new one is added.
+    CHECK(trie.insert(a, LineOutcome::Draw, 2003, std::nullopt) == a_end);
+    CHECK(trie.node(a_end).stats.count == 3);
+    const NodeId b_end = trie.insert(b, LineOutcome::Draw, 2003, std::nullopt);
+    CHECK(trie.size() == 6);
+    CHECK(trie.path_to(b_end) == b);
+    CHECK(trie.find_or_add_child(pd, a[1]) == trie.find_child(pd, a[1]));
+}
