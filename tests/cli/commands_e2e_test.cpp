@@ -76,6 +76,8 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
                                  shell_quote(list.string()) + " --dry-run");
     REQUIRE(dry.exit_code == 0);
     CHECK(dry.out.find("dry run") != std::string::npos);
+    CHECK(dry.out.find("Budget: 50,000 nodes and 10 MB per file (met when the file is written") !=
+          std::string::npos);
     CHECK_FALSE(fs::exists(dir / "pruned.sgf"));
 
     const auto pruned = run_josekic("prune " + shell_quote(dictionary.string()) + " --list " +
