@@ -15,6 +15,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/atomic_file.hpp"
+#include "index/index_options.hpp"
 #include "index/index_writer.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
@@ -263,9 +264,14 @@ CompileResult compile_collection(const CompileOptions& options) {
         if (options.index == IndexOutput::Write) {
             tries.beside = [&] {
                 const StageTimer index_timer(result.times.index_build);
-                index_image = index::build_index({&builder.games(),
-                                                  {&builder.joseki(), builder.joseki_lines()},
-                                                  {&builder.fuseki(), builder.fuseki_lines()}});
+                index::TrackingOptions tracking{
+                    zone, options.tracker, options.opening,
+                    options.stream.duplicates == pipeline::Duplicates::Keep};
+                index_image = index::build_index(
+                    {&builder.games(),
+                     {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
+                     {&builder.fuseki(), builder.fuseki_lines(), {}},
+                     tracking.to_record()});
             };
         }
         write_dictionaries(tries, write, options, result);
