@@ -32,7 +32,8 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             out += "wrote " + file.path + ": ";
-            if (file.nodes != 0) out += with_thousands(file.nodes) + " nodes, ";
+            if (file.nodes != 0)
+                out += with_thousands(file.nodes) + (file.nodes == 1 ? " node, " : " nodes, ");
             // In kB as the size warnings count them, bytes for a file too small for that.
             out += file.bytes < 10'000 ? with_thousands(file.bytes) + " bytes"
                                        : with_thousands(file.bytes / 1000) + " kB";
