@@ -43,9 +43,8 @@ const char* const kPruneDescription =
 }  // namespace
 
 int run_prune(const std::vector<std::string>& args) {
-    const CommandHelp help{
-        "prune", "josekic prune DICT.sgf --list FILE [--list FILE]... -o OUT.sgf [options]",
-        kPruneDescription};
+    const CommandHelp help{"prune", "josekic prune DICT.sgf [--list FILE]... -o OUT.sgf [options]",
+                           kPruneDescription};
     std::string dictionary_path;
     std::vector<std::string> list_files;
     std::vector<std::string> reference_arguments;

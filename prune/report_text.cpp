@@ -127,6 +127,10 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
     }
     std::size_t threshold_nodes = 0;
     if (!thresholds.none()) out += "Thresholds: " + describe(thresholds) + '\n';
+    if (!thresholds.budget.none()) {
+        out += "Budget: " + budget_text(thresholds.budget) +
+               " (met when the file is written: the dry run does not measure it)\n";
+    }
     for (const ThresholdTotals& totals : result.thresholds) {
         if (totals.subtrees == 0) continue;
         out += "    " + std::string(option_name(totals.reason)) + " drops " +

@@ -84,6 +84,11 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
                     " skipped (" + std::to_string(run.duplicates_dropped) + " duplicates), from " +
                     std::to_string(run.files_read) + " files (" +
                     std::to_string(run.files_skipped.size()) + " unreadable)");
+    if (!run.filter.empty()) {
+        lines.push_back("Filters: " + run.filter.describe() + ", " +
+                        std::to_string(run.filtered.games_removed) +
+                        " games removed (report.txt says why)");
+    }
     if (builder.first_year() != 0) {
         lines.push_back("Years: " + std::to_string(builder.first_year()) + "-" +
                         std::to_string(builder.last_year()));
