@@ -6,9 +6,9 @@ usage: bench/index_sections.py DIR/index.jki
 import struct
 import sys
 
-NAMES = {1: "strings", 2: "games", 3: "positions", 4: "position directory"}
+NAMES = {1: "strings", 2: "games", 3: "positions", 4: "position directory", 5: "options"}
 for base, tree in ((0x10, "joseki"), (0x20, "fuseki")):
-    for part, what in enumerate(("nodes", "lines", "-", "stats")):
+    for part, what in enumerate(("nodes", "lines", "move numbers", "stats")):
         NAMES[base + part] = f"{tree} {what}"
 
 data = open(sys.argv[1], "rb").read()

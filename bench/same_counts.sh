@@ -7,7 +7,9 @@
 #   bench/same_counts.sh OLD_JOSEKIC NEW_JOSEKIC INPUT... [-- COMPILE_OPTIONS...]
 #
 # Prints one line per dictionary (same/DIFFERENT, with the sha256 of the compared text) and
-# exits 1 when any differs. The index (index.jki) is compared byte for byte.
+# exits 1 when any differs. The index (index.jki) is compared byte for byte. NEW_OPTIONS
+# (environment) are given to the new binary only (NEW_OPTIONS=--full against an older
+# default); SGF_COUNTS_DROP is passed on to sgf_counts.py.
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 OLD_JOSEKIC NEW_JOSEKIC INPUT... [-- OPTIONS...]" >&2; exit 2; }
 here=$(dirname "$0")
@@ -21,7 +23,7 @@ trap 'rm -rf "$scratch"' EXIT
 # shellcheck disable=SC2086
 "$old" compile $inputs -o "$scratch/old" "$@" >/dev/null 2>&1 || true
 # shellcheck disable=SC2086
-"$new" compile $inputs -o "$scratch/new" "$@" >/dev/null 2>&1 || true
+"$new" compile $inputs -o "$scratch/new" "$@" ${NEW_OPTIONS:-} >/dev/null 2>&1 || true
 status=0
 for f in $(cd "$scratch/old" && ls); do
   case $f in

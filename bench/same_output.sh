@@ -4,6 +4,9 @@
 #
 #   bench/same_output.sh OLD_JOSEKIC NEW_JOSEKIC INPUT... [-- COMPILE_OPTIONS...]
 #
+# NEW_OPTIONS (environment), when set, are given to the new binary only: the check that
+# `NEW_OPTIONS=--full` writes what an older binary wrote by default.
+#
 # Prints one line per file (same/DIFFERENT) and exits 1 when any file differs. Stderr of both
 # runs is compared too, as a file of its own. Scratch output goes to a temporary directory.
 set -eu
@@ -18,7 +21,7 @@ trap 'rm -rf "$scratch"' EXIT
 # shellcheck disable=SC2086
 "$old" compile $inputs -o "$scratch/old" "$@" >"$scratch/old.stdout" 2>"$scratch/old.stderr" || true
 # shellcheck disable=SC2086
-"$new" compile $inputs -o "$scratch/new" "$@" >"$scratch/new.stdout" 2>"$scratch/new.stderr" || true
+"$new" compile $inputs -o "$scratch/new" "$@" ${NEW_OPTIONS:-} >"$scratch/new.stdout" 2>"$scratch/new.stderr" || true
 status=0
 for f in $(cd "$scratch/old" && ls) ; do
   if cmp -s "$scratch/old/$f" "$scratch/new/$f"; then echo "same       $f"; else echo "DIFFERENT  $f"; status=1; fi

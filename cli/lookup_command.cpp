@@ -129,8 +129,10 @@ int run_lookup(const std::vector<std::string>& args) {
         options.games = games;
         const index::GameLookup result =
             index::lookup_game(file, game->record, game->legal_moves, options);
-        std::cout << (json ? render_game_lookup_json(result) + "\n"
-                           : render_game_lookup_text(result));
+        const index::TrackingOptions tracking = index::tracking_options(file);
+        std::cout << (json
+                          ? render_game_lookup_json(result, render_options_json(tracking)) + "\n"
+                          : render_game_lookup_text(result) + "\n" + render_options_text(tracking));
         return flushed_output();
     }
 
@@ -143,7 +145,9 @@ int run_lookup(const std::vector<std::string>& args) {
     if (verify) file.verify();
     const index::LookupResult result =
         index::lookup(file, tree, std::get<index::QueryLine>(parsed), games);
-    std::cout << (json ? render_lookup_json(result) + "\n" : render_lookup_text(result));
+    const index::TrackingOptions tracking = index::tracking_options(file);
+    std::cout << (json ? render_lookup_json(result, render_options_json(tracking)) + "\n"
+                       : render_lookup_text(result) + "\n" + render_options_text(tracking));
     return flushed_output();
 }
 

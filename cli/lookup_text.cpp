@@ -46,7 +46,7 @@ std::string wins_text(const NodeStats& s, index::Tree tree) {
     return out;
 }
 
-std::string game_line(const index::GameFacts& g, index::Tree tree) {
+std::string game_line(const index::GameFacts& g) {
     const index::IndexedGame& game = g.game;
     std::ostringstream out;
     out << (game.date.empty() ? std::string_view("date ?") : game.date)
@@ -56,7 +56,7 @@ std::string game_line(const index::GameFacts& g, index::Tree tree) {
     if (!game.white_rank.empty()) out << " " << game.white_rank;
     if (!game.result.empty()) out << "  " << game.result;
     out << "  " << game.source_path << " #" << game.index_in_file;
-    out << (tree == index::Tree::Fuseki ? "  move " : "  sequence from move ") << g.move_number;
+    out << "  move " << g.move_number;
     return out.str();
 }
 
@@ -138,6 +138,11 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << (r.position.stats.count == 1 ? "" : "s") << "; " << wins_text(r.position.stats, tree)
             << "; years " << years_text(r.position.stats) << ".\n";
     }
+    if (r.position.collisions != 0) {
+        out << r.position.collisions << " other node" << (r.position.collisions == 1 ? "" : "s")
+            << " share" << (r.position.collisions == 1 ? "s" : "")
+            << " this position's key but not its stones (a key collision): left out.\n";
+    }
     if (!r.continuations.empty()) {
         out << "\n"
             << (r.node ? "Continuations" : "Played there instead")
@@ -163,7 +168,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
     }
     if (!r.games.empty()) {
         out << "\nMost recent games:\n";
-        for (const index::GameFacts& g : r.games) out << "  " << game_line(g, tree) << "\n";
+        for (const index::GameFacts& g : r.games) out << "  " << game_line(g) << "\n";
     }
     return out.str();
 }
@@ -185,7 +190,8 @@ std::string render_lookup_json(const index::LookupResult& r, std::string_view ex
         out << ", \"left_at\": {\"move_number\": " << r.matched + 1
             << ", \"move\": " << json_quote(move_text(r.query.played[r.matched], tree)) << "}";
     }
-    out << ", \"position\": {\"orders\": " << r.position.nodes.size() << ", ";
+    out << ", \"position\": {\"orders\": " << r.position.nodes.size()
+        << ", \"key_collisions\": " << r.position.collisions << ", ";
     stats_json(out, r.position.stats);
     out << "}, \"continuations\": [";
     const std::uint64_t base = r.node ? r.stats.count : 0;
@@ -222,7 +228,10 @@ std::string render_lookup_json(const index::LookupResult& r, std::string_view ex
 
 std::string render_game_lookup_text(const index::GameLookup& lookup) {
     std::string out = "After move " + std::to_string(lookup.move_number) + ":\n\n";
-    out += render_lookup_text(lookup.fuseki);
+    if (lookup.fuseki_not_indexed)
+        out += "fuseki: not in the index: " + *lookup.fuseki_not_indexed + ".\n";
+    else
+        out += render_lookup_text(lookup.fuseki);
     for (const index::CornerLookup& c : lookup.corners) {
         out += "\n" + std::string(trackers::name(c.corner)) + " corner, ";
         out += render_lookup_text(c.joseki);
@@ -231,7 +240,7 @@ std::string render_game_lookup_text(const index::GameLookup& lookup) {
     return out;
 }
 
-std::string render_game_lookup_json(const index::GameLookup& lookup) {
+std::string render_game_lookup_json(const index::GameLookup& lookup, std::string_view extra) {
     std::string corners =
         ", \"move_number\": " + std::to_string(lookup.move_number) + ", \"corners\": [";
     for (std::size_t i = 0; i < lookup.corners.size(); ++i) {
@@ -241,7 +250,28 @@ std::string render_game_lookup_json(const index::GameLookup& lookup) {
             c.joseki, ", \"corner\": \"" + std::string(trackers::name(c.corner)) + "\"");
     }
     corners += "]";
+    corners += extra;
+    if (lookup.fuseki_not_indexed) {
+        return "{\"dictionary\": \"fuseki\", \"found\": false, \"count\": 0, \"not_indexed\": " +
+               json_quote(*lookup.fuseki_not_indexed) + ", \"continuations\": [], \"games\": []" +
+               corners + "}";
+    }
     return render_lookup_json(lookup.fuseki, corners);
+}
+
+std::string render_options_text(const index::TrackingOptions& options) {
+    return "Index compiled with: " + options.describe() + ".\n";
+}
+
+std::string render_options_json(const index::TrackingOptions& options) {
+    std::ostringstream out;
+    out << ", \"index_options\": {\"zones\": \"" << (options.default_zone() ? "default" : "custom")
+        << "\", \"zone_points\": " << options.zone.size()
+        << ", \"max_length\": " << options.tracker.max_length
+        << ", \"max_gap\": " << options.tracker.max_gap
+        << ", \"fuseki_moves\": " << options.opening.max_moves
+        << ", \"duplicates_kept\": " << (options.duplicates_kept ? "true" : "false") << "}";
+    return out.str();
 }
 
 }  // namespace josekic::cli

@@ -1,5 +1,6 @@
 #include "cli/prune_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@
 #include "compiler/compile/dictionary_output.hpp"
 #include "compiler/compile/node_comments.hpp"
 #include "emit/dictionary_reader.hpp"
+#include "index/index_format.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
 #include "reference/coverage.hpp"
@@ -27,7 +29,8 @@ const char* const kPruneDescription =
     "statistics come from the file itself: no games are needed. DICT is never modified; the\n"
     "result goes to OUT (written atomically), and its root comment records the lists and\n"
     "thresholds applied. Pruning a compiled dictionary gives the same file as compiling with\n"
-    "the same --prune lists.\n"
+    "the same --prune lists. OUT fits the budget (--max-nodes, --max-bytes; --full for none)\n"
+    "as compile's files do, so `prune DICT -o OUT` alone fits a --full dictionary to a viewer.\n"
     "\n"
     "A prune list is a text file (see README, \"Prune lists\") or a copy of the dictionary in\n"
     "which nodes were marked in an SGF editor as bad moves (BM) or with a comment line\n"
@@ -72,8 +75,11 @@ int run_prune(const std::vector<std::string>& args) {
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
     const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
-    if (list_files.empty() && thresholds.none() && reference_arguments.empty()) {
-        throw UsageError(help.name, "give at least one --list, threshold or --reference");
+    if (list_files.empty() && thresholds.none() && thresholds.budget.none() &&
+        reference_arguments.empty()) {
+        throw UsageError(help.name,
+                         "give at least one --list, threshold or --reference (--full alone "
+                         "leaves nothing to do)");
     }
 
     const std::optional<std::vector<prune::PruneList>> read_lists = read_prune_lists(list_files);
@@ -114,11 +120,15 @@ int run_prune(const std::vector<std::string>& args) {
     const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
     if (!references.empty() && !joseki)
         std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
-    std::vector<std::unique_ptr<reference::Annotations>> notes;
+    const std::vector<reference::ReferenceIndex>* joseki_references =
+        joseki && !references.empty() ? &references : nullptr;
+    // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
+    // holds the unpruned dictionaries, which `josekic lookup` reads.
+    std::error_code no_index;
+    const bool index_beside = std::filesystem::exists(
+        std::filesystem::absolute(dictionary_path).parent_path() / index::kIndexFileName, no_index);
     std::vector<compile::CollectionEntry> trees;
     std::size_t nodes_before = 0;
-    std::size_t nodes_after = 0;
-    std::size_t terminals_after = 0;
     for (std::size_t i = 0; i < results.size(); ++i) {
         const emit::RootInfo& root = (*read)[i].root;
         const dictionary::Trie& trie = results[i].trie;
@@ -132,33 +142,33 @@ int run_prune(const std::vector<std::string>& args) {
         for (const std::string& reference : reference_arguments)
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = max_games_listed;
-        write.size_limits = prune::size_limits_text(thresholds);
-        notes.push_back(
-            !references.empty() && root.kind == emit::DictionaryKind::Joseki
-                ? std::make_unique<reference::Annotations>(reference::annotate(trie, references))
-                : nullptr);
-        trees.push_back({&trie, std::move(write), notes.back().get()});
+        if (index_beside) write.cut_lines = emit::CutLines::InIndex;
+        trees.push_back({&trie, std::move(write), joseki_references});
         nodes_before += results[i].nodes_before;
-        nodes_after += results[i].nodes_after;
-        terminals_after += results[i].terminals_after;
     }
     // The same paths as compile's, so that both write the same bytes.
-    if (trees.size() == 1) {
-        compile::write_annotated_dictionary(
-            *trees.front().trie, trees.front().options, trees.front().references,
-            compile::DictionaryTarget{output, compile::Layout::SingleFile});
-    } else {
-        compile::write_annotated_collection(trees, output);
-    }
+    const compile::DictionaryOutput written =
+        trees.size() == 1
+            ? compile::write_annotated_dictionary(
+                  *trees.front().trie, trees.front().options, thresholds, joseki_references,
+                  compile::DictionaryTarget{output, compile::Layout::SingleFile})
+            : compile::write_annotated_collection(trees, thresholds, output);
     std::cout << dictionary_path << ": " << nodes_before << " nodes -> " << output << ": "
-              << nodes_after << " nodes (" << terminals_after << " terminal)"
+              << written.nodes << " nodes (" << written.terminals << " terminal)"
               << (trees.size() > 1 ? " in " + std::to_string(trees.size()) + " trees"
-                                   : std::string())
-              << "\n";
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        if (notes[i])
-            std::cout << reference::render_coverage(
-                reference::compute_coverage(results[i].trie, *notes[i]));
+                                   : std::string());
+    if (const std::uint64_t m = written.files.front().budget_min_count; m > 0) {
+        std::cout << "; lines seen fewer than " << m << " times left out for the budget ("
+                  << prune::budget_text(thresholds.budget) << ")";
+    }
+    std::cout << "\n";
+    for (const std::string& warning : written.warnings)
+        std::cerr << "josekic: warning: " << warning << "\n";
+    if (joseki_references != nullptr) {
+        for (const prune::PruneResult& result : results) {
+            std::cout << reference::render_coverage(reference::compute_coverage(
+                result.trie, reference::annotate(result.trie, references)));
+        }
     }
     return 0;
 }

@@ -9,10 +9,12 @@
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "compiler/pipeline/json.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "index/index_format.hpp"
+#include "index/index_options.hpp"
 #include "index/review.hpp"
 #include "index/reviewed_sgf.hpp"
 #include "prune/move_text.hpp"
@@ -25,6 +27,8 @@ namespace {
 
 std::string review_text(const index::GameReview& review) {
     std::ostringstream out;
+    if (review.opening_not_indexed)
+        out << "opening: not reviewed: " << *review.opening_not_indexed << ".\n";
     for (const index::LineReview& line : review.lines) {
         const index::LookupResult& r = line.line;
         out << line.name << ": ";
@@ -56,8 +60,10 @@ std::string review_text(const index::GameReview& review) {
     return out.str();
 }
 
-std::string review_json(const index::GameReview& review) {
-    std::string out = "{\"lines\": [";
+std::string review_json(const index::GameReview& review, const index::TrackingOptions& options) {
+    std::string out = "{\"opening_not_indexed\": ";
+    out += review.opening_not_indexed ? pipeline::json_quote(*review.opening_not_indexed) : "null";
+    out += render_options_json(options) + ", \"lines\": [";
     for (std::size_t i = 0; i < review.lines.size(); ++i) {
         const index::LineReview& line = review.lines[i];
         if (i != 0) out += ", ";
@@ -118,7 +124,9 @@ int run_review(const std::vector<std::string>& args) {
     if (!output.empty())
         emit::write_file_atomically(
             output, index::reviewed_sgf(file, game->record, game->legal_moves, review));
-    std::cout << (json ? review_json(review) : review_text(review));
+    const index::TrackingOptions tracking = index::tracking_options(file);
+    std::cout << (json ? review_json(review, tracking)
+                       : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }
 

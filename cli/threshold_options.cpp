@@ -13,7 +13,15 @@ void add_threshold_options(po::options_description& options, ThresholdOptions& b
         "leave out moves played in less than F of their parent's games (0.05 or 5%)")(
         "max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")(
         "max-children", po::value(&bound.max_children)->value_name("K"),
-        "keep only the K most frequent continuations of each node");
+        "keep only the K most frequent continuations of each node")(
+        "max-nodes", po::value(&bound.max_nodes)->value_name("N"),
+        "the most SGF nodes one written file may hold (default 50000): when a dictionary has "
+        "more, the rarest lines are left out, as by the smallest --min-count that fits")(
+        "max-bytes", po::value(&bound.max_bytes)->value_name("SIZE"),
+        "the most bytes one written file may hold (default 10MB; 500k, 2MB, 1G, 64KiB or plain "
+        "bytes), met the same way")(
+        "full", po::bool_switch(&bound.full),
+        "write every line, however large the files (no --max-nodes or --max-bytes)");
 }
 
 prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::string& command) {
@@ -29,6 +37,23 @@ prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::s
     }
     if (options.max_depth > 0) thresholds.max_depth = options.max_depth;
     if (options.max_children > 0) thresholds.max_children = options.max_children;
+    if (options.full) {
+        if (options.max_nodes > 0 || !options.max_bytes.empty())
+            throw UsageError(command,
+                             "--full writes everything: give it without --max-nodes "
+                             "and --max-bytes");
+        return thresholds;
+    }
+    thresholds.budget = prune::Budget::viewer();
+    if (options.max_nodes > 0) thresholds.budget.max_nodes = options.max_nodes;
+    if (!options.max_bytes.empty()) {
+        thresholds.budget.max_bytes = prune::parse_size(options.max_bytes);
+        if (!thresholds.budget.max_bytes) {
+            throw UsageError(command,
+                             "--max-bytes takes a size such as 10MB, 500k, 1G or 2000000, not '" +
+                                 options.max_bytes + "'");
+        }
+    }
     return thresholds;
 }
 

@@ -3,11 +3,19 @@
 # professional games Debian ships (/usr/share/goban, package goban-original-games) and
 # samples/, open in a real SGF viewer, CGoban 1, on a virtual X display (Xvfb).
 #
-# usage: docs/screenshot.sh [JOSEKIC [MOVES [OUTPUT.png]]]
+# usage: docs/screenshot.sh [JOSEKIC [MOVES [OUTPUT.png [GAME.sgf [TITLE]]]]]
 #   JOSEKIC  the josekic binary (default: build/josekic)
 #   MOVES    how many moves to step into the main line with CGoban's "forward" button
 #            (default: 4, the node docs/reading-a-node.md explains)
 #   OUTPUT   the picture to write (default: docs/screenshot-joseki.png)
+#   GAME     open this SGF file instead of a freshly compiled joseki dictionary, e.g. the
+#            output of `josekic review -o` (docs/screenshot-review.png: GAME.sgf, MOVES 2)
+#   TITLE    with GAME: a pattern of the board window's title (default: '^josekic review$',
+#            the GN that review -o writes)
+#
+# A default (budget-cut) joseki.sgf of a large collection opens the same way: GAME is the
+# file, TITLE '^josekic joseki dictionary$'. The script says how long CGoban took to show
+# its window.
 #
 # On Debian it installs what is missing (as root, with apt-get). It needs no display of
 # its own and leaves nothing running: CGoban exits when its X server is stopped.
@@ -24,6 +32,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 josekic=${1:-$repo/build/josekic}
 moves=${2:-4}
 output=${3:-$repo/docs/screenshot-joseki.png}
+game=${4:-}
+title='^josekic joseki dictionary$'
+[ -z "$game" ] || title=${5:-'^josekic review$'}
 cgoban=/usr/games/cgoban
 
 # The board window's size fixes where CGoban draws its buttons; the forward button's
@@ -62,9 +73,14 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-echo "screenshot.sh: compiling /usr/share/goban and samples/ with $josekic" >&2
-"$josekic" compile /usr/share/goban "$repo/samples" -o "$work/dict" -q >/dev/null
-dictionary=$work/dict/joseki.sgf
+if [ -n "$game" ]; then
+    [ -f "$game" ] || die "no file $game"
+    dictionary=$game
+else
+    echo "screenshot.sh: compiling /usr/share/goban and samples/ with $josekic" >&2
+    "$josekic" compile /usr/share/goban "$repo/samples" -o "$work/dict" -q >/dev/null
+    dictionary=$work/dict/joseki.sgf
+fi
 
 # A display number nobody uses, so that a running X server (or another run) is untouched.
 display=90
@@ -83,9 +99,11 @@ until xwininfo -root >/dev/null 2>&1; do
 done
 
 # CGoban forks into the background; it lives as long as the X server does.
+started=$(date +%s.%N)
 "$cgoban" -edit "$dictionary" >"$work/cgoban.log" 2>&1 &
-board=$(timeout 30 xdotool search --sync --name '^josekic joseki dictionary$' | head -n 1) ||
+board=$(timeout 60 xdotool search --sync --name "$title" | head -n 1) ||
     die "CGoban did not open $dictionary: $(cat "$work/cgoban.log")"
+echo "screenshot.sh: CGoban showed $dictionary after $(echo "$(date +%s.%N) - $started" | bc) s" >&2
 sleep 4 # let it finish drawing, open its other windows and take down its about box
 
 # Without a window manager every window sits at the top left; hide all but the board.

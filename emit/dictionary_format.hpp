@@ -21,7 +21,8 @@ namespace josekic::emit {
 ///   every  XS[count:ends:fw:sw:draws:unknown:first_year:last_year]
 ///   node                                   dictionary::NodeStats, decimal, year 0 = none
 ///          XG[PB][PW][BR][WR][DT][year][EV][RE][source][index]...
-///                                          the node's listed games, kGameFields values per
+///                                          the games its comment lists (emit::games_shown),
+///                                          kGameFields values per
 ///                                          game in listed order (year empty = unknown)
 ///
 /// Every value is written through emit::escaped(), so any byte of a name survives.

@@ -35,6 +35,10 @@
 
 namespace josekic::emit {
 
+/// Whether the lines a dictionary leaves out can be asked for: an index (DIR/index.jki,
+/// written from the unpruned tries) sits beside the file, and `josekic lookup` reads it.
+enum class CutLines { NotIndexed, InIndex };
+
 /// How a dictionary is written.
 struct WriteOptions {
     DictionaryKind kind = DictionaryKind::Joseki;
@@ -48,6 +52,8 @@ struct WriteOptions {
     /// out of that line.
     std::string size_limits;
     std::size_t max_games_listed = 5;  ///< games shown per terminal node, then "and N more"
+    /// InIndex: a node whose continuations were cut adds that `josekic lookup` has them.
+    CutLines cut_lines = CutLines::NotIndexed;
     /// Extra text for the nodes' comments (e.g. "also reached by 3 other move orders"),
     /// appended to the writer's buffer (extra_comment.hpp), or nullptr for none. It must
     /// outlive the write.

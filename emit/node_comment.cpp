@@ -266,8 +266,8 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     const std::span<const dictionary::GameId> listed = trie.listed_games(in.node);
     std::size_t used = 0;
     std::size_t shown = 0;
-    for (const auto same_game : listed | ranges::views::chunk_by(std::equal_to<>{}) |
-                                    ranges::views::take(in.max_games_listed)) {
+    for (const auto same_game :
+         games_shown(listed, in.max_games_listed) | ranges::views::chunk_by(std::equal_to<>{})) {
         const auto lines = static_cast<std::size_t>(ranges::distance(same_game));
         const dictionary::GameReference& game = trie.games()[same_game.front()];
         TextCursor t(out, kLineRoom + game_line_room(game));
@@ -322,6 +322,15 @@ void append_statistics(TextBuffer& out, const NodeCommentInput& in) {
 }
 
 }  // namespace
+
+std::span<const dictionary::GameId> games_shown(std::span<const dictionary::GameId> listed,
+                                                std::size_t max_games_listed) {
+    std::size_t used = 0;
+    for (const auto same_game : listed | ranges::views::chunk_by(std::equal_to<>{}) |
+                                    ranges::views::take(max_games_listed))
+        used += static_cast<std::size_t>(ranges::distance(same_game));
+    return listed.first(used);
+}
 
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {
     const std::size_t start = out.size();

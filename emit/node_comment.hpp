@@ -62,6 +62,13 @@ struct NodeCommentInput {
     StatisticsMemo* memo = nullptr;
 };
 
+/// The start of `listed` (a node's listed games) that its comment shows: the first
+/// `max_games_listed` games, a game that ends several lines there counting once with all
+/// its entries. The games property repeats only these, so a dictionary read back says the
+/// same.
+std::span<const dictionary::GameId> games_shown(std::span<const dictionary::GameId> listed,
+                                                std::size_t max_games_listed);
+
 /// Appends the comment text of a node (unescaped unless `input.text` says Escaped) to `out`.
 void append_node_comment(TextBuffer& out, const NodeCommentInput& input);
 

@@ -153,7 +153,8 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
 
     if (id == kRoot) put_root_properties(out_, options_.kind, options_.provenance);
     statistics_property_.put(out_, node.stats);
-    put_games_property(out_, trie_.games(), trie_.listed_games(id));
+    put_games_property(out_, trie_.games(),
+                       games_shown(trie_.listed_games(id), options_.max_games_listed));
 }
 
 // Computed from the statistics alone (lines through the node that neither end there
@@ -170,10 +171,13 @@ void NodeWriter::hidden_note(NodeId node, std::uint64_t shown, TextBuffer& note)
         note += ") are in the other files of this split; see the index."sv;
         return;
     }
-    note += "Not shown (size limits): "sv;
+    note += "Not shown: "sv;
     note += thousands(hidden);
-    note += hidden == 1 ? " line"sv : " lines"sv;
-    note += " in rarer continuations."sv;
+    note += hidden == 1 ? " rarer line"sv : " rarer lines"sv;
+    if (options_.cut_lines == CutLines::InIndex)
+        note += "; josekic lookup has them."sv;
+    else
+        note += " (size limits)."sv;
 }
 
 // Once per file, so written for reading rather than speed.

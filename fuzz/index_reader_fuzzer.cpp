@@ -1,4 +1,4 @@
-// libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` map).
+// libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` read).
 // A foreign, truncated or damaged file must give an IndexError, never a crash or a read
 // outside the bytes; a lookup in an index that opened must do the same.
 #include <cstddef>

@@ -2,19 +2,21 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/game/game_record.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "trackers/corner.hpp"
+#include "trackers/corner_tracker.hpp"
 
 namespace josekic::index {
 
 /// What `lookup --game` asks about one game.
 struct GameLookupOptions {
     /// The move after which the position is taken; nullopt: the last move within the fuseki
-    /// depth (trackers::OpeningOptions' default) or of the game's legal moves.
+    /// depth the index was compiled with, or of the game's legal moves.
     std::optional<std::size_t> move;
     std::size_t games = 5;  ///< recent games listed per line
 };
@@ -30,13 +32,20 @@ struct CornerLookup {
 struct GameLookup {
     std::size_t move_number = 0;  ///< moves played (the position is after this many)
     LookupResult fuseki;          ///< the opening up to there; position totals cover every order
+    /// Why the opening is not looked up, when it is not: the index holds the openings of
+    /// even games only, so a handicap, setup-stone or White-first game has none.
+    std::optional<std::string> fuseki_not_indexed;
     std::vector<CornerLookup> corners;  ///< corners whose trackers are still on, in corner order
 };
 
+/// A corner sequence as a query: its canonical moves, and as the game played them.
+QueryLine corner_query(const trackers::CornerSequence& sequence);
+
 /// Looks up the position after `options.move` moves of `record` (of which `legal_moves` are
 /// legal, from game::replay): the fuseki line normalised as the opening tracker does, and the
-/// sequences the default corner trackers hold at that move. A move past the legal moves is
-/// taken as the last legal one.
+/// sequences the corner trackers hold at that move, both with the options the index was
+/// compiled with (index_options.hpp). A move past the legal moves is taken as the last legal
+/// one.
 GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
                        std::size_t legal_moves, const GameLookupOptions& options);
 

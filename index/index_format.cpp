@@ -43,13 +43,13 @@ void encode(const NodeRecord& r, std::byte* out) {
 void encode(const LineRecord& r, std::byte* out) {
     Writer w{out};
     w.put(static_cast<std::uint32_t>(r.game | (std::uint32_t{r.outcome} << 30)));
-    w.put(r.first_move_number);
+    w.put(r.move_numbers);
+    w.put(r.year);
 }
 
 void encode(const PositionRecord& r, std::byte* out) {
     Writer w{out};
-    w.put(static_cast<std::uint32_t>(r.key & 0xFFFFFFFFU));
-    w.put(static_cast<std::uint16_t>((r.key >> 32) & 0xFFFFU));
+    w.put(static_cast<std::uint32_t>(r.key & kKeyLowMask));
     w.put(r.node);
 }
 
@@ -60,6 +60,7 @@ void encode(const StatsRecord& r, std::byte* out) {
         w.put(v);
     w.put(r.first_year);
     w.put(r.last_year);
+    for (std::uint32_t line : r.recent_lines) w.put(line);
 }
 
 void encode(const GameRecord& r, std::byte* out) {
@@ -85,7 +86,8 @@ LineRecord decode_line(const std::byte* in) {
     const auto word = r.get<std::uint32_t>();
     l.game = word & (kMaxGames - 1);
     l.outcome = static_cast<std::uint8_t>(word >> 30);
-    l.first_move_number = r.get<std::uint16_t>();
+    l.move_numbers = r.get<std::uint32_t>();
+    l.year = r.get<std::int16_t>();
     return l;
 }
 
@@ -93,7 +95,6 @@ PositionRecord decode_position(const std::byte* in) {
     Reader r{in};
     PositionRecord p;
     p.key = r.get<std::uint32_t>();
-    p.key |= std::uint64_t{r.get<std::uint16_t>()} << 32;
     p.node = r.get<std::uint32_t>();
     return p;
 }
@@ -106,6 +107,7 @@ StatsRecord decode_stats(const std::byte* in) {
         *v = r.get<std::uint32_t>();
     s.first_year = r.get<std::int16_t>();
     s.last_year = r.get<std::int16_t>();
+    for (std::uint32_t& line : s.recent_lines) line = r.get<std::uint32_t>();
     return s;
 }
 
@@ -118,6 +120,21 @@ GameRecord decode_game(const std::byte* in) {
         *v = r.get<std::uint32_t>();
     g.year = r.get<std::int16_t>();
     return g;
+}
+
+void encode(const OptionsRecord& r, std::byte* out) {
+    Writer w{out};
+    for (std::uint32_t v : {r.max_length, r.max_gap, r.fuseki_moves, r.flags}) w.put(v);
+    for (std::uint8_t b : r.zone) w.put(b);
+}
+
+OptionsRecord decode_options(const std::byte* in) {
+    Reader r{in};
+    OptionsRecord o;
+    for (std::uint32_t* v : {&o.max_length, &o.max_gap, &o.fuseki_moves, &o.flags})
+        *v = r.get<std::uint32_t>();
+    for (std::uint8_t& b : o.zone) b = r.get<std::uint8_t>();
+    return o;
 }
 
 // zlib's CRC-32 processes several bytes a step; a table-driven loop of our own was a

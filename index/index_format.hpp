@@ -22,7 +22,7 @@ namespace josekic::index {
 /// The first 8 bytes of every index file.
 inline constexpr std::array<char, 8> kMagic = {'J', 'O', 'S', 'E', 'K', 'I', 'X', '\0'};
 /// The format version this program writes and reads; a larger one is a newer program's.
-inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kFormatVersion = 2;
 /// The name of the index file in a dictionary directory.
 inline constexpr std::string_view kIndexFileName = "index.jki";
 
@@ -39,21 +39,24 @@ enum class SectionId : std::uint32_t {
     Games = 2,              ///< GameRecord, ordered most recent first (dictionary::listed_before)
     Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
     PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
+    Options = 5,            ///< one OptionsRecord: the compile options that shaped the tries
     JosekiBase = 0x10,
     FusekiBase = 0x20,
 };
 
 /// The sections of one tree (joseki or fuseki), added to its base id.
 enum class TreePart : std::uint32_t {
-    Nodes = 0,  ///< NodeRecord in depth-first preorder, children in the trie's order
-    Lines = 1,  ///< LineRecord, grouped by the node where the line ends, in preorder
-    Stats = 3,  ///< StatsRecord of the nodes with count > kStoredStatsAbove, by node
+    Nodes = 0,        ///< NodeRecord in depth-first preorder, children in the trie's order
+    Lines = 1,        ///< LineRecord, grouped by the node where the line ends, in preorder
+    MoveNumbers = 2,  ///< bytes: the game move numbers of each joseki line (line_moves.hpp)
+    Stats = 3,        ///< StatsRecord of the nodes with count > kStoredStatsAbove, by node
 };
 
 /// Positions are bucketed by the top `bits` bits of their key (the directory has 2^bits + 1
 /// entries, bits = directory_bits(positions) at most kMaxDirectoryBits) and a record stores
-/// the low 48 bits, so a lookup compares 48 + bits bits of the key: all 64 of them once an
-/// index has 2^18 positions or more.
+/// the low 32 bits, so a lookup compares 32 + bits bits of the key. Keys that agree there
+/// are told apart by replaying the nodes' moves and comparing the stones (position_check.hpp),
+/// so a shorter stored key costs a rare replay, never a wrong answer.
 inline constexpr unsigned kMaxDirectoryBits = 16;
 /// The directory size for an index of `positions` positions: about one bucket per four.
 constexpr unsigned directory_bits(std::uint64_t positions) {
@@ -61,7 +64,7 @@ constexpr unsigned directory_bits(std::uint64_t positions) {
     while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) * 4 < positions) ++bits;
     return bits;
 }
-inline constexpr std::uint64_t kKeyLowMask = (std::uint64_t{1} << 48) - 1;
+inline constexpr std::uint64_t kKeyLowMask = 0xFFFFFFFFULL;
 /// The bucket of a key in a directory of 2^bits buckets.
 constexpr std::uint64_t key_bucket(std::uint64_t key, unsigned bits) {
     return key >> (64 - bits);
@@ -95,29 +98,54 @@ struct NodeRecord {
     static constexpr std::size_t kSize = 10;
 };
 
-/// A line (one insertion into the trie) where it ends (6 bytes): its game, the outcome for
-/// the line's first player (dictionary::LineOutcome) and the game's move number of the
-/// line's first move. Stored as u32 game | outcome << 30, then u16 move number.
+/// A line (one insertion into the trie) where it ends (10 bytes): its game, the outcome for
+/// the line's first player (dictionary::LineOutcome), for a joseki line the offset in the
+/// tree's MoveNumbers section of the game move numbers of its moves (fuseki: 0, a fuseki
+/// line's move numbers are its depths), and its game's year (0 unknown), so that a node's
+/// statistics never read the game table. Stored as u32 game | outcome << 30, u32, i16.
 struct LineRecord {
     std::uint32_t game = 0;  ///< below kMaxGames
     std::uint8_t outcome = 0;
-    std::uint16_t first_move_number = 0;
-    static constexpr std::size_t kSize = 6;
+    std::uint32_t move_numbers = 0;
+    std::int16_t year = 0;
+    static constexpr std::size_t kSize = 10;
 };
 /// Marks a fuseki node in a PositionRecord (trees have fewer than 2^31 nodes).
 inline constexpr std::uint32_t kFusekiNodeBit = 0x80000000U;
 /// Game ids take 30 bits of a LineRecord.
 inline constexpr std::uint32_t kMaxGames = std::uint32_t{1} << 30;
 
-/// A node's canonical position key (10 bytes: the key's low 48 bits, then u32 node with
+/// A node's canonical position key (8 bytes: the key's low 32 bits, then u32 node with
 /// kFusekiNodeBit set for a fuseki node); the nodes of one position are adjacent.
 struct PositionRecord {
     std::uint64_t key = 0;  ///< the whole key; only key & kKeyLowMask is stored
     std::uint32_t node = 0;
-    static constexpr std::size_t kSize = 10;
+    static constexpr std::size_t kSize = 8;
 };
 
-/// The statistics of a node with many lines (32 bytes), as dictionary::NodeStats.
+/// The options of `compile` that shape the tries (64 bytes), so that `lookup --game` and
+/// `review` track a game as the dictionary's games were tracked: u32 max_length, max_gap,
+/// fuseki_moves, flags (kDuplicatesKept), then the upper-right zone as 361 bits (bit
+/// i % 8 of byte i / 8 for the point of index i), padded to 48 bytes.
+struct OptionsRecord {
+    std::uint32_t max_length = 0;
+    std::uint32_t max_gap = 0;
+    std::uint32_t fuseki_moves = 0;
+    std::uint32_t flags = 0;
+    std::array<std::uint8_t, 48> zone{};
+    static constexpr std::uint32_t kDuplicatesKept = 1;
+    static constexpr std::size_t kSize = 64;
+};
+
+/// How many of its most recent games a StatsRecord names: `lookup --games N` up to this
+/// many reads them instead of every line of a large subtree.
+inline constexpr std::size_t kStoredRecentGames = 8;
+/// No line, in StatsRecord::recent_lines.
+inline constexpr std::uint32_t kNoLine = 0xFFFFFFFFU;
+
+/// The statistics of a node with many lines (64 bytes), as dictionary::NodeStats, and the
+/// lines of its kStoredRecentGames most recent distinct games (the first line of each in the
+/// line order; kNoLine when there are fewer games), most recent first.
 struct StatsRecord {
     std::uint32_t node = 0;
     std::uint32_t count = 0;
@@ -128,7 +156,8 @@ struct StatsRecord {
     std::uint32_t unknown = 0;
     std::int16_t first_year = 0;
     std::int16_t last_year = 0;
-    static constexpr std::size_t kSize = 32;
+    std::array<std::uint32_t, kStoredRecentGames> recent_lines{};
+    static constexpr std::size_t kSize = 64;
 };
 
 /// A game (42 bytes): string pool offsets of its texts, its index in its file, its year
@@ -154,11 +183,13 @@ void encode(const LineRecord& r, std::byte* out);
 void encode(const PositionRecord& r, std::byte* out);
 void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
+void encode(const OptionsRecord& r, std::byte* out);
 NodeRecord decode_node(const std::byte* in);
 LineRecord decode_line(const std::byte* in);
 PositionRecord decode_position(const std::byte* in);
 StatsRecord decode_stats(const std::byte* in);
 GameRecord decode_game(const std::byte* in);
+OptionsRecord decode_options(const std::byte* in);
 
 /// Little-endian integers at any alignment.
 template <typename T>

@@ -9,13 +9,14 @@
 namespace josekic::index {
 
 /// One line inserted into a trie, as the index keeps it: where it ended, which game it came
-/// from, how that game went for the line's first player, and the game's move number of the
-/// line's first move. The trie itself keeps only a few games per node; the index keeps all.
+/// from, how that game went for the line's first player, and (joseki) where the game move
+/// numbers of its moves begin in the tree's log of them (line_moves.hpp). The trie itself
+/// keeps only a few games per node; the index keeps all.
 struct IndexedLine {
     dictionary::NodeId end = dictionary::kNoNode;
     dictionary::GameId game = 0;
     dictionary::LineOutcome outcome = dictionary::LineOutcome::Unknown;
-    std::uint16_t first_move_number = 1;
+    std::uint32_t move_numbers = 0;
 };
 
 /// Every line of one trie, in insertion order.

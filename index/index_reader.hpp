@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/go/move.hpp"
 #include "index/index_format.hpp"
 
 namespace josekic::index {
@@ -22,9 +23,35 @@ class IndexError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Where the bytes of an open index come from: its file, read with pread, or bytes in
+/// memory. A file is read, not mapped: on kernels that cache files in large folios, a
+/// mapping puts a whole folio (up to megabytes) into the process's resident memory for each
+/// record it touches, and a lookup touches records all over a large index.
+class ByteSource {
+  public:
+    /// Takes `fd` (closed with the source), a file of `size` bytes.
+    ByteSource(int fd, std::uint64_t size) : fd_(fd), size_(size) {}
+    /// Bytes the caller keeps alive.
+    explicit ByteSource(std::span<const std::byte> bytes) : bytes_(bytes), size_(bytes.size()) {}
+    ByteSource(const ByteSource&) = delete;
+    ByteSource& operator=(const ByteSource&) = delete;
+    ~ByteSource();
+
+    std::uint64_t size() const { return size_; }
+    /// Copies out.size() bytes from `offset`, which the caller has checked lie in the source.
+    /// False when they cannot be read (the file shrank under us).
+    bool read(std::uint64_t offset, std::span<std::byte> out) const;
+
+  private:
+    int fd_ = -1;
+    std::span<const std::byte> bytes_;
+    std::uint64_t size_ = 0;
+};
+
 /// One section of an open index: where its records are.
 struct SectionView {
-    const std::byte* data = nullptr;
+    bool present = false;
+    std::uint64_t offset = 0;
     std::uint64_t count = 0;
     std::uint32_t record_size = 0;
     std::uint32_t crc = 0;
@@ -43,59 +70,63 @@ class TreeView {
     std::vector<std::uint32_t> nodes_at(std::uint64_t key) const;
     /// The stored statistics of `node`, if it has more than kStoredStatsAbove lines.
     std::optional<StatsRecord> stored_stats(std::uint32_t node) const;
+    /// The game move number of the last of `moves`, the first moves of `line`'s line, in a
+    /// joseki tree. Throws IndexError when the stored numbers cannot be read.
+    std::uint32_t move_number(const LineRecord& line, std::span<const go::Move> moves) const;
 
   private:
     friend class IndexFile;
     [[noreturn]] void damaged(const std::string& what) const;
+    /// Reads `out.size()` bytes at `offset` of `section` (bounds-checked).
+    void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
     const std::string* path_ = nullptr;
-    SectionView nodes_, lines_, stats_;
+    std::shared_ptr<const ByteSource> source_;
+    SectionView nodes_, lines_, stats_, move_numbers_;
     SectionView positions_, directory_;  // shared by both trees; tree_bit_ tells them apart
     std::uint32_t tree_bit_ = 0;
     unsigned directory_bits_ = 1;
     std::uint32_t node_count_ = 0;
 };
 
-/// A game of the index, its texts as views into the file.
+/// A game of the index.
 struct IndexedGame {
-    std::string_view black_player, white_player, black_rank, white_rank, date, event, result;
+    std::string black_player, white_player, black_rank, white_rank, date, event, result;
     std::string source_path;
     std::uint32_t index_in_file = 1;
     std::int16_t year = 0;
 };
 
-/// An index file opened for reading: mapped into memory (or a view of bytes the caller
-/// keeps), its header and section table checked, nothing else read at open.
+/// An index file opened for reading (or a view of bytes the caller keeps): its header and
+/// section table checked, nothing else read at open; records are read as queries need them.
 class IndexFile {
   public:
-    /// Maps the file at `path`. Throws IndexError naming it if it cannot be used.
+    /// Opens the file at `path`. Throws IndexError naming it if it cannot be used.
     static IndexFile open(const std::filesystem::path& path);
     /// The index in `bytes`, which must outlive the result; `name` stands for the file in
     /// messages.
     static IndexFile view(std::span<const std::byte> bytes, std::string name);
 
-    IndexFile(IndexFile&&) noexcept;
-    IndexFile& operator=(IndexFile&&) noexcept;
-    ~IndexFile();
-
     const TreeView& tree(Tree t) const { return t == Tree::Joseki ? joseki_ : fuseki_; }
     std::uint32_t game_count() const { return static_cast<std::uint32_t>(games_.count); }
     IndexedGame game(std::uint32_t id) const;
+    /// The compile options that shaped the tries (index_options.hpp reads them).
+    OptionsRecord options() const;
     /// Checks the CRC of every section (reads the whole file). Throws IndexError.
     void verify() const;
     const std::string& path() const { return *path_; }
-    std::uint64_t size_bytes() const { return bytes_.size(); }
+    std::uint64_t size_bytes() const { return source_->size(); }
 
   private:
     IndexFile() = default;
     void check_layout();
     [[noreturn]] void damaged(const std::string& what) const;
-    std::string_view string_at(std::uint32_t offset) const;
+    std::string string_at(std::uint32_t offset) const;
+    void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
 
     std::unique_ptr<std::string> path_;  // stable address: the tree views point at it
-    std::span<const std::byte> bytes_;
-    void* mapping_ = nullptr;
+    std::shared_ptr<const ByteSource> source_;
     std::vector<SectionView> sections_;
-    SectionView strings_, games_, positions_, directory_;
+    SectionView strings_, games_, positions_, directory_, options_;
     TreeView joseki_, fuseki_;
 };
 

@@ -77,6 +77,11 @@ std::vector<std::uint32_t> game_order(const dictionary::GameTable& games,
     return order;
 }
 
+// A game's year as the index stores it: 0 when unknown or out of range.
+std::int16_t stored_year(const dictionary::GameReference& game) {
+    return dictionary::NodeStats::checked_year(game.year).value_or(0);
+}
+
 void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
                         std::vector<Section>& sections) {
     StringPool pool;
@@ -97,9 +102,7 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         r.source_dir = pool.add(std::string_view(g.source_path).substr(0, split));
         r.source_name = pool.add(std::string_view(g.source_path).substr(split));
         r.index_in_file = static_cast<std::uint32_t>(std::max(g.index_in_file, 0));
-        const std::optional<dictionary::NodeStats::Year> year =
-            dictionary::NodeStats::checked_year(g.year);
-        r.year = year.value_or(0);
+        r.year = stored_year(g);
         records.push_back(r);
     }
     std::vector<std::byte> strings = pool.take();
@@ -110,8 +113,55 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         records_section<GameRecord>(static_cast<std::uint32_t>(SectionId::Games), records));
 }
 
-void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::uint32_t> new_game,
-                       std::vector<Section>& sections, std::vector<std::uint64_t>& preorder_keys) {
+// Names in each StatsRecord the lines of its node's kStoredRecentGames most recent distinct
+// games. Nodes are visited in reverse preorder, so a node's children are done before it: a
+// node's list is the best of its own lines and its children's lists, which wait on a stack
+// (flat, to allocate nothing per node) until their parent takes them.
+void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRecord> lines,
+                       std::vector<StatsRecord>& stats) {
+    using Item = std::pair<std::uint32_t, std::uint32_t>;  // game, line
+    struct Pending {
+        std::uint32_t node;
+        std::size_t begin;
+    };
+    std::vector<Pending> pending;
+    std::vector<Item> items;
+    std::vector<Item> candidates;
+    std::size_t next_stats = stats.size();
+    const std::size_t n = nodes.size() - 1;
+    for (std::size_t i = n; i-- > 0;) {
+        candidates.clear();
+        std::size_t begin = items.size();
+        while (!pending.empty() && pending.back().node < nodes[i].subtree_end) {
+            begin = pending.back().begin;
+            pending.pop_back();
+        }
+        candidates.assign(items.begin() + static_cast<std::ptrdiff_t>(begin), items.end());
+        items.resize(begin);
+        // Own lines are sorted by game: their first kStoredRecentGames are enough.
+        for (std::uint32_t l = nodes[i].lines_begin;
+             l < nodes[i + 1].lines_begin && candidates.size() < 64; ++l)
+            candidates.emplace_back(lines[l].game, l);
+        std::sort(candidates.begin(), candidates.end());
+        std::size_t kept = 0;
+        for (const Item& c : candidates) {
+            if (kept == kStoredRecentGames) break;
+            if (kept != 0 && items.back().first == c.first) continue;
+            items.push_back(c);
+            ++kept;
+        }
+        pending.push_back({static_cast<std::uint32_t>(i), begin});
+        if (next_stats > 0 && stats[next_stats - 1].node == i) {
+            StatsRecord& r = stats[--next_stats];
+            r.recent_lines.fill(kNoLine);
+            for (std::size_t k = 0; k < kept; ++k) r.recent_lines[k] = items[begin + k].second;
+        }
+    }
+}
+
+void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
+                       std::span<const std::uint32_t> new_game, std::vector<Section>& sections,
+                       std::vector<std::uint64_t>& preorder_keys) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
     if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
@@ -159,14 +209,15 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
         for (const IndexedLine& line : input.lines) {
             LineRecord& r = lines[next[preorder[line.end]]++];
             r.game = new_game[line.game];
-            r.first_move_number = line.first_move_number;
+            r.year = stored_year(games[line.game]);
+            r.move_numbers = line.move_numbers;
             r.outcome = static_cast<std::uint8_t>(line.outcome);
         }
         for (std::size_t i = 0; i < n; ++i) {
             std::sort(lines.begin() + line_start[i], lines.begin() + line_start[i + 1],
                       [](const LineRecord& a, const LineRecord& b) {
                           return a.game != b.game ? a.game < b.game
-                                                  : a.first_move_number < b.first_move_number;
+                                                  : a.move_numbers < b.move_numbers;
                       });
         }
     }
@@ -182,13 +233,21 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
         nodes[i].lines_begin = line_start[i];
         const dictionary::NodeStats& s = node.stats;
         if (s.count > kStoredStatsAbove) {
-            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i), s.count, s.ends,
-                                        s.first_player_wins, s.second_player_wins, s.draws,
-                                        s.unknown, s.first_year, s.last_year});
+            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i),
+                                        s.count,
+                                        s.ends,
+                                        s.first_player_wins,
+                                        s.second_player_wins,
+                                        s.draws,
+                                        s.unknown,
+                                        s.first_year,
+                                        s.last_year,
+                                        {}});
         }
     }
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
     nodes[n].lines_begin = line_start[n];
+    fill_recent_lines(nodes, lines, stats);
 
     {
         const std::vector<std::uint64_t> keys = trie_position_keys(trie, tree);
@@ -199,6 +258,12 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
     sections.push_back(records_section<NodeRecord>(section_id(tree, TreePart::Nodes), nodes));
     sections.push_back(records_section<LineRecord>(section_id(tree, TreePart::Lines), lines));
     sections.push_back(records_section<StatsRecord>(section_id(tree, TreePart::Stats), stats));
+    checked_u32(input.move_numbers.size(), "move numbers");
+    Section numbers{section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size(), {}};
+    numbers.bytes.resize(input.move_numbers.size());
+    std::transform(input.move_numbers.begin(), input.move_numbers.end(), numbers.bytes.begin(),
+                   [](std::uint8_t b) { return static_cast<std::byte>(b); });
+    sections.push_back(std::move(numbers));
 }
 
 // One table for both trees: a shared directory costs half of one per tree. `keys[t][i]` is
@@ -216,7 +281,7 @@ void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys
                 f(PositionRecord{keys[t][i], static_cast<std::uint32_t>(i) | tree_bit});
         }
     };
-    // The order of lookups is bucket, then the stored low 48 bits, then node. The records go
+    // The order of lookups is bucket, then the stored low 32 bits, then node. The records go
     // encoded straight to their bucket (about four positions each), which is then sorted on
     // its own: no sorted copy of the table is ever held beside it.
     std::vector<std::uint32_t> bucket_start(buckets + 1, 0);
@@ -265,9 +330,12 @@ IndexImage build_index(const IndexInput& input) {
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
         add_games_sections(*input.games, order, sections);
         std::array<std::vector<std::uint64_t>, 2> keys;
-        add_tree_sections(Tree::Joseki, input.joseki, new_game, sections, keys[0]);
-        add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sections, keys[1]);
+        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sections, keys[0]);
+        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sections, keys[1]);
         add_position_sections(keys, sections);
+        const std::array<OptionsRecord, 1> options{input.options};
+        sections.push_back(records_section<OptionsRecord>(
+            static_cast<std::uint32_t>(SectionId::Options), options));
     }
 
     // The header and the section table; the sections follow as they are, never copied into

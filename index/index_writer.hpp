@@ -17,6 +17,8 @@ namespace josekic::index {
 struct TreeInput {
     const dictionary::Trie* trie = nullptr;
     std::span<const IndexedLine> lines;
+    /// The game move numbers of the lines (joseki; IndexedLine::move_numbers points here).
+    std::span<const std::uint8_t> move_numbers;
 };
 
 /// What goes into an index: both tries (which share `games`).
@@ -24,6 +26,7 @@ struct IndexInput {
     const dictionary::GameTable* games = nullptr;
     TreeInput joseki;
     TreeInput fuseki;
+    OptionsRecord options;  ///< the compile options that shaped the tries
 };
 
 /// An index as written: the header with its section table, then the sections in order.

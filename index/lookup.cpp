@@ -18,11 +18,11 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, s
         if (w.path.size() >= 2)
             r.parent_count = node_stats(index, tree, w.path[w.path.size() - 2]).count;
         for (const GameAt& g : recent_games(view, *r.node, games)) {
-            // A fuseki line starts at move 1, so a node's move number is its depth. Moves
-            // elsewhere on the board come between a corner's moves, so a joseki line keeps
-            // the move number of its first stone only.
-            const std::uint32_t number =
-                tree == Tree::Fuseki ? static_cast<std::uint32_t>(r.matched) : g.first_move_number;
+            // A fuseki line starts at move 1, so a node's move number is its depth; a joseki
+            // line's moves are spread over the game and the index keeps the number of each.
+            const std::uint32_t number = tree == Tree::Fuseki
+                                             ? static_cast<std::uint32_t>(r.matched)
+                                             : view.move_number(g.line, query.canonical);
             r.games.push_back(GameFacts{index.game(g.game), number});
         }
     }
@@ -30,7 +30,7 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, s
     // order may reach it.
     PositionKeyer keyer(tree);
     for (const go::Move& m : query.canonical) keyer.play(m);
-    r.position = position_totals(index, tree, keyer.key());
+    r.position = position_totals(index, tree, keyer);
     for (std::uint32_t child : children(view, r.last_known)) {
         const go::Move canonical = node_move(view, child);
         r.continuations.push_back(ContinuationFacts{query.in_query_frame(canonical), canonical,

@@ -24,8 +24,8 @@ struct ContinuationFacts {
 /// A game in which the node's position occurs.
 struct GameFacts {
     IndexedGame game;
-    /// Fuseki: the game's move number of the node's move. Joseki: the game's move number of
-    /// the corner sequence's first stone.
+    /// The game's move number of the node's move: the position arose after it. For a
+    /// tenuki, the other side's move elsewhere right after the previous one.
     std::uint32_t move_number = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "index/position_keys.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -52,6 +53,30 @@ std::uint64_t PositionKeyer::key() const {
     std::uint64_t key = choice.key.low;
     if (ko_) key ^= ko_key(go::apply(choice.symmetry, *ko_));
     return key;
+}
+
+std::vector<std::uint16_t> PositionKeyer::exact_form() const {
+    const go::Board& board = tracker_.board();
+    std::vector<std::uint16_t> stones;
+    for (int i = 0; i < go::kNumPoints; ++i) {
+        const go::Stone s = board.at(go::Point::from_index(i));
+        if (s != go::Stone::Empty)
+            stones.push_back(static_cast<std::uint16_t>(i * 2 + (s == go::Stone::White ? 1 : 0)));
+    }
+    std::vector<std::uint16_t> best;
+    std::vector<std::uint16_t> image(stones.size() + 1);
+    for (go::Symmetry s : go::kAllSymmetries) {
+        for (std::size_t j = 0; j < stones.size(); ++j) {
+            const go::Point p = go::apply(s, go::Point::from_index(stones[j] / 2));
+            image[j] = static_cast<std::uint16_t>(p.index() * 2 + stones[j] % 2);
+        }
+        std::sort(image.begin(), image.end() - 1);
+        image.back() =
+            static_cast<std::uint16_t>(ko_ ? go::apply(s, *ko_).index() : go::kNumPoints);
+        if (best.empty() || image < best) best = image;
+    }
+    best.insert(best.begin(), tracker_.to_move() == go::Color::White ? 1 : 0);
+    return best;
 }
 
 std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree) {

@@ -24,6 +24,11 @@ class PositionKeyer {
     void play(const go::Move& move);
     /// The key of the position reached.
     std::uint64_t key() const;
+    /// The position reached, exactly and up to symmetry: the player to move, the stones
+    /// (point index * 2, + 1 for White) of the smallest symmetric image, and its ko point
+    /// (go::kNumPoints for none). Two positions are the same exactly when these are equal:
+    /// what tells apart the rare positions whose keys agree.
+    std::vector<std::uint16_t> exact_form() const;
 
   private:
     dictionary::PositionTracker tracker_;

@@ -30,7 +30,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = view.line(i);
-        const std::int16_t year = index.game(line.game).year;
+        const std::int16_t year = line.year;
         const auto outcome =
             line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
                 ? static_cast<dictionary::LineOutcome>(line.outcome)
@@ -73,28 +73,64 @@ Walk walk(const TreeView& tree, std::span<const go::Move> moves) {
     return w;
 }
 
-PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key) {
+std::vector<go::Move> node_line(const TreeView& tree, std::uint32_t node) {
+    std::vector<go::Move> moves;
+    std::uint32_t at = 0;
+    while (at != node) {
+        const std::uint32_t end = tree.node(at).subtree_end;
+        std::uint32_t c = at + 1;
+        while (c < end && tree.node(c).subtree_end <= node) c = tree.node(c).subtree_end;
+        if (c >= end || c > node) throw IndexError("the index is damaged (a node off its tree)");
+        moves.push_back(node_move(tree, c));
+        at = c;
+    }
+    return moves;
+}
+
+PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position) {
     PositionTotals totals;
-    totals.nodes = index.tree(tree).nodes_at(key);
-    for (std::uint32_t node : totals.nodes) totals.stats.absorb(node_stats(index, tree, node));
+    const TreeView& view = index.tree(tree);
+    const std::vector<std::uint16_t> form = position.exact_form();
+    for (std::uint32_t node : view.nodes_at(position.key())) {
+        PositionKeyer replay(tree);
+        for (const go::Move& m : node_line(view, node)) replay.play(m);
+        if (replay.exact_form() != form) {
+            ++totals.collisions;
+            continue;
+        }
+        totals.nodes.push_back(node);
+        totals.stats.absorb(node_stats(index, tree, node));
+    }
     return totals;
 }
 
 std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit) {
+    if (limit == 0) return {};
     const NodeRecord record = tree.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = tree.node(record.subtree_end).lines_begin;
+    std::vector<GameAt> best;
+    // A node with many lines names its most recent games: no need to read them all.
+    if (limit <= kStoredRecentGames && last - first > kStoredStatsAbove) {
+        if (const std::optional<StatsRecord> stats = tree.stored_stats(node)) {
+            for (std::uint32_t l : stats->recent_lines) {
+                if (l == kNoLine || best.size() == limit) break;
+                if (l < first || l >= last) throw IndexError("the index is damaged (a bad line)");
+                const LineRecord line = tree.line(l);
+                best.push_back(GameAt{line.game, line});
+            }
+            return best;
+        }
+    }
     // Game ids are in recency order, so the most recent games are the smallest ids: keep the
     // `limit` smallest distinct ones in one pass over the lines.
-    std::vector<GameAt> best;
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = tree.line(i);
-        if (best.size() == limit && limit > 0 && line.game >= best.back().game) continue;
-        if (limit == 0) break;
+        if (best.size() == limit && line.game >= best.back().game) continue;
         auto at = std::lower_bound(best.begin(), best.end(), line.game,
                                    [](const GameAt& g, std::uint32_t id) { return g.game < id; });
         if (at != best.end() && at->game == line.game) continue;
-        best.insert(at, GameAt{line.game, line.first_move_number});
+        best.insert(at, GameAt{line.game, line});
         if (best.size() > limit) best.pop_back();
     }
     return best;

@@ -9,6 +9,7 @@
 #include "core/dictionary/trie.hpp"
 #include "core/go/move.hpp"
 #include "index/index_reader.hpp"
+#include "index/position_keys.hpp"
 
 namespace josekic::index {
 
@@ -33,19 +34,25 @@ struct Walk {
 /// Follows `moves` from the root as far as the tree has them.
 Walk walk(const TreeView& tree, std::span<const go::Move> moves);
 
+/// The moves from the root to `node`, found by descending through the subtrees.
+std::vector<go::Move> node_line(const TreeView& tree, std::uint32_t node);
+
 /// A position over all the move orders that reach it.
 struct PositionTotals {
     std::vector<std::uint32_t> nodes;  ///< the nodes (move orders) holding it
     dictionary::NodeStats stats;       ///< their statistics added up
+    /// Nodes whose key matched but whose stones did not (a key collision), left out.
+    std::size_t collisions = 0;
 };
 
-/// The nodes and totals of the position with this key (empty when no node has it).
-PositionTotals position_totals(const IndexFile& index, Tree tree, std::uint64_t key);
+/// The nodes and totals of the position `position` reached (empty when no node has it):
+/// the nodes with its key, each replayed and kept only if its stones are the same.
+PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position);
 
-/// A game a node's lines come from, with the game's move number of the line's first move.
+/// A game a node's lines come from, with the line (its first in the node's line order).
 struct GameAt {
     std::uint32_t game = 0;
-    std::uint32_t first_move_number = 0;
+    LineRecord line;
 };
 
 /// The `limit` most recent distinct games of the lines through `node` (most recent first:

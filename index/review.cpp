@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "index/game_lookup.hpp"
+#include "index/index_options.hpp"
 #include "index/query.hpp"
 #include "trackers/corner_tracker.hpp"
-#include "trackers/zone.hpp"
 
 namespace josekic::index {
 
@@ -41,19 +41,18 @@ GameReview review_game(const IndexFile& index, const game::GameRecord& record,
     GameLookupOptions options;
     options.games = 0;
     const GameLookup whole = lookup_game(index, record, legal_moves, options);
-    review.lines.push_back(
-        review_line(index, Tree::Fuseki, "opening", whole.fuseki.query, record, 0, alternatives));
-    const trackers::CornerExtraction corners = trackers::extract_corners(
-        trackers::Zone::default_zone(), trackers::TrackerOptions{}, record, legal_moves);
+    review.opening_not_indexed = whole.fuseki_not_indexed;
+    if (!whole.fuseki_not_indexed) {
+        review.lines.push_back(review_line(index, Tree::Fuseki, "opening", whole.fuseki.query,
+                                           record, 0, alternatives));
+    }
+    const TrackingOptions tracking = tracking_options(index);
+    const trackers::CornerExtraction corners =
+        trackers::extract_corners(tracking.zone, tracking.tracker, record, legal_moves);
     for (const trackers::CornerSequence& sequence : corners.sequences) {
-        QueryLine q;
-        q.canonical = sequence.moves;
-        q.to_query = go::inverse(sequence.symmetry);
-        q.colours_swapped = sequence.colours == trackers::ColourOrder::Swapped;
-        for (const go::Move& m : q.canonical) q.played.push_back(q.in_query_frame(m));
-        review.lines.push_back(review_line(index, Tree::Joseki,
-                                           std::string(trackers::name(sequence.corner)), q, record,
-                                           sequence.first_move_index, alternatives));
+        review.lines.push_back(
+            review_line(index, Tree::Joseki, std::string(trackers::name(sequence.corner)),
+                        corner_query(sequence), record, sequence.first_move_index, alternatives));
     }
     // Deviations first, the most common book position first; lines in the book keep their
     // order after them.

@@ -27,11 +27,13 @@ struct LineReview {
 /// first, the most common book position first.
 struct GameReview {
     std::vector<LineReview> lines;
+    /// Why the opening is not reviewed, when it is not (GameLookup::fuseki_not_indexed).
+    std::optional<std::string> opening_not_indexed;
 };
 
 /// Reviews the first `legal_moves` moves of `record` against the index: the opening (up to
-/// the fuseki depth) and each corner sequence of the default trackers, each followed in the
-/// book as far as it goes.
+/// the fuseki depth; even games only) and each corner sequence, tracked with the options the
+/// index was compiled with, each followed in the book as far as it goes.
 GameReview review_game(const IndexFile& index, const game::GameRecord& record,
                        std::size_t legal_moves, std::size_t alternatives);
 

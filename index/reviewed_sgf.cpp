@@ -86,7 +86,8 @@ std::string reviewed_sgf(const IndexFile& index, const game::GameRecord& record,
         here.lines.push_back(text);
     }
 
-    std::string out = "(;GM[1]FF[4]CA[UTF-8]SZ[19]AP[josekic review]";
+    // GN names the window a viewer opens (CGoban titles it with the players otherwise).
+    std::string out = "(;GM[1]FF[4]CA[UTF-8]SZ[19]AP[josekic review]GN[josekic review]";
     const auto property = [&out](const char* name, const std::string& value) {
         if (value.empty()) return;
         out += name;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "prune/copy_kept.hpp"
+
 namespace josekic::prune {
 namespace {
 
@@ -148,27 +150,17 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
 
     // Copy what survives, parents before children, in output order so the new trie's node
     // ids are a function of the contents alone.
-    Trie& out = result.trie;
-    out.node(kRoot).stats = in.node(kRoot).stats;
-    out.set_listed_games(kRoot, in.listed_games(kRoot));
-    struct Pending {
-        NodeId from;
-        NodeId to;
-        std::size_t depth;
-    };
-    std::vector<Pending> stack{{kRoot, kRoot, 0}};
-    while (!stack.empty()) {
-        const Pending at = stack.back();
-        stack.pop_back();
-        const auto& parent_stats = in.node(at.from).stats;
-        std::vector<NodeId> live;
+    result.trie = copy_kept(in, [&](NodeId from, std::size_t depth,
+                                    const std::vector<NodeId>& children,
+                                    std::vector<NodeId>& live) {
+        const auto& parent_stats = in.node(from).stats;
         std::size_t rank = 0;
-        for (const NodeId child : in.sorted_children(at.from)) {
+        for (const NodeId child : children) {
             if (fates[child] != Fate::Live) continue;
             const std::size_t my_rank = rank++;
             if (!exempt[child]) {
                 if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats,
-                                                   at.depth + 1, my_rank)) {
+                                                   depth + 1, my_rank)) {
                     ThresholdTotals& totals = result.thresholds[static_cast<std::size_t>(*reason)];
                     ++totals.subtrees;
                     mark(in, child, Fate::DroppedByThreshold, fates, totals.nodes, totals.games);
@@ -177,19 +169,8 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             }
             live.push_back(child);
         }
-        // find_or_add_child prepends, so adding in reverse leaves the sibling list in output order.
-        std::vector<Pending> added;
-        for (auto it = live.rbegin(); it != live.rend(); ++it) {
-            const NodeId copy = out.find_or_add_child(at.to, in.node(*it).move);
-            out.node(copy).stats = in.node(*it).stats;
-            out.set_listed_games(copy, in.listed_games(*it));
-            added.push_back(Pending{*it, copy, at.depth + 1});
-        }
-        // `added` is in reverse output order, which is what a stack wants for a depth-first walk
-        // in output order.
-        stack.insert(stack.end(), added.begin(), added.end());
-    }
-
+    });
+    const Trie& out = result.trie;
     result.nodes_after = out.size();
     result.terminals_after = out.terminal_count();
     const PruneResult* self = &result;

@@ -31,11 +31,21 @@ std::string describe(const Thresholds& thresholds) {
     return out;
 }
 
-std::string size_limits_text(const Thresholds& thresholds) {
+std::string budget_text(const Budget& budget) {
+    if (budget.none()) return "no limit";
+    std::string out;
+    if (budget.max_nodes) out = emit::with_thousands(*budget.max_nodes) + " nodes";
+    if (budget.max_bytes) out += (out.empty() ? "" : " and ") + size_text(*budget.max_bytes);
+    return out + " per file";
+}
+
+std::string size_limits_text(const Thresholds& thresholds, MinCountOrigin origin) {
     const auto or_none = [](const std::optional<std::size_t>& limit) {
         return limit ? std::to_string(*limit) : std::string("none");
     };
     std::string out = "min count " + std::to_string(thresholds.min_count.value_or(1));
+    if (origin == MinCountOrigin::Budget)
+        out += " (the smallest that fits the budget of " + budget_text(thresholds.budget) + ")";
     if (thresholds.min_share) out += ", min share " + emit::fraction_percent(*thresholds.min_share);
     out += ", max depth " + or_none(thresholds.max_depth);
     out += ", max children " + or_none(thresholds.max_children);

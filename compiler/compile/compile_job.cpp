@@ -15,6 +15,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/atomic_file.hpp"
+#include "index/index_options.hpp"
 #include "index/index_writer.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
@@ -75,7 +76,7 @@ struct DictionariesToWrite {
     const dictionary::Trie* fuseki;
     /// One tree per canonical setup; empty without --fuseki-handicap.
     const std::vector<SetupFuseki>* handicap_fuseki;
-    const reference::Annotations* joseki_references;
+    const std::vector<reference::ReferenceIndex>* joseki_references;
     std::function<void()> beside;  ///< run alongside the writers (the index), or empty
 };
 
@@ -83,6 +84,7 @@ struct DictionariesToWrite {
 // showing its stones (AB/AW), named after them and counting only its own games.
 DictionaryOutput write_setup_collection(const std::vector<SetupFuseki>& trees,
                                         const emit::WriteOptions& options,
+                                        const prune::Thresholds& thresholds,
                                         const std::filesystem::path& path) {
     // With no handicap game the file still holds one (empty) dictionary.
     const dictionary::Trie empty(std::make_shared<dictionary::GameTable>());
@@ -99,7 +101,7 @@ DictionaryOutput write_setup_collection(const std::vector<SetupFuseki>& trees,
         empty_options.name = options.name + ": " + dictionary::describe(no_setup);
         entries.push_back({&empty, std::move(empty_options)});
     }
-    return write_annotated_collection(entries, path);
+    return write_annotated_collection(entries, thresholds, path);
 }
 
 // Writes the dictionaries into result's outputs. They are independent (the tries and the game
@@ -140,16 +142,16 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     std::vector<std::function<void()>> jobs;
     jobs.emplace_back([&] {
         result.joseki_output = write_annotated_dictionary(
-            *tries.joseki, joseki, tries.joseki_references, target("joseki"));
+            *tries.joseki, joseki, options.thresholds, tries.joseki_references, target("joseki"));
     });
     jobs.emplace_back([&] {
-        result.fuseki_output =
-            write_annotated_dictionary(*tries.fuseki, fuseki, nullptr, target("fuseki"));
+        result.fuseki_output = write_annotated_dictionary(*tries.fuseki, fuseki, options.thresholds,
+                                                          nullptr, target("fuseki"));
     });
     if (tries.handicap_fuseki != nullptr) {
         jobs.emplace_back([&] {
-            result.handicap_fuseki_output = write_setup_collection(*tries.handicap_fuseki, handicap,
-                                                                   dir / "fuseki-handicap.sgf");
+            result.handicap_fuseki_output = write_setup_collection(
+                *tries.handicap_fuseki, handicap, options.thresholds, dir / "fuseki-handicap.sgf");
         });
     }
     if (tries.beside) jobs.push_back(tries.beside);
@@ -195,6 +197,7 @@ CompileResult compile_collection(const CompileOptions& options) {
     std::sort(inputs.begin(), inputs.end());
 
     CompileResult result;
+    result.budget = options.thresholds.budget;
     DictionaryBuilder builder(options.trie, options.handicap);
     pipeline::stream_games<GameAnalysis>(
         inputs, options.stream,
@@ -218,7 +221,7 @@ CompileResult compile_collection(const CompileOptions& options) {
     emit::WriteOptions write;
     write.max_games_listed = options.max_games_listed;
     write.provenance = provenance;
-    write.size_limits = prune::size_limits_text(options.thresholds);
+    if (options.index == IndexOutput::Write) write.cut_lines = emit::CutLines::InIndex;
 
     // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
     std::optional<prune::PruneResult> pruned_joseki;
@@ -245,10 +248,6 @@ CompileResult compile_collection(const CompileOptions& options) {
     }
     const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
-    // References are corner sequences: they annotate the joseki tree only.
-    std::optional<reference::Annotations> joseki_references;
-    if (!references.empty())
-        joseki_references.emplace(reference::annotate(joseki_trie, references));
 
     {
         const StageTimer timer(result.times.emit_wall);
@@ -259,14 +258,20 @@ CompileResult compile_collection(const CompileOptions& options) {
             &joseki_trie,
             &fuseki_trie,
             options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
-            joseki_references ? &*joseki_references : nullptr,
+            // References are corner sequences: they annotate the joseki tree only.
+            &references,
             {}};
         if (options.index == IndexOutput::Write) {
             tries.beside = [&] {
                 const StageTimer index_timer(result.times.index_build);
-                index_image = index::build_index({&builder.games(),
-                                                  {&builder.joseki(), builder.joseki_lines()},
-                                                  {&builder.fuseki(), builder.fuseki_lines()}});
+                index::TrackingOptions tracking{
+                    zone, options.tracker, options.opening,
+                    options.stream.duplicates == pipeline::Duplicates::Keep};
+                index_image = index::build_index(
+                    {&builder.games(),
+                     {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
+                     {&builder.fuseki(), builder.fuseki_lines(), {}},
+                     tracking.to_record()});
             };
         }
         write_dictionaries(tries, write, options, result);
@@ -287,11 +292,9 @@ CompileResult compile_collection(const CompileOptions& options) {
         const StageTimer timer(result.times.report);
         result.report_text = render_compile_report(result, builder);
         if (!references.empty()) {
-            // Coverage is measured on everything that was played, before pruning; without
-            // pruning the written trie is that trie and its annotations serve as they are.
-            std::optional<reference::Annotations> unpruned;
-            if (pruning) unpruned.emplace(reference::annotate(builder.joseki(), references));
-            const reference::Annotations& everything = pruning ? *unpruned : *joseki_references;
+            // Coverage is measured on everything that was played, before pruning.
+            const reference::Annotations everything =
+                reference::annotate(builder.joseki(), references);
             result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(
                                              builder.joseki(), everything));
         }

@@ -61,8 +61,9 @@ struct CompileResult {
     std::optional<DictionaryOutput> index_output;            ///< DIR/index.jki, unless --no-index
     std::vector<diag::Diagnostic> prune_diagnostics;         ///< prune entries that matched nothing
     std::vector<diag::Diagnostic> reference_diagnostics;     ///< problems in the reference files
-    std::string report_text;                                 ///< what report.txt holds
-    CompileTimes times;  ///< machine-dependent; not in report_text
+    prune::Budget budget;     ///< what each SGF file had to fit (none: --full)
+    std::string report_text;  ///< what report.txt holds
+    CompileTimes times;       ///< machine-dependent; not in report_text
 
     /// The dictionaries written, in report order: joseki, fuseki, handicap fuseki, index.
     std::vector<const DictionaryOutput*> outputs() const;

@@ -8,6 +8,7 @@
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/split.hpp"
+#include "prune/report_text.hpp"
 
 namespace josekic::compile {
 
@@ -174,13 +175,18 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     out << "  most common first three moves:\n";
     top_lines(out, fuseki, 3, 10);
 
-    out << "\nFiles written\n";
+    out << "\nFiles written (budget: " << prune::budget_text(result.budget)
+        << (result.budget.none() ? ", --full" : "") << ")\n";
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             // Names only: report.txt sits beside them, and the text must not depend on -o.
             out << "  " << std::filesystem::path(file.path).filename().string() << "  "
                 << with_thousands(file.bytes) << " bytes";
             if (file.nodes) out << ", " << with_thousands(file.nodes) << " nodes";
+            if (file.budget_min_count > 0) {
+                out << "; lines seen fewer than " << with_thousands(file.budget_min_count)
+                    << " times left out to fit";
+            }
             out << "\n";
         }
     }

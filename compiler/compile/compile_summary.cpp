@@ -1,6 +1,7 @@
 #include "compiler/compile/compile_summary.hpp"
 
 #include "emit/decimal_text.hpp"
+#include "prune/report_text.hpp"
 
 namespace josekic::compile {
 
@@ -23,14 +24,26 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
         out += " (" + reasons + ")";
     }
     out += "\n";
+    bool any_cut = false;
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             out += "wrote " + file.path + ": ";
             if (file.nodes != 0) out += with_thousands(file.nodes) + " nodes, ";
             // In kB as the size warnings count them, bytes for a file too small for that.
-            out += file.bytes < 10'000 ? with_thousands(file.bytes) + " bytes\n"
-                                       : with_thousands(file.bytes / 1000) + " kB\n";
+            out += file.bytes < 10'000 ? with_thousands(file.bytes) + " bytes"
+                                       : with_thousands(file.bytes / 1000) + " kB";
+            if (file.budget_min_count > 0) {
+                out += " (lines seen fewer than " + with_thousands(file.budget_min_count) +
+                       " times left out)";
+                any_cut = true;
+            }
+            out += "\n";
         }
+    }
+    if (any_cut) {
+        out += "budget: " + prune::budget_text(result.budget) + "; --full writes every line" +
+               (result.index_output ? ", and josekic lookup finds them all in the index" : "") +
+               "\n";
     }
     out += "report: " + report_path + "\n";
     return out;

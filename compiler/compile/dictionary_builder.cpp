@@ -1,17 +1,11 @@
 #include "compiler/compile/dictionary_builder.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "index/line_moves.hpp"
 
 namespace josekic::compile {
-
-namespace {
-
-// The 1-based move number of a move of the game's main line, saturated to the index's 16 bits.
-std::uint16_t move_number(std::size_t move_index) {
-    return static_cast<std::uint16_t>(std::min<std::size_t>(move_index + 1, 0xFFFF));
-}
-
-}  // namespace
 
 dictionary::LineOutcome black_outcome(game::Winner winner) {
     switch (winner) {
@@ -64,8 +58,15 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
         const dictionary::LineOutcome outcome =
             trackers::line_outcome(record.info.winner, sequence.colours);
         const dictionary::NodeId end = joseki_.insert(sequence.moves, outcome, year, id);
+        const std::size_t numbers_at = joseki_move_numbers_.size();
+        if (numbers_at > 0xFFFFFFFFU)
+            throw std::length_error("the index cannot hold this many joseki moves");
+        index::append_move_numbers(
+            joseki_move_numbers_, sequence.moves,
+            index::game_move_indices(record, index::moves_as_played(sequence),
+                                     sequence.first_move_index, record.moves.size()));
         joseki_lines_.push_back(
-            index::IndexedLine{end, id, outcome, move_number(sequence.first_move_index)});
+            index::IndexedLine{end, id, outcome, static_cast<std::uint32_t>(numbers_at)});
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
         ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];
@@ -80,7 +81,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
         const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
         const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
-        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 1});
+        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 0});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
         dictionary::Setup setup{opening.setup_black, opening.setup_white};

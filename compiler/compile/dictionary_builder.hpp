@@ -73,6 +73,8 @@ class DictionaryBuilder {
     /// Every line inserted into the joseki and the even fuseki trie, for the index.
     const index::LineLog& joseki_lines() const { return joseki_lines_; }
     const index::LineLog& fuseki_lines() const { return fuseki_lines_; }
+    /// The game move numbers of the joseki lines (index/line_moves.hpp).
+    const std::vector<std::uint8_t>& joseki_move_numbers() const { return joseki_move_numbers_; }
     const dictionary::GameTable& games() const { return *games_; }
     const JosekiCounts& joseki_counts() const { return joseki_counts_; }
     const FusekiCounts& fuseki_counts() const { return fuseki_counts_; }
@@ -88,6 +90,7 @@ class DictionaryBuilder {
     dictionary::TrieOptions trie_options_;
     index::LineLog joseki_lines_;
     index::LineLog fuseki_lines_;
+    std::vector<std::uint8_t> joseki_move_numbers_;
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;

@@ -2,13 +2,13 @@
 
 #include <memory>
 
-#include "compiler/compile/node_comments.hpp"
+#include "compiler/compile/fitted_file.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
-#include "core/dictionary/dictionary_graph.hpp"
 #include "emit/atomic_file.hpp"
+#include "emit/decimal_text.hpp"
 #include "emit/dictionary_file.hpp"
-#include "emit/size_warning.hpp"
 #include "emit/split.hpp"
+#include "prune/report_text.hpp"
 
 namespace josekic::compile {
 
@@ -16,53 +16,84 @@ namespace {
 
 using pipeline::StageTimer;
 
-// Streams one file of the dictionary, so that its text is never held in memory; the time
-// inside the file writes (and the final fsync and rename) is told apart from the formatting.
-void write_file(const std::filesystem::path& path, const dictionary::Trie& trie,
-                dictionary::NodeId first_move, const emit::WriteOptions& options,
-                emit::SizeAdvice advice, DictionaryOutput& output) {
+// A warning for a file larger than viewers open comfortably (possible with --full or a
+// budget above the viewer's), or one that could not be cut to its budget.
+void warn_about_size(const std::filesystem::path& path, const FittedFile& file,
+                     const OutputFile& written, const prune::Thresholds& thresholds,
+                     DictionaryOutput& output) {
+    // The file name only: report.txt sits beside it and must not depend on -o.
+    const std::string name = path.filename().string();
+    const std::string size = emit::with_thousands(written.nodes) + " nodes, " +
+                             emit::with_thousands(written.bytes) + " bytes";
+    if (!file.fits) {
+        output.warnings.push_back(name + " (" + size + ") does not fit the budget of " +
+                                  prune::budget_text(thresholds.budget) +
+                                  " even with only its root");
+        return;
+    }
+    const prune::Budget viewer = prune::Budget::viewer();
+    if (viewer.fits(written.nodes, written.bytes)) return;
+    output.warnings.push_back(
+        name + " (" + size + ") is larger than viewers open comfortably (" +
+        prune::budget_text(viewer) + ")" +
+        (thresholds.budget.none() ? "; without --full it is cut to fit" : ""));
+}
+
+// Streams the file, so that its text is never held in memory; the time inside the file
+// writes (and the final fsync and rename) is told apart from the formatting.
+void write_file(const std::filesystem::path& path, const FittedFile& file,
+                const prune::Thresholds& thresholds, DictionaryOutput& output) {
     double writing = 0.0;
     double whole = 0.0;
     emit::WriteCounts counts;
     {
         const StageTimer timer(whole);
-        counts = emit::write_dictionary_file(path, trie, options, first_move,
-                                             [&writing](const std::function<void()>& write) {
-                                                 const StageTimer write_timer(writing);
-                                                 write();
-                                             });
+        const emit::WriteTimer timed = [&writing](const std::function<void()>& write) {
+            const StageTimer write_timer(writing);
+            write();
+        };
+        if (file.trees.size() == 1) {
+            const PreparedTree& tree = file.trees.front();
+            counts = emit::write_dictionary_file(path, *tree.trie, tree.options,
+                                                 tree.only_first_move, timed);
+        } else {
+            std::vector<emit::CollectionTree> collection;
+            for (const PreparedTree& tree : file.trees)
+                collection.push_back({tree.trie, tree.options});
+            counts = emit::write_collection_file(path, collection);
+        }
     }
     output.times.write += writing;
     output.times.format += whole - writing;
-    output.files.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
+    output.files.push_back(
+        OutputFile{path.string(), counts.bytes, counts.nodes, file.budget_min_count});
     output.nodes += counts.nodes;
     output.terminals += counts.terminals;
-    // The file name only: report.txt sits beside it and must not depend on -o.
-    if (auto warning =
-            emit::size_warning(path.filename().string(), counts.bytes, counts.nodes, advice)) {
-        output.warnings.push_back(*warning);
+    for (const PreparedTree& tree : file.trees) {
+        if (tree.cut) output.transposition_classes += tree.cut->graph->class_count();
     }
+    warn_about_size(path, file, output.files.back(), thresholds, output);
+}
+
+// Fits the trees of one file to the budget and writes it.
+void write_fitted(const std::filesystem::path& path, std::span<const FileTree> trees,
+                  const prune::Thresholds& thresholds, DictionaryOutput& output) {
+    const FittedFile file = fit_file(trees, thresholds, output.times);
+    write_file(path, file, thresholds, output);
 }
 
 }  // namespace
 
-DictionaryOutput write_annotated_dictionary(const dictionary::Trie& trie,
-                                            emit::WriteOptions options,
-                                            const reference::Annotations* references,
-                                            const DictionaryTarget& target) {
+DictionaryOutput write_annotated_dictionary(
+    const dictionary::Trie& trie, const emit::WriteOptions& options,
+    const prune::Thresholds& thresholds, const std::vector<reference::ReferenceIndex>* references,
+    const DictionaryTarget& target) {
     DictionaryOutput output;
-    std::optional<dictionary::DictionaryGraph> graph;
-    {
-        const StageTimer timer(output.times.graph);
-        graph.emplace(trie);
-    }
-    output.transposition_classes = graph->class_count();
-    const NodeComments comments(*graph, references);
-    options.extra_comments = &comments;
-
+    GivenTrie given(trie, references);
     if (target.layout == Layout::SingleFile) {
-        write_file(target.path, trie, dictionary::kNoNode, options, emit::SizeAdvice::SuggestSplit,
-                   output);
+        const FileTree tree{&given, options, dictionary::kNoNode};
+        write_fitted(target.path, std::span(&tree, 1), thresholds, output);
+        output.transposition_classes += given.transposition_classes();
         return output;
     }
     std::optional<emit::SplitPlan> split;
@@ -71,48 +102,31 @@ DictionaryOutput write_annotated_dictionary(const dictionary::Trie& trie,
         split.emplace(emit::plan_split(trie, options));
     }
     for (const emit::SplitPart& part : split->parts) {
-        write_file(target.path / part.file_name, trie, part.node, part.options,
-                   emit::SizeAdvice::AlreadySplit, output);
+        const FileTree tree{&given, part.options, part.node};
+        write_fitted(target.path / part.file_name, std::span(&tree, 1), thresholds, output);
     }
+    output.transposition_classes += given.transposition_classes();
     const std::filesystem::path index = target.path / split->index_file_name;
     {
         const StageTimer timer(output.times.write);
         emit::write_file_atomically(index, split->index_text);
     }
-    output.files.push_back(OutputFile{index.string(), split->index_text.size(), 0});
+    output.files.push_back(OutputFile{index.string(), split->index_text.size(), 0, 0});
     return output;
 }
 
 DictionaryOutput write_annotated_collection(const std::vector<CollectionEntry>& trees,
+                                            const prune::Thresholds& thresholds,
                                             const std::filesystem::path& path) {
     DictionaryOutput output;
-    // Kept until the file is written: each tree's comments read its graph.
-    std::vector<std::unique_ptr<dictionary::DictionaryGraph>> graphs;
-    std::vector<std::unique_ptr<NodeComments>> comments;
-    std::vector<emit::CollectionTree> collection;
+    std::vector<std::unique_ptr<GivenTrie>> given;
+    std::vector<FileTree> file;
     for (const CollectionEntry& tree : trees) {
-        {
-            const StageTimer timer(output.times.graph);
-            graphs.push_back(std::make_unique<dictionary::DictionaryGraph>(*tree.trie));
-        }
-        output.transposition_classes += graphs.back()->class_count();
-        comments.push_back(std::make_unique<NodeComments>(*graphs.back(), tree.references));
-        emit::WriteOptions options = tree.options;
-        options.extra_comments = comments.back().get();
-        collection.push_back({tree.trie, std::move(options)});
+        given.push_back(std::make_unique<GivenTrie>(*tree.trie, tree.references));
+        file.push_back(FileTree{given.back().get(), tree.options, dictionary::kNoNode});
     }
-    emit::WriteCounts counts;
-    {
-        const StageTimer timer(output.times.format);
-        counts = emit::write_collection_file(path, collection);
-    }
-    output.files.push_back(OutputFile{path.string(), counts.bytes, counts.nodes});
-    output.nodes = counts.nodes;
-    output.terminals = counts.terminals;
-    if (auto warning = emit::size_warning(path.filename().string(), counts.bytes, counts.nodes,
-                                          emit::SizeAdvice::AlreadySplit)) {
-        output.warnings.push_back(*warning);
-    }
+    write_fitted(path, file, thresholds, output);
+    for (const auto& tree : given) output.transposition_classes += tree->transposition_classes();
     return output;
 }
 

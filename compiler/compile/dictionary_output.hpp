@@ -2,6 +2,7 @@
 
 // Writing one dictionary with its comments: the one code path of `compile` and `prune`, so
 // that pruning a compiled dictionary and compiling with the same lists give the same bytes.
+// Every file written meets the budget of prune::Thresholds (fitted_file.hpp chooses how).
 
 #include <cstdint>
 #include <filesystem>
@@ -10,7 +11,8 @@
 
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_writer.hpp"
-#include "reference/annotate.hpp"
+#include "prune/thresholds.hpp"
+#include "reference/reference_index.hpp"
 
 namespace josekic::compile {
 
@@ -30,13 +32,16 @@ struct OutputFile {
     std::string path;
     std::uint64_t bytes = 0;
     std::size_t nodes = 0;
+    /// The min count the budget chose for this file (lines seen fewer times are left out);
+    /// 0 when the budget cut nothing.
+    std::uint64_t budget_min_count = 0;
 };
 
 /// Wall-clock seconds spent on one dictionary after reading (for --timings only; never in
 /// report.txt, which must not depend on the machine).
 struct DictionaryTimes {
     double graph = 0.0;   ///< transposition graph (positions, classes)
-    double format = 0.0;  ///< SGF text of the tree and its comments
+    double format = 0.0;  ///< SGF text of the tree and its comments (budget trials included)
     double write = 0.0;   ///< atomic file writes (temporary file, fsync, rename)
 };
 
@@ -46,32 +51,38 @@ struct DictionaryOutput {
     std::size_t terminals = 0;  ///< written nodes where at least one line ends
     std::size_t transposition_classes = 0;
     std::vector<OutputFile> files;      ///< in the order written (a split's index last)
-    std::vector<std::string> warnings;  ///< files too large for common viewers
+    std::vector<std::string> warnings;  ///< files larger than viewers open comfortably
     DictionaryTimes times;
 };
 
 /// Writes `trie` to `target`: builds its transposition graph, gives every node its
 /// transposition sentence and, when `references` is given (joseki only), what the reference
-/// books say of it, and streams each file atomically (emit::write_dictionary_file). Throws
-/// std::runtime_error when a file cannot be written. `options.extra_comments` is replaced.
-DictionaryOutput write_annotated_dictionary(const dictionary::Trie& trie,
-                                            emit::WriteOptions options,
-                                            const reference::Annotations* references,
-                                            const DictionaryTarget& target);
+/// books say of it, and streams each file atomically (emit::write_dictionary_file). Each
+/// file meets `thresholds.budget`: when the whole trie does not fit, the file keeps the lines
+/// of the smallest min count that fits (prune::cut_at_min_count), and its root comment says
+/// so. `trie` is what the other thresholds (and prune lists) left; they only name the
+/// limits in the root comment (`options.size_limits` is replaced, as are
+/// `options.extra_comments`). Throws std::runtime_error when a file cannot be written.
+DictionaryOutput write_annotated_dictionary(
+    const dictionary::Trie& trie, const emit::WriteOptions& options,
+    const prune::Thresholds& thresholds, const std::vector<reference::ReferenceIndex>* references,
+    const DictionaryTarget& target);
 
-/// One game tree of a collection file: a dictionary, how it is written and, for joseki, its
-/// reference notes (or nullptr).
+/// One game tree of a collection file: a dictionary, how it is written and, for joseki, the
+/// reference books to annotate it with (or nullptr).
 struct CollectionEntry {
     const dictionary::Trie* trie;
     emit::WriteOptions options;
-    const reference::Annotations* references = nullptr;
+    const std::vector<reference::ReferenceIndex>* references = nullptr;
 };
 
 /// Writes several dictionaries as the game trees of one SGF collection at `path`, in order,
 /// each annotated as write_annotated_dictionary does (fuseki-handicap.sgf: one tree per
-/// setup). --split does not apply: the file is already cut into trees. Throws
-/// std::runtime_error when the file cannot be written.
+/// setup); one min count for all of them makes the file fit the budget. --split does not
+/// apply: the file is already cut into trees. Throws std::runtime_error when the file cannot
+/// be written.
 DictionaryOutput write_annotated_collection(const std::vector<CollectionEntry>& trees,
+                                            const prune::Thresholds& thresholds,
                                             const std::filesystem::path& path);
 
 }  // namespace josekic::compile

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/dictionary_reader.hpp"
 #include "tests/cli/run_binary.hpp"
 
 namespace fs = std::filesystem;
@@ -187,4 +188,71 @@ TEST_CASE("josekic zones prints the map and refuses an asymmetric zone file", "[
     const auto refused = run_josekic("zones --zones " + shell_quote((dir / "skewed.txt").string()));
     CHECK(refused.exit_code == 1);
     CHECK(refused.err.find("skewed.txt") != std::string::npos);
+}
+
+namespace {
+
+std::size_t sgf_nodes(const std::string& text) {
+    josekic::diag::DiagnosticList sink;
+    const auto read = josekic::emit::read_dictionary(text, "budget.sgf", sink);
+    REQUIRE(read);
+    return read->trie.size();
+}
+
+}  // namespace
+
+TEST_CASE("josekic compile and prune keep every file within the budget", "[e2e][budget]") {
+    const fs::path dir = fresh_dir("budget");
+    const std::string full = shell_quote((dir / "full").string());
+    REQUIRE(run_josekic("compile " + samples() + " -o " + full + " --quiet --full").exit_code == 0);
+    // The samples are small: the default budget cuts nothing.
+    const auto by_default =
+        run_josekic("compile " + samples() + " -o " + shell_quote((dir / "default").string()));
+    REQUIRE(by_default.exit_code == 0);
+    CHECK(by_default.out.find("left out") == std::string::npos);
+    CHECK(slurp(dir / "default" / "joseki.sgf") == slurp(dir / "full" / "joseki.sgf"));
+    CHECK(slurp(dir / "default" / "fuseki.sgf") == slurp(dir / "full" / "fuseki.sgf"));
+    CHECK(slurp(dir / "default" / "report.txt")
+              .find("Files written (budget: 50,000 nodes and 10 MB per file)") !=
+          std::string::npos);
+
+    const auto small =
+        run_josekic("compile " + samples() + " -o " + shell_quote((dir / "small").string()) +
+                    " --max-nodes 40 --max-bytes 30k");
+    REQUIRE(small.exit_code == 0);
+    CHECK(small.out.find("times left out)") != std::string::npos);
+    CHECK(small.out.find("budget: 40 nodes and 30 kB per file; --full writes every line") !=
+          std::string::npos);
+    for (const char* name : {"joseki.sgf", "fuseki.sgf"}) {
+        INFO(name);
+        const std::string text = slurp(dir / "small" / name);
+        CHECK(text.size() <= 30'000);
+        CHECK(sgf_nodes(text) <= 40);
+        CHECK(text.find("josekic lookup has them.") != std::string::npos);
+    }
+
+    // prune fits a --full dictionary to its budget; the index beside it has the rest.
+    const fs::path pruned = dir / "full" / "small.sgf";
+    const auto run = run_josekic("prune " + shell_quote((dir / "full" / "joseki.sgf").string()) +
+                                 " --max-nodes 15 -o " + shell_quote(pruned.string()));
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.find("left out for the budget (15 nodes and 10 MB per file)") !=
+          std::string::npos);
+    CHECK(sgf_nodes(slurp(pruned)) <= 15);
+    CHECK(slurp(pruned).find("josekic lookup has them.") != std::string::npos);
+}
+
+TEST_CASE("josekic refuses a budget it cannot read", "[e2e][budget]") {
+    const fs::path dir = fresh_dir("budget-usage");
+    const std::string out = " -o " + shell_quote((dir / "out").string());
+    const auto junk = run_josekic("compile " + samples() + out + " --max-bytes 10XB");
+    CHECK(junk.exit_code == 2);
+    CHECK(junk.err.find("--max-bytes takes a size such as 10MB, 500k, 1G or 2000000, not '10XB'") !=
+          std::string::npos);
+    const auto both = run_josekic("compile " + samples() + out + " --full --max-nodes 10");
+    CHECK(both.exit_code == 2);
+    CHECK(both.err.find("--full writes everything") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "out" / "joseki.sgf"));
+    const auto nothing = run_josekic("prune x.sgf --full -o y.sgf");
+    CHECK(nothing.exit_code == 2);
 }

@@ -70,3 +70,30 @@ TEST_CASE("lookup of a damaged index is exit 1 naming the file", "[cli][e2e][loo
     CHECK(run.exit_code == 1);
     CHECK(run.err.find(index.string()) != std::string::npos);
 }
+
+TEST_CASE("lookup and review show the options the index was compiled with", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto text = run_josekic("lookup " + d.run("--moves pd"));
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("Index compiled with: zones default (98 points), max-length 30, "
+                        "max-gap 40, fuseki-moves 30.") != std::string::npos);
+    const auto json = run_josekic("lookup " + d.run("--json --moves pd"));
+    CHECK(json.out.find("\"index_options\": {\"zones\": \"default\", \"zone_points\": 98, "
+                        "\"max_length\": 30, \"max_gap\": 40, \"fuseki_moves\": 30, "
+                        "\"duplicates_kept\": false}") != std::string::npos);
+    CHECK(json.out.find("\"key_collisions\": 0") != std::string::npos);
+}
+
+TEST_CASE("review of a handicap game says its opening is not in the index", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
+    const auto text =
+        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("opening: not reviewed: a handicap game: the index holds the openings of "
+                        "even games only") != std::string::npos);
+    const auto json = run_josekic("lookup " + d.run("--json --game " + shell_quote(game)));
+    CHECK(json.exit_code == 0);
+    CHECK(json.out.find("\"found\": false, \"count\": 0, \"not_indexed\": \"a handicap game") !=
+          std::string::npos);
+}

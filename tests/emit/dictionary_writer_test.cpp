@@ -55,8 +55,7 @@ TEST_CASE("a fuseki dictionary cut by thresholds is written as the golden file s
     options.extra_comments = &extra;
     const WrittenDictionary written = write_dictionary(trie, options);
     testing::check_golden("small-fuseki-min-count-2.sgf", written.text);
-    CHECK(written.text.find("Not shown (size limits): 1 line in rarer continuations.") !=
-          std::string::npos);
+    CHECK(written.text.find("Not shown: 1 rarer line (size limits).") != std::string::npos);
     CHECK(written.text.find("Also reached by 1 other move order.") != std::string::npos);
     CHECK(written.text.find("and 2 more.") != std::string::npos);
 }

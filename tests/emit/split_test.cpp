@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include "emit/size_warning.hpp"
 #include "emit/split.hpp"
 #include "tests/emit/golden.hpp"
 #include "tests/emit/sample_dictionaries.hpp"
@@ -57,18 +56,4 @@ TEST_CASE("a split dictionary has one file per first move and an index", "[emit]
     REQUIRE(split.files.size() == 2);
     CHECK(split.files[1].file_name == "fuseki-3-4.sgf");
     CHECK(split.index_file_name == "fuseki-index.txt");
-}
-
-TEST_CASE("the size warning fires above what viewers handle comfortably", "[emit]") {
-    CHECK_FALSE(size_warning("joseki.sgf", 9'000'000, 40'000).has_value());
-    const auto by_nodes = size_warning("joseki.sgf", 1'000'000, 120'000);
-    REQUIRE(by_nodes.has_value());
-    CHECK(by_nodes->find("joseki.sgf has 120,000 nodes") != std::string::npos);
-    CHECK(by_nodes->find("--split") != std::string::npos);
-    CHECK(by_nodes->find("--min-count") != std::string::npos);
-    CHECK(size_warning("fuseki.sgf", 11'000'000, 10).has_value());
-    const auto part = size_warning("joseki-4-4.sgf", 1'000, 60'000, SizeAdvice::AlreadySplit);
-    REQUIRE(part.has_value());
-    CHECK(part->find("--split") == std::string::npos);
-    CHECK(part->find("--max-children") != std::string::npos);
 }

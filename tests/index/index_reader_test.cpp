@@ -96,6 +96,15 @@ TEST_CASE("an index of a newer format says so", "[index][reader]") {
     CHECK(error.find("newer josekic") != std::string::npos);
 }
 
+TEST_CASE("an index of an older format asks for a new compile", "[index][reader]") {
+    Compiled c;
+    std::vector<std::byte> older = c.bytes;
+    index::store_le(index::kFormatVersion - 1, older.data() + 8);
+    const std::string error = open_error(write_bytes(c.dir.path() / "older.jki", older));
+    CHECK(error.find("older.jki: index format 1 was written by an older josekic; compile the "
+                     "dictionary again") != std::string::npos);
+}
+
 TEST_CASE("a file that is no index is refused", "[index][reader]") {
     Compiled c;
     const fs::path sgf = c.index.parent_path() / "joseki.sgf";

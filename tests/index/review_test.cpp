@@ -4,6 +4,8 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/replay.hpp"
@@ -96,4 +98,40 @@ TEST_CASE("the reviewed game is SGF with the book on its moves and the alternati
     REQUIRE(back.size() == 1);
     CHECK(back[0].moves == records[0].moves);
     CHECK(back[0].info.black_player == "A ] B");
+}
+
+TEST_CASE("a handicap game's opening is said to be outside the index, its corners reviewed",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // Two stones on the lower-left and upper-right 4-4 points; White's upper-left is in the book.
+    const index::GameReview review =
+        review_of(dict, "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc];W[dc])");
+    REQUIRE(review.opening_not_indexed);
+    CHECK(review.opening_not_indexed->find("handicap") != std::string::npos);
+    for (const index::LineReview& line : review.lines) CHECK(line.name != "opening");
+    CHECK_FALSE(review.lines.empty());
+}
+
+TEST_CASE("a real game of the compiled goban samples is in the book to the end of every line",
+          "[index][review][shared]") {
+    const fs::path samples = "/usr/share/goban";
+    const fs::path game = samples / "Hon-41-1.mgt";
+    if (!fs::exists(game)) {
+        WARN("skipped: " << game << " is not present (the goban package's samples)");
+        return;
+    }
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_inputs(dir.path(), {samples.string()});
+    std::ifstream in(game, std::ios::binary);
+    const std::string sgf{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const index::GameReview review = review_of(dict, sgf);
+    CHECK_FALSE(review.opening_not_indexed);
+    REQUIRE(review.lines.size() == 5);  // the opening and four corners
+    for (const index::LineReview& line : review.lines) {
+        INFO(line.name);
+        CHECK(line.line.node);
+        CHECK(line.line.stats.count >= 1);
+        CHECK(line.line.query.played.size() >= 3);
+    }
 }

@@ -120,3 +120,16 @@ TEST_CASE("the root comment states every threshold, unset ones as no limit", "[p
     limits.max_depth = 20;
     CHECK(size_limits_text(limits) == "min count 3, min share 5%, max depth 20, max children 8");
 }
+
+TEST_CASE("the root comment says when the budget chose the min count", "[prune]") {
+    Thresholds limits;
+    limits.min_count = 4;
+    limits.budget = Budget::viewer();
+    CHECK(size_limits_text(limits, MinCountOrigin::Budget) ==
+          "min count 4 (the smallest that fits the budget of 50,000 nodes and 10 MB per file), "
+          "max depth none, max children none");
+    CHECK(size_limits_text(limits) == "min count 4, max depth none, max children none");
+    CHECK(budget_text(Budget{}) == "no limit");
+    CHECK(budget_text(Budget{std::nullopt, 500'000}) == "500 kB per file");
+    CHECK(budget_text(Budget{20, std::nullopt}) == "20 nodes per file");
+}

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,10 +31,11 @@ inline std::vector<std::string> handmade_games() {
     };
 }
 
-/// Compiles `inputs` into `dir`/dict with the default options on one thread, diagnostics
-/// discarded. Returns the dictionary directory.
-inline std::filesystem::path compile_inputs(const std::filesystem::path& dir,
-                                            const std::vector<std::string>& inputs) {
+/// Compiles `inputs` into `dir`/dict with the default options (changed by `adjust`, if
+/// given) on one thread, diagnostics discarded. Returns the dictionary directory.
+inline std::filesystem::path compile_inputs(
+    const std::filesystem::path& dir, const std::vector<std::string>& inputs,
+    const std::function<void(compile::CompileOptions&)>& adjust = {}) {
     compile::CompileOptions options;
     options.inputs = inputs;
     options.output_dir = (dir / "dict").string();
@@ -42,19 +44,21 @@ inline std::filesystem::path compile_inputs(const std::filesystem::path& dir,
     options.stream.progress = pipeline::Progress::Off;
     static std::ostringstream discarded;  // diagnostics are not under test here
     options.stream.diagnostics_out = &discarded;
+    if (adjust) adjust(options);
     compile::compile_collection(options);
     return dir / "dict";
 }
 
 /// Compiles `games` (each written to its own file in `dir`/games) (see
 /// compile_inputs).
-inline std::filesystem::path compile_games(const std::filesystem::path& dir,
-                                           const std::vector<std::string>& games) {
+inline std::filesystem::path compile_games(
+    const std::filesystem::path& dir, const std::vector<std::string>& games,
+    const std::function<void(compile::CompileOptions&)>& adjust = {}) {
     const std::filesystem::path in = dir / "games";
     std::filesystem::create_directories(in);
     for (std::size_t i = 0; i < games.size(); ++i)
         std::ofstream(in / ("game-" + std::to_string(i) + ".sgf"), std::ios::binary) << games[i];
-    return compile_inputs(dir, {in.string()});
+    return compile_inputs(dir, {in.string()}, adjust);
 }
 
 }  // namespace josekic::test_support

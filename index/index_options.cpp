@@ -1,0 +1,56 @@
+#include "index/index_options.hpp"
+
+#include <algorithm>
+
+namespace josekic::index {
+
+OptionsRecord TrackingOptions::to_record() const {
+    OptionsRecord r;
+    r.max_length =
+        static_cast<std::uint32_t>(std::min<std::size_t>(tracker.max_length, 0xFFFFFFFF));
+    r.max_gap = static_cast<std::uint32_t>(std::min<std::size_t>(tracker.max_gap, 0xFFFFFFFF));
+    r.fuseki_moves = static_cast<std::uint32_t>(std::max(opening.max_moves, 0));
+    r.flags = duplicates_kept ? OptionsRecord::kDuplicatesKept : 0;
+    for (int i = 0; i < go::kNumPoints; ++i) {
+        if (zone.contains(trackers::Corner::UpperRight, go::Point::from_index(i)))
+            r.zone[static_cast<std::size_t>(i / 8)] |= static_cast<std::uint8_t>(1U << (i % 8));
+    }
+    return r;
+}
+
+TrackingOptions TrackingOptions::from_record(const OptionsRecord& record, const std::string& path) {
+    TrackingOptions o;
+    o.tracker.max_length = record.max_length;
+    o.tracker.max_gap = record.max_gap;
+    o.opening.max_moves = static_cast<int>(std::min<std::uint32_t>(record.fuseki_moves, 1U << 30));
+    o.duplicates_kept = (record.flags & OptionsRecord::kDuplicatesKept) != 0;
+    std::array<bool, go::kNumPoints> table{};
+    for (int i = 0; i < go::kNumPoints; ++i)
+        table[static_cast<std::size_t>(i)] =
+            ((record.zone[static_cast<std::size_t>(i / 8)] >> (i % 8)) & 1U) != 0;
+    std::string why;
+    std::optional<trackers::Zone> zone = trackers::Zone::from_table(table, why);
+    if (!zone) throw IndexError(path + ": the index is damaged (its zone map: " + why + ")");
+    o.zone = *zone;
+    return o;
+}
+
+TrackingOptions tracking_options(const IndexFile& index) {
+    return TrackingOptions::from_record(index.options(), index.path());
+}
+
+bool TrackingOptions::default_zone() const {
+    return zone.to_map() == trackers::Zone::default_zone().to_map();
+}
+
+std::string TrackingOptions::describe() const {
+    const auto limit = [](std::size_t n) {
+        return n == 0 ? std::string("none") : std::to_string(n);
+    };
+    return std::string("zones ") + (default_zone() ? "default" : "custom") + " (" +
+           std::to_string(zone.size()) + " points), max-length " + limit(tracker.max_length) +
+           ", max-gap " + limit(tracker.max_gap) + ", fuseki-moves " +
+           std::to_string(opening.max_moves) + (duplicates_kept ? ", duplicates kept" : "");
+}
+
+}  // namespace josekic::index

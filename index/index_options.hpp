@@ -1,0 +1,36 @@
+#pragma once
+
+#include <string>
+
+#include "index/index_format.hpp"
+#include "index/index_reader.hpp"
+#include "trackers/corner_tracker.hpp"
+#include "trackers/opening.hpp"
+#include "trackers/zone.hpp"
+
+namespace josekic::index {
+
+/// The options of `compile` that decide which lines went into the tries: the zones and the
+/// tracker's limits (joseki), the fuseki depth, and whether duplicates were kept. The index
+/// records them, `lookup` shows them, and `lookup --game` and `review` track a game with them,
+/// so that a game is cut into lines exactly as the dictionary's games were.
+struct TrackingOptions {
+    trackers::Zone zone = trackers::Zone::default_zone();
+    trackers::TrackerOptions tracker;
+    trackers::OpeningOptions opening;
+    bool duplicates_kept = false;
+
+    /// The record the index stores.
+    OptionsRecord to_record() const;
+    /// The options of a record. Throws IndexError naming `path` for a zone that cannot be.
+    static TrackingOptions from_record(const OptionsRecord& record, const std::string& path);
+    /// Whether the zone is the default one.
+    bool default_zone() const;
+    /// One line for people: "zones: default (98 points), max-length 30, ...".
+    std::string describe() const;
+};
+
+/// The options an index was compiled with. Throws IndexError for a damaged record.
+TrackingOptions tracking_options(const IndexFile& index);
+
+}  // namespace josekic::index
