@@ -97,9 +97,7 @@ std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
 
 Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
     : games_(std::move(games)), options_(options) {
-    TrieNode root;
-    root.path_key = kRootPathKey;
-    nodes_.push_back(std::move(root));
+    nodes_.push_back(TrieNode{});
 }
 
 std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
@@ -124,11 +122,28 @@ void Trie::grow_index() {
     index_.assign(size, IndexSlot{});
     index_used_ = nodes_.size() - 1;
     const std::size_t mask = size - 1;
+    // A parent's id is below its children's, so one pass in id order has every parent's key.
+    std::vector<std::uint64_t> keys(nodes_.size());
+    keys[kRoot] = kRootPathKey;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
-        std::size_t i = static_cast<std::size_t>(nodes_[id].path_key) & mask;
+        const TrieNode& n = nodes_[id];
+        const std::uint64_t key = keys[id] = child_key(keys[n.parent], n.move);
+        std::size_t i = static_cast<std::size_t>(key) & mask;
         while (index_[i].node != kNoNode) i = (i + 1) & mask;
-        index_[i] = IndexSlot{IndexSlot::tag_of(nodes_[id].path_key), static_cast<NodeId>(id)};
+        index_[i] = IndexSlot{IndexSlot::tag_of(key), static_cast<NodeId>(id)};
     }
+}
+
+std::uint64_t Trie::path_key(NodeId node) const {
+    std::array<go::Move, 64> moves;
+    std::size_t depth = 0;
+    NodeId at = node;
+    for (; at != kRoot && depth < moves.size(); at = nodes_[at].parent)
+        moves[depth++] = nodes_[at].move;
+    const std::uint64_t above = at == kRoot ? kRootPathKey : path_key(at);  // a deep node
+    std::uint64_t key = above;
+    while (depth > 0) key = child_key(key, moves[--depth]);
+    return key;
 }
 
 void Trie::release_child_index() {
@@ -143,12 +158,12 @@ NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
         }
         return kNoNode;
     }
-    return index_[index_slot(child_key(nodes_[parent].path_key, move), parent, move)].node;
+    return index_[index_slot(child_key(path_key(parent), move), parent, move)].node;
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
     if (index_.empty() || (index_used_ + 1) * 2 > index_.size()) grow_index();
-    return find_or_add_child(parent, move, child_key(nodes_[parent].path_key, move));
+    return find_or_add_child(parent, move, child_key(path_key(parent), move));
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
@@ -158,7 +173,6 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_
     TrieNode fresh;
     fresh.move = move;
     fresh.parent = parent;
-    fresh.path_key = key;
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
@@ -198,11 +212,11 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
     // Checked once here rather than at every node of the line.
     const std::optional<NodeStats::Year> line_year = NodeStats::checked_year(year);
     NodeId at = kRoot;
+    std::uint64_t key = kRootPathKey;  // the path key of `at`
     nodes_[kRoot].stats.record(outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
         if (index_.empty() || (index_used_ + count + 1) * 2 > index_.size()) grow_index();
-        std::uint64_t key = nodes_[at].path_key;
         const std::size_t mask = index_.size() - 1;
         for (std::size_t i = 0; i < count; ++i) {
             key = child_key(key, line[done + i]);

@@ -66,8 +66,6 @@ struct NodeStats {
 struct TrieNode {
     go::Move move;  ///< meaningless for the root
     NodeId parent = kNoNode;
-    /// A hash of the moves from the root to this node: the child index's key (see Trie).
-    std::uint64_t path_key = 0;
     NodeId first_child = kNoNode;
     NodeId next_sibling = kNoNode;
     NodeStats stats;
@@ -147,6 +145,9 @@ class Trie {
     /// must already have room for one more entry: callers grow it first.
     NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
     void grow_index();
+    /// The child index's key of `node`: a hash of the moves from the root, computed by a walk
+    /// up (nodes do not store it: a trie holds millions of nodes and the index is transient).
+    std::uint64_t path_key(NodeId node) const;
 
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
