@@ -19,7 +19,7 @@ TEST_CASE("a year falls in the era that starts at or before it", "[eras]") {
     CHECK(Eras({2017}).label(1, 2013, 2017) == "2017");
 }
 
-TEST_CASE("--eras reads increasing years", "[eras]") {
+TEST_CASE("the --eras option reads increasing years", "[eras]") {
     CHECK(parse_eras("2017") == Eras({2017}));
     CHECK(parse_eras("2000,2016") == Eras({2000, 2016}));
     CHECK_FALSE(parse_eras(""));
