@@ -4,7 +4,7 @@
     bench/sgf_counts.py FILE.sgf
 
 Writes the SGF with every comment (C), the application and format version (AP, XD), the
-provenance lines (XP) and the properties added after 0.1 (XE, XN) left out, one node per line:
+provenance lines (XP), the listed games (XG, which since 0.2 holds only the games a comment shows) and the properties added after 0.1 (XE, XN) left out, one node per line:
 what must stay the same when only the wording of comments changes. bench/same_counts.sh
 compares two of these. SGF_COUNTS_DROP="XG" (environment) leaves more properties out: the
 listed games, which hold only the games a comment shows since the budget's slimming.
@@ -14,7 +14,7 @@ import re
 import sys
 
 # The properties whose values are words for people or say which josekic wrote the file.
-DROPPED = {b"C", b"AP", b"XD", b"XP", b"XE", b"XN"} | set(
+DROPPED = {b"C", b"AP", b"XD", b"XP", b"XE", b"XN", b"XG"} | set(
     os.environ.get("SGF_COUNTS_DROP", "").encode().split())
 TOKEN = re.compile(rb"([A-Za-z]+)|(\[(?:\\.|[^\\\]])*\])|([;()])|\s+", re.S)
 

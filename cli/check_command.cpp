@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "cli/filter_options.hpp"
 #include "cli/options.hpp"
 #include "compiler/pipeline/game_stream.hpp"
 #include "compiler/pipeline/run_report.hpp"
@@ -31,6 +32,7 @@ int run_check(const std::vector<std::string>& args) {
         "does not exist, the run failed or, with --strict, something was skipped; 2 for a bad\n"
         "command line."};
     InputOptions input;
+    FilterOptions filters;
     bool json = false;
     bool no_timings = false;
     po::options_description visible;
@@ -40,13 +42,15 @@ int run_check(const std::vector<std::string>& args) {
         "no-timings", po::bool_switch(&no_timings),
         "leave times and the slowest files out of the report, so that reports compare byte for "
         "byte");
+    add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
 
-    const pipeline::StreamOptions options = stream_options(input, help.name);
+    pipeline::StreamOptions options = stream_options(input, help.name);
+    options.filter = parse_filter(filters, help.name);
     pipeline::RunReport report;
     pipeline::stream_games(input.inputs, options, nullptr, report);
 

@@ -9,12 +9,15 @@
 
 #include <boost/optional.hpp>
 
+#include "cli/filter_options.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/game/replay.hpp"
 #include "core/sgf/game_reader.hpp"
 #include "index/game_lookup.hpp"
+#include "index/game_selection.hpp"
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
@@ -85,6 +88,10 @@ int run_lookup(const std::vector<std::string>& args) {
         "whatever the move order that reached it, and the sequence of each corner whose\n"
         "tracker (default zones) is still on at that move.\n"
         "\n"
+        "--since, --until, --min-rank, --max-rank, --player and --event count only the games\n"
+        "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"
+        "shares, wins, years, continuations (and their order), position totals and games.\n"
+        "\n"
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
         "version), 2 a malformed query (the message gives its column)."};
     std::string dictionary;
@@ -97,6 +104,7 @@ int run_lookup(const std::vector<std::string>& args) {
     std::size_t games = 5;
     std::string game_file;
     boost::optional<std::size_t> move;
+    FilterOptions filters;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
                           "the line to look up, e.g. \"pd qc qd\"")(
@@ -110,6 +118,7 @@ int run_lookup(const std::vector<std::string>& args) {
         "with --game: the position after move N (default: the last within the fuseki depth, "
         "30)")("verify", po::bool_switch(&verify),
                "check every section's checksum first (reads the whole index)");
+    add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
     po::positional_options_description positional;
@@ -119,20 +128,32 @@ int run_lookup(const std::vector<std::string>& args) {
     if (moves.has_value() == !game_file.empty())
         throw UsageError(
             "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
+    const game::GameFilter filter = parse_filter(filters, "lookup");
+    // Said before the answer (text) or inside it (JSON), so that a filtered answer is never
+    // taken for the whole collection's.
+    const std::string filter_text =
+        filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
+    const std::string filter_json =
+        filter.empty() ? "" : ", \"filters\": " + pipeline::json_quote(filter.describe());
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
         const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
         if (verify) file.verify();
+        std::optional<index::GameSelection> selection;
+        if (!filter.empty()) selection.emplace(file, filter);
         index::GameLookupOptions options;
         if (move) options.move = *move;
         options.games = games;
+        options.selection = selection ? &*selection : nullptr;
         const index::GameLookup result =
             index::lookup_game(file, game->record, game->legal_moves, options);
         const index::TrackingOptions tracking = index::tracking_options(file);
-        std::cout << (json
-                          ? render_game_lookup_json(result, render_options_json(tracking)) + "\n"
-                          : render_game_lookup_text(result) + "\n" + render_options_text(tracking));
+        std::cout << (json ? render_game_lookup_json(result,
+                                                     filter_json + render_options_json(tracking)) +
+                                 "\n"
+                           : filter_text + render_game_lookup_text(result) + "\n" +
+                                 render_options_text(tracking));
         return flushed_output();
     }
 
@@ -143,11 +164,15 @@ int run_lookup(const std::vector<std::string>& args) {
             "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
     const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
     if (verify) file.verify();
-    const index::LookupResult result =
-        index::lookup(file, tree, std::get<index::QueryLine>(parsed), games);
+    std::optional<index::GameSelection> selection;
+    if (!filter.empty()) selection.emplace(file, filter);
+    const index::LookupResult result = index::lookup(file, tree, std::get<index::QueryLine>(parsed),
+                                                     games, selection ? &*selection : nullptr);
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? render_lookup_json(result, render_options_json(tracking)) + "\n"
-                       : render_lookup_text(result) + "\n" + render_options_text(tracking));
+    std::cout << (json ? render_lookup_json(result, filter_json + render_options_json(tracking)) +
+                             "\n"
+                       : filter_text + render_lookup_text(result) + "\n" +
+                             render_options_text(tracking));
     return flushed_output();
 }
 

@@ -24,9 +24,9 @@ std::string render_lookup_json(const index::LookupResult& result, std::string_vi
 /// `lookup --game`: the fuseki answer (or why there is none), then each tracked corner's.
 std::string render_game_lookup_text(const index::GameLookup& lookup);
 /// `lookup --game` as JSON: the fuseki object with "move_number" and "corners" (objects of
-/// the same schema with "corner") added, and `extra` before its closing brace. An opening
-/// the index does not hold is an object with "found": false, "count": 0, no continuations
-/// or games and "not_indexed" (why).
+/// the same schema with "corner") added, and `extra` as render_lookup_json puts it. An
+/// opening the index does not hold is an object with "found": false, "count": 0, no
+/// continuations or games and "not_indexed" (why).
 std::string render_game_lookup_json(const index::GameLookup& lookup, std::string_view extra = {});
 
 /// The compile options an index records, for people: "Index: zones default (98 points), ...".

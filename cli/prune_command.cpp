@@ -43,9 +43,8 @@ const char* const kPruneDescription =
 }  // namespace
 
 int run_prune(const std::vector<std::string>& args) {
-    const CommandHelp help{
-        "prune", "josekic prune DICT.sgf --list FILE [--list FILE]... -o OUT.sgf [options]",
-        kPruneDescription};
+    const CommandHelp help{"prune", "josekic prune DICT.sgf [--list FILE]... -o OUT.sgf [options]",
+                           kPruneDescription};
     std::string dictionary_path;
     std::vector<std::string> list_files;
     std::vector<std::string> reference_arguments;
@@ -101,8 +100,17 @@ int run_prune(const std::vector<std::string>& args) {
 
     const std::vector<prune::PruneList>& lists = *read_lists;
     std::vector<prune::PruneResult> results;
-    for (const emit::ReadDictionary& tree : *read)
-        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind));
+    if (thresholds.min_players && !read->front().side) {
+        std::cerr << "josekic: " << dictionary_path
+                  << " was written without player counts (dictionary format 1, josekic 0.1): "
+                     "--min-players needs a dictionary compiled by this version; nothing was "
+                     "written\n";
+        return 1;
+    }
+    for (const emit::ReadDictionary& tree : *read) {
+        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind,
+                                       tree.side ? &*tree.side : nullptr));
+    }
     // An entry is unmatched when no tree of the collection has its line: one warning each.
     std::vector<const prune::PruneResult*> every_tree;
     for (const prune::PruneResult& result : results) every_tree.push_back(&result);
@@ -142,6 +150,7 @@ int run_prune(const std::vector<std::string>& args) {
         for (const std::string& reference : reference_arguments)
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = max_games_listed;
+        if (results[i].side) write.side = &*results[i].side;
         if (index_beside) write.cut_lines = emit::CutLines::InIndex;
         trees.push_back({&trie, std::move(write), joseki_references});
         nodes_before += results[i].nodes_before;

@@ -14,6 +14,9 @@ void add_threshold_options(po::options_description& options, ThresholdOptions& b
         "max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")(
         "max-children", po::value(&bound.max_children)->value_name("K"),
         "keep only the K most frequent continuations of each node")(
+        "min-players", po::value(&bound.min_players)->value_name("N"),
+        "leave out moves that fewer than N distinct players chose (names as written; a game "
+        "without a name counts as a player of its own)")(
         "max-nodes", po::value(&bound.max_nodes)->value_name("N"),
         "the most SGF nodes one written file may hold (default 50000): when a dictionary has "
         "more, the rarest lines are left out, as by the smallest --min-count that fits")(
@@ -37,6 +40,7 @@ prune::Thresholds parse_thresholds(const ThresholdOptions& options, const std::s
     }
     if (options.max_depth > 0) thresholds.max_depth = options.max_depth;
     if (options.max_children > 0) thresholds.max_children = options.max_children;
+    if (options.min_players > 0) thresholds.min_players = options.min_players;
     if (options.full) {
         if (options.max_nodes > 0 || !options.max_bytes.empty())
             throw UsageError(command,

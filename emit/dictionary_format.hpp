@@ -18,8 +18,15 @@ namespace josekic::emit {
 ///                                          a file without it was not written by josekic)
 ///          XP[line][line]...               provenance lines given by the compiler (inputs,
 ///                                          games read/skipped/deduplicated, options, ...)
+///          XE[year][year]...               (format 2) the first year of each era after the
+///                                          first; XE[] for one era. Absent: no era counts
+///                                          or players (written without them, or format 1)
 ///   every  XS[count:ends:fw:sw:draws:unknown:first_year:last_year]
 ///   node                                   dictionary::NodeStats, decimal, year 0 = none
+///          XN[players:era0:era1:...]       (format 2, where XE is given, nodes of count 2
+///                                          or more) distinct players of the move and lines
+///                                          per era (dictionary::SideStats); a node of one
+///                                          line has one player and its year's era
 ///          XG[PB][PW][BR][WR][DT][year][EV][RE][source][index]...
 ///                                          the games its comment lists (emit::games_shown),
 ///                                          kGameFields values per
@@ -30,7 +37,11 @@ inline constexpr std::string_view kKindProperty = "XD";
 inline constexpr std::string_view kProvenanceProperty = "XP";
 inline constexpr std::string_view kStatsProperty = "XS";
 inline constexpr std::string_view kGamesProperty = "XG";
-inline constexpr int kFormatVersion = 1;
+inline constexpr std::string_view kErasProperty = "XE";
+inline constexpr std::string_view kSideProperty = "XN";
+/// The version written. Format 1 (josekic 0.1) has no XE and XN and is still read.
+inline constexpr int kFormatVersion = 2;
+inline constexpr int kOldestReadableVersion = 1;
 inline constexpr std::size_t kGameFields = 10;
 
 /// Which dictionary a file holds: corner sequences or whole-board openings.

@@ -65,10 +65,11 @@ class Reader {
 
         ReadDictionary result{
             dictionary::Trie(std::make_shared<dictionary::GameTable>(), options.trie_options),
-            std::move(*root)};
+            std::move(*root), read_eras(tree.nodes.front())};
         games_ = result.trie.shared_games();
         dictionary::Trie& trie = result.trie;
         read_data(tree.nodes.front(), trie, dictionary::kRoot);
+        if (result.side) read_side(tree.nodes.front(), trie, dictionary::kRoot, *result.side);
 
         // The parser lists nodes in document order, so a parent always comes before its
         // children and one pass over the array rebuilds the tree without recursion.
@@ -91,6 +92,7 @@ class Reader {
             }
             to_trie[i] = id;
             read_data(node, trie, id);
+            if (result.side) read_side(node, trie, id, *result.side);
         }
         return result;
     }
@@ -117,10 +119,11 @@ class Reader {
                             " or fuseki:" + std::to_string(kFormatVersion) + ")");
             return std::nullopt;
         }
-        if (version != kFormatVersion) {
+        if (version < kOldestReadableVersion || version > kFormatVersion) {
             sink_.error(path_, value_location(*xd, 0), diag::Code::UnsupportedDictionaryVersion,
                         "dictionary format version " + std::to_string(version) +
-                            " is not supported (this josekic reads version " +
+                            " is not supported (this josekic reads versions " +
+                            std::to_string(kOldestReadableVersion) + " to " +
                             std::to_string(kFormatVersion) + ")");
             return std::nullopt;
         }
@@ -151,6 +154,58 @@ class Reader {
             }
         }
         return stones;
+    }
+
+    // The root's XE: the eras of the XN counts, or nullopt when the file has none.
+    std::optional<dictionary::SideStats> read_eras(const sgf::SgfNode& root) {
+        const sgf::SgfProperty* xe = root.find(kErasProperty);
+        if (xe == nullptr) return std::nullopt;
+        std::vector<int> boundaries;
+        for (std::size_t i = 0; i < xe->values.size(); ++i) {
+            int year = 0;
+            if (xe->values[i].empty() && xe->values.size() == 1) break;
+            if (!parse_number(xe->values[i], year) ||
+                (!boundaries.empty() && year <= boundaries.back()) ||
+                boundaries.size() + 2 > dictionary::Eras::kMaxEras) {
+                sink_.warning(path_, value_location(*xe, i), diag::Code::BadStatistics,
+                              "XE[" + std::string(xe->values[i]) +
+                                  "] is not an era boundary after the last; era counts and "
+                                  "players are left out");
+                return std::nullopt;
+            }
+            boundaries.push_back(year);
+        }
+        return dictionary::SideStats(dictionary::Eras(std::move(boundaries)));
+    }
+
+    // A node's XN (nodes of two or more lines); a missing or damaged one counts as zeros.
+    void read_side(const sgf::SgfNode& node, const dictionary::Trie& trie, NodeId id,
+                   dictionary::SideStats& side) {
+        if (!dictionary::SideStats::kept(trie.node(id))) return;
+        // A merged duplicate sibling (reported) keeps the first one's counts.
+        if (!side.accepts(id)) return;
+        dictionary::SideCounts counts;
+        const sgf::SgfProperty* xn = node.find(kSideProperty);
+        if (xn == nullptr || xn->values.empty()) {
+            sink_.warning(path_, node.where, diag::Code::MissingStatistics,
+                          "a node without XN players and era counts; counted as 0");
+        } else if (!parse_side(xn->values.front(), side.eras().count(), counts)) {
+            sink_.warning(path_, value_location(*xn, 0), diag::Code::BadStatistics,
+                          "XN[" + std::string(xn->values.front()) + "] is not players and " +
+                              std::to_string(side.eras().count()) + " era counts; counted as 0");
+            counts = {};
+        }
+        side.add(id, counts);
+    }
+
+    static bool parse_side(std::string_view text, std::size_t eras,
+                           dictionary::SideCounts& counts) {
+        const auto f = split_colons(text);
+        if (f.size() != eras + 1 || !parse_number(f[0], counts.players)) return false;
+        for (std::size_t e = 0; e < eras; ++e) {
+            if (!parse_number(f[e + 1], counts.per_era[e])) return false;
+        }
+        return true;
     }
 
     std::optional<go::Move> read_move(const sgf::SgfNode& node) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/dictionary/side_stats.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 
@@ -23,6 +24,9 @@ struct ReadOptions {
 struct ReadDictionary {
     dictionary::Trie trie;
     RootInfo root;
+    /// Era counts and distinct players (XE, XN), or nullopt for a dictionary written without
+    /// them (format 1, josekic 0.1).
+    std::optional<dictionary::SideStats> side;
 };
 
 /// Rebuilds a dictionary from SGF text written by write_dictionary() (or one file of a

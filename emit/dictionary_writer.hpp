@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/dictionary/setup.hpp"
+#include "core/dictionary/side_stats.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/emit_helpers.hpp"
@@ -61,6 +62,10 @@ struct WriteOptions {
     /// Setup stones the lines start from, written at the root as AB/AW (a handicap fuseki
     /// tree); empty for none.
     dictionary::Setup setup;
+    /// Era counts and distinct players of the trie's nodes (the "By era:" lines, "by N
+    /// players", the XE and XN properties), or nullptr to leave them out. It must outlive the
+    /// write.
+    const dictionary::SideStats* side = nullptr;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
     /// Threads that may format parts of this dictionary ahead of the writer (see

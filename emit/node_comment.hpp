@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/dictionary/side_stats.hpp"
 #include "core/dictionary/significance.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
@@ -34,6 +35,8 @@ struct StatisticsKey {
     std::uint8_t form = 0;  ///< the kind, whether the node is the root, a tenuki and its colour
     /// The node's win rate against the rest of its parent's lines (win_rate_text.hpp).
     dictionary::Difference against_rest = dictionary::Difference::None;
+    /// Distinct players of the node's move; 0 when not known.
+    dictionary::NodeStats::Counter players = 0;
     friend bool operator==(const StatisticsKey&, const StatisticsKey&) = default;
 };
 
@@ -60,6 +63,9 @@ struct NodeCommentInput {
     /// Where the statistics lines of the last comment are kept for the next, or nullptr to
     /// format them every time. The text is the same either way.
     StatisticsMemo* memo = nullptr;
+    /// Era counts and distinct players of the trie's nodes, or nullptr (a dictionary written
+    /// before they were counted): the comment then has no players and no "By era:" line.
+    const dictionary::SideStats* side = nullptr;
 };
 
 /// The start of `listed` (a node's listed games) that its comment shows: the first

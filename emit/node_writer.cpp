@@ -105,7 +105,8 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
                                    options_.max_games_listed,
                                    extra_.view(),
                                    direct ? CommentText::Escaped : CommentText::Plain,
-                                   &statistics_memo_};
+                                   &statistics_memo_,
+                                   options_.side};
     out_ += "C["sv;
     if (direct) {
         append_node_comment(out_, comment);
@@ -151,8 +152,15 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         }
     }
 
-    if (id == kRoot) put_root_properties(out_, options_.kind, options_.provenance);
+    if (id == kRoot) {
+        put_root_properties(out_, options_.kind, options_.provenance);
+        if (options_.side != nullptr) put_eras_property(out_, options_.side->eras());
+    }
     statistics_property_.put(out_, node.stats);
+    if (options_.side != nullptr && dictionary::SideStats::kept(node)) {
+        if (const dictionary::SideCounts* counts = options_.side->find(id))
+            put_side_property(out_, *counts, options_.side->eras());
+    }
     put_games_property(out_, trie_.games(),
                        games_shown(trie_.listed_games(id), options_.max_games_listed));
 }

@@ -84,6 +84,30 @@ void StatisticsProperty::put(TextBuffer& out, const dictionary::NodeStats& s) {
     });
 }
 
+void put_eras_property(TextBuffer& out, const dictionary::Eras& eras) {
+    out += kErasProperty;
+    if (eras.boundaries().empty()) out += "[]";
+    for (const int year : eras.boundaries()) {
+        out += '[';
+        out += signed_decimal(year);
+        out += ']';
+    }
+}
+
+void put_side_property(TextBuffer& out, const dictionary::SideCounts& counts,
+                       const dictionary::Eras& eras) {
+    TextCursor t(
+        out, kSideProperty.size() + 2 + (dictionary::Eras::kMaxEras + 1) * (kMaxNumberBytes + 1));
+    t.put(kSideProperty);
+    t.put('[');
+    t.decimal(counts.players);
+    for (std::size_t e = 0; e < eras.count(); ++e) {
+        t.put(':');
+        t.decimal(counts.per_era[e]);
+    }
+    t.put(']');
+}
+
 void put_games_property(TextBuffer& out, const dictionary::GameTable& games,
                         std::span<const dictionary::GameId> listed) {
     if (listed.empty()) return;

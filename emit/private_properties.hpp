@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/dictionary/game_table.hpp"
+#include "core/dictionary/side_stats.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/text_buffer.hpp"
@@ -33,6 +34,15 @@ class StatisticsProperty {
     // which are then formatted each time).
     TextMemo<dictionary::NodeStats, 32> memo_;
 };
+
+/// Appends the root's eras property: the first year of each era after the first (an empty
+/// value for one era).
+void put_eras_property(TextBuffer& out, const dictionary::Eras& eras);
+
+/// Appends the side property of a node (dictionary::SideStats::kept nodes only): its distinct
+/// players and its lines in each of the `eras`.
+void put_side_property(TextBuffer& out, const dictionary::SideCounts& counts,
+                       const dictionary::Eras& eras);
 
 /// Appends the games property with the values of the `listed` games of `games` (nothing
 /// when none is listed).

@@ -42,14 +42,15 @@ GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
                                                                           canonical.moves.size()));
     fuseki.to_query = go::inverse(canonical.symmetry);
     if (!result.fuseki_not_indexed)
-        result.fuseki = lookup(index, Tree::Fuseki, fuseki, options.games);
+        result.fuseki = lookup(index, Tree::Fuseki, fuseki, options.games, options.selection);
 
     const trackers::CornerExtraction corners =
         trackers::extract_corners(tracking.zone, tracking.tracker, record, result.move_number);
     for (const trackers::CornerSequence& sequence : corners.sequences) {
         if (sequence.end != trackers::SequenceEnd::GameEnd) continue;  // shut off before
         result.corners.push_back(CornerLookup{
-            sequence.corner, lookup(index, Tree::Joseki, corner_query(sequence), options.games)});
+            sequence.corner,
+            lookup(index, Tree::Joseki, corner_query(sequence), options.games, options.selection)});
     }
     return result;
 }

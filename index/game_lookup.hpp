@@ -18,7 +18,8 @@ struct GameLookupOptions {
     /// The move after which the position is taken; nullopt: the last move within the fuseki
     /// depth the index was compiled with, or of the game's legal moves.
     std::optional<std::size_t> move;
-    std::size_t games = 5;  ///< recent games listed per line
+    std::size_t games = 5;                     ///< recent games listed per line
+    const GameSelection* selection = nullptr;  ///< the games counted; nullptr: all of them
 };
 
 /// A corner sequence still tracked at the move, looked up in the joseki tree.

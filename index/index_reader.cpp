@@ -180,6 +180,12 @@ std::uint32_t TreeView::move_number(const LineRecord& line, std::span<const go::
     return *number;
 }
 
+std::uint32_t TreeView::first_move_number(const LineRecord& line) const {
+    // A line's first number is always stored, whatever its first move: only its place counts.
+    const go::Move first{};
+    return move_number(line, std::span(&first, 1));
+}
+
 IndexFile IndexFile::open(const std::filesystem::path& path) {
     IndexFile file;
     file.path_ = std::make_unique<std::string>(path.string());

@@ -73,6 +73,8 @@ class TreeView {
     /// The game move number of the last of `moves`, the first moves of `line`'s line, in a
     /// joseki tree. Throws IndexError when the stored numbers cannot be read.
     std::uint32_t move_number(const LineRecord& line, std::span<const go::Move> moves) const;
+    /// The game move number of a joseki line's first stone.
+    std::uint32_t first_move_number(const LineRecord& line) const;
 
   private:
     friend class IndexFile;

@@ -7,10 +7,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 #include "emit/atomic_file.hpp"
 #include "index/index_format.hpp"
+#include "index/line_moves.hpp"
 #include "index/move_code.hpp"
 #include "index/position_keys.hpp"
 
@@ -117,9 +119,22 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
 // games. Nodes are visited in reverse preorder, so a node's children are done before it: a
 // node's list is the best of its own lines and its children's lists, which wait on a stack
 // (flat, to allocate nothing per node) until their parent takes them.
+// Enough of a node's own lines to hold kStoredRecentGames games, even when some games have
+// a line in each corner.
+constexpr std::uint32_t kOwnLinesLooked = 64;
+
 void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRecord> lines,
+                       std::span<const std::uint8_t> move_numbers,
                        std::vector<StatsRecord>& stats) {
-    using Item = std::pair<std::uint32_t, std::uint32_t>;  // game, line
+    // Game, the move number of the line's first stone, line: of a game's several lines at a
+    // node (a joseki in two corners) the one begun first is named, as lookup's scan does.
+    using Item = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
+    const auto first_number = [move_numbers](const LineRecord& line) -> std::uint32_t {
+        if (move_numbers.empty()) return 0;  // fuseki: a game has one line at a node
+        const go::Move first{};
+        return move_number_at(std::as_bytes(move_numbers), line.move_numbers, std::span(&first, 1))
+            .value_or(0);
+    };
     struct Pending {
         std::uint32_t node;
         std::size_t begin;
@@ -138,15 +153,17 @@ void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRe
         }
         candidates.assign(items.begin() + static_cast<std::ptrdiff_t>(begin), items.end());
         items.resize(begin);
-        // Own lines are sorted by game: their first kStoredRecentGames are enough.
-        for (std::uint32_t l = nodes[i].lines_begin;
-             l < nodes[i + 1].lines_begin && candidates.size() < 64; ++l)
-            candidates.emplace_back(lines[l].game, l);
+        // Own lines are sorted by game, a game's lines together: their first few are enough
+        // (counted apart from the children's lists, which can fill any common bound alone).
+        const std::uint32_t own_end =
+            std::min(nodes[i + 1].lines_begin, nodes[i].lines_begin + kOwnLinesLooked);
+        for (std::uint32_t l = nodes[i].lines_begin; l < own_end; ++l)
+            candidates.emplace_back(lines[l].game, first_number(lines[l]), l);
         std::sort(candidates.begin(), candidates.end());
         std::size_t kept = 0;
         for (const Item& c : candidates) {
             if (kept == kStoredRecentGames) break;
-            if (kept != 0 && items.back().first == c.first) continue;
+            if (kept != 0 && std::get<0>(items.back()) == std::get<0>(c)) continue;
             items.push_back(c);
             ++kept;
         }
@@ -154,7 +171,8 @@ void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRe
         if (next_stats > 0 && stats[next_stats - 1].node == i) {
             StatsRecord& r = stats[--next_stats];
             r.recent_lines.fill(kNoLine);
-            for (std::size_t k = 0; k < kept; ++k) r.recent_lines[k] = items[begin + k].second;
+            for (std::size_t k = 0; k < kept; ++k)
+                r.recent_lines[k] = std::get<2>(items[begin + k]);
         }
     }
 }
@@ -247,7 +265,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     }
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
     nodes[n].lines_begin = line_start[n];
-    fill_recent_lines(nodes, lines, stats);
+    fill_recent_lines(nodes, lines, input.move_numbers, stats);
 
     {
         const std::vector<std::uint64_t> keys = trie_position_keys(trie, tree);

@@ -1,23 +1,32 @@
 #include "index/lookup.hpp"
 
+#include <algorithm>
+
 #include "index/position_keys.hpp"
 
 namespace josekic::index {
 
-LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games) {
+LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games,
+                    const GameSelection* selection) {
     const TreeView& view = index.tree(tree);
     LookupResult r;
     r.tree = tree;
     r.query = query;
-    const Walk w = walk(view, query.canonical);
+    Walk w = walk(view, query.canonical);
+    // A node no selected game reaches is not in the filtered dictionary: the line leaves it
+    // where the selected games stop (counts only shrink along a line).
+    if (selection != nullptr) {
+        while (w.path.size() > 1 && node_stats(index, tree, w.path.back(), selection).count == 0)
+            w.path.pop_back();
+    }
     r.matched = w.matched();
     r.last_known = w.path.back();
     if (r.matched == query.canonical.size()) {
         r.node = r.last_known;
-        r.stats = node_stats(index, tree, *r.node);
+        r.stats = node_stats(index, tree, *r.node, selection);
         if (w.path.size() >= 2)
-            r.parent_count = node_stats(index, tree, w.path[w.path.size() - 2]).count;
-        for (const GameAt& g : recent_games(view, *r.node, games)) {
+            r.parent_count = node_stats(index, tree, w.path[w.path.size() - 2], selection).count;
+        for (const GameAt& g : recent_games(view, *r.node, games, selection)) {
             // A fuseki line starts at move 1, so a node's move number is its depth; a joseki
             // line's moves are spread over the game and the index keeps the number of each.
             const std::uint32_t number = tree == Tree::Fuseki
@@ -30,11 +39,21 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, s
     // order may reach it.
     PositionKeyer keyer(tree);
     for (const go::Move& m : query.canonical) keyer.play(m);
-    r.position = position_totals(index, tree, keyer);
+    r.position = position_totals(index, tree, keyer, selection);
     for (std::uint32_t child : children(view, r.last_known)) {
         const go::Move canonical = node_move(view, child);
-        r.continuations.push_back(ContinuationFacts{query.in_query_frame(canonical), canonical,
-                                                    child, node_stats(index, tree, child)});
+        ContinuationFacts c{query.in_query_frame(canonical), canonical, child,
+                            node_stats(index, tree, child, selection)};
+        if (c.stats.count != 0) r.continuations.push_back(c);
+    }
+    // The index holds the children in the unfiltered order; the selection's counts order
+    // them as its compile would.
+    if (selection != nullptr) {
+        std::stable_sort(r.continuations.begin(), r.continuations.end(),
+                         [](const ContinuationFacts& a, const ContinuationFacts& b) {
+                             return dictionary::comes_first_in_output(
+                                 a.stats.count, a.canonical_move, b.stats.count, b.canonical_move);
+                         });
     }
     return r;
 }

@@ -48,7 +48,10 @@ struct LookupResult {
 
 /// Looks `query` up in one tree of `index`: follows its canonical moves, then gathers the
 /// statistics, the position's totals, the continuations and the `games` most recent games.
+/// With a `selection`, all of them come from its games alone, as a compile of only those
+/// games would give them (nodes they do not reach are left out, continuations reordered).
 /// Throws IndexError for a damaged index.
-LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games);
+LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games,
+                    const GameSelection* selection = nullptr);
 
 }  // namespace josekic::index

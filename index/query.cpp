@@ -6,14 +6,15 @@
 
 namespace josekic::index {
 
-dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node) {
+dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node,
+                                 const GameSelection* selection) {
     const TreeView& view = index.tree(tree);
     const NodeRecord record = view.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = view.node(record.subtree_end).lines_begin;
     if (last < first) throw IndexError(index.path() + ": the index is damaged (bad line range)");
     dictionary::NodeStats stats;
-    if (last - first > kStoredStatsAbove) {
+    if (last - first > kStoredStatsAbove && selection == nullptr) {
         const std::optional<StatsRecord> s = view.stored_stats(node);
         if (!s) throw IndexError(index.path() + ": the index is damaged (missing statistics)");
         stats.count = s->count;
@@ -30,6 +31,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = view.line(i);
+        if (selection != nullptr && !selection->contains(line.game)) continue;
         const std::int16_t year = line.year;
         const auto outcome =
             line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
@@ -87,7 +89,8 @@ std::vector<go::Move> node_line(const TreeView& tree, std::uint32_t node) {
     return moves;
 }
 
-PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position) {
+PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position,
+                               const GameSelection* selection) {
     PositionTotals totals;
     const TreeView& view = index.tree(tree);
     const std::vector<std::uint16_t> form = position.exact_form();
@@ -98,20 +101,23 @@ PositionTotals position_totals(const IndexFile& index, Tree tree, const Position
             ++totals.collisions;
             continue;
         }
+        const dictionary::NodeStats stats = node_stats(index, tree, node, selection);
+        if (stats.count == 0) continue;  // no game of the selection reaches it this way
         totals.nodes.push_back(node);
-        totals.stats.absorb(node_stats(index, tree, node));
+        totals.stats.absorb(stats);
     }
     return totals;
 }
 
-std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit) {
+std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit,
+                                 const GameSelection* selection) {
     if (limit == 0) return {};
     const NodeRecord record = tree.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = tree.node(record.subtree_end).lines_begin;
     std::vector<GameAt> best;
     // A node with many lines names its most recent games: no need to read them all.
-    if (limit <= kStoredRecentGames && last - first > kStoredStatsAbove) {
+    if (selection == nullptr && limit <= kStoredRecentGames && last - first > kStoredStatsAbove) {
         if (const std::optional<StatsRecord> stats = tree.stored_stats(node)) {
             for (std::uint32_t l : stats->recent_lines) {
                 if (l == kNoLine || best.size() == limit) break;
@@ -123,13 +129,19 @@ std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::
         }
     }
     // Game ids are in recency order, so the most recent games are the smallest ids: keep the
-    // `limit` smallest distinct ones in one pass over the lines.
+    // `limit` smallest distinct ones in one pass over the lines. A game with several lines
+    // here (a joseki in two corners) is given by the one whose first stone came first: the
+    // lines' order is the tree's, which a filter changes, and the answer must not.
     for (std::uint32_t i = first; i < last; ++i) {
         const LineRecord line = tree.line(i);
-        if (best.size() == limit && line.game >= best.back().game) continue;
+        if (best.size() == limit && line.game > best.back().game) continue;
+        if (selection != nullptr && !selection->contains(line.game)) continue;
         auto at = std::lower_bound(best.begin(), best.end(), line.game,
                                    [](const GameAt& g, std::uint32_t id) { return g.game < id; });
-        if (at != best.end() && at->game == line.game) continue;
+        if (at != best.end() && at->game == line.game) {
+            if (tree.first_move_number(line) < tree.first_move_number(at->line)) at->line = line;
+            continue;
+        }
         best.insert(at, GameAt{line.game, line});
         if (best.size() > limit) best.pop_back();
     }

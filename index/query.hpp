@@ -8,14 +8,18 @@
 
 #include "core/dictionary/trie.hpp"
 #include "core/go/move.hpp"
+#include "index/game_selection.hpp"
 #include "index/index_reader.hpp"
 #include "index/position_keys.hpp"
 
 namespace josekic::index {
 
 /// The statistics of a node as its SGF comment has them (dictionary::NodeStats): stored
-/// for nodes with many lines, added up from the lines for the others.
-dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node);
+/// for nodes with many lines, added up from the lines for the others. With a `selection`,
+/// added up from the lines of its games only: the node's statistics in a compile with its
+/// filter (count 0 where that compile has no such node).
+dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node,
+                                 const GameSelection* selection = nullptr);
 
 /// The children of `node` in the dictionary's order.
 std::vector<std::uint32_t> children(const TreeView& tree, std::uint32_t node);
@@ -45,18 +49,22 @@ struct PositionTotals {
     std::size_t collisions = 0;
 };
 
-/// The nodes and totals of the position `position` reached (empty when no node has it):
-/// the nodes with its key, each replayed and kept only if its stones are the same.
-PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position);
+/// The nodes and totals of the position `position` reached (empty when no node has it): the
+/// nodes with its key, each replayed and kept only if its stones are the same, and of the
+/// games of `selection` when given (a node none of them reaches is left out).
+PositionTotals position_totals(const IndexFile& index, Tree tree, const PositionKeyer& position,
+                               const GameSelection* selection = nullptr);
 
-/// A game a node's lines come from, with the line (its first in the node's line order).
+/// A game a node's lines come from, with its line there (of several, the one whose first
+/// stone came first).
 struct GameAt {
     std::uint32_t game = 0;
     LineRecord line;
 };
 
 /// The `limit` most recent distinct games of the lines through `node` (most recent first:
-/// the index numbers games in that order).
-std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit);
+/// the index numbers games in that order), of `selection` when given.
+std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit,
+                                 const GameSelection* selection = nullptr);
 
 }  // namespace josekic::index

@@ -1,6 +1,7 @@
 #include "prune/apply.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "prune/copy_kept.hpp"
@@ -81,7 +82,7 @@ void mark(const Trie& trie, NodeId top, Fate fate, std::vector<Fate>& fates, std
 std::optional<ThresholdReason> dropped_by(const Thresholds& limits,
                                           const dictionary::NodeStats& child,
                                           const dictionary::NodeStats& parent, std::size_t depth,
-                                          std::size_t rank) {
+                                          std::size_t rank, std::uint64_t players) {
     if (limits.max_depth && depth > *limits.max_depth) return ThresholdReason::MaxDepth;
     if (limits.min_count && child.count < *limits.min_count) return ThresholdReason::MinCount;
     if (limits.min_share && parent.count > 0 &&
@@ -89,6 +90,7 @@ std::optional<ThresholdReason> dropped_by(const Thresholds& limits,
         return ThresholdReason::MinShare;
     }
     if (limits.max_children && rank >= *limits.max_children) return ThresholdReason::MaxChildren;
+    if (limits.min_players && players < *limits.min_players) return ThresholdReason::MinPlayers;
     return std::nullopt;
 }
 
@@ -104,12 +106,16 @@ std::string_view option_name(ThresholdReason reason) {
             return "--min-share";
         case ThresholdReason::MaxChildren:
             return "--max-children";
+        case ThresholdReason::MinPlayers:
+            return "--min-players";
     }
     return "?";
 }
 
 PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thresholds& thresholds,
-                  DictionaryKind kind) {
+                  DictionaryKind kind, const dictionary::SideStats* side) {
+    if (thresholds.min_players && side == nullptr)
+        throw std::invalid_argument("--min-players needs the players of the dictionary's nodes");
     PruneResult result(Trie(in.shared_games(), in.options()));
     result.kind = kind;
     result.nodes_before = in.size();
@@ -143,8 +149,9 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
         }
     }
 
-    for (const auto reason : {ThresholdReason::MaxDepth, ThresholdReason::MinCount,
-                              ThresholdReason::MinShare, ThresholdReason::MaxChildren}) {
+    for (const auto reason :
+         {ThresholdReason::MaxDepth, ThresholdReason::MinCount, ThresholdReason::MinShare,
+          ThresholdReason::MaxChildren, ThresholdReason::MinPlayers}) {
         result.thresholds.push_back(ThresholdTotals{reason, 0, 0, 0});
     }
 
@@ -159,8 +166,10 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
             if (fates[child] != Fate::Live) continue;
             const std::size_t my_rank = rank++;
             if (!exempt[child]) {
+                const std::uint64_t players =
+                    thresholds.min_players ? side->of(in, child).players : 0;
                 if (const auto reason = dropped_by(thresholds, in.node(child).stats, parent_stats,
-                                                   depth + 1, my_rank)) {
+                                                   depth + 1, my_rank, players)) {
                     ThresholdTotals& totals = result.thresholds[static_cast<std::size_t>(*reason)];
                     ++totals.subtrees;
                     mark(in, child, Fate::DroppedByThreshold, fates, totals.nodes, totals.games);
@@ -171,6 +180,7 @@ PruneResult apply(const Trie& in, const std::vector<PruneList>& lists, const Thr
         }
     });
     const Trie& out = result.trie;
+    if (side != nullptr) result.side = side->for_copy(in, out);
     result.nodes_after = out.size();
     result.terminals_after = out.terminal_count();
     const PruneResult* self = &result;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/dictionary/side_stats.hpp"
 #include "core/dictionary/trie.hpp"
 #include "prune/dictionary_kind.hpp"
 #include "prune/prune_list.hpp"
@@ -37,7 +39,7 @@ struct EntryReport {
 };
 
 /// Why a threshold dropped a subtree (the first reason that applies, in this order).
-enum class ThresholdReason : std::uint8_t { MaxDepth, MinCount, MinShare, MaxChildren };
+enum class ThresholdReason : std::uint8_t { MaxDepth, MinCount, MinShare, MaxChildren, MinPlayers };
 
 /// The subtrees one threshold dropped, summed.
 struct ThresholdTotals {
@@ -52,6 +54,8 @@ struct PruneResult {
     explicit PruneResult(dictionary::Trie pruned) : trie(std::move(pruned)) {}
 
     dictionary::Trie trie;  ///< the pruned copy; shares the input's GameTable
+    /// The era counts and players of the copy's nodes, when the input had them.
+    std::optional<dictionary::SideStats> side;
     DictionaryKind kind = DictionaryKind::Joseki;
     std::vector<EntryReport> entries;         ///< every entry of every list, in list and file order
     std::vector<ThresholdTotals> thresholds;  ///< one per ThresholdReason, in enum order
@@ -75,8 +79,13 @@ struct PruneResult {
 /// silly continuations are gone. Because nothing is recomputed, pruning a compiled (and
 /// re-read) dictionary with a list gives the same trie as compiling with that list.
 /// Deterministic: the result depends only on the input trie's contents, not on node ids.
+///
+/// `side`: the era counts and players of `in`'s nodes, copied for the nodes kept, or nullptr.
+/// Precondition: `side` is given when thresholds.min_players is set (callers refuse a
+/// dictionary without players first); throws std::invalid_argument otherwise.
 PruneResult apply(const dictionary::Trie& in, const std::vector<PruneList>& lists,
-                  const Thresholds& thresholds, DictionaryKind kind);
+                  const Thresholds& thresholds, DictionaryKind kind,
+                  const dictionary::SideStats* side = nullptr);
 
 /// Warnings for entries that apply to at least one of `results` but matched nothing in any
 /// of them: one per entry, code "prune-unmatched", naming the list file and line.

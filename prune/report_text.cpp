@@ -28,6 +28,7 @@ std::string describe(const Thresholds& thresholds) {
     if (thresholds.min_share) add("--min-share", emit::fraction_percent(*thresholds.min_share));
     if (thresholds.max_depth) add("--max-depth", std::to_string(*thresholds.max_depth));
     if (thresholds.max_children) add("--max-children", std::to_string(*thresholds.max_children));
+    if (thresholds.min_players) add("--min-players", std::to_string(*thresholds.min_players));
     return out;
 }
 
@@ -49,6 +50,7 @@ std::string size_limits_text(const Thresholds& thresholds, MinCountOrigin origin
     if (thresholds.min_share) out += ", min share " + emit::fraction_percent(*thresholds.min_share);
     out += ", max depth " + or_none(thresholds.max_depth);
     out += ", max children " + or_none(thresholds.max_children);
+    if (thresholds.min_players) out += ", min players " + std::to_string(*thresholds.min_players);
     return out;
 }
 
@@ -125,6 +127,10 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
     }
     std::size_t threshold_nodes = 0;
     if (!thresholds.none()) out += "Thresholds: " + describe(thresholds) + '\n';
+    if (!thresholds.budget.none()) {
+        out += "Budget: " + budget_text(thresholds.budget) +
+               " (met when the file is written: the dry run does not measure it)\n";
+    }
     for (const ThresholdTotals& totals : result.thresholds) {
         if (totals.subtrees == 0) continue;
         out += "    " + std::string(option_name(totals.reason)) + " drops " +

@@ -11,7 +11,7 @@ namespace josekic::prune {
 /// written) the subtrees it removes (path, count of lines through the top node, nodes,
 /// games affected; after the first 20 subtrees of an entry the rest are summed on one
 /// line, and matches inside subtrees removed by earlier entries are only counted) or
-/// protects, entries that match nothing, what each threshold drops, and
+/// protects, entries that match nothing, what each threshold drops, the budget, and
 /// node counts before and after. Deterministic; ends with a newline.
 std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds);
 

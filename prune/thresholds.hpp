@@ -45,6 +45,9 @@ struct Thresholds {
     /// Trie::sorted_children order (most frequent first), counted among the children that
     /// no prune entry removed. Kept (protected) children beyond K stay as well.
     std::optional<std::size_t> max_children;
+    /// --min-players N: drop a node whose move fewer than N distinct players chose
+    /// (dictionary::SideStats), so that one player's habit does not make a line.
+    std::optional<std::uint64_t> min_players;
 
     /// The budget every written file meets. apply() leaves it alone: what fits depends on the
     /// bytes written, so the writer (compile::write_annotated_dictionary) raises min_count
@@ -52,7 +55,9 @@ struct Thresholds {
     Budget budget;
 
     /// True when no threshold is set (the budget aside).
-    bool none() const { return !min_count && !min_share && !max_depth && !max_children; }
+    bool none() const {
+        return !min_count && !min_share && !max_depth && !max_children && !min_players;
+    }
 };
 
 /// Reads a --min-share value: a fraction "0.05" in [0, 1], or a percentage "5%" in

@@ -13,6 +13,8 @@
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/node_comments.hpp"
+#include "compiler/compile/side_stats_builder.hpp"
+#include "compiler/compile/trends.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/atomic_file.hpp"
 #include "index/index_options.hpp"
@@ -74,6 +76,8 @@ void run_jobs(std::vector<std::function<void()>>& jobs, Concurrency concurrency)
 struct DictionariesToWrite {
     const dictionary::Trie* joseki;
     const dictionary::Trie* fuseki;
+    const dictionary::SideStats* joseki_side;
+    const dictionary::SideStats* fuseki_side;
     /// One tree per canonical setup; empty without --fuseki-handicap.
     const std::vector<SetupFuseki>* handicap_fuseki;
     const std::vector<reference::ReferenceIndex>* joseki_references;
@@ -124,6 +128,9 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     fuseki.name = "josekic fuseki dictionary";
     emit::WriteOptions handicap = fuseki;
     handicap.name = "josekic fuseki dictionary: handicap and setup games";
+    // Handicap trees keep no line log, so no era counts or players.
+    joseki.side = tries.joseki_side;
+    fuseki.side = tries.fuseki_side;
 
     const Concurrency concurrency =
         result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
@@ -214,8 +221,14 @@ CompileResult compile_collection(const CompileOptions& options) {
 
     result.joseki = builder.joseki_counts();
     result.fuseki = builder.fuseki_counts();
+    const dictionary::Eras eras =
+        options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
+    const dictionary::SideStats joseki_side =
+        compute_side_stats(builder.joseki(), builder.joseki_lines(), eras);
+    const dictionary::SideStats fuseki_side =
+        compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras);
 
-    std::vector<std::string> provenance = provenance_lines(options, result.run, builder);
+    std::vector<std::string> provenance = provenance_lines(options, result.run, builder, eras);
     const bool pruning = !prune_lists.empty() || !options.thresholds.none();
     if (pruning) provenance.push_back(prune::describe_applied(prune_lists, options.thresholds));
     emit::WriteOptions write;
@@ -228,9 +241,9 @@ CompileResult compile_collection(const CompileOptions& options) {
     std::optional<prune::PruneResult> pruned_fuseki;
     if (pruning) {
         pruned_joseki.emplace(prune::apply(builder.joseki(), prune_lists, options.thresholds,
-                                           emit::DictionaryKind::Joseki));
+                                           emit::DictionaryKind::Joseki, &joseki_side));
         pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
-                                           emit::DictionaryKind::Fuseki));
+                                           emit::DictionaryKind::Fuseki, &fuseki_side));
     }
     // The handicap trees are pruned like the others, tree by tree: their files say so.
     std::vector<SetupFuseki> handicap_trees = builder.handicap_fuseki();
@@ -248,6 +261,8 @@ CompileResult compile_collection(const CompileOptions& options) {
     }
     const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
     const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
+    const dictionary::SideStats& joseki_side_written = pruning ? *pruned_joseki->side : joseki_side;
+    const dictionary::SideStats& fuseki_side_written = pruning ? *pruned_fuseki->side : fuseki_side;
 
     {
         const StageTimer timer(result.times.emit_wall);
@@ -257,6 +272,8 @@ CompileResult compile_collection(const CompileOptions& options) {
         DictionariesToWrite tries{
             &joseki_trie,
             &fuseki_trie,
+            &joseki_side_written,
+            &fuseki_side_written,
             options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
             // References are corner sequences: they annotate the joseki tree only.
             &references,
@@ -291,6 +308,13 @@ CompileResult compile_collection(const CompileOptions& options) {
     {
         const StageTimer timer(result.times.report);
         result.report_text = render_compile_report(result, builder);
+        // Over everything that was played, before pruning, like the coverage.
+        result.report_text +=
+            "\nTrends\n" +
+            render_trends(builder.joseki(), joseki_side, emit::DictionaryKind::Joseki,
+                          builder.first_year(), builder.last_year()) +
+            render_trends(builder.fuseki(), fuseki_side, emit::DictionaryKind::Fuseki,
+                          builder.first_year(), builder.last_year());
         if (!references.empty()) {
             // Coverage is measured on everything that was played, before pruning.
             const reference::Annotations everything =

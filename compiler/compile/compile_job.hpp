@@ -9,6 +9,7 @@
 #include "compiler/compile/dictionary_output.hpp"
 #include "compiler/pipeline/game_stream.hpp"
 #include "compiler/pipeline/run_report.hpp"
+#include "core/dictionary/eras.hpp"
 #include "emit/dictionary_writer.hpp"
 #include "prune/prune_list.hpp"
 #include "prune/thresholds.hpp"
@@ -38,6 +39,9 @@ struct CompileOptions {
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
     IndexOutput index = IndexOutput::Write;
+    /// --eras: the era boundaries of the "By era:" lines and the Trends; nullopt chooses them
+    /// from the collection (dictionary::default_eras).
+    std::optional<dictionary::Eras> eras;
 };
 
 /// Wall-clock seconds of the stages after the game stream (whose stages are in run.times;

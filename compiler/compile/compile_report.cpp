@@ -69,7 +69,8 @@ void written_line(std::ostringstream& out, const DictionaryOutput& written) {
 
 std::vector<std::string> provenance_lines(const CompileOptions& options,
                                           const pipeline::RunReport& run,
-                                          const DictionaryBuilder& builder) {
+                                          const DictionaryBuilder& builder,
+                                          const dictionary::Eras& eras) {
     std::vector<std::string> inputs = options.inputs;
     std::sort(inputs.begin(), inputs.end());
     std::vector<std::string> lines;
@@ -83,9 +84,21 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
                     " skipped (" + std::to_string(run.duplicates_dropped) + " duplicates), from " +
                     std::to_string(run.files_read) + " files (" +
                     std::to_string(run.files_skipped.size()) + " unreadable)");
+    if (!run.filter.empty()) {
+        lines.push_back("Filters: " + run.filter.describe() + ", " +
+                        std::to_string(run.filtered.games_removed) +
+                        " games removed (report.txt says why)");
+    }
     if (builder.first_year() != 0) {
         lines.push_back("Years: " + std::to_string(builder.first_year()) + "-" +
                         std::to_string(builder.last_year()));
+    }
+    if (eras.count() > 1) {
+        std::string line = "Eras:";
+        for (std::size_t e = 0; e < eras.count(); ++e)
+            line += (e > 0 ? ", " : " ") + eras.label(e, builder.first_year(), builder.last_year());
+        line += options.eras ? " (--eras)" : " (chosen from the games' years; --eras to choose)";
+        lines.push_back(line);
     }
     lines.push_back(
         "Zones: " + (options.zones_file.empty() ? std::string("default") : options.zones_file) +

@@ -13,7 +13,8 @@ namespace josekic::compile {
 /// Nothing that varies between runs of the same input (times, thread count) appears.
 std::vector<std::string> provenance_lines(const CompileOptions& options,
                                           const pipeline::RunReport& run,
-                                          const DictionaryBuilder& builder);
+                                          const DictionaryBuilder& builder,
+                                          const dictionary::Eras& eras);
 
 /// report.txt: the run report without timings, the joseki and fuseki statistics (sequences
 /// per corner, how sequences ended, node and terminal counts, the first-move table, the

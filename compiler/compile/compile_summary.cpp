@@ -15,7 +15,7 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
         out += " (" + with_thousands(run.files_skipped.size()) +
                (run.files_skipped.size() == 1 ? " file" : " files") + " not read)";
     out += "; used " + with_thousands(run.games_kept);
-    const std::uint64_t skipped = run.games_read - run.games_kept;
+    const std::uint64_t skipped = run.games_read - run.games_kept - run.filtered.games_removed;
     out += ", skipped " + with_thousands(skipped);
     if (skipped != 0) {
         std::string reasons;
@@ -23,12 +23,17 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
             reasons += (reasons.empty() ? "" : ", ") + with_thousands(count) + " " + reason;
         out += " (" + reasons + ")";
     }
+    if (!run.filter.empty()) {
+        out += ", filtered out " + with_thousands(run.filtered.games_removed) + " (" +
+               run.filter.describe() + ")";
+    }
     out += "\n";
     bool any_cut = false;
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             out += "wrote " + file.path + ": ";
-            if (file.nodes != 0) out += with_thousands(file.nodes) + " nodes, ";
+            if (file.nodes != 0)
+                out += with_thousands(file.nodes) + (file.nodes == 1 ? " node, " : " nodes, ");
             // In kB as the size warnings count them, bytes for a file too small for that.
             out += file.bytes < 10'000 ? with_thousands(file.bytes) + " bytes"
                                        : with_thousands(file.bytes / 1000) + " kB";

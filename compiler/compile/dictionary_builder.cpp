@@ -48,6 +48,7 @@ void DictionaryBuilder::finish_adding() {
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
     const std::optional<int> year = record.info.year;
     if (year) {
+        ++games_per_year_[*year];
         if (first_year_ == 0 || *year < first_year_) first_year_ = *year;
         if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
     }
@@ -65,8 +66,9 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
             joseki_move_numbers_, sequence.moves,
             index::game_move_indices(record, index::moves_as_played(sequence),
                                      sequence.first_move_index, record.moves.size()));
-        joseki_lines_.push_back(
-            index::IndexedLine{end, id, outcome, static_cast<std::uint32_t>(numbers_at)});
+        joseki_lines_.push_back(index::IndexedLine{
+            end, id, outcome, sequence.colours != trackers::ColourOrder::AsPlayed,
+            static_cast<std::uint32_t>(numbers_at)});
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
         ++joseki_counts_.sequences_by_end[static_cast<int>(sequence.end)];
@@ -81,7 +83,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
         const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
         const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
-        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, 0});
+        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, false, 0});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
         dictionary::Setup setup{opening.setup_black, opening.setup_white};

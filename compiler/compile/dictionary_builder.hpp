@@ -81,6 +81,8 @@ class DictionaryBuilder {
     /// Earliest and latest year among the kept games (0 when none is dated).
     int first_year() const { return first_year_; }
     int last_year() const { return last_year_; }
+    /// Kept games per year (dated games only), for the default eras.
+    const std::map<int, std::uint64_t>& games_per_year() const { return games_per_year_; }
 
   private:
     std::shared_ptr<dictionary::GameTable> games_;
@@ -96,6 +98,7 @@ class DictionaryBuilder {
     FusekiCounts fuseki_counts_;
     int first_year_ = 0;
     int last_year_ = 0;
+    std::map<int, std::uint64_t> games_per_year_;
 };
 
 /// The outcome of a fuseki line: its first player is Black, colours are never swapped.

@@ -153,6 +153,10 @@ class Fitter {
                     prune::cut_at_min_count(given.given->trie(), m, given.only_first_move));
                 CutTrie& copy = *tree.cut;
                 tree.trie = &copy.trie;
+                if (given.options.side != nullptr) {
+                    copy.side = given.options.side->for_copy(given.given->trie(), copy.trie);
+                    tree.options.side = &*copy.side;
+                }
                 // The copy of a --split file holds its first move only, unless the cut took
                 // that too (then kRoot, which no child matches, writes the root alone).
                 if (given.only_first_move != kNoNode) {

@@ -60,6 +60,8 @@ struct FileTree {
 struct CutTrie {
     explicit CutTrie(dictionary::Trie cut_trie) : trie(std::move(cut_trie)) {}
     dictionary::Trie trie;
+    /// The era counts and players of the copy's nodes, when the given trie had them.
+    std::optional<dictionary::SideStats> side;
     std::unique_ptr<dictionary::DictionaryGraph> graph;
     std::unique_ptr<reference::Annotations> notes;
     std::unique_ptr<NodeComments> comments;

@@ -84,6 +84,10 @@ void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
             return;
         }
     }
+    if (slot.filtered) {
+        report_.filtered.add(*slot.filtered);
+        return;
+    }
     ++report_.games_kept;
     report_.moves_replayed += slot.replay.legal_moves;
     if (slot.replay.stopped_by)

@@ -25,6 +25,17 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
             mark_skipped(slot, std::move(*reason));
             continue;
         }
+        if (!options.filter.empty()) {
+            const game::FilterVerdict verdict =
+                game::check(options.filter, game::FilterFacts::of(slot.record.info));
+            if (!verdict.passes()) {
+                // Not replayed: only the duplicate finder still needs the game.
+                slot.filtered = verdict;
+                if (options.duplicates == Duplicates::Drop)
+                    slot.fingerprint = fingerprint(slot.record);
+                continue;
+            }
+        }
         diag::DiagnosticList replay_problems;
         slot.replay = game::replay(slot.record, replay_problems);
         slot.diagnostics = std::move(replay_problems.items);

@@ -8,7 +8,8 @@
 namespace josekic::pipeline {
 
 /// The per-file work done on a worker thread, depending on that file only: parses its
-/// bytes with `parser` (then frees them), replays every game the skip policy lets through,
+/// bytes with `parser` (then frees them), replays every game the skip policy and the
+/// filters let through,
 /// fingerprints it for duplicate detection (unless options.duplicates is Keep), and calls
 /// `analyze_file`. Times each stage into `file`. Does nothing for a file that could not be
 /// read.

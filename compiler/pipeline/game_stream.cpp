@@ -119,6 +119,7 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     const unsigned threads =
         options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     report.inputs = inputs;
+    report.filter = options.filter;
     report.times.threads = threads;
     const GameParser parser =
         options.parser ? options.parser : GameParser(formats::read_record_games);

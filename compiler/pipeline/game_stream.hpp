@@ -13,6 +13,7 @@
 #include "compiler/pipeline/run_report.hpp"
 #include "compiler/pipeline/streamed_file.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "core/game/game_filter.hpp"
 #include "core/game/game_record.hpp"
 #include "core/game/replay.hpp"
 #include "core/sgf/game_reader.hpp"
@@ -39,6 +40,11 @@ struct StreamOptions {
     unsigned threads = 0;
     sgf::ReadOptions read;
     Duplicates duplicates = Duplicates::Drop;
+    /// --since, --min-rank, --player, ...: a game that fails them is neither replayed nor
+    /// analysed nor consumed, only counted. Duplicates are found before the filters (a game
+    /// filtered out still makes a later copy of it a duplicate), so that a filtered run keeps
+    /// exactly the games of an unfiltered one that pass: what `lookup` filters in the index.
+    game::GameFilter filter;
     Verbosity verbosity = Verbosity::Normal;
     Progress progress = Progress::Auto;
     /// Where diagnostics are printed; nullptr means std::cerr.
@@ -75,8 +81,9 @@ using ConsumeFn =
 /// Reads every input (see input::walk_inputs), parses and replays every game on worker
 /// threads, skips games that are not Go, not 19x19, without moves or (unless
 /// options.duplicates is Keep) duplicates of a game read earlier (first in input order
-/// wins), calls `analyze` for every game that passed the first three filters on a worker
-/// thread and `consume` for every kept game on the calling thread in input order.
+/// wins), and games that fail options.filter; calls `analyze` for every game that is Go,
+/// 19x19, with moves and passes options.filter on a worker thread and `consume` for every
+/// kept game on the calling thread in input order.
 /// Diagnostics are printed (diag::format) in input order and counted in `report`, which is
 /// filled in. Results and printed diagnostics do not depend on options.threads.
 /// Exceptions thrown by the callbacks stop the run and are rethrown here.
@@ -88,7 +95,8 @@ void stream_games(const std::vector<std::string>& inputs, const StreamOptions& o
         auto results = std::make_shared<Results>(file.games.size());
         for (std::size_t i = 0; i < file.games.size(); ++i) {
             const GameSlot& slot = file.games[i];
-            if (!slot.skip_reason) (*results)[i].emplace(analyze(slot.record, slot.replay));
+            if (!slot.skip_reason && !slot.filtered)
+                (*results)[i].emplace(analyze(slot.record, slot.replay));
         }
         file.analyses = std::move(results);
     };

@@ -33,6 +33,28 @@ void count_lines(std::string& out, const std::map<std::string, std::uint64_t>& c
 
 }  // namespace
 
+std::vector<std::string> filter_removal_lines(const game::GameFilter& filter,
+                                              const game::FilterCounts& counts) {
+    std::vector<std::string> lines;
+    for (std::size_t k = 0; k < game::kFilterKindCount; ++k) {
+        const auto kind = static_cast<game::FilterKind>(k);
+        if (!filter.has(kind)) continue;
+        const auto& failed = counts.failed[k];
+        const auto words = game::miss_words(kind);
+        const std::uint64_t removed = failed[0] + failed[1];
+        std::string why;
+        for (std::size_t m = 0; m < 2; ++m) {
+            if (failed[m] == 0) continue;
+            why += (why.empty() ? " (" : ", ") + emit::with_thousands(failed[m]) + " " +
+                   std::string(words[m]);
+        }
+        if (!why.empty()) why += ")";
+        lines.push_back(filter.option_text(kind) + ": " + emit::with_thousands(removed) +
+                        (removed == 1 ? " game" : " games") + " removed" + why);
+    }
+    return lines;
+}
+
 std::string render_text(const RunReport& report, Timings timings) {
     std::string out;
     std::string inputs;
@@ -49,6 +71,12 @@ std::string render_text(const RunReport& report, Timings timings) {
     line(out, "games skipped", emit::with_thousands(total(report.games_skipped)));
     count_lines(out, report.games_skipped);
     line(out, "duplicates dropped", emit::with_thousands(report.duplicates_dropped));
+    if (!report.filter.empty()) {
+        // A game that fails several filters counts under each of them.
+        line(out, "games filtered out", emit::with_thousands(report.filtered.games_removed));
+        for (const std::string& removal : filter_removal_lines(report.filter, report.filtered))
+            out += "  " + removal + "\n";
+    }
     line(out, "moves replayed", emit::with_thousands(report.moves_replayed));
     line(out, "games cut by an illegal move", emit::with_thousands(total(report.games_cut)));
     count_lines(out, report.games_cut);
@@ -96,6 +124,24 @@ std::string json_files(const std::vector<FileMeasure>& files, Timings timings) {
     return out + "]";
 }
 
+// {"games": N, "filters": [{"filter": "--since 2017", "removed": n, "outside": a,
+// "missing": b}]}: outside is older, weaker, another player...; missing undated, unranked...
+std::string json_filtered(const RunReport& report) {
+    std::string filters = "[";
+    for (std::size_t k = 0; k < game::kFilterKindCount; ++k) {
+        const auto kind = static_cast<game::FilterKind>(k);
+        if (!report.filter.has(kind)) continue;
+        const auto& failed = report.filtered.failed[k];
+        if (filters.size() > 1) filters += ", ";
+        filters += "{\"filter\": " + json_quote(report.filter.option_text(kind)) +
+                   ", \"removed\": " + std::to_string(failed[0] + failed[1]) +
+                   ", \"outside\": " + std::to_string(failed[0]) +
+                   ", \"missing\": " + std::to_string(failed[1]) + "}";
+    }
+    return "{\"games\": " + std::to_string(report.filtered.games_removed) +
+           ", \"filters\": " + filters + "]}";
+}
+
 }  // namespace
 
 std::string render_json(const RunReport& report, Timings timings) {
@@ -123,6 +169,7 @@ std::string render_json(const RunReport& report, Timings timings) {
     field("games_kept", std::to_string(report.games_kept));
     field("games_skipped", json_counts(report.games_skipped));
     field("duplicates_dropped", std::to_string(report.duplicates_dropped));
+    if (!report.filter.empty()) field("filtered", json_filtered(report));
     field("moves_replayed", std::to_string(report.moves_replayed));
     field("games_cut", json_counts(report.games_cut));
     field("diagnostics", "{\"warnings\": " + std::to_string(report.diagnostics.warnings) +

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/game/game_filter.hpp"
 
 namespace josekic::pipeline {
 
@@ -36,7 +37,8 @@ struct StageTimes {
 
 /// What a run read, skipped and found. Filled by stream_games; every count is independent
 /// of the thread count, except `times` and `slowest_files`.
-/// Invariant: games_read == games_kept + sum of games_skipped (duplicates included).
+/// Invariant: games_read == games_kept + sum of games_skipped (duplicates included) +
+/// filtered.games_removed.
 struct RunReport {
     std::vector<std::string> inputs;  ///< as given on the command line
     std::uint64_t files_read = 0;     ///< files (and archive entries) whose bytes were read
@@ -48,6 +50,8 @@ struct RunReport {
     /// Skipped games by reason: "not-go", "not-19x19", "no-moves", "duplicate".
     std::map<std::string, std::uint64_t> games_skipped;
     std::uint64_t duplicates_dropped = 0;  ///< the same as games_skipped["duplicate"]
+    game::GameFilter filter;               ///< the filters in force (StreamOptions::filter)
+    game::FilterCounts filtered;           ///< the games they removed, and why
     std::uint64_t moves_replayed = 0;      ///< legal moves of the kept games
     /// Kept games whose replay stopped at an illegal move, by kind ("occupied-point",
     /// "suicide", "ko-recapture").
@@ -65,6 +69,11 @@ struct RunReport {
 /// Whether a rendered report shows timings (wall times and the slowest files). Omitting
 /// them makes two reports of the same input comparable byte for byte.
 enum class Timings { Include, Omit };
+
+/// One line per filter in force: "--since 2017: 12,345 games removed (10,000 older, 2,345
+/// undated)", the reasons no game had left out. Empty without filters.
+std::vector<std::string> filter_removal_lines(const game::GameFilter& filter,
+                                              const game::FilterCounts& counts);
 
 /// The report as aligned text for a terminal, ending in a newline.
 std::string render_text(const RunReport& report, Timings timings);

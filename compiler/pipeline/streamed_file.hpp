@@ -8,6 +8,7 @@
 
 #include "compiler/pipeline/fingerprint.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "core/game/game_filter.hpp"
 #include "core/game/game_record.hpp"
 #include "core/game/replay.hpp"
 
@@ -19,6 +20,8 @@ struct GameSlot {
     game::ReplayResult replay;
     /// Set when the game is skipped before analysis: NotGo, Not19x19, NoMoves.
     std::optional<diag::Code> skip_reason;
+    /// Set when the game fails StreamOptions::filter: which filters, and how.
+    std::optional<game::FilterVerdict> filtered;
     GameFingerprint fingerprint;
     std::vector<diag::Diagnostic> diagnostics;  ///< replay problems and the skip message
 };

@@ -168,11 +168,16 @@ class Trie {
 int move_order_key(const go::Move& move);
 
 /// The output order of siblings, on which byte-identical output depends: count descending,
-/// then by move_order_key. Every walk that writes or numbers children in output order (the
-/// writer, DictionaryGraph, Trie::sorted_children) sorts with this and nothing else.
+/// then by move_order_key (given as counts and moves for the counts a filtered lookup makes). Every
+/// walk that writes or numbers children in output order (the writer, DictionaryGraph,
+/// Trie::sorted_children) sorts with this and nothing else.
+inline bool comes_first_in_output(std::uint64_t count_a, const go::Move& move_a,
+                                  std::uint64_t count_b, const go::Move& move_b) {
+    if (count_a != count_b) return count_a > count_b;
+    return move_order_key(move_a) < move_order_key(move_b);
+}
 inline bool comes_first_in_output(const TrieNode& a, const TrieNode& b) {
-    if (a.stats.count != b.stats.count) return a.stats.count > b.stats.count;
-    return move_order_key(a.move) < move_order_key(b.move);
+    return comes_first_in_output(a.stats.count, a.move, b.stats.count, b.move);
 }
 
 /// Sorts `siblings` (children of one node of `trie`) into output order (comes_first_in_output).

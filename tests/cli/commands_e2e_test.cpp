@@ -76,6 +76,8 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
                                  shell_quote(list.string()) + " --dry-run");
     REQUIRE(dry.exit_code == 0);
     CHECK(dry.out.find("dry run") != std::string::npos);
+    CHECK(dry.out.find("Budget: 50,000 nodes and 10 MB per file (met when the file is written") !=
+          std::string::npos);
     CHECK_FALSE(fs::exists(dir / "pruned.sgf"));
 
     const auto pruned = run_josekic("prune " + shell_quote(dictionary.string()) + " --list " +
@@ -230,6 +232,20 @@ TEST_CASE("josekic compile and prune keep every file within the budget", "[e2e][
         CHECK(sgf_nodes(text) <= 40);
         CHECK(text.find("josekic lookup has them.") != std::string::npos);
     }
+
+    // A collection file (one tree per handicap setup) meets it with one min count.
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "handicap").string()) +
+                        " --quiet --fuseki-handicap --max-nodes 3")
+                .exit_code == 0);
+    josekic::diag::DiagnosticList sink;
+    const auto trees = josekic::emit::read_dictionary_collection(
+        slurp(dir / "handicap" / "fuseki-handicap.sgf"), "fuseki-handicap.sgf", sink);
+    REQUIRE(trees);
+    REQUIRE_FALSE(trees->empty());
+    std::size_t nodes = 0;
+    for (const auto& tree : *trees) nodes += tree.trie.size();
+    CHECK(nodes <= 3);
+    CHECK(nodes >= trees->size());
 
     // prune fits a --full dictionary to its budget; the index beside it has the rest.
     const fs::path pruned = dir / "full" / "small.sgf";

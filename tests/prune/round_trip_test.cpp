@@ -113,3 +113,93 @@ TEST_CASE("the input dictionary file is unchanged by pruning", "[prune]") {
     CHECK(slurp(output) != before);
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+// Made-up era counts and players for every node of two or more lines, as a compile would
+// give them.
+dictionary::SideStats side_of(const dictionary::Trie& trie) {
+    dictionary::SideStats side(dictionary::Eras({2017}));
+    for (dictionary::NodeId id = 0; id < trie.size(); ++id) {
+        const dictionary::TrieNode& node = trie.node(id);
+        if (!dictionary::SideStats::kept(node)) continue;
+        dictionary::SideCounts counts;
+        counts.players = node.stats.count >= 3 ? 2 : 1;
+        counts.per_era[0] = node.stats.count / 2;
+        counts.per_era[1] = node.stats.count - node.stats.count / 2;
+        side.add(id, counts);
+    }
+    return side;
+}
+
+void require_same_side(const dictionary::Trie& a, const dictionary::SideStats& sa,
+                       const dictionary::Trie& b, const dictionary::SideStats& sb) {
+    REQUIRE(sa.eras() == sb.eras());
+    // Node by node along the same paths.
+    for (dictionary::NodeId id = 0; id < a.size(); ++id) {
+        dictionary::NodeId at = dictionary::kRoot;
+        for (const go::Move& m : a.path_to(id)) at = b.find_child(at, m);
+        REQUIRE(at != dictionary::kNoNode);
+        REQUIRE(sa.of(a, id) == sb.of(b, at));
+    }
+}
+}  // namespace
+
+TEST_CASE("era counts and players survive write, read and prune", "[prune][side-stats]") {
+    const dictionary::Trie trie = sample();
+    const dictionary::SideStats side = side_of(trie);
+    emit::WriteOptions write = options();
+    write.side = &side;
+    const std::string text = emit::write_dictionary(trie, write).text;
+    CHECK(text.find("XE[2017]") != std::string::npos);
+    CHECK(text.find("By era: ") != std::string::npos);
+
+    diag::DiagnosticList problems;
+    const auto read = emit::read_dictionary(text, "dict.sgf", problems);
+    REQUIRE(read);
+    CHECK(problems.items.empty());
+    REQUIRE(read->side);
+    require_same_side(trie, side, read->trie, *read->side);
+
+    // --min-players 2 on the compiled tries and on the dictionary read back: the same file.
+    Thresholds thresholds;
+    thresholds.min_players = 2;
+    const PruneResult direct = apply(trie, {}, thresholds, emit::DictionaryKind::Joseki, &side);
+    const PruneResult again =
+        apply(read->trie, {}, thresholds, emit::DictionaryKind::Joseki, &*read->side);
+    REQUIRE(direct.side);
+    CHECK(direct.nodes_after < direct.nodes_before);
+    CHECK(direct.thresholds.back().reason == ThresholdReason::MinPlayers);
+    CHECK(direct.thresholds.back().subtrees > 0);
+    emit::WriteOptions pruned_write = options();
+    pruned_write.side = &*direct.side;
+    emit::WriteOptions again_write = options();
+    again_write.side = &*again.side;
+    CHECK(emit::write_dictionary(direct.trie, pruned_write).text ==
+          emit::write_dictionary(again.trie, again_write).text);
+    require_same_side(direct.trie, *direct.side, trie, side);
+}
+
+TEST_CASE("a dictionary of format 1 is read without era counts and players",
+          "[prune][side-stats]") {
+    std::string text = emit::write_dictionary(sample(), options()).text;
+    const std::size_t version = text.find("XD[joseki:2]");
+    REQUIRE(version != std::string::npos);
+    text.replace(version, 12, "XD[joseki:1]");
+    diag::DiagnosticList problems;
+    const auto read = emit::read_dictionary(text, "old.sgf", problems);
+    REQUIRE(read);
+    CHECK(problems.items.empty());
+    CHECK_FALSE(read->side);
+    // Written again, it has no By era lines; --min-players needs what it lacks.
+    CHECK(emit::write_dictionary(read->trie, options()).text.find("By era") == std::string::npos);
+    Thresholds thresholds;
+    thresholds.min_players = 2;
+    CHECK_THROWS_AS(apply(read->trie, {}, thresholds, emit::DictionaryKind::Joseki, nullptr),
+                    std::invalid_argument);
+
+    text.replace(version, 12, "XD[joseki:3]");
+    diag::DiagnosticList newer;
+    CHECK_FALSE(emit::read_dictionary(text, "new.sgf", newer));
+    REQUIRE(newer.items.size() == 1);
+    CHECK(newer.items.front().message.find("version 3 is not supported") != std::string::npos);
+}

@@ -31,19 +31,27 @@ inline std::vector<std::string> handmade_games() {
     };
 }
 
-/// Compiles `inputs` into `dir`/dict with the default options (changed by `adjust`, if
-/// given) on one thread, diagnostics discarded. Returns the dictionary directory.
-inline std::filesystem::path compile_inputs(
-    const std::filesystem::path& dir, const std::vector<std::string>& inputs,
-    const std::function<void(compile::CompileOptions&)>& adjust = {}) {
+/// The default options of a compile of `inputs` into `out` on one thread, diagnostics
+/// discarded.
+inline compile::CompileOptions quiet_compile_options(const std::vector<std::string>& inputs,
+                                                     const std::filesystem::path& out) {
     compile::CompileOptions options;
     options.inputs = inputs;
-    options.output_dir = (dir / "dict").string();
+    options.output_dir = out.string();
     options.stream.threads = 1;
     options.stream.verbosity = pipeline::Verbosity::Quiet;
     options.stream.progress = pipeline::Progress::Off;
     static std::ostringstream discarded;  // diagnostics are not under test here
     options.stream.diagnostics_out = &discarded;
+    return options;
+}
+
+/// Compiles `inputs` into `dir`/dict (quiet_compile_options, changed by `adjust`, if given).
+/// Returns the dictionary directory.
+inline std::filesystem::path compile_inputs(
+    const std::filesystem::path& dir, const std::vector<std::string>& inputs,
+    const std::function<void(compile::CompileOptions&)>& adjust = {}) {
+    compile::CompileOptions options = quiet_compile_options(inputs, dir / "dict");
     if (adjust) adjust(options);
     compile::compile_collection(options);
     return dir / "dict";

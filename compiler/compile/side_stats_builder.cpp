@@ -1,0 +1,114 @@
+#include "compiler/compile/side_stats_builder.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace josekic::compile {
+
+namespace {
+
+using dictionary::NodeId;
+using dictionary::SideStats;
+using dictionary::Trie;
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// Player numbers: one per distinct name, then one per (game, colour) without a name.
+class Players {
+  public:
+    explicit Players(const dictionary::GameTable& games) : games_(games) {}
+
+    std::uint32_t of(dictionary::GameId game, go::Color colour) {
+        const dictionary::GameReference& g = games_[game];
+        const std::string& name = colour == go::Color::Black ? g.black_player : g.white_player;
+        if (name.empty())
+            return static_cast<std::uint32_t>(2 * games_.size() + 2 * game +
+                                              (colour == go::Color::White ? 1 : 0));
+        const auto [at, fresh] =
+            named_.try_emplace(std::string_view(name), static_cast<std::uint32_t>(named_.size()));
+        return at->second;
+    }
+
+  private:
+    const dictionary::GameTable& games_;
+    std::unordered_map<std::string_view, std::uint32_t> named_;
+};
+
+}  // namespace
+
+SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLine> lines,
+                             const dictionary::Eras& eras) {
+    // The kept nodes (SideStats::kept) in id order; a parent's id is below its children's, and
+    // the kept nodes are closed under taking the parent.
+    std::vector<NodeId> kept;
+    for (NodeId id = 0; id < trie.size(); ++id) {
+        if (SideStats::kept(trie.node(id))) kept.push_back(id);
+    }
+    const auto dense = [&kept](NodeId id) {
+        return static_cast<std::uint32_t>(std::lower_bound(kept.begin(), kept.end(), id) -
+                                          kept.begin());
+    };
+    std::vector<std::uint32_t> parent(kept.size(), kNone);
+    std::vector<go::Color> colour(kept.size(), go::Color::Black);
+    for (std::uint32_t d = 0; d < kept.size(); ++d) {
+        const dictionary::TrieNode& node = trie.node(kept[d]);
+        if (kept[d] == dictionary::kRoot) continue;
+        parent[d] = dense(node.parent);
+        colour[d] = node.move.color;
+    }
+    std::vector<dictionary::SideCounts> counts(kept.size());
+
+    // Each line counts in its era at its deepest kept node (the rest of it is a tail of one
+    // line) and later, summed upwards, at every kept node above. Each of its two players is a
+    // choice: (player, deepest kept node, the colour that player has in the line).
+    Players players(trie.games());
+    std::vector<std::uint64_t> choices;
+    choices.reserve(2 * lines.size());
+    for (const index::IndexedLine& line : lines) {
+        NodeId at = line.end;
+        while (at != dictionary::kRoot && !SideStats::kept(trie.node(at)))
+            at = trie.node(at).parent;
+        if (!SideStats::kept(trie.node(at))) continue;
+        const std::uint32_t deepest = dense(at);
+        if (const std::optional<int> year = trie.games()[line.game].year)
+            ++counts[deepest].per_era[eras.era_of(*year)];
+        for (const go::Color played : {go::Color::Black, go::Color::White}) {
+            const go::Color in_line = line.colours_swapped ? go::opponent(played) : played;
+            choices.push_back(std::uint64_t{players.of(line.game, played)} << 32 |
+                              std::uint64_t{deepest} << 1 |
+                              (in_line == go::Color::White ? 1U : 0U));
+        }
+    }
+    for (std::uint32_t d = static_cast<std::uint32_t>(kept.size()); d-- > 1;) {
+        if (parent[d] == kNone) continue;
+        for (std::size_t e = 0; e < eras.count(); ++e)
+            counts[parent[d]].per_era[e] += counts[d].per_era[e];
+    }
+
+    // A player's choices one after another: a node counts the player once, at the first line
+    // that reaches it with that player to move. A walk up stops at a node the player already
+    // counted, since that line counted every node above it as well.
+    std::sort(choices.begin(), choices.end());
+    std::vector<std::uint32_t> last_player(kept.size(), kNone);
+    for (const std::uint64_t choice : choices) {
+        const auto player = static_cast<std::uint32_t>(choice >> 32);
+        const go::Color in_line = (choice & 1) != 0 ? go::Color::White : go::Color::Black;
+        for (auto d = static_cast<std::uint32_t>(choice >> 1 & 0x7FFFFFFF); parent[d] != kNone;
+             d = parent[d]) {
+            if (colour[d] != in_line) continue;
+            if (last_player[d] == player) break;
+            last_player[d] = player;
+            ++counts[d].players;
+        }
+    }
+
+    SideStats stats(eras);
+    for (std::uint32_t d = 0; d < kept.size(); ++d) stats.add(kept[d], counts[d]);
+    return stats;
+}
+
+}  // namespace josekic::compile
