@@ -5,12 +5,30 @@
 namespace josekic::index {
 
 GameSelection::GameSelection(const IndexFile& index, game::GameFilter filter)
-    : index_(&index), filter_(std::move(filter)), verdicts_(index.game_count(), Verdict::Unknown) {}
+    : index_(&index),
+      filter_(std::move(filter)),
+      years_only_(!filter_.has(game::FilterKind::MinRank) &&
+                  !filter_.has(game::FilterKind::MaxRank) &&
+                  !filter_.has(game::FilterKind::Player) && !filter_.has(game::FilterKind::Event)),
+      verdicts_(index.game_count(), Verdict::Unknown) {}
 
-bool GameSelection::contains(std::uint32_t id) const {
+bool GameSelection::contains(const LineRecord& line) const {
+    if (!years_only_) return contains(line.game);
+    check_range(line.game);
+    // The line's year is its game's, as the writer stores both (0: undated).
+    game::FilterFacts facts;
+    if (line.year != 0) facts.year = line.year;
+    return game::check(filter_, facts).passes();
+}
+
+void GameSelection::check_range(std::uint32_t id) const {
     if (id >= verdicts_.size())
         throw IndexError(index_->path() + ": the index is damaged (game " + std::to_string(id) +
                          " is out of range)");
+}
+
+bool GameSelection::contains(std::uint32_t id) const {
+    check_range(id);
     Verdict& verdict = verdicts_[id];
     if (verdict == Verdict::Unknown) {
         const IndexedGame g = index_->game(id);

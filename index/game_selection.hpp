@@ -20,11 +20,17 @@ class GameSelection {
     const game::GameFilter& filter() const { return filter_; }
     /// Whether `game` passes the filter. Throws IndexError for a game id out of range.
     bool contains(std::uint32_t game) const;
+    /// Whether the game of `line` passes the filter: from the year the line carries when the
+    /// filter asks for years only (reading no game record), else as contains(line.game).
+    bool contains(const LineRecord& line) const;
 
   private:
     enum class Verdict : std::uint8_t { Unknown, Passes, Fails };
+    /// Throws IndexError when `id` is not a game of the index.
+    void check_range(std::uint32_t id) const;
     const IndexFile* index_;
     game::GameFilter filter_;
+    bool years_only_;
     mutable std::vector<Verdict> verdicts_;
 };
 

@@ -112,6 +112,13 @@ LineRecord TreeView::line(std::uint32_t i) const {
     return decode_line(b.data());
 }
 
+void TreeView::read_lines(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const {
+    if (std::uint64_t{first} + n > lines_.count)
+        damaged("lines " + std::to_string(first) + "+" + std::to_string(n) + " are out of range");
+    out.resize(std::size_t{n} * LineRecord::kSize);
+    read(lines_, std::uint64_t{first} * LineRecord::kSize, out);
+}
+
 std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
     const std::uint64_t bucket = key_bucket(key, directory_bits_);
     std::array<std::byte, 8> range;

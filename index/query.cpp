@@ -29,9 +29,8 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     }
     // Node + 1 is the first child or, for a leaf, the next node (the sentinel at the end).
     const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
-    for (std::uint32_t i = first; i < last; ++i) {
-        const LineRecord line = view.line(i);
-        if (selection != nullptr && !selection->contains(line.game)) continue;
+    view.for_each_line(first, last, [&](std::uint32_t i, const LineRecord& line) {
+        if (selection != nullptr && !selection->contains(line)) return;
         const std::int16_t year = line.year;
         const auto outcome =
             line.outcome <= static_cast<std::uint8_t>(dictionary::LineOutcome::Unknown)
@@ -39,7 +38,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
                 : dictionary::LineOutcome::Unknown;
         stats.record(outcome, year == 0 ? std::nullopt : std::optional<std::int16_t>(year));
         if (i < ends_here) stats.record_end();
-    }
+    });
     return stats;
 }
 
@@ -132,19 +131,18 @@ std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::
     // `limit` smallest distinct ones in one pass over the lines. A game with several lines
     // here (a joseki in two corners) is given by the one whose first stone came first: the
     // lines' order is the tree's, which a filter changes, and the answer must not.
-    for (std::uint32_t i = first; i < last; ++i) {
-        const LineRecord line = tree.line(i);
-        if (best.size() == limit && line.game > best.back().game) continue;
-        if (selection != nullptr && !selection->contains(line.game)) continue;
+    tree.for_each_line(first, last, [&](std::uint32_t, const LineRecord& line) {
+        if (best.size() == limit && line.game > best.back().game) return;
+        if (selection != nullptr && !selection->contains(line)) return;
         auto at = std::lower_bound(best.begin(), best.end(), line.game,
                                    [](const GameAt& g, std::uint32_t id) { return g.game < id; });
         if (at != best.end() && at->game == line.game) {
             if (tree.first_move_number(line) < tree.first_move_number(at->line)) at->line = line;
-            continue;
+            return;
         }
         best.insert(at, GameAt{line.game, line});
         if (best.size() > limit) best.pop_back();
-    }
+    });
     return best;
 }
 
