@@ -14,8 +14,8 @@
 #include "cli/options.hpp"
 #include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "core/formats/record_reader.hpp"
 #include "core/game/replay.hpp"
-#include "core/sgf/game_reader.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_format.hpp"
@@ -43,14 +43,20 @@ int flushed_output() {
 }
 
 std::optional<GameFile> read_game_file(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        std::cerr << "josekic: error: " << path << " is a directory; give one game file\n";
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (!in.is_open() || in.bad()) {
         std::cerr << "josekic: error: cannot read " << path << "\n";
         return std::nullopt;
     }
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    // The same readers as compile's: SGF, and the native formats of server clients.
     diag::DiagnosticList problems;
-    std::vector<game::GameRecord> games = sgf::read_games(bytes, path, {}, problems);
+    std::vector<game::GameRecord> games = formats::read_record_games(bytes, path, {}, problems);
     if (!games.empty()) {
         GameFile file{std::move(games.front()), 0};
         file.legal_moves = game::replay(file.record, problems).legal_moves;

@@ -17,7 +17,7 @@ namespace josekic::cli {
 /// not know), 1 for an index that cannot be used, 2 for a malformed query.
 int run_lookup(const std::vector<std::string>& args);
 
-/// The first game of an SGF file and how many of its moves are legal.
+/// The first game of a game file (SGF, GIB, NGF or UGF) and how many of its moves are legal.
 struct GameFile {
     game::GameRecord record;
     std::size_t legal_moves = 0;

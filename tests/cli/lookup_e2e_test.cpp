@@ -97,3 +97,28 @@ TEST_CASE("review of a handicap game says its opening is not in the index", "[cl
     CHECK(json.out.find("\"found\": false, \"count\": 0, \"not_indexed\": \"a handicap game") !=
           std::string::npos);
 }
+
+TEST_CASE("lookup --game and review read the native formats compile reads", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string sgf = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])");
+    // The same two moves as Tygem writes them: x and y from 0, colour 1 Black, 2 White.
+    const std::string gib =
+        d.dir.write("g.gib", "\\HS\n\\HE\n\\GS\nSTO 0 2 1 15 3\nSTO 0 3 2 3 3\n\\GE\n");
+    const auto from_sgf = run_josekic("lookup " + d.run("--json --game " + shell_quote(sgf)));
+    const auto from_gib = run_josekic("lookup " + d.run("--json --game " + shell_quote(gib)));
+    INFO(from_gib.err);
+    CHECK(from_gib.exit_code == 0);
+    CHECK(from_gib.out == from_sgf.out);
+    CHECK(from_gib.out.find("\"count\": 2") != std::string::npos);
+}
+
+TEST_CASE("lookup --game and review of a directory say so, naming it", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto lookup = run_josekic("lookup " + d.run("--game " + shell_quote(d.path.string())));
+    CHECK(lookup.exit_code == 1);
+    CHECK(lookup.err.find(d.path.string() + " is a directory") != std::string::npos);
+    const auto review = run_josekic("review " + shell_quote(d.path.string()) + " --dict " +
+                                    shell_quote(d.path.string()));
+    CHECK(review.exit_code == 1);
+    CHECK(review.err.find(d.path.string() + " is a directory") != std::string::npos);
+}
