@@ -147,7 +147,8 @@ std::uint64_t Trie::path_key(NodeId node) const {
 }
 
 void Trie::release_child_index() {
-    index_ = {};
+    // Not `index_ = {}`: that assigns an empty initializer list and keeps the capacity.
+    std::vector<IndexSlot>().swap(index_);
     index_used_ = 0;
 }
 
