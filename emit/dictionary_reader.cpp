@@ -268,8 +268,11 @@ class Reader {
         for (std::size_t g = 0; g + kGameFields <= xg->values.size(); g += kGameFields) {
             std::array<std::string, kGameFields> fields;
             for (std::size_t f = 0; f < kGameFields; ++f) fields[f] = xg->values[g + f];
-            dictionary::GameReference ref{fields[0],    fields[1], fields[2], fields[3], fields[4],
-                                          std::nullopt, fields[6], fields[7], fields[8], 1};
+            dictionary::GameReference ref{
+                fields[0], fields[1], fields[2],
+                fields[3], fields[4], std::nullopt,
+                fields[6], fields[7], dictionary::SourcePath::split(fields[8]),
+                1};
             int year = 0;
             if (!fields[5].empty()) {
                 if (parse_number(fields[5], year))
@@ -286,7 +289,7 @@ class Reader {
             // Games cited at several nodes (a game gives up to four corner sequences) are
             // stored once, as the compiler stored them.
             const auto [at, fresh] = game_ids_.try_emplace(fields, 0);
-            if (fresh) at->second = games_->add(std::move(ref));
+            if (fresh) at->second = games_->add(ref);
             trie.append_listed_game(id, at->second);
         }
     }

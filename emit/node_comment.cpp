@@ -63,8 +63,8 @@ void append_given(TextBuffer& out, std::string_view text, CommentText mode) {
 }
 
 // At most 2 * (name + rank) + 2 bytes.
-[[gnu::always_inline]] inline void put_player(TextCursor& t, const std::string& name,
-                                              const std::string& rank, CommentText mode) {
+[[gnu::always_inline]] inline void put_player(TextCursor& t, std::string_view name,
+                                              std::string_view rank, CommentText mode) {
     if (name.empty())
         t.put('?');
     else
@@ -103,7 +103,8 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
         flat(t, g.event, mode);
     }
     t.put("  (");
-    flat(t, g.source_path, mode);
+    flat(t, g.source_path.dir, mode);  // flat() works byte by byte: the parts can go apart
+    flat(t, g.source_path.name, mode);
     t.put(" #");
     t.signed_decimal(g.index_in_file);
     t.put(')');
@@ -332,7 +333,7 @@ void append_games(TextBuffer& out, const NodeCommentInput& in) {
     for (const auto same_game :
          games_shown(listed, in.max_games_listed) | ranges::views::chunk_by(std::equal_to<>{})) {
         const auto lines = static_cast<std::size_t>(ranges::distance(same_game));
-        const dictionary::GameReference& game = trie.games()[same_game.front()];
+        const dictionary::GameReference game = trie.games()[same_game.front()];
         TextCursor t(out, kLineRoom + game_line_room(game));
         if (shown == 0) t.put("\nGames ending here, most recent first:\n");
         put_game_line(t, game, in.text);

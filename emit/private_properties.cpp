@@ -12,27 +12,33 @@ namespace {
 
 // The values of one game in the games property.
 void put_game_values(TextBuffer& out, const dictionary::GameReference& r) {
-    const std::array<const std::string*, 5> before_year = {&r.black_player, &r.white_player,
-                                                           &r.black_rank, &r.white_rank, &r.date};
-    const std::array<const std::string*, 3> after_year = {&r.event, &r.result, &r.source_path};
+    const std::array<std::string_view, 5> before_year = {r.black_player, r.white_player,
+                                                         r.black_rank, r.white_rank, r.date};
+    const std::array<std::string_view, 2> after_year = {r.event, r.result};
     // Twice each text (escaping at most doubles it), the brackets and two numbers.
-    std::size_t room = 2 * 10 + 2 * kMaxNumberBytes;
-    for (const std::string* field : before_year) room += 2 * field->size();
-    for (const std::string* field : after_year) room += 2 * field->size();
+    std::size_t room = 2 * 10 + 2 * kMaxNumberBytes + 2 * r.source_path.size();
+    for (const std::string_view field : before_year) room += 2 * field.size();
+    for (const std::string_view field : after_year) room += 2 * field.size();
     TextCursor t(out, room);
-    for (const std::string* field : before_year) {
+    for (const std::string_view field : before_year) {
         t.put('[');
-        t.advance_to(put_escaped(t.at(), *field));
+        t.advance_to(put_escaped(t.at(), field));
         t.put(']');
     }
     t.put('[');
     if (r.year) t.signed_decimal(*r.year);
     t.put(']');
-    for (const std::string* field : after_year) {
+    for (const std::string_view field : after_year) {
         t.put('[');
-        t.advance_to(put_escaped(t.at(), *field));
+        t.advance_to(put_escaped(t.at(), field));
         t.put(']');
     }
+    // The path's two parts escaped one after the other give the bytes of the whole path
+    // escaped: only a CR LF pair is escaped as one, and the '/' between them is neither.
+    t.put('[');
+    t.advance_to(put_escaped(t.at(), r.source_path.dir));
+    t.advance_to(put_escaped(t.at(), r.source_path.name));
+    t.put(']');
     t.put('[');
     t.signed_decimal(r.index_in_file);
     t.put(']');

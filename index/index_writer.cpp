@@ -44,25 +44,42 @@ Section records_section(std::uint32_t id, std::span<const Record> records) {
     return s;
 }
 
-// Strings are stored once each: names, ranks, dates, events and the directories of source
-// paths repeat across thousands of games.
-class StringPool {
+// The strings section: each text once, at the offset of its first use by the games in
+// their order (most recent first), as a 16-bit length and its bytes. The game table's
+// handles say which texts are equal; a text cut to the 16-bit length may become equal to
+// another, so texts that long are matched by their text.
+class IndexStrings {
   public:
-    std::uint32_t add(std::string_view text) {
-        if (text.size() > std::numeric_limits<std::uint16_t>::max())
-            text = text.substr(0, std::numeric_limits<std::uint16_t>::max());
-        const auto [at, inserted] = offsets_.try_emplace(std::string(text), 0);
-        if (!inserted) return at->second;
-        at->second = checked_u32(bytes_.size(), "bytes of text");
-        bytes_.resize(bytes_.size() + 2);
-        store_le(static_cast<std::uint16_t>(text.size()), bytes_.data() + bytes_.size() - 2);
-        for (char c : text) bytes_.push_back(static_cast<std::byte>(c));
-        return at->second;
+    explicit IndexStrings(const dictionary::StringPool& text)
+        : text_(text), offsets_(text.size(), kNotYet) {}
+
+    std::uint32_t add(dictionary::StringId id) {
+        std::uint32_t& offset = offsets_[id];
+        if (offset != kNotYet) return offset;
+        std::string_view text = text_[id];
+        if (text.size() < kMaxLength) return offset = append(text);
+        text = text.substr(0, kMaxLength);
+        const auto [at, inserted] = long_texts_.try_emplace(text, 0);
+        if (inserted) at->second = append(text);
+        return offset = at->second;
     }
     std::vector<std::byte> take() { return std::move(bytes_); }
 
   private:
-    std::unordered_map<std::string, std::uint32_t> offsets_;
+    static constexpr std::size_t kMaxLength = std::numeric_limits<std::uint16_t>::max();
+    static constexpr std::uint32_t kNotYet = std::numeric_limits<std::uint32_t>::max();
+
+    std::uint32_t append(std::string_view text) {
+        const std::uint32_t at = checked_u32(bytes_.size() + 1, "bytes of text") - 1;
+        bytes_.resize(bytes_.size() + 2);
+        store_le(static_cast<std::uint16_t>(text.size()), bytes_.data() + bytes_.size() - 2);
+        for (char c : text) bytes_.push_back(static_cast<std::byte>(c));
+        return at;
+    }
+
+    const dictionary::StringPool& text_;
+    std::vector<std::uint32_t> offsets_;  // by handle; kNotYet until first used
+    std::unordered_map<std::string_view, std::uint32_t> long_texts_;
     std::vector<std::byte> bytes_;
 };
 
@@ -71,28 +88,25 @@ std::vector<std::uint32_t> game_order(const dictionary::GameTable& games,
                                       std::vector<std::uint32_t>& new_id) {
     std::vector<std::uint32_t> order(games.size());
     std::iota(order.begin(), order.end(), 0U);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return dictionary::listed_before(games[a], games[b]);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return games.listed_before(a, b); });
     new_id.assign(games.size(), 0);
     for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<std::uint32_t>(i);
     return order;
 }
 
 // A game's year as the index stores it: 0 when unknown or out of range.
-std::int16_t stored_year(const dictionary::GameReference& game) {
-    return dictionary::NodeStats::checked_year(game.year).value_or(0);
+std::int16_t stored_year(const dictionary::StoredGame& game) {
+    return dictionary::NodeStats::checked_year(game.year()).value_or(0);
 }
 
 void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
                         std::vector<Section>& sections) {
-    StringPool pool;
+    IndexStrings pool(games.strings());
     std::vector<GameRecord> records;
     records.reserve(order.size());
     for (std::uint32_t id : order) {
-        const dictionary::GameReference& g = games[id];
-        const std::size_t slash = g.source_path.rfind('/');
-        const std::size_t split = slash == std::string::npos ? 0 : slash + 1;
+        const dictionary::StoredGame& g = games.stored(id);
         GameRecord r;
         r.black_player = pool.add(g.black_player);
         r.white_player = pool.add(g.white_player);
@@ -101,8 +115,8 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         r.date = pool.add(g.date);
         r.event = pool.add(g.event);
         r.result = pool.add(g.result);
-        r.source_dir = pool.add(std::string_view(g.source_path).substr(0, split));
-        r.source_name = pool.add(std::string_view(g.source_path).substr(split));
+        r.source_dir = pool.add(g.source_dir);
+        r.source_name = pool.add(g.source_name);
         r.index_in_file = static_cast<std::uint32_t>(std::max(g.index_in_file, 0));
         r.year = stored_year(g);
         records.push_back(r);
@@ -227,7 +241,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         for (const IndexedLine& line : input.lines) {
             LineRecord& r = lines[next[preorder[line.end]]++];
             r.game = new_game[line.game];
-            r.year = stored_year(games[line.game]);
+            r.year = stored_year(games.stored(line.game));
             r.move_numbers = line.move_numbers;
             r.outcome = static_cast<std::uint8_t>(line.outcome);
         }

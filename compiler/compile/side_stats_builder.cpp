@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace josekic::compile {
@@ -17,25 +15,23 @@ using dictionary::Trie;
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
-// Player numbers: one per distinct name, then one per (game, colour) without a name.
+// Player numbers: a named player's is the handle of the name in the game table's strings
+// (equal names, equal handles), then one per (game, colour) without a name.
 class Players {
   public:
     explicit Players(const dictionary::GameTable& games) : games_(games) {}
 
-    std::uint32_t of(dictionary::GameId game, go::Color colour) {
-        const dictionary::GameReference& g = games_[game];
-        const std::string& name = colour == go::Color::Black ? g.black_player : g.white_player;
-        if (name.empty())
-            return static_cast<std::uint32_t>(2 * games_.size() + 2 * game +
-                                              (colour == go::Color::White ? 1 : 0));
-        const auto [at, fresh] =
-            named_.try_emplace(std::string_view(name), static_cast<std::uint32_t>(named_.size()));
-        return at->second;
+    std::uint32_t of(dictionary::GameId game, go::Color colour) const {
+        const dictionary::StoredGame& g = games_.stored(game);
+        const dictionary::StringId name =
+            colour == go::Color::Black ? g.black_player : g.white_player;
+        if (!games_.strings()[name].empty()) return name;
+        return static_cast<std::uint32_t>(games_.strings().size() + 2 * std::size_t{game} +
+                                          (colour == go::Color::White ? 1 : 0));
     }
 
   private:
     const dictionary::GameTable& games_;
-    std::unordered_map<std::string_view, std::uint32_t> named_;
 };
 
 }  // namespace
@@ -74,7 +70,7 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
             at = trie.node(at).parent;
         if (!SideStats::kept(trie.node(at))) continue;
         const std::uint32_t deepest = dense(at);
-        if (const std::optional<int> year = trie.games()[line.game].year)
+        if (const std::optional<int> year = trie.games().stored(line.game).year())
             ++counts[deepest].per_era[eras.era_of(*year)];
         for (const go::Color played : {go::Color::Black, go::Color::White}) {
             const go::Color in_line = line.colours_swapped ? go::opponent(played) : played;

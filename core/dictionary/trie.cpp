@@ -187,7 +187,7 @@ void Trie::list_game(NodeId node, GameId game) {
     const GameTable& table = *games_;
     const auto position = static_cast<std::size_t>(
         std::upper_bound(listed.begin(), listed.end(), game,
-                         [&](GameId a, GameId b) { return listed_before(table[a], table[b]); }) -
+                         [&](GameId a, GameId b) { return table.listed_before(a, b); }) -
         listed.begin());
     if (position >= options_.games_kept_per_terminal) return;
     listed_.insert(nodes_[node].listed, position, game, options_.games_kept_per_terminal);

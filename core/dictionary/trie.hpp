@@ -61,7 +61,7 @@ struct NodeStats {
 
 /// A node: the move that leads to it from its parent, its statistics, its children (a
 /// linked list in insertion order; sorted_children() gives the output order) and, where
-/// lines end, the first few games in listed_before() order (kept by the Trie: see
+/// lines end, the first few games in GameTable::listed_before() order (kept by the Trie: see
 /// Trie::listed_games()).
 struct TrieNode {
     go::Move move;  ///< meaningless for the root

@@ -19,18 +19,20 @@ namespace josekic::emit::testing {
 
 using josekic::test_support::line;
 
-inline dictionary::GameReference game(std::string black, std::string white, std::string date,
-                                      std::optional<int> year, std::string path, int index = 1) {
+// Views its arguments: pass it to GameTable::add() in the expression that makes them.
+inline dictionary::GameReference game(std::string_view black, std::string_view white,
+                                      std::string_view date, std::optional<int> year,
+                                      std::string_view path, int index = 1) {
     dictionary::GameReference g;
-    g.black_player = std::move(black);
-    g.white_player = std::move(white);
+    g.black_player = black;
+    g.white_player = white;
     g.black_rank = "9p";
     g.white_rank = "8p";
-    g.date = std::move(date);
+    g.date = date;
     g.year = year;
     g.event = "Test Cup";
     g.result = "B+R";
-    g.source_path = std::move(path);
+    g.source_path = dictionary::SourcePath::split(path);
     g.index_in_file = index;
     return g;
 }
@@ -43,7 +45,7 @@ inline dictionary::Trie small_joseki() {
     dictionary::Trie trie(games);
     auto add = [&](std::initializer_list<std::string_view> moves, LineOutcome outcome,
                    std::optional<int> year, dictionary::GameReference ref) {
-        trie.insert(line(moves), outcome, year, games->add(std::move(ref)));
+        trie.insert(line(moves), outcome, year, games->add(ref));
     };
     add({"pd", "nc", "qf"}, LineOutcome::FirstPlayerWon, 2019,
         game("Ke Jie", "Shin Jinseo", "2019-05-01", 2019, "a.sgf"));

@@ -36,8 +36,9 @@ inline dictionary::Trie make_trie(std::initializer_list<Line> lines) {
     int n = 0;
     for (const Line& line : lines) {
         for (int i = 0; i < line.times; ++i) {
+            const std::string path = "game" + std::to_string(++n) + ".sgf";
             dictionary::GameReference ref;
-            ref.source_path = "game" + std::to_string(++n) + ".sgf";
+            ref.source_path = dictionary::SourcePath::split(path);
             ref.year = 2000 + n;
             trie.insert(moves(line.points), dictionary::LineOutcome::FirstPlayerWon, ref.year,
                         games->add(ref));
@@ -69,7 +70,8 @@ inline std::string dump(const dictionary::Trie& trie) {
         out += path + " c" + std::to_string(s.count) + " e" + std::to_string(s.ends) + " w" +
                std::to_string(s.first_player_wins) + " y" + std::to_string(s.first_year) + "-" +
                std::to_string(s.last_year) + " g";
-        for (const auto g : trie.listed_games(id)) out += ',' + trie.games()[g].source_path;
+        for (const auto g : trie.listed_games(id))
+            out += ',' + trie.games()[g].source_path.joined();
         out += '\n';
         const auto children = trie.sorted_children(id);
         for (auto it = children.rbegin(); it != children.rend(); ++it) {

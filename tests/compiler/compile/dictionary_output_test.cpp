@@ -40,10 +40,14 @@ dictionary::Trie sample() {
         }
         const int times = 1 + (i * 7) % 13;
         for (int t = 0; t < times; ++t) {
+            const std::string number = std::to_string(++game);
+            const std::string path = "collection/game" + number + ".sgf";
+            const std::string black = "Black " + number;
+            const std::string white = "White " + number;
             dictionary::GameReference reference;
-            reference.source_path = "collection/game" + std::to_string(++game) + ".sgf";
-            reference.black_player = "Black " + std::to_string(game);
-            reference.white_player = "White " + std::to_string(game);
+            reference.source_path = dictionary::SourcePath::split(path);
+            reference.black_player = black;
+            reference.white_player = white;
             reference.year = 1990 + game % 30;
             trie.insert(line, dictionary::LineOutcome::FirstPlayerWon, reference.year,
                         games->add(reference));

@@ -25,7 +25,8 @@ struct Collection {
         ref.black_player = black;
         ref.white_player = white;
         ref.year = year;
-        ref.source_path = "game" + std::to_string(games->size()) + ".sgf";
+        const std::string path = "game" + std::to_string(games->size()) + ".sgf";
+        ref.source_path = SourcePath::split(path);
         const GameId id = games->add(ref);
         const NodeId end = trie.insert(moves, LineOutcome::Unknown, year, id);
         lines.push_back(index::IndexedLine{end, id, LineOutcome::Unknown, swapped, 1});

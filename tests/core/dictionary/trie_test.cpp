@@ -14,12 +14,14 @@ using namespace josekic::dictionary;
 
 namespace {
 using josekic::test_support::line;
-GameReference reference(const char* path, std::optional<int> year) {
+// Adds a game dated by its year (the table copies the text in).
+GameId add_game(GameTable& games, std::string_view path, std::optional<int> year) {
+    const std::string date = year ? std::to_string(*year) : "";
     GameReference ref;
-    ref.source_path = path;
+    ref.source_path = SourcePath::split(path);
     ref.year = year;
-    ref.date = year ? std::to_string(*year) : "";
-    return ref;
+    ref.date = date;
+    return games.add(ref);
 }
 }  // namespace
 
@@ -27,9 +29,9 @@ TEST_CASE("counts, ends and outcomes along a path", "[trie]") {
     auto games = std::make_shared<GameTable>();
     Trie trie(games);
     trie.insert(line({"pd", "qf", "nc"}), LineOutcome::FirstPlayerWon, 2001,
-                games->add(reference("a.sgf", 2001)));
+                add_game(*games, "a.sgf", 2001));
     trie.insert(line({"pd", "qf"}), LineOutcome::SecondPlayerWon, 1990,
-                games->add(reference("b.sgf", 1990)));
+                add_game(*games, "b.sgf", 1990));
     trie.insert(line({"pd", "nc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
 
     CHECK(trie.node(kRoot).stats.count == 3);
@@ -75,7 +77,7 @@ TEST_CASE("a terminal keeps the most recent games, independent of insertion orde
     Trie trie(games, TrieOptions{2});
     const auto l = line({"pd"});
     for (int year : {1990, 2015, 2003, 2010}) {
-        trie.insert(l, LineOutcome::Unknown, year, games->add(reference("x.sgf", year)));
+        trie.insert(l, LineOutcome::Unknown, year, add_game(*games, "x.sgf", year));
     }
     const NodeId pd = trie.sorted_children(kRoot)[0];
     REQUIRE(trie.listed_games(pd).size() == 2);
@@ -87,7 +89,7 @@ TEST_CASE("a terminal keeps the most recent games, independent of insertion orde
 TEST_CASE("interleaved terminals each keep the first games in listed order", "[trie]") {
     // Games (some cited twice, as a game may end a line in two corners) spread over a few
     // lines in a scrambled order; each terminal must list what a stable sort of all its
-    // games under listed_before() would put first.
+    // games under GameTable::listed_before() would put first.
     auto games = std::make_shared<GameTable>();
     constexpr std::size_t kKept = 5;
     Trie trie(games, TrieOptions{kKept});
@@ -105,7 +107,7 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
         const std::optional<int> year =
             next(4) == 0 ? std::nullopt : std::optional<int>(1990 + static_cast<int>(next(6)));
         const std::string path = "g" + std::to_string(next(50)) + ".sgf";
-        const GameId id = games->add(reference(path.c_str(), year));
+        const GameId id = add_game(*games, path, year);
         for (int times = next(5) == 0 ? 2 : 1; times > 0; --times) {
             trie.insert(lines[l], LineOutcome::Unknown, year, id);
             all[l].push_back(id);
@@ -113,9 +115,8 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
     }
     for (std::size_t l = 0; l < lines.size(); ++l) {
         std::vector<GameId> expected = all[l];
-        std::stable_sort(expected.begin(), expected.end(), [&](GameId a, GameId b) {
-            return listed_before((*games)[a], (*games)[b]);
-        });
+        std::stable_sort(expected.begin(), expected.end(),
+                         [&](GameId a, GameId b) { return games->listed_before(a, b); });
         expected.resize(std::min(expected.size(), kKept));
         NodeId at = kRoot;
         for (const go::Move& m : lines[l]) at = trie.find_child(at, m);
@@ -129,8 +130,8 @@ TEST_CASE("interleaved terminals each keep the first games in listed order", "[t
 TEST_CASE("listed games can be appended in any order and copied between tries", "[trie]") {
     auto games = std::make_shared<GameTable>();
     Trie trie(games, TrieOptions{2});
-    const GameId old_game = games->add(reference("old.sgf", 1990));
-    const GameId new_game = games->add(reference("new.sgf", 2020));
+    const GameId old_game = add_game(*games, "old.sgf", 1990);
+    const GameId new_game = add_game(*games, "new.sgf", 2020);
     trie.insert(line({"pd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
     const NodeId pd = trie.sorted_children(kRoot)[0];
     // A dictionary read back lists its games as written: no order, no limit.
