@@ -79,15 +79,15 @@ std::vector<std::uint16_t> PositionKeyer::exact_form() const {
     return best;
 }
 
-std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree) {
-    std::vector<std::uint64_t> keys(trie.size());
+void for_each_position_key(const dictionary::Trie& trie, Tree tree,
+                           const std::function<void(dictionary::NodeId, std::uint64_t)>& found) {
     // A keyer holds a board, so copying one per node would cost more than the keys. A
     // child plays its move on a copy of its parent's keyer, except the last child visited,
     // which takes the parent's own (the parent needs it no more): along a single-line tail,
     // which most nodes are, nothing is copied.
     std::vector<PositionKeyer> slots{PositionKeyer(tree)};
     std::vector<std::size_t> free_slots;
-    keys[dictionary::kRoot] = slots[0].key();
+    found(dictionary::kRoot, slots[0].key());
     struct Visit {
         dictionary::NodeId node;
         std::size_t parent_slot;
@@ -119,10 +119,9 @@ std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree
             }
         }
         slots[slot].play(trie.node(visit.node).move);
-        keys[visit.node] = slots[slot].key();
+        found(visit.node, slots[slot].key());
         push_children(visit.node, slot);
     }
-    return keys;
 }
 
 }  // namespace josekic::index

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -36,7 +37,8 @@ class PositionKeyer {
     std::optional<go::Point> ko_;  // the point the player to move may not retake at once
 };
 
-/// The key of every node of `trie` (indexed by NodeId), computed in one walk of the tree.
-std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree);
+/// Calls `found(node, key)` with the key of every node of `trie`, in one walk of the tree.
+void for_each_position_key(const dictionary::Trie& trie, Tree tree,
+                           const std::function<void(dictionary::NodeId, std::uint64_t)>& found);
 
 }  // namespace josekic::index
