@@ -263,36 +263,64 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     if (new_game.size() >= kMaxGames)
         throw std::length_error("the index cannot hold this many games");
 
-    // Depth-first preorder, children in the trie's output order; a node's subtree ends where
-    // the walk leaves it.
-    std::vector<NodeId> order;
-    order.reserve(n);
+    // One depth-first walk in preorder, children in the trie's output order, reads each trie
+    // node once: its record and statistics, its position key (a keyer per open branch:
+    // position_keys.hpp), and its subtree's end when the walk leaves it.
     std::vector<std::uint32_t> preorder(n, 0);
     std::vector<NodeRecord> nodes(n + 1);
+    std::vector<StatsRecord> stats;
+    preorder_keys.resize(n);
+    PositionWalk keyers(tree);
     struct Step {
         NodeId node;
         bool leaving;
         std::uint32_t at;  ///< the node's preorder, when leaving
+        PositionWalk::Slot parent_keyer;
+        bool last_child;  ///< the last of its siblings the walk enters
     };
-    std::vector<Step> stack{{dictionary::kRoot, false, 0}};
+    std::vector<Step> stack{{dictionary::kRoot, false, 0, keyers.root(), true}};
     std::vector<NodeId> children;
+    std::uint32_t visited = 0;
     while (!stack.empty()) {
         const Step step = stack.back();
         stack.pop_back();
         if (step.leaving) {
-            nodes[step.at].subtree_end = static_cast<std::uint32_t>(order.size());
+            nodes[step.at].subtree_end = visited;
             continue;
         }
-        const auto at = static_cast<std::uint32_t>(order.size());
+        const std::uint32_t at = visited++;
+        const dictionary::TrieNode& node = trie.node(step.node);
         preorder[step.node] = at;
-        order.push_back(step.node);
-        stack.push_back({step.node, true, at});
+        const PositionWalk::Slot keyer =
+            at == 0 ? step.parent_keyer
+                    : keyers.enter(step.parent_keyer, step.last_child, node.move);
+        preorder_keys[at] = keyers.key(keyer);
+        nodes[at].move = at == 0 ? 0 : encode_move(node.move);
+        const dictionary::NodeStats& s = node.stats;
+        if (s.count > kStoredStatsAbove) {
+            stats.push_back(StatsRecord{at,
+                                        s.count,
+                                        s.ends,
+                                        s.first_player_wins,
+                                        s.second_player_wins,
+                                        s.draws,
+                                        s.unknown,
+                                        s.first_year,
+                                        s.last_year,
+                                        {}});
+        }
+        stack.push_back({step.node, true, at, keyer, false});
         children.clear();  // one buffer for every node: most have one child or none
-        for (NodeId c = trie.node(step.node).first_child; c != dictionary::kNoNode;
-             c = trie.node(c).next_sibling)
+        for (NodeId c = node.first_child; c != dictionary::kNoNode; c = trie.node(c).next_sibling)
             children.push_back(c);
+        if (children.empty()) {
+            keyers.release(keyer);
+            continue;
+        }
         dictionary::sort_in_output_order(trie, children);
-        for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back({*c, false, 0});
+        // Pushed in reverse, so the first child is entered first and the last one last.
+        for (auto c = children.rbegin(); c != children.rend(); ++c)
+            stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
     }
 
     // Lines grouped by the preorder of their end node, most recent game first.
@@ -320,34 +348,10 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     if (trie.node(dictionary::kRoot).stats.count != input.lines.size())
         throw std::logic_error("index: the logged lines do not match the trie's count");
 
-    std::vector<StatsRecord> stats;
-    for (std::size_t i = 0; i < n; ++i) {
-        const dictionary::TrieNode& node = trie.node(order[i]);
-        nodes[i].move = i == 0 ? 0 : encode_move(node.move);
-        nodes[i].lines_begin = line_start[i];
-        const dictionary::NodeStats& s = node.stats;
-        if (s.count > kStoredStatsAbove) {
-            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i),
-                                        s.count,
-                                        s.ends,
-                                        s.first_player_wins,
-                                        s.second_player_wins,
-                                        s.draws,
-                                        s.unknown,
-                                        s.first_year,
-                                        s.last_year,
-                                        {}});
-        }
-    }
+    for (std::size_t i = 0; i <= n; ++i) nodes[i].lines_begin = line_start[i];
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
-    nodes[n].lines_begin = line_start[n];
+    std::vector<std::uint32_t>().swap(preorder);  // not `= {}`, which keeps the capacity
     fill_recent_lines(nodes, lines, input.move_numbers, stats);
-
-    std::vector<NodeId>().swap(order);  // not `= {}`, which keeps the capacity
-    preorder_keys.resize(n);
-    for_each_position_key(
-        trie, tree, [&](NodeId node, std::uint64_t key) { preorder_keys[preorder[node]] = key; });
-    std::vector<std::uint32_t>().swap(preorder);
 
     write_records<NodeRecord>(sink, section_id(tree, TreePart::Nodes), nodes);
     write_records<LineRecord>(sink, section_id(tree, TreePart::Lines), lines);
