@@ -207,6 +207,23 @@ void AtomicFile::write(std::string_view bytes) {
     }
 }
 
+void AtomicFile::write_at(std::uint64_t offset, std::string_view bytes) {
+    if (offset > size_ || bytes.size() > size_ - offset)
+        throw std::logic_error("AtomicFile::write_at past the bytes written");
+    const char* data = bytes.data();
+    std::size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t written = ::pwrite(temporary_->fd(), data, left, static_cast<off_t>(offset));
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            fail(target_, "write", errno);
+        }
+        data += written;
+        offset += static_cast<std::uint64_t>(written);
+        left -= static_cast<std::size_t>(written);
+    }
+}
+
 void AtomicFile::commit() {
     if (::fsync(temporary_->fd()) != 0) fail(target_, "fsync", errno);
     if (temporary_->close() != 0) fail(target_, "close", errno);

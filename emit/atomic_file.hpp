@@ -34,6 +34,8 @@ class AtomicFile {
 
     /// Appends `bytes` to the temporary file (unbuffered: callers hand over large pieces).
     void write(std::string_view bytes);
+    /// Overwrites bytes already written, from `offset` on (a header filled in last).
+    void write_at(std::uint64_t offset, std::string_view bytes);
     /// fsync, close, rename over the target, fsync of the directory. Call once.
     void commit();
     /// Bytes written so far.

@@ -28,20 +28,98 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
     return static_cast<std::uint32_t>(value);
 }
 
-struct Section {
-    std::uint32_t id = 0;
-    std::uint32_t record_size = 0;
-    std::uint64_t count = 0;
-    std::vector<std::byte> bytes;
+// The file being written: each section goes to it as soon as it is made, and the header
+// with the section table, which needs every section's offset and checksum, is written last
+// over the room left for it. The whole index is never in memory at once.
+class SectionSink {
+  public:
+    SectionSink(emit::AtomicFile& file, std::size_t section_count)
+        : file_(file),
+          table_(kHeaderSize + section_count * kSectionEntrySize),
+          sections_(section_count) {
+        write(table_);  // room for the header, filled in by finish()
+    }
+
+    /// Starts a section of `count` records of `record_size` bytes; its bytes follow through
+    /// append() until the next begin() or finish().
+    void begin(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
+        close_section();
+        if (written_ == sections_) throw std::logic_error("index: more sections than planned");
+        open_ = Entry{id, record_size, file_.size(), count, 0};
+    }
+    void append(std::span<const std::byte> bytes) {
+        open_->crc = crc32(bytes, open_->crc);
+        write(bytes);
+    }
+    /// Writes the header and the section table; returns the file's size.
+    std::uint64_t finish() {
+        close_section();
+        if (written_ != sections_) throw std::logic_error("index: fewer sections than planned");
+        std::byte* head = table_.data();
+        std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
+                  reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), head);
+        store_le(kFormatVersion, head + 8);
+        store_le(static_cast<std::uint32_t>(sections_), head + 12);
+        store_le(file_.size(), head + 16);
+        store_le(crc32(table_), head + kHeaderCrcOffset);
+        file_.write_at(0, std::string_view(reinterpret_cast<const char*>(head), table_.size()));
+        return file_.size();
+    }
+
+  private:
+    struct Entry {
+        std::uint32_t id;
+        std::uint32_t record_size;
+        std::uint64_t offset;
+        std::uint64_t count;
+        std::uint32_t crc;
+    };
+
+    void close_section() {
+        if (!open_) return;
+        const std::uint64_t bytes = file_.size() - open_->offset;
+        if (bytes != open_->count * open_->record_size)
+            throw std::logic_error("index: a section's size does not match its records");
+        std::byte* entry = table_.data() + kHeaderSize + written_ * kSectionEntrySize;
+        store_le(open_->id, entry);
+        store_le(open_->record_size, entry + 4);
+        store_le(open_->offset, entry + 8);
+        store_le(open_->count, entry + 16);
+        store_le(open_->crc, entry + 24);
+        ++written_;
+        open_.reset();
+    }
+    void write(std::span<const std::byte> bytes) {
+        file_.write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    }
+
+    emit::AtomicFile& file_;
+    std::vector<std::byte> table_;
+    std::size_t sections_;
+    std::size_t written_ = 0;
+    std::optional<Entry> open_;
 };
 
+// The sections of an index: the games (strings and records), four per tree, the position
+// table and its directory, the options.
+constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
+
+// Encodes records into a buffer of about kChunkBytes and hands it on, so that no section is
+// ever encoded whole.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+
 template <typename Record>
-Section records_section(std::uint32_t id, std::span<const Record> records) {
-    Section s{id, static_cast<std::uint32_t>(Record::kSize), records.size(), {}};
-    s.bytes.resize(records.size() * Record::kSize);
-    for (std::size_t i = 0; i < records.size(); ++i)
-        encode(records[i], s.bytes.data() + i * Record::kSize);
-    return s;
+void write_records(SectionSink& sink, std::uint32_t id, std::span<const Record> records) {
+    sink.begin(id, static_cast<std::uint32_t>(Record::kSize), records.size());
+    std::vector<std::byte> chunk;
+    const std::size_t per_chunk = std::max<std::size_t>(1, kChunkBytes / Record::kSize);
+    for (std::size_t first = 0; first < records.size(); first += per_chunk) {
+        const std::size_t n = std::min(per_chunk, records.size() - first);
+        chunk.resize(n * Record::kSize);
+        for (std::size_t i = 0; i < n; ++i)
+            encode(records[first + i], chunk.data() + i * Record::kSize);
+        sink.append(chunk);
+    }
 }
 
 // The strings section: each text once, at the offset of its first use by the games in
@@ -101,7 +179,7 @@ std::int16_t stored_year(const dictionary::StoredGame& game) {
 }
 
 void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
-                        std::vector<Section>& sections) {
+                        SectionSink& sink) {
     IndexStrings pool(games.strings());
     std::vector<GameRecord> records;
     records.reserve(order.size());
@@ -121,12 +199,10 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         r.year = stored_year(g);
         records.push_back(r);
     }
-    std::vector<std::byte> strings = pool.take();
-    const std::size_t string_bytes = strings.size();
-    sections.push_back(Section{static_cast<std::uint32_t>(SectionId::Strings), 1, string_bytes,
-                               std::move(strings)});
-    sections.push_back(
-        records_section<GameRecord>(static_cast<std::uint32_t>(SectionId::Games), records));
+    const std::vector<std::byte> strings = pool.take();
+    sink.begin(static_cast<std::uint32_t>(SectionId::Strings), 1, strings.size());
+    sink.append(strings);
+    write_records<GameRecord>(sink, static_cast<std::uint32_t>(SectionId::Games), records);
 }
 
 // Names in each StatsRecord the lines of its node's kStoredRecentGames most recent distinct
@@ -192,7 +268,7 @@ void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRe
 }
 
 void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
-                       std::span<const std::uint32_t> new_game, std::vector<Section>& sections,
+                       std::span<const std::uint32_t> new_game, SectionSink& sink,
                        std::vector<std::uint64_t>& preorder_keys) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
@@ -201,35 +277,65 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     if (new_game.size() >= kMaxGames)
         throw std::length_error("the index cannot hold this many games");
 
-    // Depth-first preorder, children in the trie's output order.
-    std::vector<NodeId> order;
-    order.reserve(n);
+    // One depth-first walk in preorder, children in the trie's output order, reads each trie
+    // node once: its record and statistics, its position key (a keyer per open branch:
+    // position_keys.hpp), and its subtree's end when the walk leaves it.
     std::vector<std::uint32_t> preorder(n, 0);
-    std::vector<std::uint32_t> parent_of(n, 0);
-    std::vector<NodeId> stack{dictionary::kRoot};
-    std::vector<std::uint32_t> parents{0};
+    std::vector<NodeRecord> nodes(n + 1);
+    std::vector<StatsRecord> stats;
+    preorder_keys.resize(n);
+    PositionWalk keyers(tree);
+    struct Step {
+        NodeId node;
+        bool leaving;
+        std::uint32_t at;  ///< the node's preorder, when leaving
+        PositionWalk::Slot parent_keyer;
+        bool last_child;  ///< the last of its siblings the walk enters
+    };
+    std::vector<Step> stack{{dictionary::kRoot, false, 0, keyers.root(), true}};
     std::vector<NodeId> children;
+    std::uint32_t visited = 0;
     while (!stack.empty()) {
-        const NodeId id = stack.back();
-        const std::uint32_t parent = parents.back();
+        const Step step = stack.back();
         stack.pop_back();
-        parents.pop_back();
-        const auto at = static_cast<std::uint32_t>(order.size());
-        preorder[id] = at;
-        parent_of[at] = parent;
-        order.push_back(id);
-        children.clear();  // one buffer for every node: most have one child or none
-        for (NodeId c = trie.node(id).first_child; c != dictionary::kNoNode;
-             c = trie.node(c).next_sibling)
-            children.push_back(c);
-        dictionary::sort_in_output_order(trie, children);
-        for (auto c = children.rbegin(); c != children.rend(); ++c) {
-            stack.push_back(*c);
-            parents.push_back(at);
+        if (step.leaving) {
+            nodes[step.at].subtree_end = visited;
+            continue;
         }
+        const std::uint32_t at = visited++;
+        const dictionary::TrieNode& node = trie.node(step.node);
+        preorder[step.node] = at;
+        const PositionWalk::Slot keyer =
+            at == 0 ? step.parent_keyer
+                    : keyers.enter(step.parent_keyer, step.last_child, node.move);
+        preorder_keys[at] = keyers.key(keyer);
+        nodes[at].move = at == 0 ? 0 : encode_move(node.move);
+        const dictionary::NodeStats& s = node.stats;
+        if (s.count > kStoredStatsAbove) {
+            stats.push_back(StatsRecord{at,
+                                        s.count,
+                                        s.ends,
+                                        s.first_player_wins,
+                                        s.second_player_wins,
+                                        s.draws,
+                                        s.unknown,
+                                        s.first_year,
+                                        s.last_year,
+                                        {}});
+        }
+        stack.push_back({step.node, true, at, keyer, false});
+        children.clear();  // one buffer for every node: most have one child or none
+        for (NodeId c = node.first_child; c != dictionary::kNoNode; c = trie.node(c).next_sibling)
+            children.push_back(c);
+        if (children.empty()) {
+            keyers.release(keyer);
+            continue;
+        }
+        dictionary::sort_in_output_order(trie, children);
+        // Pushed in reverse, so the first child is entered first and the last one last.
+        for (auto c = children.rbegin(); c != children.rend(); ++c)
+            stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
     }
-    std::vector<std::uint32_t> subtree_size(n, 1);
-    for (std::size_t i = n; i-- > 1;) subtree_size[parent_of[i]] += subtree_size[i];
 
     // Lines grouped by the preorder of their end node, most recent game first.
     std::vector<std::uint32_t> line_start(n + 1, 0);
@@ -256,52 +362,23 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     if (trie.node(dictionary::kRoot).stats.count != input.lines.size())
         throw std::logic_error("index: the logged lines do not match the trie's count");
 
-    std::vector<NodeRecord> nodes(n + 1);
-    std::vector<StatsRecord> stats;
-    for (std::size_t i = 0; i < n; ++i) {
-        const dictionary::TrieNode& node = trie.node(order[i]);
-        nodes[i].move = i == 0 ? 0 : encode_move(node.move);
-        nodes[i].subtree_end = static_cast<std::uint32_t>(i + subtree_size[i]);
-        nodes[i].lines_begin = line_start[i];
-        const dictionary::NodeStats& s = node.stats;
-        if (s.count > kStoredStatsAbove) {
-            stats.push_back(StatsRecord{static_cast<std::uint32_t>(i),
-                                        s.count,
-                                        s.ends,
-                                        s.first_player_wins,
-                                        s.second_player_wins,
-                                        s.draws,
-                                        s.unknown,
-                                        s.first_year,
-                                        s.last_year,
-                                        {}});
-        }
-    }
+    for (std::size_t i = 0; i <= n; ++i) nodes[i].lines_begin = line_start[i];
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
-    nodes[n].lines_begin = line_start[n];
+    std::vector<std::uint32_t>().swap(preorder);  // not `= {}`, which keeps the capacity
     fill_recent_lines(nodes, lines, input.move_numbers, stats);
 
-    {
-        const std::vector<std::uint64_t> keys = trie_position_keys(trie, tree);
-        preorder_keys.resize(n);
-        for (std::size_t i = 0; i < n; ++i) preorder_keys[i] = keys[order[i]];
-    }
-
-    sections.push_back(records_section<NodeRecord>(section_id(tree, TreePart::Nodes), nodes));
-    sections.push_back(records_section<LineRecord>(section_id(tree, TreePart::Lines), lines));
-    sections.push_back(records_section<StatsRecord>(section_id(tree, TreePart::Stats), stats));
+    write_records<NodeRecord>(sink, section_id(tree, TreePart::Nodes), nodes);
+    write_records<LineRecord>(sink, section_id(tree, TreePart::Lines), lines);
+    write_records<StatsRecord>(sink, section_id(tree, TreePart::Stats), stats);
     checked_u32(input.move_numbers.size(), "move numbers");
-    Section numbers{section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size(), {}};
-    numbers.bytes.resize(input.move_numbers.size());
-    std::transform(input.move_numbers.begin(), input.move_numbers.end(), numbers.bytes.begin(),
-                   [](std::uint8_t b) { return static_cast<std::byte>(b); });
-    sections.push_back(std::move(numbers));
+    sink.begin(section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size());
+    sink.append(std::as_bytes(input.move_numbers));
 }
 
 // One table for both trees: a shared directory costs half of one per tree. `keys[t][i]` is
 // the key of node i (in preorder) of tree t, joseki then fuseki.
 void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys,
-                           std::vector<Section>& sections) {
+                           SectionSink& sink) {
     const std::size_t total = keys[0].size() + keys[1].size();
     checked_u32(total, "positions");
     const unsigned bits = directory_bits(total);
@@ -320,99 +397,66 @@ void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys
     for_each_position(
         [&](const PositionRecord& p) { ++bucket_start[key_bucket(p.key, bits) + 1]; });
     for (std::size_t b = 0; b < buckets; ++b) bucket_start[b + 1] += bucket_start[b];
-    Section table{static_cast<std::uint32_t>(SectionId::Positions),
-                  static_cast<std::uint32_t>(PositionRecord::kSize),
-                  total,
-                  {}};
-    table.bytes.resize(total * PositionRecord::kSize);
-    {
-        std::vector<std::uint32_t> next(bucket_start.begin(), bucket_start.end() - 1);
+    // Written a range of buckets at a time, each range gathered by a pass over the keys and
+    // sorted in a buffer of about a quarter of the table (or one bucket, if larger): the
+    // table is never held whole, for four passes over the keys.
+    sink.begin(static_cast<std::uint32_t>(SectionId::Positions),
+               static_cast<std::uint32_t>(PositionRecord::kSize), total);
+    const std::size_t per_chunk = std::max<std::size_t>(1024, (total + 3) / 4);
+    std::vector<PositionRecord> records;
+    std::vector<std::uint32_t> next;
+    std::vector<std::byte> chunk;
+    for (std::size_t first_bucket = 0; first_bucket < buckets;) {
+        std::size_t end_bucket = first_bucket + 1;
+        while (end_bucket < buckets &&
+               bucket_start[end_bucket + 1] - bucket_start[first_bucket] <= per_chunk)
+            ++end_bucket;
+        const std::uint32_t base = bucket_start[first_bucket];
+        records.resize(bucket_start[end_bucket] - base);
+        next.assign(bucket_start.begin() + static_cast<std::ptrdiff_t>(first_bucket),
+                    bucket_start.begin() + static_cast<std::ptrdiff_t>(end_bucket));
         for_each_position([&](const PositionRecord& p) {
-            encode(p, table.bytes.data() +
-                          std::size_t{next[key_bucket(p.key, bits)]++} * PositionRecord::kSize);
+            const std::size_t b = key_bucket(p.key, bits);
+            if (b >= first_bucket && b < end_bucket) records[next[b - first_bucket]++ - base] = p;
         });
+        for (std::size_t b = first_bucket; b < end_bucket; ++b) {
+            std::sort(records.begin() + (bucket_start[b] - base),
+                      records.begin() + (bucket_start[b + 1] - base),
+                      [](const PositionRecord& x, const PositionRecord& y) {
+                          const std::uint64_t kx = x.key & kKeyLowMask;
+                          const std::uint64_t ky = y.key & kKeyLowMask;
+                          return kx != ky ? kx < ky : x.node < y.node;
+                      });
+        }
+        chunk.resize(records.size() * PositionRecord::kSize);
+        for (std::size_t i = 0; i < records.size(); ++i)
+            encode(records[i], chunk.data() + i * PositionRecord::kSize);
+        sink.append(chunk);
+        first_bucket = end_bucket;
     }
-    std::vector<PositionRecord> run;
-    for (std::size_t b = 0; b < buckets; ++b) {
-        std::byte* first =
-            table.bytes.data() + std::size_t{bucket_start[b]} * PositionRecord::kSize;
-        run.clear();
-        for (std::uint32_t i = bucket_start[b]; i < bucket_start[b + 1]; ++i)
-            run.push_back(decode_position(first + (i - bucket_start[b]) * PositionRecord::kSize));
-        std::sort(run.begin(), run.end(), [](const PositionRecord& x, const PositionRecord& y) {
-            return x.key != y.key ? x.key < y.key : x.node < y.node;
-        });
-        for (std::size_t i = 0; i < run.size(); ++i)
-            encode(run[i], first + i * PositionRecord::kSize);
-    }
-    sections.push_back(std::move(table));
-    Section directory{static_cast<std::uint32_t>(SectionId::PositionDirectory), 4, buckets + 1, {}};
-    directory.bytes.resize((buckets + 1) * 4);
+    sink.begin(static_cast<std::uint32_t>(SectionId::PositionDirectory), 4, buckets + 1);
+    std::vector<std::byte> directory((buckets + 1) * 4);
     for (std::size_t bucket = 0; bucket <= buckets; ++bucket)
-        store_le(bucket_start[bucket], directory.bytes.data() + bucket * 4);
-    sections.push_back(std::move(directory));
+        store_le(bucket_start[bucket], directory.data() + bucket * 4);
+    sink.append(directory);
 }
 
 }  // namespace
 
-IndexImage build_index(const IndexInput& input) {
-    std::vector<Section> sections;
+std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
+    SectionSink sink(file, kSectionCount);
     {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
-        add_games_sections(*input.games, order, sections);
+        add_games_sections(*input.games, order, sink);
         std::array<std::vector<std::uint64_t>, 2> keys;
-        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sections, keys[0]);
-        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sections, keys[1]);
-        add_position_sections(keys, sections);
-        const std::array<OptionsRecord, 1> options{input.options};
-        sections.push_back(records_section<OptionsRecord>(
-            static_cast<std::uint32_t>(SectionId::Options), options));
+        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sink, keys[0]);
+        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sink, keys[1]);
+        add_position_sections(keys, sink);
     }
-
-    // The header and the section table; the sections follow as they are, never copied into
-    // one buffer (which held the whole index twice at the peak of a compile).
-    IndexImage image;
-    const std::size_t table_end = kHeaderSize + sections.size() * kSectionEntrySize;
-    std::size_t total = table_end;
-    for (const Section& s : sections) total += s.bytes.size();
-    image.head.resize(table_end);
-    std::byte* head = image.head.data();
-    std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
-              reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), head);
-    store_le(kFormatVersion, head + 8);
-    store_le(static_cast<std::uint32_t>(sections.size()), head + 12);
-    store_le(static_cast<std::uint64_t>(total), head + 16);
-    std::size_t at = table_end;
-    for (std::size_t i = 0; i < sections.size(); ++i) {
-        Section& s = sections[i];
-        std::byte* entry = head + kHeaderSize + i * kSectionEntrySize;
-        store_le(s.id, entry);
-        store_le(s.record_size, entry + 4);
-        store_le(static_cast<std::uint64_t>(at), entry + 8);
-        store_le(s.count, entry + 16);
-        store_le(crc32(s.bytes), entry + 24);
-        at += s.bytes.size();
-        image.sections.push_back(std::move(s.bytes));
-    }
-    store_le(crc32(std::span<const std::byte>(head, table_end)), head + kHeaderCrcOffset);
-    return image;
-}
-
-std::size_t IndexImage::size() const {
-    std::size_t total = head.size();
-    for (const std::vector<std::byte>& s : sections) total += s.size();
-    return total;
-}
-
-void write_index(const std::filesystem::path& path, const IndexImage& image) {
-    const auto text = [](const std::vector<std::byte>& bytes) {
-        return std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    };
-    emit::AtomicFile file(path);
-    file.write(text(image.head));
-    for (const std::vector<std::byte>& s : image.sections) file.write(text(s));
-    file.commit();
+    const std::array<OptionsRecord, 1> options{input.options};
+    write_records<OptionsRecord>(sink, static_cast<std::uint32_t>(SectionId::Options), options);
+    return sink.finish();
 }
 
 }  // namespace josekic::index

@@ -8,6 +8,7 @@
 
 #include "core/dictionary/game_table.hpp"
 #include "core/dictionary/trie.hpp"
+#include "emit/atomic_file.hpp"
 #include "index/index_format.hpp"
 #include "index/index_lines.hpp"
 
@@ -29,23 +30,13 @@ struct IndexInput {
     OptionsRecord options;  ///< the compile options that shaped the tries
 };
 
-/// An index as written: the header with its section table, then the sections in order.
-/// Kept in pieces so that writing it never needs a second copy of the whole file.
-struct IndexImage {
-    std::vector<std::byte> head;
-    std::vector<std::vector<std::byte>> sections;
-
-    /// Bytes of the whole file.
-    std::size_t size() const;
-};
-
-/// The index of `input` (index_format.hpp). Throws std::logic_error when the lines do not
-/// account for every count of a trie (a line was inserted but not logged), and
-/// std::length_error when the dictionary is too large for the format's 32-bit fields.
-IndexImage build_index(const IndexInput& input);
-
-/// Writes an index atomically to `path` (emit/atomic_file), piece by piece. Throws
-/// std::runtime_error naming the path when it cannot be written.
-void write_index(const std::filesystem::path& path, const IndexImage& image);
+/// Builds the index of `input` (index_format.hpp) into `file`, an AtomicFile its caller
+/// commits (compile does once the dictionaries are written, so that a failed run leaves the
+/// old index in place). Each section goes to the file as soon as it is made and the header
+/// last, so the index is never held in memory. Returns the file's size. Throws
+/// std::logic_error when the lines do not account for every count of a trie (a line was
+/// inserted but not logged), std::length_error when the dictionary is too large for the
+/// format's 32-bit fields, and std::runtime_error naming the file when a write fails.
+std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file);
 
 }  // namespace josekic::index

@@ -79,50 +79,22 @@ std::vector<std::uint16_t> PositionKeyer::exact_form() const {
     return best;
 }
 
-std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree) {
-    std::vector<std::uint64_t> keys(trie.size());
-    // A keyer holds a board, so copying one per node would cost more than the keys. A
-    // child plays its move on a copy of its parent's keyer, except the last child visited,
-    // which takes the parent's own (the parent needs it no more): along a single-line tail,
-    // which most nodes are, nothing is copied.
-    std::vector<PositionKeyer> slots{PositionKeyer(tree)};
-    std::vector<std::size_t> free_slots;
-    keys[dictionary::kRoot] = slots[0].key();
-    struct Visit {
-        dictionary::NodeId node;
-        std::size_t parent_slot;
-        bool takes_parent_slot;
-    };
-    std::vector<Visit> stack;
-    const auto push_children = [&](dictionary::NodeId node, std::size_t slot) {
-        bool first = true;  // the first child in list order is pushed first, so visited last
-        for (dictionary::NodeId c = trie.node(node).first_child; c != dictionary::kNoNode;
-             c = trie.node(c).next_sibling) {
-            stack.push_back({c, slot, first});
-            first = false;
+PositionWalk::PositionWalk(Tree tree) : slots_{PositionKeyer(tree)} {}
+
+PositionWalk::Slot PositionWalk::enter(Slot parent, bool last, const go::Move& move) {
+    Slot slot = parent;
+    if (!last) {
+        if (free_.empty()) {
+            slots_.push_back(slots_[parent]);
+            slot = slots_.size() - 1;
+        } else {
+            slot = free_.back();
+            free_.pop_back();
+            slots_[slot] = slots_[parent];
         }
-        if (first) free_slots.push_back(slot);  // a leaf: its keyer is free
-    };
-    push_children(dictionary::kRoot, 0);
-    while (!stack.empty()) {
-        const Visit visit = stack.back();
-        stack.pop_back();
-        std::size_t slot = visit.parent_slot;
-        if (!visit.takes_parent_slot) {
-            if (free_slots.empty()) {
-                slots.push_back(slots[visit.parent_slot]);
-                slot = slots.size() - 1;
-            } else {
-                slot = free_slots.back();
-                free_slots.pop_back();
-                slots[slot] = slots[visit.parent_slot];
-            }
-        }
-        slots[slot].play(trie.node(visit.node).move);
-        keys[visit.node] = slots[slot].key();
-        push_children(visit.node, slot);
     }
-    return keys;
+    slots_[slot].play(move);
+    return slot;
 }
 
 }  // namespace josekic::index

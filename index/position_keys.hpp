@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -36,7 +37,28 @@ class PositionKeyer {
     std::optional<go::Point> ko_;  // the point the player to move may not retake at once
 };
 
-/// The key of every node of `trie` (indexed by NodeId), computed in one walk of the tree.
-std::vector<std::uint64_t> trie_position_keys(const dictionary::Trie& trie, Tree tree);
+/// The keyers of a depth-first walk of a tree of moves, one per open branch. A keyer holds a
+/// board, so copying one per node would cost more than the keys: a child plays its move on a
+/// copy of its parent's keyer, except the last child entered, which takes the parent's own
+/// (the parent needs it no more). Along a single-line tail, which most nodes are, nothing is
+/// copied.
+class PositionWalk {
+  public:
+    using Slot = std::size_t;
+
+    explicit PositionWalk(Tree tree);
+    /// The keyer of the empty position.
+    Slot root() const { return 0; }
+    /// The keyer of a child reached by `move` from the node whose keyer is `parent`; `last`:
+    /// the parent's last child to be entered (its keyer is then taken, not copied).
+    Slot enter(Slot parent, bool last, const go::Move& move);
+    std::uint64_t key(Slot slot) const { return slots_[slot].key(); }
+    /// Frees the keyer of a node without children, for the next copy.
+    void release(Slot slot) { free_.push_back(slot); }
+
+  private:
+    std::vector<PositionKeyer> slots_;
+    std::vector<Slot> free_;
+};
 
 }  // namespace josekic::index

@@ -268,7 +268,8 @@ CompileResult compile_collection(const CompileOptions& options) {
         const StageTimer timer(result.times.emit_wall);
         // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
         // the dictionaries and written once they are, so a failed run leaves it as it was.
-        index::IndexImage index_image;
+        std::optional<emit::AtomicFile> index_file;
+        std::uint64_t index_size = 0;
         DictionariesToWrite tries{
             &joseki_trie,
             &fuseki_trie,
@@ -278,30 +279,30 @@ CompileResult compile_collection(const CompileOptions& options) {
             // References are corner sequences: they annotate the joseki tree only.
             &references,
             {}};
+        const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
         if (options.index == IndexOutput::Write) {
             tries.beside = [&] {
                 const StageTimer index_timer(result.times.index_build);
+                index_file.emplace(index_path);
                 index::TrackingOptions tracking{
                     zone, options.tracker, options.opening,
                     options.stream.duplicates == pipeline::Duplicates::Keep};
-                index_image = index::build_index(
+                index_size = index::write_index(
                     {&builder.games(),
                      {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
                      {&builder.fuseki(), builder.fuseki_lines(), {}},
-                     tracking.to_record()});
+                     tracking.to_record()},
+                    *index_file);
             };
         }
         write_dictionaries(tries, write, options, result);
-        if (options.index == IndexOutput::Write) {
-            const auto path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
+        if (index_file) {
             {
                 const StageTimer index_timer(result.times.index_write);
-                index::write_index(path, index_image);
+                index_file->commit();
             }
-            const std::size_t index_size = index_image.size();
-            index_image = {};  // the report needs the tries, not the index's bytes
             result.index_output.emplace();
-            result.index_output->files.push_back(OutputFile{path.string(), index_size, 0});
+            result.index_output->files.push_back(OutputFile{index_path.string(), index_size, 0});
         }
     }
 
