@@ -43,6 +43,7 @@ void DictionaryBuilder::finish_adding() {
     joseki_.release_child_index();
     fuseki_.release_child_index();
     for (auto& [setup, trie] : handicap_fuseki_) trie.release_child_index();
+    games_->release_lookup();
 }
 
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {

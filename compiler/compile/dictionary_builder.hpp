@@ -62,7 +62,8 @@ class DictionaryBuilder {
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
 
     void add_game(const game::GameRecord& record, const GameAnalysis& analysis);
-    /// Once every game is in: frees what only insertion needs (the tries' child indexes).
+    /// Once every game is in: frees what only insertion needs (the tries' child indexes,
+    /// the game table's lookup of texts).
     void finish_adding();
 
     const dictionary::Trie& joseki() const { return joseki_; }

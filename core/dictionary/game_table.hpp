@@ -86,6 +86,9 @@ class GameTable {
     /// The text of every game, each distinct string once.
     const StringPool& strings() const { return strings_; }
     std::size_t size() const { return games_.size(); }
+    /// Frees what add() alone needs (StringPool::release_lookup) once no more games are
+    /// added; the next add() builds it again.
+    void release_lookup() { strings_.release_lookup(); }
 
     /// The order in which terminal nodes list their games: most recent first (games without
     /// a year last), then by source path and index, so that the choice of the kept few never

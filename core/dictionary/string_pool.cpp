@@ -33,14 +33,21 @@ StringId StringPool::intern(std::string_view text) {
 }
 
 void StringPool::grow_slots() {
-    std::vector<Slot> old(slots_.empty() ? 16 : 2 * slots_.size());
+    std::size_t size = 16;
+    while (size < 2 * (ends_.size() + 1)) size *= 2;
+    std::vector<Slot> old(size);
     old.swap(slots_);
     const std::size_t mask = slots_.size() - 1;
-    for (const Slot& s : old) {
-        if (s.id == kNoString) continue;
+    const auto place = [this, mask](Slot s) {
         std::size_t at = s.hash & mask;
         while (slots_[at].id != kNoString) at = (at + 1) & mask;
         slots_[at] = s;
+    };
+    if (old.empty()) {
+        for (StringId id = 0; id < ends_.size(); ++id) place(Slot{hash_of((*this)[id]), id});
+    } else {
+        for (const Slot& s : old)
+            if (s.id != kNoString) place(s);
     }
 }
 

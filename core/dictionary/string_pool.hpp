@@ -29,6 +29,10 @@ class StringPool {
     /// Distinct strings held (the handles are 0 to size() - 1).
     std::size_t size() const { return ends_.size(); }
 
+    /// Frees the table that finds a text's handle (16 to 32 bytes a string) once no more
+    /// strings are interned; the next intern() builds it again from the text.
+    void release_lookup() { std::vector<Slot>().swap(slots_); }
+
   private:
     /// One slot of the open-addressing table that finds a text's handle: its hash keeps
     /// most probes from comparing texts, and lets the table grow without hashing them again.
@@ -38,6 +42,7 @@ class StringPool {
     };
     static constexpr StringId kNoString = 0xFFFFFFFFU;
 
+    /// Makes the table of handles twice as large, or builds it when it was released.
     void grow_slots();
 
     std::vector<char> text_;           // every string, end to end

@@ -48,3 +48,18 @@ TEST_CASE("a string pool keeps every text as it grows", "[dictionary][string_poo
     CHECK(ids[20000] != ids[20001]);
     CHECK(pool[ids[20000]].size() == 8);
 }
+
+TEST_CASE("a string pool finds its texts again after its lookup was released",
+          "[dictionary][string_pool]") {
+    StringPool pool;
+    std::vector<std::string> texts;
+    for (int i = 0; i < 100; ++i) texts.push_back("player " + std::to_string(i));
+    for (const std::string& t : texts) pool.intern(t);
+    pool.release_lookup();
+    CHECK(pool[42] == "player 42");  // reading needs no lookup
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        CHECK(pool.intern(texts[i]) == static_cast<StringId>(i));
+    CHECK(pool.intern("new") == 100);
+    CHECK(pool.intern("player 7") == 7);
+    CHECK(pool.size() == 101);
+}
