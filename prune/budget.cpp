@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <utility>
 
 #include "prune/copy_kept.hpp"
@@ -13,6 +15,10 @@ using dictionary::kRoot;
 using dictionary::NodeId;
 
 KeptCounts::KeptCounts(std::span<const BudgetTree> trees) {
+    // Most counts are small; the few large ones (near the roots) go to a map.
+    constexpr std::uint32_t kSmall = 4096;
+    std::vector<std::uint64_t> small(kSmall, 0);
+    std::map<std::uint32_t, std::uint64_t> large;
     for (const BudgetTree& tree : trees) {
         ++roots_;
         const dictionary::Trie& trie = *tree.trie;
@@ -25,28 +31,42 @@ KeptCounts::KeptCounts(std::span<const BudgetTree> trees) {
         while (!stack.empty()) {
             const auto [at, count] = stack.back();
             stack.pop_back();
-            counts_.push_back(count);
+            if (count < kSmall)
+                ++small[count];
+            else
+                ++large[count];
             for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling)
                 stack.emplace_back(c, std::min(count, trie.node(c).stats.count));
         }
     }
-    std::sort(counts_.begin(), counts_.end(), std::greater<>());
-    highest_ = counts_.empty() ? 0 : counts_.front();
+    std::uint64_t nodes = 0;
+    const auto add_level = [&](std::uint32_t count, std::uint64_t with_count) {
+        nodes += with_count;
+        levels_.push_back(Level{count, nodes});
+    };
+    for (auto it = large.rbegin(); it != large.rend(); ++it) add_level(it->first, it->second);
+    for (std::uint32_t count = kSmall; count-- > 0;) {
+        if (small[count] != 0) add_level(count, small[count]);
+    }
+    highest_ = levels_.empty() ? 0 : levels_.front().count;
 }
 
 std::uint64_t KeptCounts::nodes_at(std::uint64_t m) const {
-    // counts_ is sorted highest first: the kept ones are a prefix.
-    const auto end = std::partition_point(counts_.begin(), counts_.end(),
-                                          [m](std::uint32_t count) { return count >= m; });
-    return roots_ + static_cast<std::uint64_t>(end - counts_.begin());
+    // The kept levels are a prefix: those whose count is at least m.
+    const auto end = std::partition_point(levels_.begin(), levels_.end(),
+                                          [m](const Level& level) { return level.count >= m; });
+    return roots_ + (end == levels_.begin() ? 0 : std::prev(end)->nodes_at_or_above);
 }
 
 std::uint64_t KeptCounts::min_count_for_nodes(std::uint64_t max_nodes, std::uint64_t floor) const {
     if (max_nodes < roots_) return roots_only();
     const std::uint64_t room = max_nodes - roots_;
-    if (room >= counts_.size()) return floor;
+    if (levels_.empty() || room >= levels_.back().nodes_at_or_above) return floor;
     // The (room+1)-th highest count must go, and with it every node of that count.
-    return std::max<std::uint64_t>(floor, std::uint64_t{counts_[room]} + 1);
+    const auto cut = std::partition_point(
+        levels_.begin(), levels_.end(),
+        [room](const Level& level) { return level.nodes_at_or_above <= room; });
+    return std::max<std::uint64_t>(floor, std::uint64_t{cut->count} + 1);
 }
 
 dictionary::Trie cut_at_min_count(const dictionary::Trie& in, std::uint64_t min_count,

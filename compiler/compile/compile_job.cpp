@@ -223,10 +223,25 @@ CompileResult compile_collection(const CompileOptions& options) {
     result.fuseki = builder.fuseki_counts();
     const dictionary::Eras eras =
         options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
-    const dictionary::SideStats joseki_side =
-        compute_side_stats(builder.joseki(), builder.joseki_lines(), eras);
-    const dictionary::SideStats fuseki_side =
-        compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras);
+    const Concurrency concurrency =
+        result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+    std::optional<dictionary::SideStats> joseki_side_stats;
+    std::optional<dictionary::SideStats> fuseki_side_stats;
+    {
+        // Each walks its own trie and lines: one per core.
+        std::vector<std::function<void()>> jobs{
+            [&] {
+                joseki_side_stats.emplace(
+                    compute_side_stats(builder.joseki(), builder.joseki_lines(), eras));
+            },
+            [&] {
+                fuseki_side_stats.emplace(
+                    compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras));
+            }};
+        run_jobs(jobs, concurrency);
+    }
+    const dictionary::SideStats& joseki_side = *joseki_side_stats;
+    const dictionary::SideStats& fuseki_side = *fuseki_side_stats;
 
     std::vector<std::string> provenance = provenance_lines(options, result.run, builder, eras);
     const bool pruning = !prune_lists.empty() || !options.thresholds.none();
