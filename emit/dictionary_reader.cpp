@@ -268,11 +268,15 @@ class Reader {
         for (std::size_t g = 0; g + kGameFields <= xg->values.size(); g += kGameFields) {
             std::array<std::string, kGameFields> fields;
             for (std::size_t f = 0; f < kGameFields; ++f) fields[f] = xg->values[g + f];
-            dictionary::GameReference ref{
-                fields[0], fields[1], fields[2],
-                fields[3], fields[4], std::nullopt,
-                fields[6], fields[7], dictionary::SourcePath::split(fields[8]),
-                1};
+            dictionary::GameReference ref;
+            ref.black_player = fields[0];
+            ref.white_player = fields[1];
+            ref.black_rank = fields[2];
+            ref.white_rank = fields[3];
+            ref.date = fields[4];
+            ref.event = fields[6];
+            ref.result = fields[7];
+            ref.source_path = dictionary::SourcePath::split(fields[8]);
             int year = 0;
             if (!fields[5].empty()) {
                 if (parse_number(fields[5], year))

@@ -148,6 +148,7 @@ class IndexStrings {
     static constexpr std::uint32_t kNotYet = std::numeric_limits<std::uint32_t>::max();
 
     std::uint32_t append(std::string_view text) {
+        // Offsets stay below kNotYet.
         const std::uint32_t at = checked_u32(bytes_.size() + 1, "bytes of text") - 1;
         bytes_.resize(bytes_.size() + 2);
         store_le(static_cast<std::uint16_t>(text.size()), bytes_.data() + bytes_.size() - 2);
