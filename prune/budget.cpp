@@ -14,40 +14,79 @@ using dictionary::kNoNode;
 using dictionary::kRoot;
 using dictionary::NodeId;
 
+namespace {
+
+// Nodes per count: most counts are small; the few large ones (near the roots) go to a map.
+class CountHistogram {
+  public:
+    void add(std::uint32_t count) {
+        if (count < kSmall)
+            ++small_[count];
+        else
+            ++large_[count];
+    }
+    /// Calls `f(count, nodes)` for every count that some node has, highest first.
+    template <typename F>
+    void for_each_highest_first(F&& f) const {
+        for (auto it = large_.rbegin(); it != large_.rend(); ++it) f(it->first, it->second);
+        for (std::uint32_t count = kSmall; count-- > 0;) {
+            if (small_[count] != 0) f(count, small_[count]);
+        }
+    }
+
+  private:
+    static constexpr std::uint32_t kSmall = 4096;
+    std::vector<std::uint64_t> small_ = std::vector<std::uint64_t>(kSmall, 0);
+    std::map<std::uint32_t, std::uint64_t> large_;
+};
+
+// Counts every node below the root of a whole trie in one pass in id order (a parent's id is
+// below its children's), which reads the nodes in the order they lie in memory: a node's
+// count is the smallest on its path when no count exceeds its parent's, as in a compiled
+// trie. False, with `histogram` unchanged, when some count does (a hand-edited file).
+bool count_in_id_order(const dictionary::Trie& trie, CountHistogram& histogram) {
+    for (NodeId id = 1; id < trie.size(); ++id) {
+        const dictionary::TrieNode& node = trie.node(id);
+        if (node.stats.count > trie.node(node.parent).stats.count) return false;
+    }
+    for (NodeId id = 1; id < trie.size(); ++id) histogram.add(trie.node(id).stats.count);
+    return true;
+}
+
+// Counts the nodes below the root (below `only_first_move` alone, unless kNoNode) with the
+// smallest count on each one's path, in a walk of the tree.
+void count_in_walk(const dictionary::Trie& trie, NodeId only_first_move,
+                   CountHistogram& histogram) {
+    // (node, the smallest count on the path to it)
+    std::vector<std::pair<NodeId, std::uint32_t>> stack;
+    for (NodeId c = trie.node(kRoot).first_child; c != kNoNode; c = trie.node(c).next_sibling) {
+        if (only_first_move == kNoNode || c == only_first_move)
+            stack.emplace_back(c, trie.node(c).stats.count);
+    }
+    while (!stack.empty()) {
+        const auto [at, count] = stack.back();
+        stack.pop_back();
+        histogram.add(count);
+        for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling)
+            stack.emplace_back(c, std::min(count, trie.node(c).stats.count));
+    }
+}
+
+}  // namespace
+
 KeptCounts::KeptCounts(std::span<const BudgetTree> trees) {
-    // Most counts are small; the few large ones (near the roots) go to a map.
-    constexpr std::uint32_t kSmall = 4096;
-    std::vector<std::uint64_t> small(kSmall, 0);
-    std::map<std::uint32_t, std::uint64_t> large;
+    CountHistogram histogram;
     for (const BudgetTree& tree : trees) {
         ++roots_;
-        const dictionary::Trie& trie = *tree.trie;
-        // (node, the smallest count on the path to it)
-        std::vector<std::pair<NodeId, std::uint32_t>> stack;
-        for (NodeId c = trie.node(kRoot).first_child; c != kNoNode; c = trie.node(c).next_sibling) {
-            if (tree.only_first_move == kNoNode || c == tree.only_first_move)
-                stack.emplace_back(c, trie.node(c).stats.count);
-        }
-        while (!stack.empty()) {
-            const auto [at, count] = stack.back();
-            stack.pop_back();
-            if (count < kSmall)
-                ++small[count];
-            else
-                ++large[count];
-            for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling)
-                stack.emplace_back(c, std::min(count, trie.node(c).stats.count));
-        }
+        if (tree.only_first_move != kNoNode || !count_in_id_order(*tree.trie, histogram))
+            count_in_walk(*tree.trie, tree.only_first_move, histogram);
     }
     std::uint64_t nodes = 0;
     const auto add_level = [&](std::uint32_t count, std::uint64_t with_count) {
         nodes += with_count;
         levels_.push_back(Level{count, nodes});
     };
-    for (auto it = large.rbegin(); it != large.rend(); ++it) add_level(it->first, it->second);
-    for (std::uint32_t count = kSmall; count-- > 0;) {
-        if (small[count] != 0) add_level(count, small[count]);
-    }
+    histogram.for_each_highest_first(add_level);
     highest_ = levels_.empty() ? 0 : levels_.front().count;
 }
 

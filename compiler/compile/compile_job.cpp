@@ -209,9 +209,7 @@ CompileResult compile_collection(const CompileOptions& options) {
     pipeline::stream_games<GameAnalysis>(
         inputs, options.stream,
         [&](const game::GameRecord& record, const game::ReplayResult& replay) {
-            return GameAnalysis{
-                trackers::extract_corners(zone, options.tracker, record, replay.legal_moves),
-                trackers::normalise_opening(record, replay.legal_moves, options.opening)};
+            return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves);
         },
         [&](const game::GameRecord& record, const game::ReplayResult&, GameAnalysis&& analysis) {
             builder.add_game(record, analysis);

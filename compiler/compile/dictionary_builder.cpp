@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "index/line_moves.hpp"
-
 namespace josekic::compile {
 
 dictionary::LineOutcome black_outcome(game::Winner winner) {
@@ -56,17 +54,20 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     const dictionary::GameId id = games_->add(dictionary::GameReference::from(record));
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
-    for (const trackers::CornerSequence& sequence : analysis.corners.sequences) {
+    std::uint32_t numbers_begin = 0;  // of this sequence's, in analysis.move_numbers
+    for (std::size_t i = 0; i < analysis.corners.sequences.size(); ++i) {
+        const trackers::CornerSequence& sequence = analysis.corners.sequences[i];
         const dictionary::LineOutcome outcome =
             trackers::line_outcome(record.info.winner, sequence.colours);
         const dictionary::NodeId end = joseki_.insert(sequence.moves, outcome, year, id);
         const std::size_t numbers_at = joseki_move_numbers_.size();
         if (numbers_at > 0xFFFFFFFFU)
             throw std::length_error("the index cannot hold this many joseki moves");
-        index::append_move_numbers(
-            joseki_move_numbers_, sequence.moves,
-            index::game_move_indices(record, index::moves_as_played(sequence),
-                                     sequence.first_move_index, record.moves.size()));
+        const std::uint32_t numbers_end = analysis.move_numbers_end[i];
+        joseki_move_numbers_.insert(joseki_move_numbers_.end(),
+                                    analysis.move_numbers.begin() + numbers_begin,
+                                    analysis.move_numbers.begin() + numbers_end);
+        numbers_begin = numbers_end;
         joseki_lines_.push_back(index::IndexedLine{
             end, id, outcome, sequence.colours != trackers::ColourOrder::AsPlayed,
             static_cast<std::uint32_t>(numbers_at)});

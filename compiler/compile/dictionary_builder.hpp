@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile/game_analysis.hpp"
 #include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
@@ -15,12 +16,6 @@
 #include "trackers/opening.hpp"
 
 namespace josekic::compile {
-
-/// What the worker threads find in one game: its corner sequences and its opening.
-struct GameAnalysis {
-    trackers::CornerExtraction corners;
-    trackers::CanonicalOpening opening;
-};
 
 /// Whether games that are not even (handicap, setup stones, White first) get a fuseki tree
 /// of their own (--fuseki-handicap) or are left out of fuseki.

@@ -57,6 +57,19 @@ TEST_CASE("the node count of every min count comes from the trie", "[prune][budg
     }
 }
 
+TEST_CASE("a count above its parent's (a hand-edited file) keeps the smaller one",
+          "[prune][budget]") {
+    auto trie = sample();
+    // qd 4 -> 8: more than qc's 6 above it, which a compiled trie never has.
+    trie.node(find(trie, {"pd", "qc", "qd"})).stats.count = 8;
+    const BudgetTree whole{&trie};
+    const KeptCounts kept(std::span(&whole, 1));
+    CHECK(kept.nodes_at(4) == 5);  // root pd qc qd pc: qd and pc count as 4 and 4
+    CHECK(kept.nodes_at(6) == 4);  // root pd qc qd: qd counts as 6, its path's smallest
+    CHECK(kept.nodes_at(7) == 2);  // root pd: qd goes with qc, though its own count is 8
+    CHECK(kept.roots_only() == 10);
+}
+
 TEST_CASE("a cut copy keeps what min count keeps, statistics unchanged", "[prune][budget]") {
     const auto trie = sample();
     const dictionary::Trie cut = cut_at_min_count(trie, 3);

@@ -115,11 +115,8 @@ TEST_CASE("joseki.sgf read back has the statistics of the trie it was written fr
         for (const game::GameRecord& record :
              sgf::read_games(bytes, entry.string(), {}, problems)) {
             const game::ReplayResult replay = game::replay(record, problems);
-            builder.add_game(
-                record,
-                compile::GameAnalysis{trackers::extract_corners(trackers::Zone::default_zone(), {},
-                                                                record, replay.legal_moves),
-                                      trackers::normalise_opening(record, replay.legal_moves, {})});
+            builder.add_game(record, compile::analyse_game(trackers::Zone::default_zone(), {}, {},
+                                                           record, replay.legal_moves));
         }
     }
 
