@@ -33,9 +33,10 @@ std::string review_text(const index::GameReview& review) {
         const index::LookupResult& r = line.line;
         out << line.name << ": ";
         if (r.node) {
-            out << "in the book to its end (" << r.query.played.size() << " moves, played "
-                << emit::with_thousands(r.stats.count) << " time" << (r.stats.count == 1 ? "" : "s")
-                << ").\n";
+            const std::size_t moves = r.query.played.size();
+            out << "in the book to its end (" << moves << " move" << (moves == 1 ? "" : "s")
+                << ", played " << emit::with_thousands(r.stats.count) << " time"
+                << (r.stats.count == 1 ? "" : "s") << ").\n";
             continue;
         }
         out << "left the book at move ";

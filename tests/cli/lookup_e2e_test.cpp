@@ -122,3 +122,15 @@ TEST_CASE("lookup --game and review of a directory say so, naming it", "[cli][e2
     CHECK(review.exit_code == 1);
     CHECK(review.err.find(d.path.string() + " is a directory") != std::string::npos);
 }
+
+TEST_CASE("review counts a corner's moves in the book, one move in the singular",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("one.sgf", "(;GM[1]FF[4]SZ[19];B[pd])");
+    const auto text =
+        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+    INFO(text.out << text.err);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("upper-right: in the book to its end (1 move, played ") !=
+          std::string::npos);
+}
