@@ -400,10 +400,11 @@ void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys
     for (std::size_t b = 0; b < buckets; ++b) bucket_start[b + 1] += bucket_start[b];
     // Written a range of buckets at a time, each range gathered by a pass over the keys and
     // sorted in a buffer of about a quarter of the table (or one bucket, if larger): the
-    // table is never held whole, for four passes over the keys.
+    // table is never held whole, for four passes over the keys. (The floor is small so that
+    // the small dictionaries of the tests take several ranges too.)
     sink.begin(static_cast<std::uint32_t>(SectionId::Positions),
                static_cast<std::uint32_t>(PositionRecord::kSize), total);
-    const std::size_t per_chunk = std::max<std::size_t>(1024, (total + 3) / 4);
+    const std::size_t per_chunk = std::max<std::size_t>(64, (total + 3) / 4);
     std::vector<PositionRecord> records;
     std::vector<std::uint32_t> next;
     std::vector<std::byte> chunk;

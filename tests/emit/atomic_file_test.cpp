@@ -45,6 +45,27 @@ TEST_CASE("an atomic write creates and replaces a file and leaves nothing else",
           fs::perms::none);
 }
 
+TEST_CASE("a file written in pieces can fill in its head last, before the commit", "[emit]") {
+    const TempDir dir;
+    const fs::path target = dir.path() / "index.jki";
+    emit::write_file_atomically(target, "old");
+    {
+        emit::AtomicFile file(target);
+        file.write("....");  // room for a header
+        file.write("body");
+        file.write_at(0, "HEAD");
+        file.write_at(6, "DY");
+        CHECK(file.size() == 8);
+        // Only bytes already written can be overwritten.
+        CHECK_THROWS_AS(file.write_at(7, "xy"), std::logic_error);
+        CHECK_THROWS_AS(file.write_at(9, ""), std::logic_error);
+        CHECK(slurp(target) == "old");  // nothing shows before the commit
+        file.commit();
+    }
+    CHECK(slurp(target) == "HEADboDY");
+    CHECK(dir.entries() == 1);
+}
+
 TEST_CASE("an atomic write into a missing directory names the path and the reason", "[emit]") {
     const TempDir dir;
     const fs::path target = dir.path() / "no-such-dir" / "joseki.sgf";
