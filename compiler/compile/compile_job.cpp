@@ -49,6 +49,11 @@ using pipeline::StageTimer;
 
 enum class Concurrency { Sequential, Concurrent };
 
+// Jobs after the stream get a thread each when the run may use more than one.
+Concurrency concurrency_of(const CompileResult& result) {
+    return result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+}
+
 // Runs the jobs on threads of their own (Concurrent), or one after the other; the first
 // exception in job order is rethrown once all have finished.
 void run_jobs(std::vector<std::function<void()>>& jobs, Concurrency concurrency) {
@@ -132,8 +137,7 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     joseki.side = tries.joseki_side;
     fuseki.side = tries.fuseki_side;
 
-    const Concurrency concurrency =
-        result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+    const Concurrency concurrency = concurrency_of(result);
     // The dictionaries differ in size: a thread that has written its own formats parts of
     // the others ahead of their writers (emit_helpers.hpp), so that both cores work until
     // the end. The bytes do not depend on who formats what.
@@ -221,8 +225,7 @@ CompileResult compile_collection(const CompileOptions& options) {
     result.fuseki = builder.fuseki_counts();
     const dictionary::Eras eras =
         options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
-    const Concurrency concurrency =
-        result.run.times.threads > 1 ? Concurrency::Concurrent : Concurrency::Sequential;
+    const Concurrency concurrency = concurrency_of(result);
     std::optional<dictionary::SideStats> joseki_side_stats;
     std::optional<dictionary::SideStats> fuseki_side_stats;
     {
