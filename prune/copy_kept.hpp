@@ -31,10 +31,11 @@ dictionary::Trie copy_kept(const dictionary::Trie& in, Choose choose) {
         stack.pop_back();
         kept.clear();
         choose(at.from, at.depth, in.sorted_children(at.from), kept);
-        // find_or_add_child prepends, so adding in reverse leaves the sibling list in output
-        // order; the reverse order is also what a stack wants for a walk in output order.
+        // add_child prepends, so adding in reverse leaves the sibling list in output order;
+        // the reverse order is also what a stack wants for a walk in output order. The
+        // children of a node are distinct, so nothing needs looking up.
         for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
-            const NodeId copy = out.find_or_add_child(at.to, in.node(*it).move);
+            const NodeId copy = out.add_child(at.to, in.node(*it).move);
             out.node(copy).stats = in.node(*it).stats;
             out.set_listed_games(copy, in.listed_games(*it));
             stack.push_back(Pending{*it, copy, at.depth + 1});

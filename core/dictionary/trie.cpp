@@ -170,6 +170,18 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
     const std::size_t slot = index_slot(key, parent, move);
     if (index_[slot].node != kNoNode) return index_[slot].node;
+    const NodeId id = append_child(parent, move);
+    index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
+    ++index_used_;
+    return id;
+}
+
+NodeId Trie::add_child(NodeId parent, const go::Move& move) {
+    if (!index_.empty()) release_child_index();
+    return append_child(parent, move);
+}
+
+NodeId Trie::append_child(NodeId parent, const go::Move& move) {
     const auto id = static_cast<NodeId>(nodes_.size());
     TrieNode fresh;
     fresh.move = move;
@@ -177,8 +189,6 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_
     fresh.next_sibling = nodes_[parent].first_child;
     nodes_.push_back(std::move(fresh));
     nodes_[parent].first_child = id;
-    index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
-    ++index_used_;
     return id;
 }
 

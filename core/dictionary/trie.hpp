@@ -98,6 +98,11 @@ class Trie {
     void release_child_index();
     /// The child of `parent` reached by `move`, created (with empty statistics) if absent.
     NodeId find_or_add_child(NodeId parent, const go::Move& move);
+    /// Adds a child of `parent` reached by `move`, which `parent` must not have yet (a copy of
+    /// another trie's children), with empty statistics: no look-up, and no child index (it is
+    /// released; find_child walks sibling lists). Like find_or_add_child it goes first in the
+    /// sibling list.
+    NodeId add_child(NodeId parent, const go::Move& move);
     /// Lists `game` at `node` if it is among the first games_kept_per_terminal.
     void list_game(NodeId node, GameId game);
     /// The games listed at `node`, in listing order. Valid until the trie's listed games
@@ -144,6 +149,8 @@ class Trie {
     /// Finds or adds the child, given its path key (computed ahead by insert()). The index
     /// must already have room for one more entry: callers grow it first.
     NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
+    /// A new node, first in `parent`'s sibling list; the child index is the caller's care.
+    NodeId append_child(NodeId parent, const go::Move& move);
     void grow_index();
     /// The child index's key of `node`: a hash of the moves from the root, computed by a walk
     /// up (nodes do not store it: a trie holds millions of nodes and the index is transient).

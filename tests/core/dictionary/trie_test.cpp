@@ -260,3 +260,20 @@ TEST_CASE("without its child index a trie finds the same nodes and rebuilds it t
     CHECK(trie.path_to(b_end) == b);
     CHECK(trie.find_or_add_child(pd, a[1]) == trie.find_child(pd, a[1]));
 }
+
+TEST_CASE("children added without a look-up are found, and later lines merge with them", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    trie.insert(line({"dd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    const auto pd = line({"pd"}).front();
+    const NodeId added = trie.add_child(kRoot, pd);
+    const NodeId below = trie.add_child(added, line({"pd", "qc"}).back());
+    CHECK(trie.node(kRoot).first_child == added);  // first in the sibling list
+    CHECK(trie.find_child(kRoot, pd) == added);
+    CHECK(trie.path_to(below) == line({"pd", "qc"}));
+    // The next line goes through the added nodes rather than beside them.
+    trie.insert(line({"pd", "qc", "qd"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    CHECK(trie.size() == 5);
+    CHECK(trie.find_child(kRoot, pd) == added);
+    CHECK(trie.node(below).stats.count == 1);
+}
