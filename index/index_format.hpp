@@ -36,7 +36,7 @@ inline constexpr std::size_t kSectionEntrySize = 32;
 /// What a section holds. A tree's sections are its base id plus a TreePart.
 enum class SectionId : std::uint32_t {
     Strings = 1,            ///< the string pool: u16 length + bytes, referred to by byte offset
-    Games = 2,              ///< GameRecord, ordered most recent first (dictionary::listed_before)
+    Games = 2,              ///< GameRecord, ordered most recent first (GameTable::listed_before)
     Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
     PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
     Options = 5,            ///< one OptionsRecord: the compile options that shaped the tries

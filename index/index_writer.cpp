@@ -338,32 +338,30 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
             stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
     }
 
-    // Lines grouped by the preorder of their end node, most recent game first.
-    std::vector<std::uint32_t> line_start(n + 1, 0);
-    for (const IndexedLine& line : input.lines) ++line_start[preorder[line.end] + 1];
-    std::partial_sum(line_start.begin(), line_start.end(), line_start.begin());
+    // Lines grouped by the preorder of their end node, each node's by game (most recent
+    // first): a counting sort whose counts, then cursors, are the node records' lines_begin.
+    for (const IndexedLine& line : input.lines) ++nodes[preorder[line.end] + 1].lines_begin;
+    for (std::size_t i = 0; i < n; ++i) nodes[i + 1].lines_begin += nodes[i].lines_begin;
     std::vector<LineRecord> lines(input.lines.size());
-    {
-        std::vector<std::uint32_t> next(line_start.begin(), line_start.end() - 1);
-        for (const IndexedLine& line : input.lines) {
-            LineRecord& r = lines[next[preorder[line.end]]++];
-            r.game = new_game[line.game];
-            r.year = stored_year(games.stored(line.game));
-            r.move_numbers = line.move_numbers;
-            r.outcome = static_cast<std::uint8_t>(line.outcome);
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            std::sort(lines.begin() + line_start[i], lines.begin() + line_start[i + 1],
-                      [](const LineRecord& a, const LineRecord& b) {
-                          return a.game != b.game ? a.game < b.game
-                                                  : a.move_numbers < b.move_numbers;
-                      });
-        }
+    for (const IndexedLine& line : input.lines) {
+        LineRecord& r = lines[nodes[preorder[line.end]].lines_begin++];
+        r.game = new_game[line.game];
+        r.year = stored_year(games.stored(line.game));
+        r.move_numbers = line.move_numbers;
+        r.outcome = static_cast<std::uint8_t>(line.outcome);
+    }
+    // Each cursor stopped at the next node's start: move them back one node.
+    for (std::size_t i = n; i > 0; --i) nodes[i].lines_begin = nodes[i - 1].lines_begin;
+    nodes[0].lines_begin = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::sort(lines.begin() + nodes[i].lines_begin, lines.begin() + nodes[i + 1].lines_begin,
+                  [](const LineRecord& a, const LineRecord& b) {
+                      return a.game != b.game ? a.game < b.game : a.move_numbers < b.move_numbers;
+                  });
     }
     if (trie.node(dictionary::kRoot).stats.count != input.lines.size())
         throw std::logic_error("index: the logged lines do not match the trie's count");
 
-    for (std::size_t i = 0; i <= n; ++i) nodes[i].lines_begin = line_start[i];
     nodes[n].subtree_end = static_cast<std::uint32_t>(n);
     std::vector<std::uint32_t>().swap(preorder);  // not `= {}`, which keeps the capacity
     fill_recent_lines(nodes, lines, input.move_numbers, stats);
