@@ -245,10 +245,10 @@ class Reader {
         }
         // Two siblings with the same move (a hand-edited file) add up; in 32-bit counters
         // their sum may not fit, which is damage like any other bad count.
-        dictionary::NodeStats sum = trie.node(id).stats;
+        dictionary::NodeStats sum = trie.stats(id);
         try {
             sum.absorb(stats);
-            trie.node(id).stats = sum;
+            trie.set_stats(id, sum);
         } catch (const std::overflow_error&) {
             sink_.warning(path_, value_location(*xs, 0), diag::Code::BadStatistics,
                           "XS[" + std::string(xs->values.front()) +

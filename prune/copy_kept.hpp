@@ -17,7 +17,7 @@ dictionary::Trie copy_kept(const dictionary::Trie& in, Choose choose) {
     using dictionary::kRoot;
     using dictionary::NodeId;
     dictionary::Trie out(in.shared_games(), in.options());
-    out.node(kRoot).stats = in.node(kRoot).stats;
+    out.set_stats(kRoot, in.stats(kRoot));
     out.set_listed_games(kRoot, in.listed_games(kRoot));
     struct Pending {
         NodeId from;
@@ -35,8 +35,8 @@ dictionary::Trie copy_kept(const dictionary::Trie& in, Choose choose) {
         // the reverse order is also what a stack wants for a walk in output order. The
         // children of a node are distinct, so nothing needs looking up.
         for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
-            const NodeId copy = out.add_child(at.to, in.node(*it).move);
-            out.node(copy).stats = in.node(*it).stats;
+            const NodeId copy = out.add_child(at.to, in.move(*it));
+            out.set_stats(copy, in.stats(*it));
             out.set_listed_games(copy, in.listed_games(*it));
             stack.push_back(Pending{*it, copy, at.depth + 1});
         }

@@ -7,73 +7,6 @@
 
 namespace josekic::dictionary {
 
-namespace {
-
-[[noreturn, gnu::cold]] void throw_counter_overflow() {
-    throw std::overflow_error(
-        "more than 4,294,967,295 lines at one dictionary node: josekic counts lines in 32 bits");
-}
-
-void increment(NodeStats::Counter& counter) {
-    if (counter == std::numeric_limits<NodeStats::Counter>::max()) [[unlikely]]
-        throw_counter_overflow();
-    ++counter;
-}
-
-void add(NodeStats::Counter& counter, NodeStats::Counter more) {
-    if (__builtin_add_overflow(counter, more, &counter)) throw_counter_overflow();
-}
-
-}  // namespace
-
-std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) {
-    if (!year) return std::nullopt;
-    if (*year < std::numeric_limits<Year>::min() || *year > std::numeric_limits<Year>::max()) {
-        throw std::out_of_range("year " + std::to_string(*year) +
-                                " is outside the 16-bit years of NodeStats");
-    }
-    return static_cast<Year>(*year);
-}
-
-void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
-    increment(count);
-    switch (outcome) {
-        case LineOutcome::FirstPlayerWon:
-            increment(first_player_wins);
-            break;
-        case LineOutcome::SecondPlayerWon:
-            increment(second_player_wins);
-            break;
-        case LineOutcome::Draw:
-            increment(draws);
-            break;
-        case LineOutcome::Unknown:
-            increment(unknown);
-            break;
-    }
-    if (year) {
-        if (first_year == 0 || *year < first_year) first_year = *year;
-        if (last_year == 0 || *year > last_year) last_year = *year;
-    }
-}
-
-void NodeStats::record_end() {
-    increment(ends);
-}
-
-void NodeStats::absorb(const NodeStats& other) {
-    add(count, other.count);
-    add(ends, other.ends);
-    add(first_player_wins, other.first_player_wins);
-    add(second_player_wins, other.second_player_wins);
-    add(draws, other.draws);
-    add(unknown, other.unknown);
-    if (other.first_year != 0 && (first_year == 0 || other.first_year < first_year))
-        first_year = other.first_year;
-    if (other.last_year != 0 && (last_year == 0 || other.last_year > last_year))
-        last_year = other.last_year;
-}
-
 int move_order_key(const go::Move& move) {
     const int where = move.point ? move.point->x * go::kBoardSize + move.point->y : go::kNumPoints;
     return where * 2 + static_cast<int>(move.color);
@@ -97,7 +30,7 @@ std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
 
 Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
     : games_(std::move(games)), options_(options) {
-    nodes_.push_back(TrieNode{});
+    nodes_.push_back(StoredNode{});
 }
 
 std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
@@ -107,7 +40,7 @@ std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& m
         const IndexSlot& slot = index_[i];
         if (slot.node == kNoNode) return i;
         if (slot.key_tag == tag) {
-            const TrieNode& n = nodes_[slot.node];
+            const StoredNode& n = nodes_[slot.node];
             if (n.parent == parent && n.move == move) return i;
         }
     }
@@ -126,7 +59,7 @@ void Trie::grow_index() {
     std::vector<std::uint64_t> keys(nodes_.size());
     keys[kRoot] = kRootPathKey;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
-        const TrieNode& n = nodes_[id];
+        const StoredNode& n = nodes_[id];
         const std::uint64_t key = keys[id] = child_key(keys[n.parent], n.move);
         std::size_t i = static_cast<std::size_t>(key) & mask;
         while (index_[i].node != kNoNode) i = (i + 1) & mask;
@@ -183,7 +116,7 @@ NodeId Trie::add_child(NodeId parent, const go::Move& move) {
 
 NodeId Trie::append_child(NodeId parent, const go::Move& move) {
     const auto id = static_cast<NodeId>(nodes_.size());
-    TrieNode fresh;
+    StoredNode fresh;
     fresh.move = move;
     fresh.parent = parent;
     fresh.next_sibling = nodes_[parent].first_child;
@@ -224,7 +157,7 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
     const std::optional<NodeStats::Year> line_year = NodeStats::checked_year(year);
     NodeId at = kRoot;
     std::uint64_t key = kRootPathKey;  // the path key of `at`
-    nodes_[kRoot].stats.record(outcome, line_year);
+    stats_.record(nodes_[kRoot].stats, outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
         if (index_.empty() || (index_used_ + count + 1) * 2 > index_.size()) grow_index();
@@ -236,11 +169,11 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
         }
         for (std::size_t i = 0; i < count; ++i) {
             at = find_or_add_child(at, line[done + i], keys[i]);
-            nodes_[at].stats.record(outcome, line_year);
+            stats_.record(nodes_[at].stats, outcome, line_year);
         }
         done += count;
     }
-    nodes_[at].stats.record_end();
+    stats_.record_end(nodes_[at].stats);
     if (game) list_game(at, *game);
     return at;
 }
@@ -263,7 +196,7 @@ std::vector<go::Move> Trie::path_to(NodeId node) const {
 
 std::size_t Trie::terminal_count() const {
     std::size_t terminals = 0;
-    nodes_.for_each([&](const TrieNode& n) { terminals += n.stats.ends > 0 ? 1 : 0; });
+    nodes_.for_each([&](const StoredNode& n) { terminals += stats_.ends(n.stats) > 0 ? 1 : 0; });
     return terminals;
 }
 

@@ -11,6 +11,8 @@
 #include "core/dictionary/block_vector.hpp"
 #include "core/dictionary/game_list_pool.hpp"
 #include "core/dictionary/game_table.hpp"
+#include "core/dictionary/node_stats.hpp"
+#include "core/dictionary/node_stats_store.hpp"
 #include "core/go/move.hpp"
 
 namespace josekic::dictionary {
@@ -20,49 +22,10 @@ using NodeId = std::uint32_t;
 inline constexpr NodeId kRoot = 0;
 inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
 
-/// How a game ended for the player who moved first in the line (the corner's first player
-/// for joseki, Black for fuseki). Normalisation may swap colours, so callers convert the
-/// game's winner before inserting.
-enum class LineOutcome : std::uint8_t { FirstPlayerWon, SecondPlayerWon, Draw, Unknown };
-
-/// The statistics of a node: how many lines pass through it and how they did.
-///
-/// Counters are 32-bit and years 16-bit, which keeps a trie node to one cache line. A
-/// counter never wraps: counting past 4,294,967,295 lines at one node throws
-/// std::overflow_error (a compile stops with that message rather than print wrong counts).
-struct NodeStats {
-    /// A count of lines.
-    using Counter = std::uint32_t;
-    /// A calendar year; game dates give 1600..2100.
-    using Year = std::int16_t;
-
-    Counter count = 0;               ///< lines through this node (games, for fuseki)
-    Counter ends = 0;                ///< lines that end at this node
-    Counter first_player_wins = 0;   ///< of `count`, won by the line's first player
-    Counter second_player_wins = 0;  ///< of `count`, won by the other player
-    Counter draws = 0;
-    Counter unknown = 0;  ///< result unknown or void
-    Year first_year = 0;  ///< earliest year of a dated game; 0 if none
-    Year last_year = 0;   ///< latest year of a dated game; 0 if none
-
-    std::uint64_t decided() const { return std::uint64_t{first_player_wins} + second_player_wins; }
-    /// `year` as a Year; throws std::out_of_range when it does not fit.
-    static std::optional<Year> checked_year(std::optional<int> year);
-    /// Adds one line with this outcome and year. Throws std::overflow_error when a counter
-    /// is full.
-    void record(LineOutcome outcome, std::optional<Year> year);
-    /// Adds one line that ends at this node (`ends`). Throws std::overflow_error when full.
-    void record_end();
-    /// Adds another node's statistics (counts add up, year ranges widen). Throws
-    /// std::overflow_error when a sum does not fit a Counter.
-    void absorb(const NodeStats& other);
-    friend bool operator==(const NodeStats&, const NodeStats&) = default;
-};
-
 /// A node: the move that leads to it from its parent, its statistics, its children (a
 /// linked list in insertion order; sorted_children() gives the output order) and, where
 /// lines end, the first few games in GameTable::listed_before() order (kept by the Trie: see
-/// Trie::listed_games()).
+/// Trie::listed_games()). Trie::node() gives a copy: the trie stores nodes packed.
 struct TrieNode {
     go::Move move;  ///< meaningless for the root
     NodeId parent = kNoNode;
@@ -121,8 +84,24 @@ class Trie {
     /// The moves from the root to `node`.
     std::vector<go::Move> path_to(NodeId node) const;
 
-    const TrieNode& node(NodeId id) const { return nodes_[id]; }
-    TrieNode& node(NodeId id) { return nodes_[id]; }
+    /// The node `id`, its statistics unpacked: a copy, const so that an assignment to it
+    /// fails to compile instead of changing nothing (changes go through set_stats).
+    const TrieNode node(NodeId id) const {
+        const StoredNode& n = nodes_[id];
+        return TrieNode{n.move,  n.parent, n.first_child, n.next_sibling, stats_.get(n.stats),
+                        n.listed};
+    }
+    NodeStats stats(NodeId id) const { return stats_.get(nodes_[id].stats); }
+    /// stats(id).count, without unpacking the rest.
+    NodeStats::Counter count(NodeId id) const { return stats_.count(nodes_[id].stats); }
+    /// stats(id).ends, without unpacking the rest.
+    NodeStats::Counter ends(NodeId id) const { return stats_.ends(nodes_[id].stats); }
+    NodeId parent(NodeId id) const { return nodes_[id].parent; }
+    NodeId first_child(NodeId id) const { return nodes_[id].first_child; }
+    NodeId next_sibling(NodeId id) const { return nodes_[id].next_sibling; }
+    const go::Move& move(NodeId id) const { return nodes_[id].move; }
+    /// Replaces the statistics of `id` (for a trie copied or read back).
+    void set_stats(NodeId id, const NodeStats& stats) { stats_.set(nodes_[id].stats, stats); }
     std::size_t size() const { return nodes_.size(); }
     /// Nodes where at least one line ends.
     std::size_t terminal_count() const;
@@ -132,6 +111,19 @@ class Trie {
     const TrieOptions& options() const { return options_; }
 
   private:
+    /// A node as stored: TrieNode with its statistics packed (NodeStatsStore). Most nodes of
+    /// a large dictionary are passed by one line, so this halves a trie's memory.
+    struct StoredNode {
+        go::Move move;
+        NodeId parent = kNoNode;
+        NodeId first_child = kNoNode;
+        NodeId next_sibling = kNoNode;
+        GameListId listed = kNoList;
+        NodeStatsStore::Handle stats = NodeStatsStore::kEmpty;
+    };
+    // Every node of a dictionary is stored (millions at scale): this is the trie's memory.
+    static_assert(sizeof(StoredNode) == 24);
+
     /// One entry of the child index: the high half of a node's path key (the low bits chose
     /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
     struct IndexSlot {
@@ -158,8 +150,9 @@ class Trie {
 
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
-    BlockVector<TrieNode> nodes_;  // node ids are indices; nodes never move as the trie grows
-    GameListPool listed_;          // the listed games of every node
+    BlockVector<StoredNode> nodes_;  // node ids are indices; nodes never move as the trie grows
+    NodeStatsStore stats_;           // the statistics of every node
+    GameListPool listed_;            // the listed games of every node
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
     // rather than by (parent id, move): insert() can then compute every key of a line before
     // the walk and prefetch their slots, instead of taking one cache miss after another (the
@@ -190,7 +183,7 @@ inline bool comes_first_in_output(const TrieNode& a, const TrieNode& b) {
 /// Sorts `siblings` (children of one node of `trie`) into output order (comes_first_in_output).
 inline void sort_in_output_order(const Trie& trie, std::span<NodeId> siblings) {
     std::sort(siblings.begin(), siblings.end(), [&trie](NodeId a, NodeId b) {
-        return comes_first_in_output(trie.node(a), trie.node(b));
+        return comes_first_in_output(trie.count(a), trie.move(a), trie.count(b), trie.move(b));
     });
 }
 

@@ -167,9 +167,9 @@ TEST_CASE("a 100,000-move chain and a 50,000-deep comb are written without recur
     for (int i = 0; i < 50'000; ++i) {
         const go::Color c = i % 2 == 0 ? go::Color::Black : go::Color::White;
         // Built node by node: inserting 50,000 lines of growing length would take O(n^2).
-        comb.node(comb.find_or_add_child(at, go::Move::pass(c))).stats.count = 1;
+        comb.set_stats(comb.find_or_add_child(at, go::Move::pass(c)), {.count = 1});
         at = comb.find_or_add_child(at, go::Move::at(c, go::Point::from_index(i % 361)));
-        comb.node(at).stats.count = 2;
+        comb.set_stats(at, {.count = 2});
     }
     const WrittenDictionary comb_written = write_dictionary(comb, options);
     CHECK(comb_written.nodes == comb.size());

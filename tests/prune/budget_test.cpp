@@ -61,7 +61,10 @@ TEST_CASE("a count above its parent's (a hand-edited file) keeps the smaller one
           "[prune][budget]") {
     auto trie = sample();
     // qd 4 -> 8: more than qc's 6 above it, which a compiled trie never has.
-    trie.node(find(trie, {"pd", "qc", "qd"})).stats.count = 8;
+    const dictionary::NodeId qd = find(trie, {"pd", "qc", "qd"});
+    dictionary::NodeStats eight = trie.stats(qd);
+    eight.count = 8;
+    trie.set_stats(qd, eight);
     const BudgetTree whole{&trie};
     const KeptCounts kept(std::span(&whole, 1));
     CHECK(kept.nodes_at(4) == 5);  // root pd qc qd pc: qd and pc count as 4 and 4

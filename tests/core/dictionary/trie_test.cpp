@@ -195,11 +195,6 @@ TEST_CASE("years are 16-bit: the range of game dates fits, others are refused", 
     CHECK(trie.node(kRoot).stats.count == 0);  // refused before anything was counted
 }
 
-TEST_CASE("a trie node is one cache line", "[trie]") {
-    // The merge and the writers walk every node (fox-28k: ~770,000); see NodeStats.
-    CHECK(sizeof(TrieNode) <= 64);
-}
-
 TEST_CASE("every node is found again after the child index has grown", "[trie]") {
     // 19 x 19 first moves, each with up to 19 answers: ~7,000 nodes, so the index (1,024
     // slots at first) grows several times while lines keep arriving in a scrambled order.
