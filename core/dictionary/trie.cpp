@@ -36,7 +36,7 @@ Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
 std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
     const std::size_t mask = index_.size() - 1;
     const std::uint32_t tag = IndexSlot::tag_of(key);
-    for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = home_slot(tag);; i = (i + 1) & mask) {
         const IndexSlot& slot = index_[i];
         if (slot.node == kNoNode) return i;
         if (slot.key_tag == tag) {
@@ -46,24 +46,59 @@ std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& m
     }
 }
 
-void Trie::grow_index() {
-    // At most half full once every node is in it (a released index is rebuilt here).
-    std::size_t size = index_.empty() ? 1024 : index_.size() * 2;
-    while (size < nodes_.size() * 2) size *= 2;
+void Trie::reset_index(std::size_t size) {
+    unsigned bits = 0;
+    while ((std::size_t{1} << bits) < size) ++bits;
+    if (bits > 32) throw std::length_error("a trie's child index cannot grow this large");
     index_.clear();
     index_.shrink_to_fit();  // the old index goes before the new one is allocated
     index_.assign(size, IndexSlot{});
-    index_used_ = nodes_.size() - 1;
-    const std::size_t mask = size - 1;
-    // A parent's id is below its children's, so one pass in id order has every parent's key.
+    index_used_ = 0;
+    index_tag_shift_ = 32 - bits;
+}
+
+void Trie::place(IndexSlot entry) {
+    const std::size_t mask = index_.size() - 1;
+    std::size_t i = home_slot(entry.key_tag);
+    while (index_[i].node != kNoNode) i = (i + 1) & mask;
+    index_[i] = entry;
+    ++index_used_;
+}
+
+void Trie::index_add(std::uint64_t key, NodeId node) {
+    place(IndexSlot{IndexSlot::tag_of(key), node});
+}
+
+void Trie::reserve_index(std::size_t more) {
+    // At most half full.
+    const auto size_for = [](std::size_t entries) {
+        std::size_t size = 1024;
+        while (size < entries * 2) size *= 2;
+        return size;
+    };
+    if (!index_.empty()) {
+        if ((index_used_ + more) * 2 <= index_.size()) return;
+        std::vector<IndexSlot> old;
+        old.swap(index_);
+        reset_index(size_for(index_used_ + more));
+        for (const IndexSlot& entry : old) {
+            if (entry.node != kNoNode) place(entry);
+        }
+        return;
+    }
+    // Built again from the nodes (after release_child_index): a parent's id is below its
+    // children's, so one pass in id order has every parent's key.
     std::vector<std::uint64_t> keys(nodes_.size());
     keys[kRoot] = kRootPathKey;
+    std::size_t entries = 0;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
         const StoredNode& n = nodes_[id];
-        const std::uint64_t key = keys[id] = child_key(keys[n.parent], n.move);
-        std::size_t i = static_cast<std::size_t>(key) & mask;
-        while (index_[i].node != kNoNode) i = (i + 1) & mask;
-        index_[i] = IndexSlot{IndexSlot::tag_of(key), static_cast<NodeId>(id)};
+        keys[id] = child_key(keys[n.parent], n.move);
+        if (children_indexed(n.parent)) ++entries;
+    }
+    reset_index(size_for(entries + more));
+    for (std::size_t id = 1; id < nodes_.size(); ++id) {
+        if (children_indexed(nodes_[id].parent)) index_add(keys[id], static_cast<NodeId>(id));
     }
 }
 
@@ -86,7 +121,7 @@ void Trie::release_child_index() {
 }
 
 NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
-    if (index_.empty()) {
+    if (index_.empty() || !children_indexed(parent)) {
         for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
             if (nodes_[c].move == move) return c;
         }
@@ -96,11 +131,24 @@ NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
-    if (index_.empty() || (index_used_ + 1) * 2 > index_.size()) grow_index();
-    return find_or_add_child(parent, move, child_key(path_key(parent), move));
+    reserve_index(2);
+    const std::uint64_t parent_key = path_key(parent);
+    return find_or_add_child(parent, parent_key, move, child_key(parent_key, move));
 }
 
-NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key) {
+NodeId Trie::find_or_add_child(NodeId parent, std::uint64_t parent_key, const go::Move& move,
+                               std::uint64_t key) {
+    const NodeId first = nodes_[parent].first_child;
+    if (first == kNoNode) return append_child(parent, move);  // an only child: not indexed
+    const StoredNode& first_node = nodes_[first];
+    if (first_node.move == move) return first;
+    if (first_node.next_sibling == kNoNode) {
+        // A second child: from now on the children of `parent` are in the index.
+        index_add(child_key(parent_key, first_node.move), first);
+        const NodeId id = append_child(parent, move);
+        index_add(key, id);
+        return id;
+    }
     const std::size_t slot = index_slot(key, parent, move);
     if (index_[slot].node != kNoNode) return index_[slot].node;
     const NodeId id = append_child(parent, move);
@@ -160,17 +208,16 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
     stats_.record(nodes_[kRoot].stats, outcome, line_year);
     for (std::size_t done = 0; done < line.size();) {
         const std::size_t count = std::min(kAhead, line.size() - done);
-        if (index_.empty() || (index_used_ + count + 1) * 2 > index_.size()) grow_index();
-        const std::size_t mask = index_.size() - 1;
+        reserve_index(2 * count);  // a step adds two entries at most
         for (std::size_t i = 0; i < count; ++i) {
-            key = child_key(key, line[done + i]);
-            keys[i] = key;
-            __builtin_prefetch(&index_[static_cast<std::size_t>(key) & mask]);
+            keys[i] = child_key(i == 0 ? key : keys[i - 1], line[done + i]);
+            __builtin_prefetch(&index_[home_slot(IndexSlot::tag_of(keys[i]))]);
         }
         for (std::size_t i = 0; i < count; ++i) {
-            at = find_or_add_child(at, line[done + i], keys[i]);
+            at = find_or_add_child(at, i == 0 ? key : keys[i - 1], line[done + i], keys[i]);
             stats_.record(nodes_[at].stats, outcome, line_year);
         }
+        key = keys[count - 1];
         done += count;
     }
     stats_.record_end(nodes_[at].stats);

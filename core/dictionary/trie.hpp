@@ -56,7 +56,7 @@ class Trie {
     /// The child of `parent` reached by `move`, or kNoNode. Without the child index
     /// (release_child_index) it walks the sibling list.
     NodeId find_child(NodeId parent, const go::Move& move) const;
-    /// Frees the child index, a fifth of a trie's memory, once no more lines are inserted:
+    /// Frees the child index once no more lines are inserted:
     /// find_child then walks sibling lists, and the next insertion rebuilds the index.
     void release_child_index();
     /// The child of `parent` reached by `move`, created (with empty statistics) if absent.
@@ -124,8 +124,9 @@ class Trie {
     // Every node of a dictionary is stored (millions at scale): this is the trie's memory.
     static_assert(sizeof(StoredNode) == 24);
 
-    /// One entry of the child index: the high half of a node's path key (the low bits chose
-    /// the slot) and its id. 8 bytes rather than a whole key's 16 halves the index.
+    /// One entry of the child index: the high half of a node's path key and its id. 8 bytes
+    /// rather than a whole key's 16 halves the index. The top bits of the key choose the
+    /// slot, so the tag alone places an entry again when the index grows.
     struct IndexSlot {
         std::uint32_t key_tag = 0;
         NodeId node = kNoNode;  ///< kNoNode: a free slot
@@ -135,15 +136,32 @@ class Trie {
         }
     };
 
+    /// The slot where the search for `tag` starts.
+    std::size_t home_slot(std::uint32_t tag) const { return tag >> index_tag_shift_; }
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
     /// one holding it, or the free one where it belongs.
     std::size_t index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const;
-    /// Finds or adds the child, given its path key (computed ahead by insert()). The index
-    /// must already have room for one more entry: callers grow it first.
-    NodeId find_or_add_child(NodeId parent, const go::Move& move, std::uint64_t key);
+    /// Finds or adds the child reached by `move` of `parent`, whose path key is
+    /// `parent_key`, given the child's path key `key` (computed ahead by insert()). The index
+    /// must already have room for two more entries: callers reserve it first.
+    NodeId find_or_add_child(NodeId parent, std::uint64_t parent_key, const go::Move& move,
+                             std::uint64_t key);
     /// A new node, first in `parent`'s sibling list; the child index is the caller's care.
     NodeId append_child(NodeId parent, const go::Move& move);
-    void grow_index();
+    /// Whether the children of `parent` are in the child index: it has two or more.
+    bool children_indexed(NodeId parent) const {
+        const NodeId first = nodes_[parent].first_child;
+        return first != kNoNode && nodes_[first].next_sibling != kNoNode;
+    }
+    /// Adds `node`, whose path key is `key`, to the child index (which has room for it).
+    void index_add(std::uint64_t key, NodeId node);
+    /// Makes room in the child index for `more` entries: grows it, or builds it again from
+    /// the nodes once released.
+    void reserve_index(std::size_t more);
+    /// An empty child index of `size` slots (a power of two).
+    void reset_index(std::size_t size);
+    /// Puts an entry into the slot its tag chooses, or the next free one after it.
+    void place(IndexSlot entry);
     /// The child index's key of `node`: a hash of the moves from the root, computed by a walk
     /// up (nodes do not store it: a trie holds millions of nodes and the index is transient).
     std::uint64_t path_key(NodeId node) const;
@@ -159,8 +177,13 @@ class Trie {
     // merge of a compile is mostly such misses). A slot's tag match is confirmed against the
     // node's parent and move, so a hash collision never merges two lines. The size is a
     // power of two, at most half full.
+    //
+    // Only the children of nodes with two or more are in it: a node with one child reaches
+    // it through first_child. Most nodes of a large dictionary are the one child of a node
+    // that one line passes, so this keeps the index a fraction of the nodes.
     std::vector<IndexSlot> index_;
     std::size_t index_used_ = 0;
+    unsigned index_tag_shift_ = 32;  // 32 - log2(index_.size())
 };
 
 /// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,

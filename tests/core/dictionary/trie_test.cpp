@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +16,15 @@ using namespace josekic::dictionary;
 
 namespace {
 using josekic::test_support::line;
+// Lines in a fixed order, for a map keyed by them.
+struct MoveLineOrder {
+    bool operator()(const std::vector<go::Move>& a, const std::vector<go::Move>& b) const {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                            [](const go::Move& x, const go::Move& y) {
+                                                return move_order_key(x) < move_order_key(y);
+                                            });
+    }
+};
 // Adds a game dated by its year (the table copies the text in).
 GameId add_game(GameTable& games, std::string_view path, std::optional<int> year) {
     const std::string date = year ? std::to_string(*year) : "";
@@ -232,6 +243,40 @@ TEST_CASE("every node is found again after the child index has grown", "[trie]")
         CHECK(trie.node(answer).stats.draws == 1);
         CHECK(trie.find_child(answer, l[0]) == kNoNode);
     }
+}
+
+TEST_CASE("lines that leave one-child chains at every depth are merged and found again", "[trie]") {
+    // Only the children of nodes with two or more are in the child index: a node's second
+    // child moves its first one there. Random lines over four moves share and branch at
+    // every depth, and the index is dropped and rebuilt now and then.
+    const std::vector<go::Move> alphabet = line({"pd", "dp", "qf", "nc"});
+    std::mt19937 random(7);
+    std::vector<std::vector<go::Move>> lines;
+    for (int i = 0; i < 3000; ++i) {
+        std::vector<go::Move> l(1 + random() % 9);
+        for (go::Move& m : l) m = alphabet[random() % alphabet.size()];
+        lines.push_back(l);
+    }
+    std::map<std::vector<go::Move>, NodeStats::Counter, MoveLineOrder> through;
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i % 700 == 699) trie.release_child_index();
+        const NodeId end = trie.insert(lines[i], LineOutcome::Unknown, std::nullopt, std::nullopt);
+        REQUIRE(trie.path_to(end) == lines[i]);
+        for (std::size_t depth = 1; depth <= lines[i].size(); ++depth)
+            ++through[std::vector<go::Move>(lines[i].begin(), lines[i].begin() + depth)];
+    }
+    CHECK(trie.size() == through.size() + 1);
+    for (const auto& [prefix, count] : through) {
+        NodeId at = kRoot;
+        for (const go::Move& m : prefix) at = trie.find_child(at, m);
+        REQUIRE(at != kNoNode);
+        CHECK(trie.path_to(at) == prefix);
+        CHECK(trie.count(at) == count);
+        CHECK(trie.find_or_add_child(trie.parent(at), prefix.back()) == at);
+    }
+    CHECK(trie.size() == through.size() + 1);  // find_or_add_child found every one
 }
 
 TEST_CASE("without its child index a trie finds the same nodes and rebuilds it to insert",
