@@ -102,9 +102,7 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
         }
     }
 
-    SideStats stats(eras);
-    for (std::uint32_t d = 0; d < kept.size(); ++d) stats.add(kept[d], counts[d]);
-    return stats;
+    return SideStats(eras, std::move(kept), std::move(counts));
 }
 
 }  // namespace josekic::compile

@@ -12,6 +12,14 @@ void SideStats::add(NodeId id, const SideCounts& counts) {
     counts_.push_back(counts);
 }
 
+SideStats::SideStats(Eras eras, std::vector<NodeId> ids, std::vector<SideCounts> counts)
+    : eras_(std::move(eras)), ids_(std::move(ids)), counts_(std::move(counts)) {
+    if (ids_.size() != counts_.size() ||
+        std::adjacent_find(ids_.begin(), ids_.end(), [](NodeId a, NodeId b) { return a >= b; }) !=
+            ids_.end())
+        throw std::logic_error("SideStats entries must be one per node, in increasing node order");
+}
+
 const SideCounts* SideStats::find(NodeId id) const {
     const auto at = std::lower_bound(ids_.begin(), ids_.end(), id);
     if (at == ids_.end() || *at != id) return nullptr;

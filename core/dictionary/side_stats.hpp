@@ -29,6 +29,10 @@ class SideStats {
   public:
     SideStats() = default;
     explicit SideStats(Eras eras) : eras_(std::move(eras)) {}
+    /// The entries `counts[i]` of nodes `ids[i]`, taken whole rather than added one by one
+    /// (a large trie has millions). Throws std::logic_error unless `ids` increase and the
+    /// sizes match.
+    SideStats(Eras eras, std::vector<NodeId> ids, std::vector<SideCounts> counts);
 
     const Eras& eras() const { return eras_; }
     /// Whether `node` needs an entry: two or more lines pass through it.
