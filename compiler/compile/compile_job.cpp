@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "compiler/compile/compile_report.hpp"
+#include "compiler/compile/index_build.hpp"
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/compile/side_stats_builder.hpp"
 #include "compiler/compile/trends.hpp"
@@ -86,7 +87,6 @@ struct DictionariesToWrite {
     /// One tree per canonical setup; empty without --fuseki-handicap.
     const std::vector<SetupFuseki>* handicap_fuseki;
     const std::vector<reference::ReferenceIndex>* joseki_references;
-    std::function<void()> beside;  ///< run alongside the writers (the index), or empty
 };
 
 // --fuseki-handicap: one game tree per canonical setup, all in one collection file, each root
@@ -141,8 +141,7 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     // The dictionaries differ in size: a thread that has written its own formats parts of
     // the others ahead of their writers (emit_helpers.hpp), so that both cores work until
     // the end. The bytes do not depend on who formats what.
-    const std::size_t job_count =
-        (tries.handicap_fuseki != nullptr ? 3 : 2) + (tries.beside ? 1 : 0);
+    const std::size_t job_count = tries.handicap_fuseki != nullptr ? 3 : 2;
     std::optional<emit::EmitHelpers> helpers;
     if (concurrency == Concurrency::Concurrent) {
         helpers.emplace(job_count);
@@ -165,7 +164,6 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
                 *tries.handicap_fuseki, handicap, options.thresholds, dir / "fuseki-handicap.sgf");
         });
     }
-    if (tries.beside) jobs.push_back(tries.beside);
     if (helpers) {
         for (std::function<void()>& job : jobs) {
             job = [&helpers, own = std::move(job)] {
@@ -226,6 +224,29 @@ CompileResult compile_collection(const CompileOptions& options) {
     const dictionary::Eras eras =
         options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
     const Concurrency concurrency = concurrency_of(result);
+
+    // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
+    // follows, so it starts now (index_build.hpp).
+    const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
+    std::optional<IndexBuild> index_build;
+    if (options.index == IndexOutput::Write) {
+        index_build.emplace(
+            index_path,
+            [&](emit::AtomicFile& file) {
+                index::TrackingOptions tracking{
+                    zone, options.tracker, options.opening,
+                    options.stream.duplicates == pipeline::Duplicates::Keep};
+                return index::write_index(
+                    {&builder.games(),
+                     {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
+                     {&builder.fuseki(), builder.fuseki_lines(), {}},
+                     tracking.to_record()},
+                    file);
+            },
+            result.times.index_build);
+        if (concurrency == Concurrency::Concurrent) index_build->start_beside();
+    }
+
     std::optional<dictionary::SideStats> joseki_side_stats;
     std::optional<dictionary::SideStats> fuseki_side_stats;
     {
@@ -282,44 +303,17 @@ CompileResult compile_collection(const CompileOptions& options) {
 
     {
         const StageTimer timer(result.times.emit_wall);
-        // The index holds the unpruned tries, whatever the SGF files keep. It is built beside
-        // the dictionaries and written once they are, so a failed run leaves it as it was.
-        std::optional<emit::AtomicFile> index_file;
-        std::uint64_t index_size = 0;
-        DictionariesToWrite tries{
-            &joseki_trie,
-            &fuseki_trie,
-            &joseki_side_written,
-            &fuseki_side_written,
-            options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
-            // References are corner sequences: they annotate the joseki tree only.
-            &references,
-            {}};
-        const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
-        if (options.index == IndexOutput::Write) {
-            tries.beside = [&] {
-                const StageTimer index_timer(result.times.index_build);
-                index_file.emplace(index_path);
-                index::TrackingOptions tracking{
-                    zone, options.tracker, options.opening,
-                    options.stream.duplicates == pipeline::Duplicates::Keep};
-                index_size = index::write_index(
-                    {&builder.games(),
-                     {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
-                     {&builder.fuseki(), builder.fuseki_lines(), {}},
-                     tracking.to_record()},
-                    *index_file);
-            };
-        }
-        write_dictionaries(tries, write, options, result);
-        if (index_file) {
-            {
-                const StageTimer index_timer(result.times.index_write);
-                index_file->commit();
-            }
-            result.index_output.emplace();
-            result.index_output->files.push_back(OutputFile{index_path.string(), index_size, 0});
-        }
+        write_dictionaries(
+            {&joseki_trie, &fuseki_trie, &joseki_side_written, &fuseki_side_written,
+             options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
+             // References are corner sequences: they annotate the joseki tree only.
+             &references},
+            write, options, result);
+    }
+    if (index_build) {
+        const std::uint64_t index_size = index_build->finish(result.times.index_write);
+        result.index_output.emplace();
+        result.index_output->files.push_back(OutputFile{index_path.string(), index_size, 0});
     }
 
     {

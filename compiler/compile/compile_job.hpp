@@ -48,12 +48,12 @@ struct CompileOptions {
 /// each dictionary's own are in its DictionaryOutput).
 struct CompileTimes {
     double emit_wall = 0.0;    ///< every dictionary, built concurrently (graph + format + write)
-    double index_build = 0.0;  ///< the index built into its temporary file beside the dictionaries
-                               ///< (part of emit_wall)
-    double index_write =
-        0.0;  ///< the index made durable and renamed into place, once the dictionaries are
-    double report = 0.0;      ///< report.txt
-    double total_wall = 0.0;  ///< the whole compile_collection
+    double index_build = 0.0;  ///< the index built into its temporary file, beside everything
+                               ///< from the end of the stream (index_build.hpp)
+    double index_write = 0.0;  ///< waiting for the index once the dictionaries are written, then
+                               ///< making it durable and renaming it into place
+    double report = 0.0;       ///< report.txt
+    double total_wall = 0.0;   ///< the whole compile_collection
 };
 
 /// What a compile run produced, for the report and the tests.

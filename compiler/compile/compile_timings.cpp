@@ -28,8 +28,9 @@ std::string render_timings(const CompileResult& result) {
     dictionary("joseki", result.joseki_output.times);
     dictionary("fuseki", result.fuseki_output.times);
     if (result.index_output) {
-        line("  index build", t.index_build);
-        line("  index write", t.index_write);
+        // Built beside everything after the stream, so it overlaps the lines above.
+        line("index build (beside)", t.index_build);
+        line("  wait and write", t.index_write);
     }
     line("report", t.report);
     line("total", t.total_wall);
