@@ -42,7 +42,7 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
     // the kept nodes are closed under taking the parent.
     std::vector<NodeId> kept;
     for (NodeId id = 0; id < trie.size(); ++id) {
-        if (SideStats::kept(trie.node(id))) kept.push_back(id);
+        if (SideStats::kept(trie, id)) kept.push_back(id);
     }
     const auto dense = [&kept](NodeId id) {
         return static_cast<std::uint32_t>(std::lower_bound(kept.begin(), kept.end(), id) -
@@ -51,10 +51,9 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
     std::vector<std::uint32_t> parent(kept.size(), kNone);
     std::vector<go::Color> colour(kept.size(), go::Color::Black);
     for (std::uint32_t d = 0; d < kept.size(); ++d) {
-        const dictionary::TrieNode& node = trie.node(kept[d]);
         if (kept[d] == dictionary::kRoot) continue;
-        parent[d] = dense(node.parent);
-        colour[d] = node.move.color;
+        parent[d] = dense(trie.parent(kept[d]));
+        colour[d] = trie.move(kept[d]).color;
     }
     std::vector<dictionary::SideCounts> counts(kept.size());
 
@@ -66,9 +65,8 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
     choices.reserve(2 * lines.size());
     for (const index::IndexedLine& line : lines) {
         NodeId at = line.end;
-        while (at != dictionary::kRoot && !SideStats::kept(trie.node(at)))
-            at = trie.node(at).parent;
-        if (!SideStats::kept(trie.node(at))) continue;
+        while (at != dictionary::kRoot && !SideStats::kept(trie, at)) at = trie.parent(at);
+        if (!SideStats::kept(trie, at)) continue;
         const std::uint32_t deepest = dense(at);
         if (const std::optional<int> year = trie.games().stored(line.game).year())
             ++counts[deepest].per_era[eras.era_of(*year)];

@@ -48,8 +48,12 @@ std::string render_trends(const dictionary::Trie& trie, const dictionary::SideSt
     std::vector<Trend> trends;
     for (const dictionary::NodeId id : side.ids()) {
         if (id == dictionary::kRoot) continue;
+        const dictionary::NodeId parent_id = trie.parent(id);
+        // Its lines in the first era and in the last, another, are at most all its lines:
+        // a parent with fewer than twice the limit misses it in one era (no look-ups).
+        if (trie.count(parent_id) < 2 * std::uint64_t{limits.min_parent_lines}) continue;
         const dictionary::SideCounts mine = side.of(trie, id);
-        const dictionary::SideCounts parent = side.of(trie, trie.node(id).parent);
+        const dictionary::SideCounts parent = side.of(trie, parent_id);
         Trend t{id, mine.per_era[0], parent.per_era[0], mine.per_era[last], parent.per_era[last]};
         if (t.before_parent < limits.min_parent_lines || t.after_parent < limits.min_parent_lines)
             continue;

@@ -37,6 +37,7 @@ class SideStats {
     const Eras& eras() const { return eras_; }
     /// Whether `node` needs an entry: two or more lines pass through it.
     static bool kept(const TrieNode& node) { return node.stats.count >= 2; }
+    static bool kept(const Trie& trie, NodeId id) { return trie.count(id) >= 2; }
     /// Whether `id` may be added: it is greater than every id added before.
     bool accepts(NodeId id) const { return ids_.empty() || id > ids_.back(); }
     /// Adds the entry of `id`, which must be greater than every id added before.
