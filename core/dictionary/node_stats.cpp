@@ -36,20 +36,7 @@ std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) 
 
 void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
     increment(count);
-    switch (outcome) {
-        case LineOutcome::FirstPlayerWon:
-            increment(first_player_wins);
-            break;
-        case LineOutcome::SecondPlayerWon:
-            increment(second_player_wins);
-            break;
-        case LineOutcome::Draw:
-            increment(draws);
-            break;
-        case LineOutcome::Unknown:
-            increment(unknown);
-            break;
-    }
+    increment(outcome_count(outcome));
     if (year) {
         if (first_year == 0 || *year < first_year) first_year = *year;
         if (last_year == 0 || *year > last_year) last_year = *year;

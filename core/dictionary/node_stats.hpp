@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -9,6 +10,10 @@ namespace josekic::dictionary {
 /// for joseki, Black for fuseki). Normalisation may swap colours, so callers convert the
 /// game's winner before inserting.
 enum class LineOutcome : std::uint8_t { FirstPlayerWon, SecondPlayerWon, Draw, Unknown };
+/// Every LineOutcome, in the order of their values.
+inline constexpr std::array<LineOutcome, 4> kLineOutcomes = {
+    LineOutcome::FirstPlayerWon, LineOutcome::SecondPlayerWon, LineOutcome::Draw,
+    LineOutcome::Unknown};
 
 /// The statistics of a node: how many lines pass through it and how they did.
 ///
@@ -31,6 +36,9 @@ struct NodeStats {
     Year last_year = 0;   ///< latest year of a dated game; 0 if none
 
     std::uint64_t decided() const { return std::uint64_t{first_player_wins} + second_player_wins; }
+    /// The counter of the lines with `outcome`.
+    Counter& outcome_count(LineOutcome outcome) { return this->*counter_of(outcome); }
+    Counter outcome_count(LineOutcome outcome) const { return this->*counter_of(outcome); }
     /// `year` as a Year; throws std::out_of_range when it does not fit.
     static std::optional<Year> checked_year(std::optional<int> year);
     /// Adds one line with this outcome and year. Throws std::overflow_error when a counter
@@ -42,6 +50,21 @@ struct NodeStats {
     /// std::overflow_error when a sum does not fit a Counter.
     void absorb(const NodeStats& other);
     friend bool operator==(const NodeStats&, const NodeStats&) = default;
+
+  private:
+    static Counter NodeStats::*counter_of(LineOutcome outcome) {
+        switch (outcome) {
+            case LineOutcome::FirstPlayerWon:
+                return &NodeStats::first_player_wins;
+            case LineOutcome::SecondPlayerWon:
+                return &NodeStats::second_player_wins;
+            case LineOutcome::Draw:
+                return &NodeStats::draws;
+            case LineOutcome::Unknown:
+                break;
+        }
+        return &NodeStats::unknown;
+    }
 };
 
 }  // namespace josekic::dictionary

@@ -9,20 +9,7 @@ NodeStats NodeStatsStore::unpack(Handle handle) {
     if ((handle & kCountBit) == 0) return stats;
     stats.count = 1;
     stats.ends = (handle & kEndsBit) >> 1;
-    switch (static_cast<LineOutcome>((handle >> kOutcomeShift) & 3)) {
-        case LineOutcome::FirstPlayerWon:
-            stats.first_player_wins = 1;
-            break;
-        case LineOutcome::SecondPlayerWon:
-            stats.second_player_wins = 1;
-            break;
-        case LineOutcome::Draw:
-            stats.draws = 1;
-            break;
-        case LineOutcome::Unknown:
-            stats.unknown = 1;
-            break;
-    }
+    stats.outcome_count(static_cast<LineOutcome>((handle >> kOutcomeShift) & 3)) = 1;
     stats.first_year = stats.last_year =
         static_cast<NodeStats::Year>(static_cast<std::uint16_t>(handle >> kYearShift));
     return stats;
@@ -32,13 +19,12 @@ std::optional<NodeStatsStore::Handle> NodeStatsStore::packed(const NodeStats& st
     if (stats == NodeStats{}) return kEmpty;
     if (stats.count != 1 || stats.ends > 1 || stats.first_year != stats.last_year)
         return std::nullopt;
-    const NodeStats::Counter outcomes[] = {stats.first_player_wins, stats.second_player_wins,
-                                           stats.draws, stats.unknown};
-    std::optional<LineOutcome> outcome;
-    for (int i = 0; i < 4; ++i) {
-        if (outcomes[i] == 0) continue;
-        if (outcomes[i] != 1 || outcome) return std::nullopt;
-        outcome = static_cast<LineOutcome>(i);
+    std::optional<LineOutcome> outcome;  // the one outcome counted, once
+    for (const LineOutcome o : kLineOutcomes) {
+        const NodeStats::Counter lines = stats.outcome_count(o);
+        if (lines == 0) continue;
+        if (lines != 1 || outcome) return std::nullopt;
+        outcome = o;
     }
     if (!outcome) return std::nullopt;
     return pack_one_line(*outcome, stats.first_year) | (stats.ends != 0 ? kEndsBit : 0);
