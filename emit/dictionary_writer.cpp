@@ -161,17 +161,11 @@ class Writer {
     }
 
     // Fills kept_ with the children written below `node` (all of them; below the root of
-    // one file of a split, only its first move) in output order, sorted here in a reused
-    // buffer.
+    // one file of a split, only its first move) in output order, in a reused buffer.
     void keep_children(NodeId node) {
-        kept_.clear();
-        const bool one_first_move = node == kRoot && only_first_move_ != kNoNode;
-        for (NodeId c = trie_.node(node).first_child; c != kNoNode;
-             c = trie_.node(c).next_sibling) {
-            if (one_first_move && c != only_first_move_) continue;
-            kept_.push_back(c);
-        }
-        if (kept_.size() > 1) dictionary::sort_in_output_order(trie_, kept_);
+        trie_.sorted_children(node, kept_);
+        if (node == kRoot && only_first_move_ != kNoNode)
+            std::erase_if(kept_, [this](NodeId c) { return c != only_first_move_; });
     }
 
     // Writes one node (without the leading newline or '(') and leaves its written children

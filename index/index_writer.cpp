@@ -104,13 +104,13 @@ class SectionSink {
 // table and its directory, the options.
 constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
 
-// Encodes records into a buffer of about kChunkBytes and hands it on, so that no section is
-// ever encoded whole.
+// Records are encoded into a buffer of about kChunkBytes at a time and handed on, so that
+// no section is ever encoded whole.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
+// Appends `records`, encoded, to the section open in `sink`.
 template <typename Record>
-void write_records(SectionSink& sink, std::uint32_t id, std::span<const Record> records) {
-    sink.begin(id, static_cast<std::uint32_t>(Record::kSize), records.size());
+void append_records(SectionSink& sink, std::span<const Record> records) {
     std::vector<std::byte> chunk;
     const std::size_t per_chunk = std::max<std::size_t>(1, kChunkBytes / Record::kSize);
     for (std::size_t first = 0; first < records.size(); first += per_chunk) {
@@ -120,6 +120,13 @@ void write_records(SectionSink& sink, std::uint32_t id, std::span<const Record> 
             encode(records[first + i], chunk.data() + i * Record::kSize);
         sink.append(chunk);
     }
+}
+
+// A section of `records`.
+template <typename Record>
+void write_records(SectionSink& sink, std::uint32_t id, std::span<const Record> records) {
+    sink.begin(id, static_cast<std::uint32_t>(Record::kSize), records.size());
+    append_records(sink, records);
 }
 
 // The strings section: each text once, at the offset of its first use by the games in
@@ -325,14 +332,11 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
                                         {}});
         }
         stack.push_back({step.node, true, at, keyer, false});
-        children.clear();  // one buffer for every node: most have one child or none
-        for (NodeId c = node.first_child; c != dictionary::kNoNode; c = trie.node(c).next_sibling)
-            children.push_back(c);
+        trie.sorted_children(step.node, children);
         if (children.empty()) {
             keyers.release(keyer);
             continue;
         }
-        dictionary::sort_in_output_order(trie, children);
         // Pushed in reverse, so the first child is entered first and the last one last.
         for (auto c = children.rbegin(); c != children.rend(); ++c)
             stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
@@ -405,7 +409,6 @@ void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys
     const std::size_t per_chunk = std::max<std::size_t>(64, (total + 3) / 4);
     std::vector<PositionRecord> records;
     std::vector<std::uint32_t> next;
-    std::vector<std::byte> chunk;
     for (std::size_t first_bucket = 0; first_bucket < buckets;) {
         std::size_t end_bucket = first_bucket + 1;
         while (end_bucket < buckets &&
@@ -428,10 +431,7 @@ void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys
                           return kx != ky ? kx < ky : x.node < y.node;
                       });
         }
-        chunk.resize(records.size() * PositionRecord::kSize);
-        for (std::size_t i = 0; i < records.size(); ++i)
-            encode(records[i], chunk.data() + i * PositionRecord::kSize);
-        sink.append(chunk);
+        append_records<PositionRecord>(sink, records);
         first_bucket = end_bucket;
     }
     sink.begin(static_cast<std::uint32_t>(SectionId::PositionDirectory), 4, buckets + 1);

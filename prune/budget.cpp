@@ -46,10 +46,9 @@ class CountHistogram {
 // trie. False, with `histogram` unchanged, when some count does (a hand-edited file).
 bool count_in_id_order(const dictionary::Trie& trie, CountHistogram& histogram) {
     for (NodeId id = 1; id < trie.size(); ++id) {
-        const dictionary::TrieNode& node = trie.node(id);
-        if (node.stats.count > trie.node(node.parent).stats.count) return false;
+        if (trie.count(id) > trie.count(trie.parent(id))) return false;
     }
-    for (NodeId id = 1; id < trie.size(); ++id) histogram.add(trie.node(id).stats.count);
+    for (NodeId id = 1; id < trie.size(); ++id) histogram.add(trie.count(id));
     return true;
 }
 
@@ -59,16 +58,16 @@ void count_in_walk(const dictionary::Trie& trie, NodeId only_first_move,
                    CountHistogram& histogram) {
     // (node, the smallest count on the path to it)
     std::vector<std::pair<NodeId, std::uint32_t>> stack;
-    for (NodeId c = trie.node(kRoot).first_child; c != kNoNode; c = trie.node(c).next_sibling) {
+    for (NodeId c = trie.first_child(kRoot); c != kNoNode; c = trie.next_sibling(c)) {
         if (only_first_move == kNoNode || c == only_first_move)
-            stack.emplace_back(c, trie.node(c).stats.count);
+            stack.emplace_back(c, trie.count(c));
     }
     while (!stack.empty()) {
         const auto [at, count] = stack.back();
         stack.pop_back();
         histogram.add(count);
-        for (NodeId c = trie.node(at).first_child; c != kNoNode; c = trie.node(c).next_sibling)
-            stack.emplace_back(c, std::min(count, trie.node(c).stats.count));
+        for (NodeId c = trie.first_child(at); c != kNoNode; c = trie.next_sibling(c))
+            stack.emplace_back(c, std::min(count, trie.count(c)));
     }
 }
 
@@ -114,7 +113,7 @@ dictionary::Trie cut_at_min_count(const dictionary::Trie& in, std::uint64_t min_
                              std::vector<NodeId>& kept) {
         for (const NodeId child : children) {
             if (from == kRoot && only_first_move != kNoNode && child != only_first_move) continue;
-            if (in.node(child).stats.count >= min_count) kept.push_back(child);
+            if (in.count(child) >= min_count) kept.push_back(child);
         }
     });
 }

@@ -25,12 +25,14 @@ dictionary::Trie copy_kept(const dictionary::Trie& in, Choose choose) {
         std::size_t depth;
     };
     std::vector<Pending> stack{{kRoot, kRoot, 0}};
+    std::vector<NodeId> children;
     std::vector<NodeId> kept;
     while (!stack.empty()) {
         const Pending at = stack.back();
         stack.pop_back();
+        in.sorted_children(at.from, children);
         kept.clear();
-        choose(at.from, at.depth, in.sorted_children(at.from), kept);
+        choose(at.from, at.depth, children, kept);
         // add_child prepends, so adding in reverse leaves the sibling list in output order;
         // the reverse order is also what a stack wants for a walk in output order. The
         // children of a node are distinct, so nothing needs looking up.

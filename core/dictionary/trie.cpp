@@ -227,10 +227,15 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
 
 std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
     std::vector<NodeId> children;
+    sorted_children(parent, children);
+    return children;
+}
+
+void Trie::sorted_children(NodeId parent, std::vector<NodeId>& children) const {
+    children.clear();
     for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling)
         children.push_back(c);
-    sort_in_output_order(*this, children);
-    return children;
+    if (children.size() > 1) sort_in_output_order(*this, children);
 }
 
 std::vector<go::Move> Trie::path_to(NodeId node) const {

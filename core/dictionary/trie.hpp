@@ -81,6 +81,9 @@ class Trie {
 
     /// Children in output order (comes_first_in_output).
     std::vector<NodeId> sorted_children(NodeId parent) const;
+    /// The same into `children`, replacing what it held: a walk over every node reuses one
+    /// buffer (most nodes have one child or none).
+    void sorted_children(NodeId parent, std::vector<NodeId>& children) const;
     /// The moves from the root to `node`.
     std::vector<go::Move> path_to(NodeId node) const;
 
