@@ -27,6 +27,24 @@ constexpr std::uint64_t kWritebackBytes = std::uint64_t{8} << 20;
                              std::strerror(error));
 }
 
+// Writes all of `bytes` at `offset` in `fd` (the temporary file of `target`): a write may
+// be cut short, or interrupted by a signal.
+void write_all_at(int fd, const std::filesystem::path& target, std::string_view bytes,
+                  std::uint64_t offset) {
+    const char* data = bytes.data();
+    std::size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t written = ::pwrite(fd, data, left, static_cast<off_t>(offset));
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            fail(target, "write", errno);
+        }
+        data += written;
+        offset += static_cast<std::uint64_t>(written);
+        left -= static_cast<std::size_t>(written);
+    }
+}
+
 // The process's umask without changing it: umask(2) can only be read by setting it, which
 // would race with other threads creating files. Linux reports it in /proc/self/status.
 mode_t current_umask() {
@@ -185,17 +203,7 @@ AtomicFile::AtomicFile(const std::filesystem::path& target)
 AtomicFile::~AtomicFile() = default;
 
 void AtomicFile::write(std::string_view bytes) {
-    const char* data = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t written = ::write(temporary_->fd(), data, left);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            fail(target_, "write", errno);
-        }
-        data += written;
-        left -= static_cast<std::size_t>(written);
-    }
+    write_all_at(temporary_->fd(), target_, bytes, size_);
     size_ += bytes.size();
     // Start the disk writes of what is complete while the rest is still being formatted,
     // so that the fsync of commit() waits for the tail only. Advice, not a guarantee:
@@ -210,18 +218,7 @@ void AtomicFile::write(std::string_view bytes) {
 void AtomicFile::write_at(std::uint64_t offset, std::string_view bytes) {
     if (offset > size_ || bytes.size() > size_ - offset)
         throw std::logic_error("AtomicFile::write_at past the bytes written");
-    const char* data = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t written = ::pwrite(temporary_->fd(), data, left, static_cast<off_t>(offset));
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            fail(target_, "write", errno);
-        }
-        data += written;
-        offset += static_cast<std::uint64_t>(written);
-        left -= static_cast<std::size_t>(written);
-    }
+    write_all_at(temporary_->fd(), target_, bytes, offset);
 }
 
 void AtomicFile::commit() {

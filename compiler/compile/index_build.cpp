@@ -8,7 +8,6 @@ IndexBuild::IndexBuild(std::filesystem::path path, Writer writer, double& second
     : path_(std::move(path)), writer_(std::move(writer)), seconds_(seconds) {}
 
 void IndexBuild::start_beside() {
-    started_ = true;
     thread_ = std::jthread([this] { run(); });
 }
 
@@ -23,9 +22,10 @@ void IndexBuild::run() {
 }
 
 std::uint64_t IndexBuild::finish(double& wait_and_commit_seconds) {
-    if (!started_) run();
+    const bool beside = thread_.joinable();
+    if (!beside) run();
     const pipeline::StageTimer timer(wait_and_commit_seconds);
-    if (thread_.joinable()) thread_.join();
+    if (beside) thread_.join();
     if (failure_) std::rethrow_exception(failure_);
     file_->commit();
     return size_;

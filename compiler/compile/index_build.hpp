@@ -45,7 +45,6 @@ class IndexBuild {
     std::optional<emit::AtomicFile> file_;
     std::uint64_t size_ = 0;
     std::exception_ptr failure_;
-    bool started_ = false;
     std::jthread thread_;  // last, so that it is joined before the file goes
 };
 
