@@ -39,7 +39,7 @@ std::string wins_text(const NodeStats& s, index::Tree tree) {
     std::string out = first_player(tree);
     if (s.decided() == 0) return out + ": no decided games";
     out += " wins " + emit::win_rate_text(s.first_player_wins, s.decided()) + " of " +
-           emit::with_thousands(s.decided()) + " decided game" + (s.decided() == 1 ? "" : "s");
+           emit::counted(s.decided(), "decided game");
     if (s.draws != 0 || s.unknown != 0)
         out += " (" + emit::with_thousands(s.draws) + " drawn, " + emit::with_thousands(s.unknown) +
                " unknown)";
@@ -117,8 +117,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
     if (r.query.played != r.query.canonical)
         out << "as the dictionary writes it: " << line_text(r.query.canonical, tree) << "\n";
     if (r.node) {
-        out << "Played " << emit::with_thousands(r.stats.count) << " time"
-            << (r.stats.count == 1 ? "" : "s");
+        out << "Played " << emit::counted(r.stats.count, "time");
         if (r.parent_count != 0)
             out << " (" << emit::percent(r.stats.count, r.parent_count) << " of "
                 << emit::with_thousands(r.parent_count) << ")";
@@ -134,9 +133,9 @@ std::string render_lookup_text(const index::LookupResult& r) {
     if (!r.position.nodes.empty()) {
         out << "This position, all move orders: " << r.position.nodes.size() << " order"
             << (r.position.nodes.size() == 1 ? "" : "s") << ", played "
-            << emit::with_thousands(r.position.stats.count) << " time"
-            << (r.position.stats.count == 1 ? "" : "s") << "; " << wins_text(r.position.stats, tree)
-            << "; years " << years_text(r.position.stats) << ".\n";
+            << emit::counted(r.position.stats.count, "time") << "; "
+            << wins_text(r.position.stats, tree) << "; years " << years_text(r.position.stats)
+            << ".\n";
     }
     if (r.position.collisions != 0) {
         out << r.position.collisions << " other node" << (r.position.collisions == 1 ? "" : "s")

@@ -33,10 +33,8 @@ std::string review_text(const index::GameReview& review) {
         const index::LookupResult& r = line.line;
         out << line.name << ": ";
         if (r.node) {
-            const std::size_t moves = r.query.played.size();
-            out << "in the book to its end (" << moves << " move" << (moves == 1 ? "" : "s")
-                << ", played " << emit::with_thousands(r.stats.count) << " time"
-                << (r.stats.count == 1 ? "" : "s") << ").\n";
+            out << "in the book to its end (" << emit::counted(r.query.played.size(), "move")
+                << ", played " << emit::counted(r.stats.count, "time") << ").\n";
             continue;
         }
         out << "left the book at move ";
@@ -47,8 +45,7 @@ std::string review_text(const index::GameReview& review) {
         out << " of the game (move " << r.matched + 1
             << " of the line): " << move_text(r.query.played[r.matched], r.tree)
             << ", never played there; the book "
-            << "position before it was played " << emit::with_thousands(line.book_count) << " time"
-            << (line.book_count == 1 ? "" : "s") << ".\n";
+            << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
         if (!r.continuations.empty()) {
             out << "  the book plays:";
             for (const index::ContinuationFacts& c : r.continuations)

@@ -106,6 +106,14 @@ std::string with_thousands(std::uint64_t n) {
     return std::string(thousands(n));
 }
 
+std::string counted(std::uint64_t n, std::string_view noun) {
+    std::string text = with_thousands(n);
+    text += ' ';
+    text += noun;
+    if (n != 1) text += 's';
+    return text;
+}
+
 std::string percent(std::uint64_t part, std::uint64_t whole) {
     return std::string(percent_text(part, whole));
 }

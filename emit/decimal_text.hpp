@@ -117,6 +117,8 @@ NumberText percent_text(std::uint64_t part, std::uint64_t whole);
 
 /// 1234567 -> "1,234,567".
 std::string with_thousands(std::uint64_t n);
+/// `n` with thousands separators and `noun`, plural but for one: "1 time", "1,234 times".
+std::string counted(std::uint64_t n, std::string_view noun);
 /// part of whole as a percentage with one decimal, "65.8%"; "-" when whole is 0.
 std::string percent(std::uint64_t part, std::uint64_t whole);
 /// A fraction as a percentage with up to six significant digits and no trailing zeros:

@@ -49,8 +49,8 @@ std::vector<std::string> filter_removal_lines(const game::GameFilter& filter,
                    std::string(words[m]);
         }
         if (!why.empty()) why += ")";
-        lines.push_back(filter.option_text(kind) + ": " + emit::with_thousands(removed) +
-                        (removed == 1 ? " game" : " games") + " removed" + why);
+        lines.push_back(filter.option_text(kind) + ": " + emit::counted(removed, "game") +
+                        " removed" + why);
     }
     return lines;
 }

@@ -155,3 +155,10 @@ TEST_CASE("a text cursor appends its pieces where the buffer ends, growing it fi
     }
     CHECK(buffer.view() == expected);
 }
+
+TEST_CASE("a count says its noun in the plural but for one", "[emit]") {
+    CHECK(counted(0, "time") == "0 times");
+    CHECK(counted(1, "time") == "1 time");
+    CHECK(counted(2, "decided game") == "2 decided games");
+    CHECK(counted(1234567, "move") == "1,234,567 moves");
+}
