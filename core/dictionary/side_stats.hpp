@@ -35,9 +35,10 @@ class SideStats {
     SideStats(Eras eras, std::vector<NodeId> ids, std::vector<SideCounts> counts);
 
     const Eras& eras() const { return eras_; }
-    /// Whether `node` needs an entry: two or more lines pass through it.
-    static bool kept(const TrieNode& node) { return node.stats.count >= 2; }
-    static bool kept(const Trie& trie, NodeId id) { return trie.count(id) >= 2; }
+    /// Whether a node needs an entry: two or more lines (`count`) pass through it.
+    static bool kept(NodeStats::Counter count) { return count >= 2; }
+    static bool kept(const TrieNode& node) { return kept(node.stats.count); }
+    static bool kept(const Trie& trie, NodeId id) { return kept(trie.count(id)); }
     /// Whether `id` may be added: it is greater than every id added before.
     bool accepts(NodeId id) const { return ids_.empty() || id > ids_.back(); }
     /// Adds the entry of `id`, which must be greater than every id added before.
