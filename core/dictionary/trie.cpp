@@ -7,20 +7,15 @@
 
 namespace josekic::dictionary {
 
-int move_order_key(const go::Move& move) {
-    const int where = move.point ? move.point->x * go::kBoardSize + move.point->y : go::kNumPoints;
-    return where * 2 + static_cast<int>(move.color);
-}
-
 namespace {
 
 constexpr std::uint64_t kRootPathKey = 0x243F6A8885A308D3ULL;
 
-// The path key of a child from its parent's: a multiply-xorshift mix, so that the same move
-// at different places of the tree lands in unrelated slots.
-std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
+// The path key of a child from its parent's and its move_order_key: a multiply-xorshift mix,
+// so that the same move at different places of the tree lands in unrelated slots.
+std::uint64_t child_key(std::uint64_t parent_key, int move_key) {
     std::uint64_t h =
-        (parent_key ^ static_cast<std::uint64_t>(move_order_key(move) + 1)) * 0x9E3779B97F4A7C15ULL;
+        (parent_key ^ static_cast<std::uint64_t>(move_key + 1)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     return h ^ (h >> 32);
@@ -31,17 +26,18 @@ std::uint64_t child_key(std::uint64_t parent_key, const go::Move& move) {
 Trie::Trie(std::shared_ptr<GameTable> games, TrieOptions options)
     : games_(std::move(games)), options_(options) {
     nodes_.push_back(StoredNode{});
+    links_.push_back(kNoNode, kNoNode);
 }
 
-std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const {
+std::size_t Trie::index_slot(std::uint64_t key, NodeId parent, int move_key) const {
     const std::size_t mask = index_.size() - 1;
     const std::uint32_t tag = IndexSlot::tag_of(key);
     for (std::size_t i = home_slot(tag);; i = (i + 1) & mask) {
         const IndexSlot& slot = index_[i];
         if (slot.node == kNoNode) return i;
         if (slot.key_tag == tag) {
-            const StoredNode& n = nodes_[slot.node];
-            if (n.parent == parent && n.move == move) return i;
+            if (nodes_[slot.node].move_key == move_key && links_.parent(slot.node) == parent)
+                return i;
         }
     }
 }
@@ -92,22 +88,23 @@ void Trie::reserve_index(std::size_t more) {
     keys[kRoot] = kRootPathKey;
     std::size_t entries = 0;
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
-        const StoredNode& n = nodes_[id];
-        keys[id] = child_key(keys[n.parent], n.move);
-        if (children_indexed(n.parent)) ++entries;
+        const NodeId parent = links_.parent(static_cast<NodeId>(id));
+        keys[id] = child_key(keys[parent], nodes_[id].move_key);
+        if (children_indexed(parent)) ++entries;
     }
     reset_index(size_for(entries + more));
     for (std::size_t id = 1; id < nodes_.size(); ++id) {
-        if (children_indexed(nodes_[id].parent)) index_add(keys[id], static_cast<NodeId>(id));
+        if (children_indexed(links_.parent(static_cast<NodeId>(id))))
+            index_add(keys[id], static_cast<NodeId>(id));
     }
 }
 
 std::uint64_t Trie::path_key(NodeId node) const {
-    std::array<go::Move, 64> moves;
+    std::array<int, 64> moves;
     std::size_t depth = 0;
     NodeId at = node;
-    for (; at != kRoot && depth < moves.size(); at = nodes_[at].parent)
-        moves[depth++] = nodes_[at].move;
+    for (; at != kRoot && depth < moves.size(); at = links_.parent(at))
+        moves[depth++] = nodes_[at].move_key;
     const std::uint64_t above = at == kRoot ? kRootPathKey : path_key(at);  // a deep node
     std::uint64_t key = above;
     while (depth > 0) key = child_key(key, moves[--depth]);
@@ -122,34 +119,38 @@ void Trie::release_child_index() {
 
 NodeId Trie::find_child(NodeId parent, const go::Move& move) const {
     if (index_.empty() || !children_indexed(parent)) {
-        for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling) {
-            if (nodes_[c].move == move) return c;
+        const int key = move_order_key(move);
+        for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = links_.next_sibling(c)) {
+            if (nodes_[c].move_key == key) return c;
         }
         return kNoNode;
     }
-    return index_[index_slot(child_key(path_key(parent), move), parent, move)].node;
+    const int key = move_order_key(move);
+    return index_[index_slot(child_key(path_key(parent), key), parent, key)].node;
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
     reserve_index(2);
     const std::uint64_t parent_key = path_key(parent);
-    return find_or_add_child(parent, parent_key, move, child_key(parent_key, move));
+    return find_or_add_child(parent, parent_key, move, child_key(parent_key, move_order_key(move)));
 }
 
 NodeId Trie::find_or_add_child(NodeId parent, std::uint64_t parent_key, const go::Move& move,
                                std::uint64_t key) {
-    const NodeId first = nodes_[parent].first_child;
+    const StoredNode& parent_node = nodes_[parent];
+    const NodeId first = parent_node.first_child;
     if (first == kNoNode) return append_child(parent, move);  // an only child: not indexed
-    const StoredNode& first_node = nodes_[first];
-    if (first_node.move == move) return first;
-    if (first_node.next_sibling == kNoNode) {
+    const int move_key = move_order_key(move);
+    const int first_key = nodes_[first].move_key;
+    if (first_key == move_key) return first;
+    if (!parent_node.several_children) {
         // A second child: from now on the children of `parent` are in the index.
-        index_add(child_key(parent_key, first_node.move), first);
+        index_add(child_key(parent_key, first_key), first);
         const NodeId id = append_child(parent, move);
         index_add(key, id);
         return id;
     }
-    const std::size_t slot = index_slot(key, parent, move);
+    const std::size_t slot = index_slot(key, parent, move_key);
     if (index_[slot].node != kNoNode) return index_[slot].node;
     const NodeId id = append_child(parent, move);
     index_[slot] = IndexSlot{IndexSlot::tag_of(key), id};
@@ -163,13 +164,15 @@ NodeId Trie::add_child(NodeId parent, const go::Move& move) {
 }
 
 NodeId Trie::append_child(NodeId parent, const go::Move& move) {
+    if (nodes_.size() >= kNoNode) throw std::length_error("a trie cannot hold this many nodes");
     const auto id = static_cast<NodeId>(nodes_.size());
     StoredNode fresh;
-    fresh.move = move;
-    fresh.parent = parent;
-    fresh.next_sibling = nodes_[parent].first_child;
+    fresh.move_key = static_cast<std::uint16_t>(move_order_key(move));
     nodes_.push_back(std::move(fresh));
-    nodes_[parent].first_child = id;
+    StoredNode& parent_node = nodes_[parent];
+    links_.push_back(parent, parent_node.first_child);
+    if (parent_node.first_child != kNoNode) parent_node.several_children = true;
+    parent_node.first_child = id;
     return id;
 }
 
@@ -210,7 +213,7 @@ NodeId Trie::insert(std::span<const go::Move> line, LineOutcome outcome, std::op
         const std::size_t count = std::min(kAhead, line.size() - done);
         reserve_index(2 * count);  // a step adds two entries at most
         for (std::size_t i = 0; i < count; ++i) {
-            keys[i] = child_key(i == 0 ? key : keys[i - 1], line[done + i]);
+            keys[i] = child_key(i == 0 ? key : keys[i - 1], move_order_key(line[done + i]));
             __builtin_prefetch(&index_[home_slot(IndexSlot::tag_of(keys[i]))]);
         }
         for (std::size_t i = 0; i < count; ++i) {
@@ -233,15 +236,15 @@ std::vector<NodeId> Trie::sorted_children(NodeId parent) const {
 
 void Trie::sorted_children(NodeId parent, std::vector<NodeId>& children) const {
     children.clear();
-    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = nodes_[c].next_sibling)
+    for (NodeId c = nodes_[parent].first_child; c != kNoNode; c = links_.next_sibling(c))
         children.push_back(c);
     if (children.size() > 1) sort_in_output_order(*this, children);
 }
 
 std::vector<go::Move> Trie::path_to(NodeId node) const {
     std::vector<go::Move> path;
-    for (NodeId at = node; at != kRoot && at != kNoNode; at = nodes_[at].parent)
-        path.push_back(nodes_[at].move);
+    for (NodeId at = node; at != kRoot && at != kNoNode; at = links_.parent(at))
+        path.push_back(move(at));
     std::reverse(path.begin(), path.end());
     return path;
 }

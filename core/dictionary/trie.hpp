@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/dictionary/block_vector.hpp"
+#include "core/dictionary/chain_links.hpp"
 #include "core/dictionary/game_list_pool.hpp"
 #include "core/dictionary/game_table.hpp"
 #include "core/dictionary/node_stats.hpp"
@@ -35,6 +36,21 @@ struct TrieNode {
     /// The node's listed games in its own Trie's pool; read them with Trie::listed_games().
     GameListId listed = kNoList;
 };
+
+/// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,
+/// Black before White.
+constexpr int move_order_key(const go::Move& move) {
+    const int where = move.point ? move.point->x * go::kBoardSize + move.point->y : go::kNumPoints;
+    return where * 2 + static_cast<int>(move.color);
+}
+/// The move whose move_order_key is `key`.
+constexpr go::Move move_from_order_key(int key) {
+    const auto color = static_cast<go::Color>(key & 1);
+    const int where = key >> 1;
+    if (where == go::kNumPoints) return go::Move::pass(color);
+    return go::Move::at(color, go::Point{static_cast<std::uint8_t>(where / go::kBoardSize),
+                                         static_cast<std::uint8_t>(where % go::kBoardSize)});
+}
 
 struct TrieOptions {
     /// How many games a terminal node keeps for listing; stats.ends says how many there were.
@@ -91,18 +107,20 @@ class Trie {
     /// fails to compile instead of changing nothing (changes go through set_stats).
     const TrieNode node(NodeId id) const {
         const StoredNode& n = nodes_[id];
-        return TrieNode{n.move,  n.parent, n.first_child, n.next_sibling, stats_.get(n.stats),
-                        n.listed};
+        return TrieNode{move(id),         links_.parent(id),   n.first_child,
+                        next_sibling(id), stats_.get(n.stats), n.listed};
     }
     NodeStats stats(NodeId id) const { return stats_.get(nodes_[id].stats); }
     /// stats(id).count, without unpacking the rest.
     NodeStats::Counter count(NodeId id) const { return stats_.count(nodes_[id].stats); }
     /// stats(id).ends, without unpacking the rest.
     NodeStats::Counter ends(NodeId id) const { return stats_.ends(nodes_[id].stats); }
-    NodeId parent(NodeId id) const { return nodes_[id].parent; }
+    NodeId parent(NodeId id) const { return links_.parent(id); }
     NodeId first_child(NodeId id) const { return nodes_[id].first_child; }
-    NodeId next_sibling(NodeId id) const { return nodes_[id].next_sibling; }
-    const go::Move& move(NodeId id) const { return nodes_[id].move; }
+    NodeId next_sibling(NodeId id) const { return links_.next_sibling(id); }
+    go::Move move(NodeId id) const { return move_from_order_key(nodes_[id].move_key); }
+    /// move_order_key(move(id)), without unpacking the move.
+    int move_key(NodeId id) const { return nodes_[id].move_key; }
     /// Replaces the statistics of `id` (for a trie copied or read back).
     void set_stats(NodeId id, const NodeStats& stats) { stats_.set(nodes_[id].stats, stats); }
     std::size_t size() const { return nodes_.size(); }
@@ -114,18 +132,21 @@ class Trie {
     const TrieOptions& options() const { return options_; }
 
   private:
-    /// A node as stored: TrieNode with its statistics packed (NodeStatsStore). Most nodes of
-    /// a large dictionary are passed by one line, so this halves a trie's memory.
+    /// A node as stored: TrieNode with its move as its move_order_key, its statistics packed
+    /// (NodeStatsStore; most nodes of a large dictionary are passed by one line) and its
+    /// parent and next sibling in links_ (most nodes are the next move of a chain, whose
+    /// links are implied).
     struct StoredNode {
-        go::Move move;
-        NodeId parent = kNoNode;
+        std::uint16_t move_key = move_order_key(go::Move{});  // the root's: meaningless
+        /// Whether the node has two or more children, which are then in the child index:
+        /// known without a look at the first child's links.
+        bool several_children = false;
         NodeId first_child = kNoNode;
-        NodeId next_sibling = kNoNode;
         GameListId listed = kNoList;
         NodeStatsStore::Handle stats = NodeStatsStore::kEmpty;
     };
     // Every node of a dictionary is stored (millions at scale): this is the trie's memory.
-    static_assert(sizeof(StoredNode) == 24);
+    static_assert(sizeof(StoredNode) == 16);
 
     /// One entry of the child index: the high half of a node's path key and its id. 8 bytes
     /// rather than a whole key's 16 halves the index. The top bits of the key choose the
@@ -143,7 +164,7 @@ class Trie {
     std::size_t home_slot(std::uint32_t tag) const { return tag >> index_tag_shift_; }
     /// The slot of the child of `parent` (whose path key is `key`) reached by `move`: the
     /// one holding it, or the free one where it belongs.
-    std::size_t index_slot(std::uint64_t key, NodeId parent, const go::Move& move) const;
+    std::size_t index_slot(std::uint64_t key, NodeId parent, int move_key) const;
     /// Finds or adds the child reached by `move` of `parent`, whose path key is
     /// `parent_key`, given the child's path key `key` (computed ahead by insert()). The index
     /// must already have room for two more entries: callers reserve it first.
@@ -152,10 +173,7 @@ class Trie {
     /// A new node, first in `parent`'s sibling list; the child index is the caller's care.
     NodeId append_child(NodeId parent, const go::Move& move);
     /// Whether the children of `parent` are in the child index: it has two or more.
-    bool children_indexed(NodeId parent) const {
-        const NodeId first = nodes_[parent].first_child;
-        return first != kNoNode && nodes_[first].next_sibling != kNoNode;
-    }
+    bool children_indexed(NodeId parent) const { return nodes_[parent].several_children; }
     /// Adds `node`, whose path key is `key`, to the child index (which has room for it).
     void index_add(std::uint64_t key, NodeId node);
     /// Makes room in the child index for `more` entries: grows it, or builds it again from
@@ -172,6 +190,7 @@ class Trie {
     std::shared_ptr<GameTable> games_;
     TrieOptions options_;
     BlockVector<StoredNode> nodes_;  // node ids are indices; nodes never move as the trie grows
+    ChainLinks links_;               // the parent and next sibling of every node
     NodeStatsStore stats_;           // the statistics of every node
     GameListPool listed_;            // the listed games of every node
     // An open-addressing hash index child -> id, keyed by the hash of the child's whole path
@@ -189,18 +208,19 @@ class Trie {
     unsigned index_tag_shift_ = 32;  // 32 - log2(index_.size())
 };
 
-/// The fixed tie-break key of a move: points in (x, y) order, a pass after every point,
-/// Black before White.
-int move_order_key(const go::Move& move);
-
 /// The output order of siblings, on which byte-identical output depends: count descending,
-/// then by move_order_key (given as counts and moves for the counts a filtered lookup makes). Every
-/// walk that writes or numbers children in output order (the writer, DictionaryGraph,
-/// Trie::sorted_children) sorts with this and nothing else.
+/// then by move_order_key (given as counts and moves or move keys, for the counts a filtered
+/// lookup makes and the keys a trie stores). Every walk that writes or numbers children in
+/// output order (the writer, DictionaryGraph, Trie::sorted_children) sorts with this and
+/// nothing else.
+inline bool comes_first_in_output(std::uint64_t count_a, int move_key_a, std::uint64_t count_b,
+                                  int move_key_b) {
+    if (count_a != count_b) return count_a > count_b;
+    return move_key_a < move_key_b;
+}
 inline bool comes_first_in_output(std::uint64_t count_a, const go::Move& move_a,
                                   std::uint64_t count_b, const go::Move& move_b) {
-    if (count_a != count_b) return count_a > count_b;
-    return move_order_key(move_a) < move_order_key(move_b);
+    return comes_first_in_output(count_a, move_order_key(move_a), count_b, move_order_key(move_b));
 }
 inline bool comes_first_in_output(const TrieNode& a, const TrieNode& b) {
     return comes_first_in_output(a.stats.count, a.move, b.stats.count, b.move);
@@ -209,7 +229,8 @@ inline bool comes_first_in_output(const TrieNode& a, const TrieNode& b) {
 /// Sorts `siblings` (children of one node of `trie`) into output order (comes_first_in_output).
 inline void sort_in_output_order(const Trie& trie, std::span<NodeId> siblings) {
     std::sort(siblings.begin(), siblings.end(), [&trie](NodeId a, NodeId b) {
-        return comes_first_in_output(trie.count(a), trie.move(a), trie.count(b), trie.move(b));
+        return comes_first_in_output(trie.count(a), trie.move_key(a), trie.count(b),
+                                     trie.move_key(b));
     });
 }
 

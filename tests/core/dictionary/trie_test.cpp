@@ -317,3 +317,23 @@ TEST_CASE("children added without a look-up are found, and later lines merge wit
     CHECK(trie.find_child(kRoot, pd) == added);
     CHECK(trie.node(below).stats.count == 1);
 }
+
+TEST_CASE("a trie stores a move as its order key and gives the same move back", "[trie]") {
+    std::vector<go::Move> moves{go::Move::pass(go::Color::Black), go::Move::pass(go::Color::White)};
+    for (int i = 0; i < go::kNumPoints; ++i) {
+        for (const go::Color c : {go::Color::Black, go::Color::White})
+            moves.push_back(go::Move::at(c, go::Point::from_index(i)));
+    }
+    auto games = std::make_shared<GameTable>();
+    Trie trie(games);
+    for (const go::Move& m : moves) {
+        INFO("order key " << move_order_key(m));
+        CHECK(move_from_order_key(move_order_key(m)) == m);
+        const NodeId id = trie.find_or_add_child(kRoot, m);
+        CHECK(trie.move(id) == m);
+        CHECK(trie.move_key(id) == move_order_key(m));
+    }
+    // Every move was a child of its own, and each is found again by its move.
+    CHECK(trie.size() == moves.size() + 1);
+    for (const go::Move& m : moves) CHECK(trie.move(trie.find_child(kRoot, m)) == m);
+}
