@@ -40,6 +40,8 @@ class AtomicFile {
     void commit();
     /// Bytes written so far.
     std::uint64_t size() const { return size_; }
+    /// The file this one replaces when committed.
+    const std::filesystem::path& target() const { return target_; }
 
   private:
     class Temporary;

@@ -12,6 +12,7 @@
 
 #include "emit/atomic_file.hpp"
 #include "index/index_format.hpp"
+#include "index/key_spill.hpp"
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
 #include "index/position_keys.hpp"
@@ -276,8 +277,7 @@ void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRe
 }
 
 void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
-                       std::span<const std::uint32_t> new_game, SectionSink& sink,
-                       std::vector<std::uint64_t>& preorder_keys) {
+                       std::span<const std::uint32_t> new_game, SectionSink& sink, KeySpill& keys) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
     if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
@@ -291,7 +291,6 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     std::vector<std::uint32_t> preorder(n, 0);
     std::vector<NodeRecord> nodes(n + 1);
     std::vector<StatsRecord> stats;
-    preorder_keys.resize(n);
     PositionWalk keyers(tree);
     struct Step {
         NodeId node;
@@ -316,7 +315,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         const PositionWalk::Slot keyer =
             at == 0 ? step.parent_keyer
                     : keyers.enter(step.parent_keyer, step.last_child, node.move);
-        preorder_keys[at] = keyers.key(keyer);
+        keys.push_back(keyers.key(keyer));  // in preorder: `at` counts up
         nodes[at].move = at == 0 ? 0 : encode_move(node.move);
         const dictionary::NodeStats& s = node.stats;
         if (s.count > kStoredStatsAbove) {
@@ -341,6 +340,8 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         for (auto c = children.rbegin(); c != children.rend(); ++c)
             stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
     }
+
+    keys.end_tree(tree == Tree::Joseki ? 0 : 1);
 
     // Lines grouped by the preorder of their end node, each node's by game (most recent
     // first): a counting sort whose counts, then cursors, are the node records' lines_begin.
@@ -378,20 +379,18 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     sink.append(std::as_bytes(input.move_numbers));
 }
 
-// One table for both trees: a shared directory costs half of one per tree. `keys[t][i]` is
-// the key of node i (in preorder) of tree t, joseki then fuseki.
-void add_position_sections(const std::array<std::vector<std::uint64_t>, 2>& keys,
-                           SectionSink& sink) {
-    const std::size_t total = keys[0].size() + keys[1].size();
+// One table for both trees: a shared directory costs half of one per tree. `keys` holds the
+// key of each node (in preorder) of the joseki tree, then of the fuseki tree.
+void add_position_sections(const KeySpill& keys, SectionSink& sink) {
+    const std::size_t total = keys.size(0) + keys.size(1);
     checked_u32(total, "positions");
     const unsigned bits = directory_bits(total);
     const std::size_t buckets = std::size_t{1} << bits;
     const auto for_each_position = [&keys](auto&& f) {
-        for (std::size_t t = 0; t < 2; ++t) {
-            const std::uint32_t tree_bit = t == 1 ? kFusekiNodeBit : 0;
-            for (std::size_t i = 0; i < keys[t].size(); ++i)
-                f(PositionRecord{keys[t][i], static_cast<std::uint32_t>(i) | tree_bit});
-        }
+        keys.for_each([&f](std::size_t tree, std::size_t i, std::uint64_t key) {
+            const std::uint32_t tree_bit = tree == 1 ? kFusekiNodeBit : 0;
+            f(PositionRecord{key, static_cast<std::uint32_t>(i) | tree_bit});
+        });
     };
     // The order of lookups is bucket, then the stored low 32 bits, then node. The records go
     // encoded straight to their bucket (about four positions each), which is then sorted on
@@ -449,9 +448,9 @@ std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
         add_games_sections(*input.games, order, sink);
-        std::array<std::vector<std::uint64_t>, 2> keys;
-        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sink, keys[0]);
-        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sink, keys[1]);
+        KeySpill keys(file.target().parent_path());
+        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sink, keys);
+        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sink, keys);
         add_position_sections(keys, sink);
     }
     const std::array<OptionsRecord, 1> options{input.options};
