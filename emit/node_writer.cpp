@@ -158,7 +158,7 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
     }
     statistics_property_.put(out_, node.stats);
     if (options_.side != nullptr && dictionary::SideStats::kept(node)) {
-        if (const dictionary::SideCounts* counts = options_.side->find(id))
+        if (const std::optional<dictionary::SideCounts> counts = options_.side->find(id))
             put_side_property(out_, *counts, options_.side->eras());
     }
     put_games_property(out_, trie_.games(),

@@ -55,7 +55,16 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
         parent[d] = dense(trie.parent(kept[d]));
         colour[d] = trie.move(kept[d]).color;
     }
-    std::vector<dictionary::SideCounts> counts(kept.size());
+    // Each kept node's players, then its lines per era (SideStats's table).
+    const std::size_t stride = SideStats::stride(eras);
+    std::vector<dictionary::NodeStats::Counter> table(kept.size() * stride, 0);
+    const auto players_of = [&table, stride](std::uint32_t d) -> dictionary::NodeStats::Counter& {
+        return table[d * stride];
+    };
+    const auto lines_in_era = [&table, stride](std::uint32_t d,
+                                               std::size_t era) -> dictionary::NodeStats::Counter& {
+        return table[d * stride + 1 + era];
+    };
 
     // Each line counts in its era at its deepest kept node (the rest of it is a tail of one
     // line) and later, summed upwards, at every kept node above. Each of its two players is a
@@ -69,7 +78,7 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
         if (!SideStats::kept(trie, at)) continue;
         const std::uint32_t deepest = dense(at);
         if (const std::optional<int> year = trie.games().stored(line.game).year())
-            ++counts[deepest].per_era[eras.era_of(*year)];
+            ++lines_in_era(deepest, eras.era_of(*year));
         for (const go::Color played : {go::Color::Black, go::Color::White}) {
             const go::Color in_line = line.colours_swapped ? go::opponent(played) : played;
             choices.push_back(std::uint64_t{players.of(line.game, played)} << 32 |
@@ -80,7 +89,7 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
     for (std::uint32_t d = static_cast<std::uint32_t>(kept.size()); d-- > 1;) {
         if (parent[d] == kNone) continue;
         for (std::size_t e = 0; e < eras.count(); ++e)
-            counts[parent[d]].per_era[e] += counts[d].per_era[e];
+            lines_in_era(parent[d], e) += lines_in_era(d, e);
     }
 
     // A player's choices one after another: a node counts the player once, at the first line
@@ -96,11 +105,11 @@ SideStats compute_side_stats(const Trie& trie, std::span<const index::IndexedLin
             if (colour[d] != in_line) continue;
             if (last_player[d] == player) break;
             last_player[d] = player;
-            ++counts[d].players;
+            ++players_of(d);
         }
     }
 
-    return SideStats(eras, std::move(kept), std::move(counts));
+    return SideStats(eras, std::move(kept), std::move(table));
 }
 
 }  // namespace josekic::compile

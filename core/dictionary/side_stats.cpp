@@ -9,28 +9,33 @@ void SideStats::add(NodeId id, const SideCounts& counts) {
     if (!ids_.empty() && id <= ids_.back())
         throw std::logic_error("SideStats entries must be added in increasing node order");
     ids_.push_back(id);
-    counts_.push_back(counts);
+    table_.push_back(counts.players);
+    table_.insert(table_.end(), counts.per_era.begin(),
+                  counts.per_era.begin() + static_cast<std::ptrdiff_t>(eras_.count()));
 }
 
-SideStats::SideStats(Eras eras, std::vector<NodeId> ids, std::vector<SideCounts> counts)
-    : eras_(std::move(eras)), ids_(std::move(ids)), counts_(std::move(counts)) {
-    if (ids_.size() != counts_.size() ||
+SideStats::SideStats(Eras eras, std::vector<NodeId> ids, std::vector<NodeStats::Counter> table)
+    : eras_(std::move(eras)), ids_(std::move(ids)), table_(std::move(table)) {
+    if (table_.size() != ids_.size() * stride(eras_) ||
         std::adjacent_find(ids_.begin(), ids_.end(), [](NodeId a, NodeId b) { return a >= b; }) !=
             ids_.end())
         throw std::logic_error("SideStats entries must be one per node, in increasing node order");
 }
 
-const SideCounts* SideStats::find(NodeId id) const {
+std::optional<SideCounts> SideStats::find(NodeId id) const {
     const auto at = std::lower_bound(ids_.begin(), ids_.end(), id);
-    if (at == ids_.end() || *at != id) return nullptr;
-    return &counts_[static_cast<std::size_t>(at - ids_.begin())];
+    if (at == ids_.end() || *at != id) return std::nullopt;
+    const auto* entry = table_.data() + static_cast<std::size_t>(at - ids_.begin()) * stride(eras_);
+    SideCounts counts;
+    counts.players = entry[0];
+    std::copy(entry + 1, entry + stride(eras_), counts.per_era.begin());
+    return counts;
 }
 
 SideCounts SideStats::of(const Trie& trie, NodeId id) const {
     const TrieNode& node = trie.node(id);
     if (kept(node)) {
-        const SideCounts* found = find(id);
-        return found != nullptr ? *found : SideCounts{};
+        return find(id).value_or(SideCounts{});
     }
     SideCounts counts;
     if (node.stats.count == 1) {

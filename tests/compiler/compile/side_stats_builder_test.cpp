@@ -62,7 +62,7 @@ TEST_CASE("distinct players count who played the node's move, whatever the colou
     // qc: Cid, Dan and Bob.
     CHECK(side.of(c.trie, qc).players == 3);
     // nc is a one-line node: no entry, one player.
-    CHECK(side.find(nc) == nullptr);
+    CHECK_FALSE(side.find(nc).has_value());
     CHECK(side.of(c.trie, nc).players == 1);
     // The counts themselves are untouched.
     CHECK(c.trie.node(pd).stats.count == 6);
