@@ -221,6 +221,16 @@ void AtomicFile::write_at(std::uint64_t offset, std::string_view bytes) {
     write_all_at(temporary_->fd(), target_, bytes, offset);
 }
 
+void AtomicFile::write_ahead(std::uint64_t offset, std::string_view bytes) {
+    if (offset < size_) throw std::logic_error("AtomicFile::write_ahead before the end");
+    write_all_at(temporary_->fd(), target_, bytes, offset);
+}
+
+void AtomicFile::skip_to(std::uint64_t offset) {
+    if (offset < size_) throw std::logic_error("AtomicFile::skip_to before the end");
+    size_ = offset;
+}
+
 void AtomicFile::commit() {
     if (::fsync(temporary_->fd()) != 0) fail(target_, "fsync", errno);
     if (temporary_->close() != 0) fail(target_, "close", errno);

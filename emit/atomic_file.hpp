@@ -36,6 +36,12 @@ class AtomicFile {
     void write(std::string_view bytes);
     /// Overwrites bytes already written, from `offset` on (a header filled in last).
     void write_at(std::uint64_t offset, std::string_view bytes);
+    /// Writes bytes at `offset`, at or past the end of what is written so far: a later part
+    /// of the file made beside the part before it. write() must fill the gap up to where
+    /// they begin, and skip_to() then moves the end past them.
+    void write_ahead(std::uint64_t offset, std::string_view bytes);
+    /// Moves the end of what is written to `offset`, past bytes put there by write_ahead().
+    void skip_to(std::uint64_t offset);
     /// fsync, close, rename over the target, fsync of the directory. Call once.
     void commit();
     /// Bytes written so far.

@@ -16,6 +16,7 @@
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
 #include "index/position_keys.hpp"
+#include "index/section_sink.hpp"
 
 namespace josekic::index {
 
@@ -29,106 +30,9 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
     return static_cast<std::uint32_t>(value);
 }
 
-// The file being written: each section goes to it as soon as it is made, and the header
-// with the section table, which needs every section's offset and checksum, is written last
-// over the room left for it. The whole index is never in memory at once.
-class SectionSink {
-  public:
-    SectionSink(emit::AtomicFile& file, std::size_t section_count)
-        : file_(file),
-          table_(kHeaderSize + section_count * kSectionEntrySize),
-          sections_(section_count) {
-        write(table_);  // room for the header, filled in by finish()
-    }
-
-    /// Starts a section of `count` records of `record_size` bytes; its bytes follow through
-    /// append() until the next begin() or finish().
-    void begin(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
-        close_section();
-        if (written_ == sections_) throw std::logic_error("index: more sections than planned");
-        open_ = Entry{id, record_size, file_.size(), count, 0};
-    }
-    void append(std::span<const std::byte> bytes) {
-        open_->crc = crc32(bytes, open_->crc);
-        write(bytes);
-    }
-    /// Writes the header and the section table; returns the file's size.
-    std::uint64_t finish() {
-        close_section();
-        if (written_ != sections_) throw std::logic_error("index: fewer sections than planned");
-        std::byte* head = table_.data();
-        std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
-                  reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), head);
-        store_le(kFormatVersion, head + 8);
-        store_le(static_cast<std::uint32_t>(sections_), head + 12);
-        store_le(file_.size(), head + 16);
-        store_le(crc32(table_), head + kHeaderCrcOffset);
-        file_.write_at(0, std::string_view(reinterpret_cast<const char*>(head), table_.size()));
-        return file_.size();
-    }
-
-  private:
-    struct Entry {
-        std::uint32_t id;
-        std::uint32_t record_size;
-        std::uint64_t offset;
-        std::uint64_t count;
-        std::uint32_t crc;
-    };
-
-    void close_section() {
-        if (!open_) return;
-        const std::uint64_t bytes = file_.size() - open_->offset;
-        if (bytes != open_->count * open_->record_size)
-            throw std::logic_error("index: a section's size does not match its records");
-        std::byte* entry = table_.data() + kHeaderSize + written_ * kSectionEntrySize;
-        store_le(open_->id, entry);
-        store_le(open_->record_size, entry + 4);
-        store_le(open_->offset, entry + 8);
-        store_le(open_->count, entry + 16);
-        store_le(open_->crc, entry + 24);
-        ++written_;
-        open_.reset();
-    }
-    void write(std::span<const std::byte> bytes) {
-        file_.write(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-    }
-
-    emit::AtomicFile& file_;
-    std::vector<std::byte> table_;
-    std::size_t sections_;
-    std::size_t written_ = 0;
-    std::optional<Entry> open_;
-};
-
 // The sections of an index: the games (strings and records), four per tree, the position
 // table and its directory, the options.
 constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
-
-// Records are encoded into a buffer of about kChunkBytes at a time and handed on, so that
-// no section is ever encoded whole.
-constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
-
-// Appends `records`, encoded, to the section open in `sink`.
-template <typename Record>
-void append_records(SectionSink& sink, std::span<const Record> records) {
-    std::vector<std::byte> chunk;
-    const std::size_t per_chunk = std::max<std::size_t>(1, kChunkBytes / Record::kSize);
-    for (std::size_t first = 0; first < records.size(); first += per_chunk) {
-        const std::size_t n = std::min(per_chunk, records.size() - first);
-        chunk.resize(n * Record::kSize);
-        for (std::size_t i = 0; i < n; ++i)
-            encode(records[first + i], chunk.data() + i * Record::kSize);
-        sink.append(chunk);
-    }
-}
-
-// A section of `records`.
-template <typename Record>
-void write_records(SectionSink& sink, std::uint32_t id, std::span<const Record> records) {
-    sink.begin(id, static_cast<std::uint32_t>(Record::kSize), records.size());
-    append_records(sink, records);
-}
 
 // The strings section: each text once, at the offset of its first use by the games in
 // their order (most recent first), as a 16-bit length and its bytes. The game table's
@@ -214,111 +118,204 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
     write_records<GameRecord>(sink, static_cast<std::uint32_t>(SectionId::Games), records);
 }
 
-// Names in each StatsRecord the lines of its node's kStoredRecentGames most recent distinct
-// games. Nodes are visited in reverse preorder, so a node's children are done before it: a
-// node's list is the best of its own lines and its children's lists, which wait on a stack
-// (flat, to allocate nothing per node) until their parent takes them.
 // Enough of a node's own lines to hold kStoredRecentGames games, even when some games have
 // a line in each corner.
 constexpr std::uint32_t kOwnLinesLooked = 64;
 
-void fill_recent_lines(std::span<const NodeRecord> nodes, std::span<const LineRecord> lines,
-                       std::span<const std::uint8_t> move_numbers,
-                       std::vector<StatsRecord>& stats) {
-    // Game, the move number of the line's first stone, line: of a game's several lines at a
-    // node (a joseki in two corners) the one begun first is named, as lookup's scan does.
-    using Item = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
-    const auto first_number = [move_numbers](const LineRecord& line) -> std::uint32_t {
-        if (move_numbers.empty()) return 0;  // fuseki: a game has one line at a node
-        const go::Move first{};
-        return move_number_at(std::as_bytes(move_numbers), line.move_numbers, std::span(&first, 1))
-            .value_or(0);
-    };
-    struct Pending {
-        std::uint32_t node;
-        std::size_t begin;
-    };
-    std::vector<Pending> pending;
-    std::vector<Item> items;
-    std::vector<Item> candidates;
-    std::size_t next_stats = stats.size();
-    const std::size_t n = nodes.size() - 1;
-    for (std::size_t i = n; i-- > 0;) {
-        candidates.clear();
-        std::size_t begin = items.size();
-        while (!pending.empty() && pending.back().node < nodes[i].subtree_end) {
-            begin = pending.back().begin;
-            pending.pop_back();
+// What the walk needs of each node, by id: the lines that end there and the size of its
+// subtree, side by side so that a node costs the walk one cache miss for both.
+class NodeTable {
+  public:
+    NodeTable(const TreeInput& input, const dictionary::GameTable& games,
+              std::span<const std::uint32_t> new_game)
+        : by_id_(input.trie->size() + 1), lines_(input.lines.size()) {
+        const dictionary::Trie& trie = *input.trie;
+        const std::size_t n = trie.size();
+        // The lines by end node, each node's by game (most recent first) and then by where
+        // in the game they begin: a counting sort.
+        for (const IndexedLine& line : input.lines) {
+            if (line.end >= n) throw std::logic_error("index: a line ends outside its trie");
+            ++by_id_[line.end + 1].first_line;
         }
-        candidates.assign(items.begin() + static_cast<std::ptrdiff_t>(begin), items.end());
-        items.resize(begin);
+        for (std::size_t i = 0; i < n; ++i) by_id_[i + 1].first_line += by_id_[i].first_line;
+        for (const IndexedLine& line : input.lines) {
+            LineRecord& r = lines_[by_id_[line.end].first_line++];
+            r.game = new_game[line.game];
+            r.year = stored_year(games.stored(line.game));
+            r.move_numbers = line.move_numbers;
+            r.outcome = static_cast<std::uint8_t>(line.outcome);
+        }
+        // Each cursor stopped at the next node's start: move them back one node.
+        for (std::size_t i = n; i > 0; --i) by_id_[i].first_line = by_id_[i - 1].first_line;
+        by_id_[0].first_line = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            std::sort(
+                lines_.begin() + by_id_[i].first_line, lines_.begin() + by_id_[i + 1].first_line,
+                [](const LineRecord& a, const LineRecord& b) {
+                    return a.game != b.game ? a.game < b.game : a.move_numbers < b.move_numbers;
+                });
+        }
+        // A parent's id is below its children's, so one pass down the ids adds each subtree
+        // to its parent's.
+        for (std::size_t id = 0; id < n; ++id) by_id_[id].subtree_size = 1;
+        for (std::size_t id = n; id-- > 1;)
+            by_id_[trie.parent(static_cast<NodeId>(id))].subtree_size += by_id_[id].subtree_size;
+    }
+
+    /// The lines that end at `id`, in output order.
+    std::span<const LineRecord> lines_of(NodeId id) const {
+        return std::span(lines_).subspan(by_id_[id].first_line,
+                                         by_id_[id + 1].first_line - by_id_[id].first_line);
+    }
+    /// The nodes in the subtree of `id`, itself included.
+    std::uint32_t subtree_size(NodeId id) const { return by_id_[id].subtree_size; }
+
+  private:
+    struct ById {
+        std::uint32_t first_line = 0;
+        std::uint32_t subtree_size = 0;
+    };
+    std::vector<ById> by_id_;  // one more than the nodes: the end of the last node's lines
+    std::vector<LineRecord> lines_;
+};
+
+// The lines a StatsRecord names: of its node's kStoredRecentGames most recent distinct games,
+// the line of each that begins first (a game can have a line in two corners), as lookup's
+// scan names them. A node's are the best of its own lines and its children's, found when
+// the walk leaves it: its children's wait on a stack (flat, to allocate nothing per node)
+// until then.
+class RecentLines {
+  public:
+    explicit RecentLines(std::span<const std::uint8_t> move_numbers)
+        : move_numbers_(move_numbers) {}
+
+    /// Where the lists of the children of a node being entered will begin.
+    std::size_t mark() const { return items_.size(); }
+    /// The list of a node being left: its own lines (in output order, the first of them
+    /// numbered `first_line`) and its children's lists, above `mark`. Writes it to `record`,
+    /// if there is one, and keeps it for the node's parent.
+    void leave(std::size_t mark, std::span<const LineRecord> own, std::uint32_t first_line,
+               StatsRecord* record) {
+        const auto children = std::span(items_).subspan(mark);
+        if (own.empty() && is_list(children)) {
+            // Most nodes: one child's list and no line of their own, which is their list too.
+            if (record != nullptr) name(children, *record);
+            return;
+        }
+        candidates_.assign(children.begin(), children.end());
+        items_.resize(mark);
         // Own lines are sorted by game, a game's lines together: their first few are enough
         // (counted apart from the children's lists, which can fill any common bound alone).
-        const std::uint32_t own_end =
-            std::min(nodes[i + 1].lines_begin, nodes[i].lines_begin + kOwnLinesLooked);
-        for (std::uint32_t l = nodes[i].lines_begin; l < own_end; ++l)
-            candidates.emplace_back(lines[l].game, first_number(lines[l]), l);
-        std::sort(candidates.begin(), candidates.end());
+        const std::size_t looked = std::min<std::size_t>(own.size(), kOwnLinesLooked);
+        for (std::size_t k = 0; k < looked; ++k)
+            candidates_.emplace_back(own[k].game, first_number(own[k]),
+                                     first_line + static_cast<std::uint32_t>(k));
+        std::sort(candidates_.begin(), candidates_.end());
         std::size_t kept = 0;
-        for (const Item& c : candidates) {
+        for (const Item& c : candidates_) {
             if (kept == kStoredRecentGames) break;
-            if (kept != 0 && std::get<0>(items.back()) == std::get<0>(c)) continue;
-            items.push_back(c);
+            if (kept != 0 && std::get<0>(items_.back()) == std::get<0>(c)) continue;
+            items_.push_back(c);
             ++kept;
         }
-        pending.push_back({static_cast<std::uint32_t>(i), begin});
-        if (next_stats > 0 && stats[next_stats - 1].node == i) {
-            StatsRecord& r = stats[--next_stats];
-            r.recent_lines.fill(kNoLine);
-            for (std::size_t k = 0; k < kept; ++k)
-                r.recent_lines[k] = std::get<2>(items[begin + k]);
-        }
+        if (record != nullptr) name(std::span(items_).subspan(mark), *record);
     }
-}
+
+  private:
+    // Game, the move number of the line's first stone, line.
+    using Item = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
+
+    // Whether `items` are a list as leave() makes them: at most kStoredRecentGames, in
+    // order, each of another game.
+    static bool is_list(std::span<const Item> items) {
+        if (items.size() > kStoredRecentGames) return false;
+        for (std::size_t i = 1; i < items.size(); ++i) {
+            if (std::get<0>(items[i - 1]) >= std::get<0>(items[i])) return false;
+        }
+        return true;
+    }
+    static void name(std::span<const Item> list, StatsRecord& record) {
+        record.recent_lines.fill(kNoLine);
+        for (std::size_t k = 0; k < list.size(); ++k) record.recent_lines[k] = std::get<2>(list[k]);
+    }
+
+    std::uint32_t first_number(const LineRecord& line) const {
+        if (move_numbers_.empty()) return 0;  // fuseki: a game has one line at a node
+        const go::Move first{};
+        return move_number_at(std::as_bytes(move_numbers_), line.move_numbers, std::span(&first, 1))
+            .value_or(0);
+    }
+
+    std::span<const std::uint8_t> move_numbers_;
+    std::vector<Item> items_;
+    std::vector<Item> candidates_;
+};
 
 void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
                        std::span<const std::uint32_t> new_game, SectionSink& sink, KeySpill& keys) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
     if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
-    checked_u32(input.lines.size(), "lines");
+    const std::uint32_t line_count = checked_u32(input.lines.size(), "lines");
     if (new_game.size() >= kMaxGames)
         throw std::length_error("the index cannot hold this many games");
+    if (trie.count(dictionary::kRoot) != line_count)
+        throw std::logic_error("index: the logged lines do not match the trie's count");
+
+    const NodeTable table(input, games, new_game);
 
     // One depth-first walk in preorder, children in the trie's output order, reads each trie
-    // node once: its record and statistics, its position key (a keyer per open branch:
-    // position_keys.hpp), and its subtree's end when the walk leaves it.
-    std::vector<std::uint32_t> preorder(n, 0);
-    std::vector<NodeRecord> nodes(n + 1);
+    // node once and writes its record, its lines (the section beside the nodes'), its
+    // statistics and its position key (a keyer per open branch: position_keys.hpp) as it
+    // enters it; it names its recent lines when it leaves it. Only the statistics, a few
+    // nodes' worth, are held until the walk ends.
+    sink.begin(section_id(tree, TreePart::Nodes), NodeRecord::kSize, n + 1);
+    sink.begin_beside(section_id(tree, TreePart::Lines), LineRecord::kSize, line_count);
+    const auto put_node = [&sink](std::span<const std::byte> bytes) { sink.append(bytes); };
+    const auto put_line = [&sink](std::span<const std::byte> bytes) { sink.append_beside(bytes); };
+    RecordStream<NodeRecord, decltype(put_node)> nodes_out(put_node);
+    RecordStream<LineRecord, decltype(put_line)> lines_out(put_line);
     std::vector<StatsRecord> stats;
+    RecentLines recent(input.move_numbers);
     PositionWalk keyers(tree);
+    constexpr std::uint32_t kNoStats = std::numeric_limits<std::uint32_t>::max();
     struct Step {
         NodeId node;
+        std::uint32_t parent_keyer;  ///< a PositionWalk::Slot
+        // When leaving:
+        std::uint32_t first_line;  ///< the number of the node's first line
+        std::uint32_t mark;        ///< RecentLines::mark() when entered
+        std::uint32_t stats;       ///< its StatsRecord in `stats`, or kNoStats
         bool leaving;
-        std::uint32_t at;  ///< the node's preorder, when leaving
-        PositionWalk::Slot parent_keyer;
         bool last_child;  ///< the last of its siblings the walk enters
     };
-    std::vector<Step> stack{{dictionary::kRoot, false, 0, keyers.root(), true}};
+    std::vector<Step> stack{{dictionary::kRoot, static_cast<std::uint32_t>(keyers.root()), 0, 0,
+                             kNoStats, false, true}};
     std::vector<NodeId> children;
     std::uint32_t visited = 0;
+    std::uint32_t lines_written = 0;
     while (!stack.empty()) {
         const Step step = stack.back();
         stack.pop_back();
         if (step.leaving) {
-            nodes[step.at].subtree_end = visited;
+            recent.leave(step.mark, table.lines_of(step.node), step.first_line,
+                         step.stats != kNoStats ? &stats[step.stats] : nullptr);
             continue;
         }
         const std::uint32_t at = visited++;
         const dictionary::TrieNode& node = trie.node(step.node);
-        preorder[step.node] = at;
         const PositionWalk::Slot keyer =
             at == 0 ? step.parent_keyer
                     : keyers.enter(step.parent_keyer, step.last_child, node.move);
-        keys.push_back(keyers.key(keyer));  // in preorder: `at` counts up
-        nodes[at].move = at == 0 ? 0 : encode_move(node.move);
+        keys.push_back(keyers.key(keyer));
+        nodes_out.push(NodeRecord{static_cast<std::uint16_t>(at == 0 ? 0 : encode_move(node.move)),
+                                  at + table.subtree_size(step.node), lines_written});
+        const std::span<const LineRecord> own = table.lines_of(step.node);
+        for (const LineRecord& line : own) lines_out.push(line);
+        std::uint32_t stats_at = kNoStats;
         const dictionary::NodeStats& s = node.stats;
         if (s.count > kStoredStatsAbove) {
+            stats_at = static_cast<std::uint32_t>(stats.size());
             stats.push_back(StatsRecord{at,
                                         s.count,
                                         s.ends,
@@ -330,7 +327,9 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
                                         s.last_year,
                                         {}});
         }
-        stack.push_back({step.node, true, at, keyer, false});
+        stack.push_back({step.node, static_cast<std::uint32_t>(keyer), lines_written,
+                         static_cast<std::uint32_t>(recent.mark()), stats_at, true, false});
+        lines_written += static_cast<std::uint32_t>(own.size());
         trie.sorted_children(step.node, children);
         if (children.empty()) {
             keyers.release(keyer);
@@ -338,41 +337,15 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         }
         // Pushed in reverse, so the first child is entered first and the last one last.
         for (auto c = children.rbegin(); c != children.rend(); ++c)
-            stack.push_back({*c, false, 0, keyer, c == children.rbegin()});
+            stack.push_back({*c, static_cast<std::uint32_t>(keyer), 0, 0, kNoStats, false,
+                             c == children.rbegin()});
     }
-
+    // A sentinel after the last node holds the total of lines.
+    nodes_out.push(NodeRecord{0, static_cast<std::uint32_t>(n), line_count});
+    nodes_out.flush();
+    lines_out.flush();
     keys.end_tree(tree == Tree::Joseki ? 0 : 1);
 
-    // Lines grouped by the preorder of their end node, each node's by game (most recent
-    // first): a counting sort whose counts, then cursors, are the node records' lines_begin.
-    for (const IndexedLine& line : input.lines) ++nodes[preorder[line.end] + 1].lines_begin;
-    for (std::size_t i = 0; i < n; ++i) nodes[i + 1].lines_begin += nodes[i].lines_begin;
-    std::vector<LineRecord> lines(input.lines.size());
-    for (const IndexedLine& line : input.lines) {
-        LineRecord& r = lines[nodes[preorder[line.end]].lines_begin++];
-        r.game = new_game[line.game];
-        r.year = stored_year(games.stored(line.game));
-        r.move_numbers = line.move_numbers;
-        r.outcome = static_cast<std::uint8_t>(line.outcome);
-    }
-    // Each cursor stopped at the next node's start: move them back one node.
-    for (std::size_t i = n; i > 0; --i) nodes[i].lines_begin = nodes[i - 1].lines_begin;
-    nodes[0].lines_begin = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        std::sort(lines.begin() + nodes[i].lines_begin, lines.begin() + nodes[i + 1].lines_begin,
-                  [](const LineRecord& a, const LineRecord& b) {
-                      return a.game != b.game ? a.game < b.game : a.move_numbers < b.move_numbers;
-                  });
-    }
-    if (trie.node(dictionary::kRoot).stats.count != input.lines.size())
-        throw std::logic_error("index: the logged lines do not match the trie's count");
-
-    nodes[n].subtree_end = static_cast<std::uint32_t>(n);
-    std::vector<std::uint32_t>().swap(preorder);  // not `= {}`, which keeps the capacity
-    fill_recent_lines(nodes, lines, input.move_numbers, stats);
-
-    write_records<NodeRecord>(sink, section_id(tree, TreePart::Nodes), nodes);
-    write_records<LineRecord>(sink, section_id(tree, TreePart::Lines), lines);
     write_records<StatsRecord>(sink, section_id(tree, TreePart::Stats), stats);
     checked_u32(input.move_numbers.size(), "move numbers");
     sink.begin(section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size());

@@ -66,6 +66,27 @@ TEST_CASE("a file written in pieces can fill in its head last, before the commit
     CHECK(dir.entries() == 1);
 }
 
+TEST_CASE("a file written in pieces can make a later part beside the part before it", "[emit]") {
+    const TempDir dir;
+    const fs::path target = dir.path() / "index.jki";
+    {
+        emit::AtomicFile file(target);
+        file.write("ab");
+        file.write_ahead(5, "XY");  // the part after "cde", made before it
+        file.write("c");
+        file.write_ahead(7, "Z");
+        CHECK(file.size() == 3);
+        CHECK_THROWS_AS(file.write_ahead(2, "no"), std::logic_error);  // before the end
+        file.write("de");
+        file.skip_to(8);
+        CHECK(file.size() == 8);
+        CHECK_THROWS_AS(file.skip_to(7), std::logic_error);
+        file.write("!");
+        file.commit();
+    }
+    CHECK(slurp(target) == "abcdeXYZ!");
+}
+
 TEST_CASE("an atomic write into a missing directory names the path and the reason", "[emit]") {
     const TempDir dir;
     const fs::path target = dir.path() / "no-such-dir" / "joseki.sgf";

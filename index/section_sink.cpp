@@ -1,0 +1,86 @@
+#include "index/section_sink.hpp"
+
+#include <stdexcept>
+#include <string_view>
+
+#include "index/index_format.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+std::string_view as_chars(std::span<const std::byte> bytes) {
+    return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+}  // namespace
+
+SectionSink::SectionSink(emit::AtomicFile& file, std::size_t section_count)
+    : file_(file),
+      table_(kHeaderSize + section_count * kSectionEntrySize),
+      sections_(section_count) {
+    file_.write(as_chars(table_));  // room for the header, filled in by finish()
+}
+
+void SectionSink::begin(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
+    close_section();
+    if (written_ == sections_) throw std::logic_error("index: more sections than planned");
+    open_ = Entry{id, record_size, file_.size(), count, 0};
+}
+
+void SectionSink::append(std::span<const std::byte> bytes) {
+    open_->crc = crc32(bytes, open_->crc);
+    file_.write(as_chars(bytes));
+}
+
+void SectionSink::begin_beside(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
+    if (!open_ || beside_) throw std::logic_error("index: a section beside no open section");
+    if (written_ + 1 == sections_) throw std::logic_error("index: more sections than planned");
+    beside_ = Entry{id, record_size, open_->end(), count, 0};
+}
+
+void SectionSink::append_beside(std::span<const std::byte> bytes) {
+    beside_->crc = crc32(bytes, beside_->crc);
+    file_.write_ahead(beside_->offset + beside_->written, as_chars(bytes));
+    beside_->written += bytes.size();
+}
+
+std::uint64_t SectionSink::finish() {
+    close_section();
+    if (written_ != sections_) throw std::logic_error("index: fewer sections than planned");
+    std::byte* head = table_.data();
+    std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
+              reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), head);
+    store_le(kFormatVersion, head + 8);
+    store_le(static_cast<std::uint32_t>(sections_), head + 12);
+    store_le(file_.size(), head + 16);
+    store_le(crc32(table_), head + kHeaderCrcOffset);
+    file_.write_at(0, as_chars(table_));
+    return file_.size();
+}
+
+void SectionSink::close_section() {
+    if (!open_) return;
+    if (file_.size() != open_->end())
+        throw std::logic_error("index: a section's size does not match its records");
+    add_to_table(*open_);
+    open_.reset();
+    if (!beside_) return;
+    if (beside_->written != beside_->end() - beside_->offset)
+        throw std::logic_error("index: a section's size does not match its records");
+    file_.skip_to(beside_->end());
+    add_to_table(*beside_);
+    beside_.reset();
+}
+
+void SectionSink::add_to_table(const Entry& entry) {
+    std::byte* at = table_.data() + kHeaderSize + written_ * kSectionEntrySize;
+    store_le(entry.id, at);
+    store_le(entry.record_size, at + 4);
+    store_le(entry.offset, at + 8);
+    store_le(entry.count, at + 16);
+    store_le(entry.crc, at + 24);
+    ++written_;
+}
+
+}  // namespace josekic::index
