@@ -30,20 +30,78 @@ std::optional<NodeStatsStore::Handle> NodeStatsStore::packed(const NodeStats& st
     return pack_one_line(*outcome, stats.first_year) | (stats.ends != 0 ? kEndsBit : 0);
 }
 
+NodeStats NodeStatsStore::unpack(const SmallStats& small) {
+    NodeStats stats;
+    stats.count = small.count;
+    stats.ends = small.ends;
+    for (const LineOutcome o : kLineOutcomes)
+        stats.outcome_count(o) = small.lines[static_cast<std::size_t>(o)];
+    stats.first_year = small.first_year;
+    stats.last_year = small.last_year;
+    return stats;
+}
+
+std::optional<NodeStatsStore::SmallStats> NodeStatsStore::small(const NodeStats& stats) {
+    if (stats.count > kSmallMax || stats.ends > kSmallMax) return std::nullopt;
+    SmallStats small{static_cast<std::uint8_t>(stats.count),
+                     static_cast<std::uint8_t>(stats.ends),
+                     {},
+                     stats.first_year,
+                     stats.last_year};
+    for (const LineOutcome o : kLineOutcomes) {
+        if (stats.outcome_count(o) > kSmallMax) return std::nullopt;
+        small.lines[static_cast<std::size_t>(o)] =
+            static_cast<std::uint8_t>(stats.outcome_count(o));
+    }
+    return small;
+}
+
 void NodeStatsStore::set(Handle& handle, const NodeStats& stats) {
-    if (is_stored(handle)) {
-        stored_[handle & kIndexMask] = stats;
+    if (is_stored(handle) && !is_small(handle)) {
+        whole_[handle & kIndexMask] = stats;
+    } else {
+        put(handle, stats);
+    }
+}
+
+void NodeStatsStore::put(Handle& handle, const NodeStats& stats) {
+    const std::optional<SmallStats> fits_small = small(stats);
+    if (is_stored(handle)) {  // small: it keeps its place while the statistics fit
+        if (fits_small) {
+            small_[handle & kIndexMask] = *fits_small;
+        } else {
+            handle = add_whole(stats);  // the small entry is left unused
+        }
     } else if (const std::optional<Handle> fits = packed(stats)) {
         handle = *fits;
     } else {
-        store(handle) = stats;
+        handle = fits_small ? add_small(*fits_small) : add_whole(stats);
     }
 }
 
 void NodeStatsStore::record_slow(Handle& handle, LineOutcome outcome,
                                  std::optional<NodeStats::Year> year) {
-    NodeStats& stats = is_stored(handle) ? stored_[handle & kIndexMask] : store(handle);
+    if (is_stored(handle) && !is_small(handle)) {
+        whole_[handle & kIndexMask].record(outcome, year);
+        return;
+    }
+    if (is_stored(handle)) {
+        // In place while the counters fit 8 bits, as NodeStats::record counts.
+        SmallStats& small = small_[handle & kIndexMask];
+        std::uint8_t& lines = small.lines[static_cast<std::size_t>(outcome)];
+        if (small.count < kSmallMax && lines < kSmallMax) {
+            ++small.count;
+            ++lines;
+            if (year) {
+                if (small.first_year == 0 || *year < small.first_year) small.first_year = *year;
+                if (small.last_year == 0 || *year > small.last_year) small.last_year = *year;
+            }
+            return;
+        }
+    }
+    NodeStats stats = get(handle);
     stats.record(outcome, year);
+    put(handle, stats);
 }
 
 void NodeStatsStore::record_end(Handle& handle) {
@@ -51,16 +109,31 @@ void NodeStatsStore::record_end(Handle& handle) {
         handle |= kEndsBit;
         return;
     }
-    NodeStats& stats = is_stored(handle) ? stored_[handle & kIndexMask] : store(handle);
+    if (is_stored(handle) && !is_small(handle)) {
+        whole_[handle & kIndexMask].record_end();
+        return;
+    }
+    if (is_stored(handle) && small_[handle & kIndexMask].ends < kSmallMax) {
+        ++small_[handle & kIndexMask].ends;
+        return;
+    }
+    NodeStats stats = get(handle);
     stats.record_end();
+    put(handle, stats);
 }
 
-NodeStats& NodeStatsStore::store(Handle& handle) {
-    if (stored_.size() > kIndexMask)
+NodeStatsStore::Handle NodeStatsStore::add_small(const SmallStats& stats) {
+    if (small_.size() > kIndexMask)
         throw std::length_error("a trie cannot hold statistics for this many nodes");
-    stored_.push_back(unpack(handle));
-    handle = kStoredBit | static_cast<Handle>(stored_.size() - 1);
-    return stored_[stored_.size() - 1];
+    small_.push_back(SmallStats(stats));
+    return kStoredBit | kSmallBit | static_cast<Handle>(small_.size() - 1);
+}
+
+NodeStatsStore::Handle NodeStatsStore::add_whole(const NodeStats& stats) {
+    if (whole_.size() > kIndexMask)
+        throw std::length_error("a trie cannot hold statistics for this many nodes");
+    whole_.push_back(NodeStats(stats));
+    return kStoredBit | static_cast<Handle>(whole_.size() - 1);
 }
 
 }  // namespace josekic::dictionary
