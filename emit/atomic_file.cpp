@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "core/io/positioned_io.hpp"
+
 namespace josekic::emit {
 namespace {
 
@@ -27,22 +29,11 @@ constexpr std::uint64_t kWritebackBytes = std::uint64_t{8} << 20;
                              std::strerror(error));
 }
 
-// Writes all of `bytes` at `offset` in `fd` (the temporary file of `target`): a write may
-// be cut short, or interrupted by a signal.
+// Writes all of `bytes` at `offset` in `fd` (the temporary file of `target`).
 void write_all_at(int fd, const std::filesystem::path& target, std::string_view bytes,
                   std::uint64_t offset) {
-    const char* data = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t written = ::pwrite(fd, data, left, static_cast<off_t>(offset));
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            fail(target, "write", errno);
-        }
-        data += written;
-        offset += static_cast<std::uint64_t>(written);
-        left -= static_cast<std::size_t>(written);
-    }
+    if (const int error = io::write_at(fd, offset, std::as_bytes(std::span(bytes))))
+        fail(target, "write", error);
 }
 
 // The process's umask without changing it: umask(2) can only be read by setting it, which

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/io/positioned_io.hpp"
 #include "index/line_moves.hpp"
 
 namespace josekic::index {
@@ -72,15 +73,7 @@ bool ByteSource::read(std::uint64_t offset, std::span<std::byte> out) const {
         std::copy_n(bytes_.begin() + static_cast<std::ptrdiff_t>(offset), out.size(), out.begin());
         return true;
     }
-    std::size_t done = 0;
-    while (done < out.size()) {
-        const ssize_t n =
-            ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
+    return io::read_at(fd_, offset, out).bytes == out.size();
 }
 
 void TreeView::damaged(const std::string& what) const {

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/io/positioned_io.hpp"
+
 namespace josekic::index {
 
 namespace {
@@ -28,7 +30,7 @@ int open_unnamed(const std::filesystem::path& directory) {
 KeySpill::KeySpill(const std::filesystem::path& directory)
     : directory_(directory.empty() ? std::filesystem::path(".") : directory) {
     fd_ = open_unnamed(directory_);
-    if (fd_ < 0) fail("cannot make a temporary file");
+    if (fd_ < 0) fail("cannot make a temporary file", errno);
     buffer_.reserve(kBufferKeys);
 }
 
@@ -47,41 +49,22 @@ void KeySpill::end_tree(std::size_t tree) {
 }
 
 void KeySpill::flush() {
-    const auto* data = reinterpret_cast<const char*>(buffer_.data());
-    std::size_t left = buffer_.size() * sizeof(std::uint64_t);
-    auto offset = static_cast<off_t>(written_ * sizeof(std::uint64_t));
-    while (left > 0) {
-        const ssize_t n = ::pwrite(fd_, data, left, offset);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail("cannot write a temporary file");
-        }
-        data += n;
-        offset += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    const int error =
+        io::write_at(fd_, written_ * sizeof(std::uint64_t), std::as_bytes(std::span(buffer_)));
+    if (error != 0) fail("cannot write a temporary file", error);
     written_ += buffer_.size();
     buffer_.clear();
 }
 
 void KeySpill::read(std::size_t first, std::size_t count, std::vector<std::uint64_t>& keys) const {
     keys.resize(count);
-    auto* data = reinterpret_cast<char*>(keys.data());
-    std::size_t left = count * sizeof(std::uint64_t);
-    auto offset = static_cast<off_t>(first * sizeof(std::uint64_t));
-    while (left > 0) {
-        const ssize_t n = ::pread(fd_, data, left, offset);
-        if (n < 0 && errno == EINTR) continue;
-        if (n == 0) errno = 0;  // cut short: the file lost its end
-        if (n <= 0) fail("cannot read back a temporary file");
-        data += n;
-        offset += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    const io::ReadResult got =
+        io::read_at(fd_, first * sizeof(std::uint64_t), std::as_writable_bytes(std::span(keys)));
+    if (got.bytes != count * sizeof(std::uint64_t))
+        fail("cannot read back a temporary file", got.error);  // error 0: it ends too soon
 }
 
-void KeySpill::fail(const char* what) const {
-    const int error = errno;
+void KeySpill::fail(const char* what, int error) const {
     throw std::runtime_error("index: " + std::string(what) + " in " + directory_.string() + ": " +
                              (error != 0 ? std::strerror(error) : "it ends too soon"));
 }

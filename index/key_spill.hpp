@@ -60,7 +60,9 @@ class KeySpill {
     void flush();
     /// Reads keys [first, first + count) into `keys`.
     void read(std::size_t first, std::size_t count, std::vector<std::uint64_t>& keys) const;
-    [[noreturn]] void fail(const char* what) const;
+    /// Throws std::runtime_error saying `what` went wrong, with `error` (errno; 0 when the
+    /// file was shorter than written).
+    [[noreturn]] void fail(const char* what, int error) const;
 
     std::filesystem::path directory_;
     int fd_ = -1;

@@ -15,6 +15,7 @@
 #include "core/input/archive_reader.hpp"
 #include "core/input/file_kinds.hpp"
 #include "core/input/read_ahead.hpp"
+#include "core/io/positioned_io.hpp"
 
 namespace josekic::input {
 
@@ -107,15 +108,7 @@ std::string join(const std::string& dir, const std::string& name) {
 // its offset.
 std::string read_head(int fd) {
     std::string head(kContentProbeBytes, '\0');
-    std::size_t used = 0;
-    while (used < head.size()) {
-        const ssize_t n =
-            ::pread(fd, head.data() + used, head.size() - used, static_cast<off_t>(used));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        used += static_cast<std::size_t>(n);
-    }
-    head.resize(used);
+    head.resize(io::read_at(fd, 0, std::as_writable_bytes(std::span(head))).bytes);
     return head;
 }
 
