@@ -37,10 +37,7 @@ std::optional<NodeStats::Year> NodeStats::checked_year(std::optional<int> year) 
 void NodeStats::record(LineOutcome outcome, std::optional<Year> year) {
     increment(count);
     increment(outcome_count(outcome));
-    if (year) {
-        if (first_year == 0 || *year < first_year) first_year = *year;
-        if (last_year == 0 || *year > last_year) last_year = *year;
-    }
+    if (year) widen_years(first_year, last_year, *year);
 }
 
 void NodeStats::record_end() {

@@ -39,6 +39,11 @@ struct NodeStats {
     /// The counter of the lines with `outcome`.
     Counter& outcome_count(LineOutcome outcome) { return this->*counter_of(outcome); }
     Counter outcome_count(LineOutcome outcome) const { return this->*counter_of(outcome); }
+    /// Widens the year range [`first`, `last`] (0: none yet) to take a line of `year`.
+    static void widen_years(Year& first, Year& last, Year year) {
+        if (first == 0 || year < first) first = year;
+        if (last == 0 || year > last) last = year;
+    }
     /// `year` as a Year; throws std::out_of_range when it does not fit.
     static std::optional<Year> checked_year(std::optional<int> year);
     /// Adds one line with this outcome and year. Throws std::overflow_error when a counter

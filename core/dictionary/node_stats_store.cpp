@@ -57,7 +57,7 @@ std::optional<NodeStatsStore::SmallStats> NodeStatsStore::small(const NodeStats&
 }
 
 void NodeStatsStore::set(Handle& handle, const NodeStats& stats) {
-    if (is_stored(handle) && !is_small(handle)) {
+    if (is_whole(handle)) {
         whole_[handle & kIndexMask] = stats;
     } else {
         put(handle, stats);
@@ -81,21 +81,18 @@ void NodeStatsStore::put(Handle& handle, const NodeStats& stats) {
 
 void NodeStatsStore::record_slow(Handle& handle, LineOutcome outcome,
                                  std::optional<NodeStats::Year> year) {
-    if (is_stored(handle) && !is_small(handle)) {
+    if (is_whole(handle)) {
         whole_[handle & kIndexMask].record(outcome, year);
         return;
     }
-    if (is_stored(handle)) {
+    if (is_small(handle)) {
         // In place while the counters fit 8 bits, as NodeStats::record counts.
         SmallStats& small = small_[handle & kIndexMask];
         std::uint8_t& lines = small.lines[static_cast<std::size_t>(outcome)];
         if (small.count < kSmallMax && lines < kSmallMax) {
             ++small.count;
             ++lines;
-            if (year) {
-                if (small.first_year == 0 || *year < small.first_year) small.first_year = *year;
-                if (small.last_year == 0 || *year > small.last_year) small.last_year = *year;
-            }
+            if (year) NodeStats::widen_years(small.first_year, small.last_year, *year);
             return;
         }
     }
@@ -109,11 +106,11 @@ void NodeStatsStore::record_end(Handle& handle) {
         handle |= kEndsBit;
         return;
     }
-    if (is_stored(handle) && !is_small(handle)) {
+    if (is_whole(handle)) {
         whole_[handle & kIndexMask].record_end();
         return;
     }
-    if (is_stored(handle) && small_[handle & kIndexMask].ends < kSmallMax) {
+    if (is_small(handle) && small_[handle & kIndexMask].ends < kSmallMax) {
         ++small_[handle & kIndexMask].ends;
         return;
     }

@@ -82,7 +82,11 @@ class NodeStatsStore {
     static constexpr unsigned kYearShift = 4;
 
     static bool is_stored(Handle handle) { return (handle & kStoredBit) != 0; }
+    /// Of a stored handle (a packed one never has kSmallBit): whether it indexes small_.
     static bool is_small(Handle handle) { return (handle & kSmallBit) != 0; }
+    static bool is_whole(Handle handle) {
+        return (handle & (kStoredBit | kSmallBit)) == kStoredBit;
+    }
     static Handle pack_one_line(LineOutcome outcome, NodeStats::Year year) {
         return kCountBit | static_cast<Handle>(outcome) << kOutcomeShift |
                Handle{static_cast<std::uint16_t>(year)} << kYearShift;
