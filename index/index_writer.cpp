@@ -149,6 +149,7 @@ class NodeTable {
         for (std::size_t i = n; i > 0; --i) by_id_[i].first_line = by_id_[i - 1].first_line;
         by_id_[0].first_line = 0;
         for (std::size_t i = 0; i < n; ++i) {
+            if (by_id_[i + 1].first_line - by_id_[i].first_line < 2) continue;
             std::sort(
                 lines_.begin() + by_id_[i].first_line, lines_.begin() + by_id_[i + 1].first_line,
                 [](const LineRecord& a, const LineRecord& b) {
@@ -303,18 +304,19 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
             continue;
         }
         const std::uint32_t at = visited++;
-        const dictionary::TrieNode& node = trie.node(step.node);
+        // The move and count only: a whole TrieNode would also unpack every node's statistics
+        // and look up its links, which the walk does not need.
+        const go::Move move = trie.move(step.node);
         const PositionWalk::Slot keyer =
-            at == 0 ? step.parent_keyer
-                    : keyers.enter(step.parent_keyer, step.last_child, node.move);
+            at == 0 ? step.parent_keyer : keyers.enter(step.parent_keyer, step.last_child, move);
         keys.push_back(keyers.key(keyer));
-        nodes_out.push(NodeRecord{static_cast<std::uint16_t>(at == 0 ? 0 : encode_move(node.move)),
+        nodes_out.push(NodeRecord{static_cast<std::uint16_t>(at == 0 ? 0 : encode_move(move)),
                                   at + table.subtree_size(step.node), lines_written});
         const std::span<const LineRecord> own = table.lines_of(step.node);
         for (const LineRecord& line : own) lines_out.push(line);
         std::uint32_t stats_at = kNoStats;
-        const dictionary::NodeStats& s = node.stats;
-        if (s.count > kStoredStatsAbove) {
+        if (trie.count(step.node) > kStoredStatsAbove) {
+            const dictionary::NodeStats s = trie.stats(step.node);
             stats_at = static_cast<std::uint32_t>(stats.size());
             stats.push_back(StatsRecord{at,
                                         s.count,
