@@ -103,11 +103,13 @@ struct NodeRecord {
 /// tree's MoveNumbers section of the game move numbers of its moves (fuseki: 0, a fuseki
 /// line's move numbers are its depths), and its game's year (0 unknown), so that a node's
 /// statistics never read the game table. Stored as u32 game | outcome << 30, u32, i16.
+/// (The fields are in the order that packs them into 12 bytes: the writer holds every line of
+/// a tree in memory.)
 struct LineRecord {
     std::uint32_t game = 0;  ///< below kMaxGames
-    std::uint8_t outcome = 0;
     std::uint32_t move_numbers = 0;
     std::int16_t year = 0;
+    std::uint8_t outcome = 0;
     static constexpr std::size_t kSize = 10;
 };
 /// Marks a fuseki node in a PositionRecord (trees have fewer than 2^31 nodes).

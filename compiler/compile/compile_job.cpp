@@ -250,7 +250,9 @@ CompileResult compile_collection(const CompileOptions& options) {
     std::optional<dictionary::SideStats> joseki_side_stats;
     std::optional<dictionary::SideStats> fuseki_side_stats;
     {
-        // Each walks its own trie and lines: one per core.
+        // Each walks its own trie and lines, on a core of its own unless the index is being
+        // built on the other: the main thread waits for the index in the end anyway, and two
+        // at once beside it would hold both trees' working tables with the index's largest.
         std::vector<std::function<void()>> jobs{
             [&] {
                 joseki_side_stats.emplace(
@@ -260,7 +262,8 @@ CompileResult compile_collection(const CompileOptions& options) {
                 fuseki_side_stats.emplace(
                     compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras));
             }};
-        run_jobs(jobs, concurrency);
+        const bool index_beside = index_build && concurrency == Concurrency::Concurrent;
+        run_jobs(jobs, index_beside ? Concurrency::Sequential : concurrency);
     }
     const dictionary::SideStats& joseki_side = *joseki_side_stats;
     const dictionary::SideStats& fuseki_side = *fuseki_side_stats;

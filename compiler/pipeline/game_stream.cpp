@@ -2,6 +2,9 @@
 
 #include <sys/resource.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <thread>
@@ -94,6 +97,16 @@ void consume_in_order(OrderedWorkQueue& queue, FileConsumer& consumer) {
     }
 }
 
+// The stream makes and frees millions of small blocks (records, parse buffers in the workers'
+// arenas, the duplicate finder's map). glibc keeps the pages of freed blocks inside its heaps,
+// where the large arrays of the stages after the stream never reuse them: they would count
+// in the run's peak memory to the end. Hands them back to the system.
+void return_freed_memory() {
+#if defined(__GLIBC__)
+    ::malloc_trim(0);
+#endif
+}
+
 // One walker thread and `threads` workers; the calling thread consumes.
 void run_parallel(const std::vector<std::string>& inputs, const StreamOptions& options,
                   unsigned threads, const GameParser& parser, const AnalyzeFile& analyze_file,
@@ -123,13 +136,16 @@ void run_stream(const std::vector<std::string>& inputs, const StreamOptions& opt
     report.times.threads = threads;
     const GameParser parser =
         options.parser ? options.parser : GameParser(formats::read_record_games);
-    FileConsumer consumer{inputs, options, consume_game, report};
-    if (threads == 1) {
-        run_inline(inputs, options, parser, analyze_file, consumer);
-    } else {
-        run_parallel(inputs, options, threads, parser, analyze_file, consumer);
+    {
+        FileConsumer consumer{inputs, options, consume_game, report};
+        if (threads == 1) {
+            run_inline(inputs, options, parser, analyze_file, consumer);
+        } else {
+            run_parallel(inputs, options, threads, parser, analyze_file, consumer);
+        }
+        consumer.finish();
     }
-    consumer.finish();
+    return_freed_memory();
     report.times.wall = seconds_since(start);
 }
 
