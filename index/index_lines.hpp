@@ -1,6 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 #include "core/dictionary/game_table.hpp"
@@ -19,10 +21,22 @@ struct IndexedLine {
     /// Whether normalisation swapped the colours (the line's Black was White in the game),
     /// so that the player of each move can be found (joseki; never for fuseki).
     bool colours_swapped = false;
+    /// The game's year as the index stores it (0: unknown), so that the index writer never
+    /// looks the game up. In what would be padding: a line still takes 16 bytes.
+    std::int16_t year = 0;
     std::uint32_t move_numbers = 0;
 };
 
-/// Every line of one trie, in insertion order.
+/// Every line of one trie: in insertion order as a trie is built, then grouped by the node
+/// where each line ends (group_by_end).
 using LineLog = std::vector<IndexedLine>;
+
+/// Sorts `lines` by end node, then game, then move numbers: the index writer reads a node's
+/// lines together, in place, so that it never holds a copy of a large tree's log.
+inline void group_by_end(LineLog& lines) {
+    std::sort(lines.begin(), lines.end(), [](const IndexedLine& a, const IndexedLine& b) {
+        return std::tie(a.end, a.game, a.move_numbers) < std::tie(b.end, b.game, b.move_numbers);
+    });
+}
 
 }  // namespace josekic::index

@@ -122,40 +122,24 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
 // a line in each corner.
 constexpr std::uint32_t kOwnLinesLooked = 64;
 
-// What the walk needs of each node, by id: the lines that end there and the size of its
-// subtree, side by side so that a node costs the walk one cache miss for both.
+// What the walk needs of each node, by id: where its lines begin in the tree's log (grouped by
+// end node) and the size of its subtree, side by side so that a node costs the walk one cache
+// miss for both.
 class NodeTable {
   public:
-    NodeTable(const TreeInput& input, const dictionary::GameTable& games,
-              std::span<const std::uint32_t> new_game)
-        : by_id_(input.trie->size() + 1), lines_(input.lines.size()) {
+    explicit NodeTable(const TreeInput& input)
+        : lines_(input.lines), by_id_(input.trie->size() + 1) {
         const dictionary::Trie& trie = *input.trie;
         const std::size_t n = trie.size();
-        // The lines by end node, each node's by game (most recent first) and then by where
-        // in the game they begin: a counting sort.
-        for (const IndexedLine& line : input.lines) {
+        NodeId previous_end = 0;
+        for (const IndexedLine& line : lines_) {
             if (line.end >= n) throw std::logic_error("index: a line ends outside its trie");
+            if (line.end < previous_end)
+                throw std::logic_error("index: the lines are not grouped by end node");
+            previous_end = line.end;
             ++by_id_[line.end + 1].first_line;
         }
         for (std::size_t i = 0; i < n; ++i) by_id_[i + 1].first_line += by_id_[i].first_line;
-        for (const IndexedLine& line : input.lines) {
-            LineRecord& r = lines_[by_id_[line.end].first_line++];
-            r.game = new_game[line.game];
-            r.year = stored_year(games.stored(line.game));
-            r.move_numbers = line.move_numbers;
-            r.outcome = static_cast<std::uint8_t>(line.outcome);
-        }
-        // Each cursor stopped at the next node's start: move them back one node.
-        for (std::size_t i = n; i > 0; --i) by_id_[i].first_line = by_id_[i - 1].first_line;
-        by_id_[0].first_line = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (by_id_[i + 1].first_line - by_id_[i].first_line < 2) continue;
-            std::sort(
-                lines_.begin() + by_id_[i].first_line, lines_.begin() + by_id_[i + 1].first_line,
-                [](const LineRecord& a, const LineRecord& b) {
-                    return a.game != b.game ? a.game < b.game : a.move_numbers < b.move_numbers;
-                });
-        }
         // A parent's id is below its children's, so one pass down the ids adds each subtree
         // to its parent's.
         for (std::size_t id = 0; id < n; ++id) by_id_[id].subtree_size = 1;
@@ -163,10 +147,10 @@ class NodeTable {
             by_id_[trie.parent(static_cast<NodeId>(id))].subtree_size += by_id_[id].subtree_size;
     }
 
-    /// The lines that end at `id`, in output order.
-    std::span<const LineRecord> lines_of(NodeId id) const {
-        return std::span(lines_).subspan(by_id_[id].first_line,
-                                         by_id_[id + 1].first_line - by_id_[id].first_line);
+    /// The lines that end at `id`, by game id and then move numbers.
+    std::span<const IndexedLine> lines_of(NodeId id) const {
+        return lines_.subspan(by_id_[id].first_line,
+                              by_id_[id + 1].first_line - by_id_[id].first_line);
     }
     /// The nodes in the subtree of `id`, itself included.
     std::uint32_t subtree_size(NodeId id) const { return by_id_[id].subtree_size; }
@@ -176,8 +160,41 @@ class NodeTable {
         std::uint32_t first_line = 0;
         std::uint32_t subtree_size = 0;
     };
+    std::span<const IndexedLine> lines_;
     std::vector<ById> by_id_;  // one more than the nodes: the end of the last node's lines
-    std::vector<LineRecord> lines_;
+};
+
+// A node's lines as the index stores them, in output order: by game (most recent first), then
+// by where in the game they begin. Reuses one buffer.
+class OwnLines {
+  public:
+    OwnLines(const NodeTable& table, std::span<const std::uint32_t> new_game)
+        : table_(table), new_game_(new_game) {}
+
+    std::span<const LineRecord> of(NodeId id) {
+        const std::span<const IndexedLine> lines = table_.lines_of(id);
+        if (lines.empty()) return {};  // most nodes
+        records_.resize(lines.size());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            LineRecord& r = records_[i];
+            r.game = new_game_[lines[i].game];
+            r.year = lines[i].year;
+            r.move_numbers = lines[i].move_numbers;
+            r.outcome = static_cast<std::uint8_t>(lines[i].outcome);
+        }
+        if (records_.size() > 1) {
+            std::sort(
+                records_.begin(), records_.end(), [](const LineRecord& a, const LineRecord& b) {
+                    return a.game != b.game ? a.game < b.game : a.move_numbers < b.move_numbers;
+                });
+        }
+        return records_;
+    }
+
+  private:
+    const NodeTable& table_;
+    std::span<const std::uint32_t> new_game_;
+    std::vector<LineRecord> records_;
 };
 
 // The lines a StatsRecord names: of its node's kStoredRecentGames most recent distinct games,
@@ -190,27 +207,30 @@ class RecentLines {
     explicit RecentLines(std::span<const std::uint8_t> move_numbers)
         : move_numbers_(move_numbers) {}
 
-    /// Where the lists of the children of a node being entered will begin.
-    std::size_t mark() const { return items_.size(); }
-    /// The list of a node being left: its own lines (in output order, the first of them
-    /// numbered `first_line`) and its children's lists, above `mark`. Writes it to `record`,
-    /// if there is one, and keeps it for the node's parent.
-    void leave(std::size_t mark, std::span<const LineRecord> own, std::uint32_t first_line,
-               StatsRecord* record) {
-        const auto children = std::span(items_).subspan(mark);
-        if (own.empty() && is_list(children)) {
-            // Most nodes: one child's list and no line of their own, which is their list too.
-            if (record != nullptr) name(children, *record);
-            return;
-        }
-        candidates_.assign(children.begin(), children.end());
-        items_.resize(mark);
+    /// Enters a node: the first of its own lines (in output order, the first of them numbered
+    /// `first_line`) become candidates for its list, with its children's lists to come.
+    /// Returns where its candidates begin, for leave().
+    std::size_t enter(std::span<const LineRecord> own, std::uint32_t first_line) {
+        const std::size_t mark = items_.size();
         // Own lines are sorted by game, a game's lines together: their first few are enough
         // (counted apart from the children's lists, which can fill any common bound alone).
         const std::size_t looked = std::min<std::size_t>(own.size(), kOwnLinesLooked);
         for (std::size_t k = 0; k < looked; ++k)
-            candidates_.emplace_back(own[k].game, first_number(own[k]),
-                                     first_line + static_cast<std::uint32_t>(k));
+            items_.emplace_back(own[k].game, first_number(own[k]),
+                                first_line + static_cast<std::uint32_t>(k));
+        return mark;
+    }
+    /// The list of a node being left: the best of its candidates, above `mark`. Writes it to
+    /// `record`, if there is one, and keeps it for the node's parent.
+    void leave(std::size_t mark, StatsRecord* record) {
+        const auto candidates = std::span(items_).subspan(mark);
+        if (is_list(candidates)) {
+            // Most nodes: one child's list or one line of their own, which is their list too.
+            if (record != nullptr) name(candidates, *record);
+            return;
+        }
+        candidates_.assign(candidates.begin(), candidates.end());
+        items_.resize(mark);
         std::sort(candidates_.begin(), candidates_.end());
         std::size_t kept = 0;
         for (const Item& c : candidates_) {
@@ -252,8 +272,8 @@ class RecentLines {
     std::vector<Item> candidates_;
 };
 
-void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::GameTable& games,
-                       std::span<const std::uint32_t> new_game, SectionSink& sink, KeySpill& keys) {
+void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::uint32_t> new_game,
+                       SectionSink& sink, KeySpill& keys) {
     const dictionary::Trie& trie = *input.trie;
     const std::size_t n = trie.size();
     if (n >= kFusekiNodeBit) throw std::length_error("the index cannot hold this many nodes");
@@ -263,7 +283,8 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
     if (trie.count(dictionary::kRoot) != line_count)
         throw std::logic_error("index: the logged lines do not match the trie's count");
 
-    const NodeTable table(input, games, new_game);
+    const NodeTable table(input);
+    OwnLines own_lines(table, new_game);
 
     // One depth-first walk in preorder, children in the trie's output order, reads each trie
     // node once and writes its record, its lines (the section beside the nodes'), its
@@ -284,14 +305,13 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         NodeId node;
         std::uint32_t parent_keyer;  ///< a PositionWalk::Slot
         // When leaving:
-        std::uint32_t first_line;  ///< the number of the node's first line
-        std::uint32_t mark;        ///< RecentLines::mark() when entered
-        std::uint32_t stats;       ///< its StatsRecord in `stats`, or kNoStats
+        std::uint32_t mark;   ///< what RecentLines::enter() returned
+        std::uint32_t stats;  ///< its StatsRecord in `stats`, or kNoStats
         bool leaving;
         bool last_child;  ///< the last of its siblings the walk enters
     };
-    std::vector<Step> stack{{dictionary::kRoot, static_cast<std::uint32_t>(keyers.root()), 0, 0,
-                             kNoStats, false, true}};
+    std::vector<Step> stack{
+        {dictionary::kRoot, static_cast<std::uint32_t>(keyers.root()), 0, kNoStats, false, true}};
     std::vector<NodeId> children;
     std::uint32_t visited = 0;
     std::uint32_t lines_written = 0;
@@ -299,8 +319,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         const Step step = stack.back();
         stack.pop_back();
         if (step.leaving) {
-            recent.leave(step.mark, table.lines_of(step.node), step.first_line,
-                         step.stats != kNoStats ? &stats[step.stats] : nullptr);
+            recent.leave(step.mark, step.stats != kNoStats ? &stats[step.stats] : nullptr);
             continue;
         }
         const std::uint32_t at = visited++;
@@ -312,8 +331,9 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         keys.push_back(keyers.key(keyer));
         nodes_out.push(NodeRecord{static_cast<std::uint16_t>(at == 0 ? 0 : encode_move(move)),
                                   at + table.subtree_size(step.node), lines_written});
-        const std::span<const LineRecord> own = table.lines_of(step.node);
+        const std::span<const LineRecord> own = own_lines.of(step.node);
         for (const LineRecord& line : own) lines_out.push(line);
+        const std::size_t mark = recent.enter(own, lines_written);
         std::uint32_t stats_at = kNoStats;
         if (trie.count(step.node) > kStoredStatsAbove) {
             const dictionary::NodeStats s = trie.stats(step.node);
@@ -329,8 +349,8 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
                                         s.last_year,
                                         {}});
         }
-        stack.push_back({step.node, static_cast<std::uint32_t>(keyer), lines_written,
-                         static_cast<std::uint32_t>(recent.mark()), stats_at, true, false});
+        stack.push_back({step.node, static_cast<std::uint32_t>(keyer),
+                         static_cast<std::uint32_t>(mark), stats_at, true, false});
         lines_written += static_cast<std::uint32_t>(own.size());
         trie.sorted_children(step.node, children);
         if (children.empty()) {
@@ -339,7 +359,7 @@ void add_tree_sections(Tree tree, const TreeInput& input, const dictionary::Game
         }
         // Pushed in reverse, so the first child is entered first and the last one last.
         for (auto c = children.rbegin(); c != children.rend(); ++c)
-            stack.push_back({*c, static_cast<std::uint32_t>(keyer), 0, 0, kNoStats, false,
+            stack.push_back({*c, static_cast<std::uint32_t>(keyer), 0, kNoStats, false,
                              c == children.rbegin()});
     }
     // A sentinel after the last node holds the total of lines.
@@ -423,9 +443,10 @@ std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
         add_games_sections(*input.games, order, sink);
+        if (input.wait_for_lines) input.wait_for_lines();
         KeySpill keys(file.target().parent_path());
-        add_tree_sections(Tree::Joseki, input.joseki, *input.games, new_game, sink, keys);
-        add_tree_sections(Tree::Fuseki, input.fuseki, *input.games, new_game, sink, keys);
+        add_tree_sections(Tree::Joseki, input.joseki, new_game, sink, keys);
+        add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sink, keys);
         add_position_sections(keys, sink);
     }
     const std::array<OptionsRecord, 1> options{input.options};

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace josekic::index {
 /// One unpruned trie and every line inserted into it.
 struct TreeInput {
     const dictionary::Trie* trie = nullptr;
+    /// Grouped by end node (group_by_end).
     std::span<const IndexedLine> lines;
     /// The game move numbers of the lines (joseki; IndexedLine::move_numbers points here).
     std::span<const std::uint8_t> move_numbers;
@@ -28,6 +30,9 @@ struct IndexInput {
     TreeInput joseki;
     TreeInput fuseki;
     OptionsRecord options;  ///< the compile options that shaped the tries
+    /// Called, if set, once the games are written and before the lines are read: the caller
+    /// may group the lines (group_by_end) while the index writes the games.
+    std::function<void()> wait_for_lines;
 };
 
 /// Builds the index of `input` (index_format.hpp) into `file`, an AtomicFile its caller

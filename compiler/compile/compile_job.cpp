@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <latch>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -226,9 +227,11 @@ CompileResult compile_collection(const CompileOptions& options) {
     const Concurrency concurrency = concurrency_of(result);
 
     // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
-    // follows, so it starts now (index_build.hpp).
+    // follows, so it starts now (index_build.hpp). It reads the lines grouped by end node,
+    // which it waits for while it writes the games.
     const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
     std::optional<IndexBuild> index_build;
+    std::latch lines_grouped(1);
     if (options.index == IndexOutput::Write) {
         index_build.emplace(
             index_path,
@@ -240,12 +243,15 @@ CompileResult compile_collection(const CompileOptions& options) {
                     {&builder.games(),
                      {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
                      {&builder.fuseki(), builder.fuseki_lines(), {}},
-                     tracking.to_record()},
+                     tracking.to_record(),
+                     [&lines_grouped] { lines_grouped.wait(); }},
                     file);
             },
             result.times.index_build);
         if (concurrency == Concurrency::Concurrent) index_build->start_beside();
     }
+    builder.group_lines_by_end();
+    lines_grouped.count_down();
 
     std::optional<dictionary::SideStats> joseki_side_stats;
     std::optional<dictionary::SideStats> fuseki_side_stats;

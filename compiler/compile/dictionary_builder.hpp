@@ -60,13 +60,17 @@ class DictionaryBuilder {
     /// Once every game is in: frees what only insertion needs (the tries' child indexes,
     /// the game table's lookup of texts).
     void finish_adding();
+    /// Groups the line logs by end node, as the index reads them (index::group_by_end):
+    /// their order means nothing else.
+    void group_lines_by_end();
 
     const dictionary::Trie& joseki() const { return joseki_; }
     const dictionary::Trie& fuseki() const { return fuseki_; }
     /// The handicap fuseki trees, one per canonical setup, most games first (equal counts in
     /// Setup order).
     std::vector<SetupFuseki> handicap_fuseki() const;
-    /// Every line inserted into the joseki and the even fuseki trie, for the index.
+    /// Every line inserted into the joseki and the even fuseki trie, for the index (and the
+    /// side statistics); in insertion order until group_lines_by_end().
     const index::LineLog& joseki_lines() const { return joseki_lines_; }
     const index::LineLog& fuseki_lines() const { return fuseki_lines_; }
     /// The game move numbers of the joseki lines (index/line_moves.hpp).

@@ -29,7 +29,7 @@ struct Collection {
         ref.source_path = SourcePath::split(path);
         const GameId id = games->add(ref);
         const NodeId end = trie.insert(moves, LineOutcome::Unknown, year, id);
-        lines.push_back(index::IndexedLine{end, id, LineOutcome::Unknown, swapped, 1});
+        lines.push_back(index::IndexedLine{end, id, LineOutcome::Unknown, swapped, 0, 1});
     }
     NodeId at(const std::vector<go::Move>& moves) const {
         NodeId node = kRoot;
