@@ -6,12 +6,19 @@ namespace josekic::pipeline {
 // ahead when it falls behind; but every unit waiting holds its games in memory that the
 // consumer then reads cold, so the room is kept small (docs/PERFORMANCE.md, "Room in
 // flight").
+//
+// Units the workers have finished hold their games, several times the bytes of their input,
+// until the consumer takes them. Once they keep the consumer fed, more of them only hold
+// memory, so their room does not grow with the workers: more workers go faster only where
+// the workers, not the consumer, are what a run waits for.
 OrderedWorkQueue::OrderedWorkQueue(unsigned worker_threads)
     : max_in_flight_(8 * static_cast<std::uint64_t>(worker_threads) + 8),
-      max_bytes_in_flight_((std::uint64_t{16} << 20) * worker_threads) {}
+      max_bytes_in_flight_((std::uint64_t{16} << 20) * worker_threads),
+      max_bytes_done_(std::uint64_t{32} << 20) {}
 
 bool OrderedWorkQueue::has_room() const {
-    return issued_ - consumed_ < max_in_flight_ && bytes_in_flight_ < max_bytes_in_flight_;
+    return issued_ - consumed_ < max_in_flight_ && bytes_in_flight_ < max_bytes_in_flight_ &&
+           bytes_done_ < max_bytes_done_;
 }
 
 // The walker stops when the room is full and goes on only when half of it is free again:
@@ -19,7 +26,7 @@ bool OrderedWorkQueue::has_room() const {
 // wake-up between cores is an interrupt to the other vCPU, costly on a virtual machine).
 bool OrderedWorkQueue::drained() const {
     return issued_ - consumed_ <= max_in_flight_ / 2 &&
-           bytes_in_flight_ <= max_bytes_in_flight_ / 2;
+           bytes_in_flight_ <= max_bytes_in_flight_ / 2 && bytes_done_ <= max_bytes_done_ / 2;
 }
 
 bool OrderedWorkQueue::push(std::unique_ptr<WorkUnit> unit) {
@@ -58,6 +65,7 @@ void OrderedWorkQueue::finish_work(std::unique_ptr<WorkUnit> unit) {
         const std::lock_guard lock(mutex_);
         const std::uint64_t sequence = unit->sequence;
         next_in_line = sequence == consumed_;
+        bytes_done_ += unit->bytes;
         done_.emplace(sequence, std::move(unit));
     }
     // The consumer waits only for the unit next in input order.
@@ -74,6 +82,7 @@ std::unique_ptr<WorkUnit> OrderedWorkQueue::take_next_done() {
     if (it == done_.end()) return nullptr;  // the walk is over and everything is consumed
     std::unique_ptr<WorkUnit> unit = std::move(it->second);
     done_.erase(it);
+    bytes_done_ -= unit->bytes;
     return unit;
 }
 

@@ -19,7 +19,8 @@ namespace josekic::pipeline {
 /// many files there are. A failure in any stage stops all of them.
 class OrderedWorkQueue {
   public:
-    /// Room for 8 units per worker thread (+8) and 16 MB of input per worker thread.
+    /// Room for 8 units per worker thread (+8) and 16 MB of input per worker thread, of
+    /// which 32 MB in all for units processed and waiting for the consumer.
     explicit OrderedWorkQueue(unsigned worker_threads);
 
     /// Walker: queues `unit` as the next in input order, first waiting for room when the
@@ -51,6 +52,7 @@ class OrderedWorkQueue {
 
     const std::uint64_t max_in_flight_;
     const std::uint64_t max_bytes_in_flight_;
+    const std::uint64_t max_bytes_done_;
     std::mutex mutex_;
     std::condition_variable work_ready_;  // walker -> workers
     std::condition_variable unit_done_;   // workers -> consumer
@@ -60,6 +62,7 @@ class OrderedWorkQueue {
     std::uint64_t issued_ = 0;
     std::uint64_t consumed_ = 0;
     std::uint64_t bytes_in_flight_ = 0;
+    std::uint64_t bytes_done_ = 0;  ///< of the units in done_
     bool closed_ = false;
     bool stop_ = false;
     std::exception_ptr failure_;

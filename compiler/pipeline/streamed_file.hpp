@@ -14,7 +14,8 @@
 
 namespace josekic::pipeline {
 
-/// One game of a streamed file, as a worker left it.
+/// One game of a streamed file, as a worker left it: its record without move locations
+/// (record.move_locations is empty once the file is processed).
 struct GameSlot {
     game::GameRecord record;
     game::ReplayResult replay;
