@@ -227,8 +227,8 @@ CompileResult compile_collection(const CompileOptions& options) {
     const Concurrency concurrency = concurrency_of(result);
 
     // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
-    // follows, so it starts now (index_build.hpp). It reads the lines grouped by end node,
-    // which it waits for while it writes the games.
+    // follows, so it starts now (index_build.hpp). It alone reads the lines grouped by end
+    // node: they are grouped while it writes the games.
     const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
     std::optional<IndexBuild> index_build;
     std::latch lines_grouped(1);
@@ -249,9 +249,9 @@ CompileResult compile_collection(const CompileOptions& options) {
             },
             result.times.index_build);
         if (concurrency == Concurrency::Concurrent) index_build->start_beside();
+        builder.group_lines_by_end();
+        lines_grouped.count_down();
     }
-    builder.group_lines_by_end();
-    lines_grouped.count_down();
 
     std::optional<dictionary::SideStats> joseki_side_stats;
     std::optional<dictionary::SideStats> fuseki_side_stats;
