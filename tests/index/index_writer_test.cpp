@@ -31,7 +31,8 @@ struct LoggedTrie {
     void add(const std::vector<go::Move>& moves, int year) {
         GameReference ref;
         ref.year = year;
-        ref.source_path = SourcePath::split("game" + std::to_string(games->size()) + ".sgf");
+        const std::string path = "game" + std::to_string(games->size()) + ".sgf";
+        ref.source_path = SourcePath::split(path);  // views `path`: it must outlive add()
         const GameId id = games->add(ref);
         const NodeId end = trie.insert(moves, LineOutcome::FirstPlayerWon, year, id);
         lines.push_back(index::IndexedLine{end, id, LineOutcome::FirstPlayerWon, false,
