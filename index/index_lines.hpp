@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -21,11 +22,18 @@ struct IndexedLine {
     /// Whether normalisation swapped the colours (the line's Black was White in the game),
     /// so that the player of each move can be found (joseki; never for fuseki).
     bool colours_swapped = false;
-    /// The game's year as the index stores it (0: unknown), so that the index writer never
+    /// The game's year as the index stores it (indexed_year), so that the index writer never
     /// looks the game up. In what would be padding: a line still takes 16 bytes.
     std::int16_t year = 0;
     std::uint32_t move_numbers = 0;
 };
+
+/// A game's year as the index stores it, in its games and its lines: 0 when unknown. Throws
+/// std::out_of_range when it does not fit (NodeStats::checked_year), as a trie's insert of
+/// the game's lines already would.
+inline std::int16_t indexed_year(std::optional<int> year) {
+    return dictionary::NodeStats::checked_year(year).value_or(0);
+}
 
 /// Every line of one trie: in insertion order as a trie is built, then grouped by the node
 /// where each line ends (group_by_end).

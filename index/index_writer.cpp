@@ -86,11 +86,6 @@ std::vector<std::uint32_t> game_order(const dictionary::GameTable& games,
     return order;
 }
 
-// A game's year as the index stores it: 0 when unknown or out of range.
-std::int16_t stored_year(const dictionary::StoredGame& game) {
-    return dictionary::NodeStats::checked_year(game.year()).value_or(0);
-}
-
 void add_games_sections(const dictionary::GameTable& games, std::span<const std::uint32_t> order,
                         SectionSink& sink) {
     IndexStrings pool(games.strings());
@@ -109,7 +104,7 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         r.source_dir = pool.add(g.source_dir);
         r.source_name = pool.add(g.source_name);
         r.index_in_file = static_cast<std::uint32_t>(std::max(g.index_in_file, 0));
-        r.year = stored_year(g);
+        r.year = indexed_year(g.year());
         records.push_back(r);
     }
     const std::vector<std::byte> strings = pool.take();

@@ -57,7 +57,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
         if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
     }
     const dictionary::GameId id = games_->add(dictionary::GameReference::from(record));
-    const std::int16_t indexed_year = dictionary::NodeStats::checked_year(year).value_or(0);
+    const std::int16_t year_indexed = index::indexed_year(year);
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
     std::uint32_t numbers_begin = 0;  // of this sequence's, in analysis.move_numbers
@@ -75,7 +75,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
                                     analysis.move_numbers.begin() + numbers_end);
         numbers_begin = numbers_end;
         joseki_lines_.push_back(index::IndexedLine{
-            end, id, outcome, sequence.colours != trackers::ColourOrder::AsPlayed, indexed_year,
+            end, id, outcome, sequence.colours != trackers::ColourOrder::AsPlayed, year_indexed,
             static_cast<std::uint32_t>(numbers_at)});
         ++joseki_counts_.sequences;
         ++joseki_counts_.sequences_per_corner[static_cast<int>(sequence.corner)];
@@ -91,7 +91,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
         const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
         const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
-        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, false, indexed_year, 0});
+        fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, false, year_indexed, 0});
         ++fuseki_counts_.even_openings;
     } else if (handicap_ == HandicapFuseki::SeparateTree) {
         dictionary::Setup setup{opening.setup_black, opening.setup_white};
