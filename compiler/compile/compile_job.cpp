@@ -230,8 +230,12 @@ CompileResult compile_collection(const CompileOptions& options) {
     // follows, so it starts now (index_build.hpp). It alone reads the lines grouped by end
     // node: they are grouped while it writes the games.
     const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
-    std::optional<IndexBuild> index_build;
+    const bool index_beside =
+        options.index == IndexOutput::Write && concurrency == Concurrency::Concurrent;
+    // Before the build, which may wait on it: a failure later unwinds the build (joining its
+    // thread) first.
     std::latch lines_grouped(1);
+    std::optional<IndexBuild> index_build;
     if (options.index == IndexOutput::Write) {
         index_build.emplace(
             index_path,
@@ -248,7 +252,7 @@ CompileResult compile_collection(const CompileOptions& options) {
                     file);
             },
             result.times.index_build);
-        if (concurrency == Concurrency::Concurrent) index_build->start_beside();
+        if (index_beside) index_build->start_beside();
         builder.group_lines_by_end();
         lines_grouped.count_down();
     }
@@ -268,7 +272,6 @@ CompileResult compile_collection(const CompileOptions& options) {
                 fuseki_side_stats.emplace(
                     compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras));
             }};
-        const bool index_beside = index_build && concurrency == Concurrency::Concurrent;
         run_jobs(jobs, index_beside ? Concurrency::Sequential : concurrency);
     }
     const dictionary::SideStats& joseki_side = *joseki_side_stats;
