@@ -1,11 +1,15 @@
-// libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` read).
-// A foreign, truncated or damaged file must give an IndexError, never a crash or a read
-// outside the bytes; a lookup in an index that opened must do the same.
+// libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` read),
+// with the checksums made right again after mutation (index_reseal.hpp), so that the section
+// table and the records are reached. A foreign, truncated or damaged file must give an
+// IndexError, never a crash or a read outside the bytes; a lookup in an index that opened
+// must do the same.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <variant>
+#include <vector>
 
+#include "fuzz/index_reseal.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
@@ -27,12 +31,13 @@ void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tre
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
+    std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(data),
+                                 reinterpret_cast<const std::byte*>(data) + size);
+    josekic::fuzz::reseal(bytes);
     try {
         const josekic::index::IndexFile file = josekic::index::IndexFile::view(bytes, "fuzz.jki");
         look_around(file, josekic::index::Tree::Joseki);
         look_around(file, josekic::index::Tree::Fuseki);
-        file.verify();
     } catch (const josekic::index::IndexError&) {
     }
     return 0;

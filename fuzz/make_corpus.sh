@@ -8,14 +8,15 @@
 # zone_map:          the default zone as `josekic zones --map` prints it, and variants;
 # record_reader:     Sabaki's GIB/NGF/UGF samples when ../shared is present, and small
 #                    hand-made files in each format;
-# index_reader:      the indexes josekic compiles from samples/.
+# index_reader, index_verify: the indexes josekic compiles from samples/ (small, so that
+#                    mutations reach every section), and from a handful of its games.
 # Existing corpus files are kept (a longer run's discoveries survive a rebuild).
 set -eu
 binary=$1
 corpus=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$corpus/sgf_reader" "$corpus/dictionary_reader" "$corpus/prune_list" "$corpus/zone_map" \
-         "$corpus/record_reader" "$corpus/index_reader"
+         "$corpus/record_reader" "$corpus/index_reader" "$corpus/index_verify"
 
 n=0
 find "$root/tests" "$root/samples" -type d -name node_modules -prune -o -type f \
@@ -34,8 +35,15 @@ for f in "$work"/single/*.sgf "$work"/split/*.sgf; do
   cp "$f" "$corpus/dictionary_reader/$name"
   cp "$f" "$corpus/sgf_reader/dict-$name"
 done
-for f in "$work"/single/index.jki "$work"/split/index.jki; do
-  if [ -f "$f" ]; then cp "$f" "$corpus/index_reader/$(basename "$(dirname "$f")")-index.jki"; fi
+mkdir -p "$work/few"
+for f in "$root"/samples/*.sgf; do
+  [ -f "$f" ] && cp "$f" "$work/few/" && break
+done
+"$binary" compile "$work/few" -o "$work/small" >/dev/null 2>&1 || true
+for f in "$work"/single/index.jki "$work"/split/index.jki "$work"/small/index.jki; do
+  [ -f "$f" ] || continue
+  cp "$f" "$corpus/index_reader/$(basename "$(dirname "$f")")-index.jki"
+  cp "$f" "$corpus/index_verify/$(basename "$(dirname "$f")")-index.jki"
 done
 if [ -d "$root/tests/emit/golden" ]; then
   for f in "$root"/tests/emit/golden/*.sgf; do

@@ -22,9 +22,7 @@ bool GameSelection::contains(const LineRecord& line) const {
 }
 
 void GameSelection::check_range(std::uint32_t id) const {
-    if (id >= verdicts_.size())
-        throw IndexError(index_->path() + ": the index is damaged (game " + std::to_string(id) +
-                         " is out of range)");
+    if (id >= verdicts_.size()) index_->damaged("game " + std::to_string(id) + " is out of range");
 }
 
 bool GameSelection::contains(std::uint32_t id) const {

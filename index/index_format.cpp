@@ -1,5 +1,6 @@
 #include "index/index_format.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include <zlib.h>
@@ -137,11 +138,61 @@ OptionsRecord decode_options(const std::byte* in) {
     return o;
 }
 
+void encode(const Header& h, std::byte* out) {
+    Writer w{out};
+    for (char c : kMagic) w.put(c);
+    w.put(h.version);
+    w.put(h.section_count);
+    w.put(h.file_size);
+    w.put(h.crc);
+    w.put(std::uint32_t{0});
+}
+
+std::optional<Header> decode_header(const std::byte* in) {
+    if (!std::equal(kMagic.begin(), kMagic.end(), reinterpret_cast<const char*>(in)))
+        return std::nullopt;
+    Reader r{in + kMagic.size()};
+    Header h;
+    h.version = r.get<std::uint32_t>();
+    h.section_count = r.get<std::uint32_t>();
+    h.file_size = r.get<std::uint64_t>();
+    h.crc = r.get<std::uint32_t>();
+    return h;
+}
+
+void encode(const SectionEntry& e, std::byte* out) {
+    Writer w{out};
+    w.put(e.id);
+    w.put(e.record_size);
+    w.put(e.offset);
+    w.put(e.count);
+    w.put(e.crc);
+    w.put(std::uint32_t{0});
+}
+
+SectionEntry decode_section_entry(const std::byte* in) {
+    Reader r{in};
+    SectionEntry e;
+    e.id = r.get<std::uint32_t>();
+    e.record_size = r.get<std::uint32_t>();
+    e.offset = r.get<std::uint64_t>();
+    e.count = r.get<std::uint64_t>();
+    e.crc = r.get<std::uint32_t>();
+    return e;
+}
+
 // zlib's CRC-32 processes several bytes a step; a table-driven loop of our own was a
 // third as fast and one more thing to keep right.
 std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc) {
     return static_cast<std::uint32_t>(
         ::crc32_z(crc, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+}
+
+std::uint32_t header_crc(std::span<const std::byte> head) {
+    const std::array<std::byte, 4> zero{};
+    std::uint32_t crc = crc32(head.first(Header::kCrcOffset));
+    crc = crc32(zero, crc);
+    return crc32(head.subspan(Header::kCrcOffset + zero.size()), crc);
 }
 
 }  // namespace josekic::index

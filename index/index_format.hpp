@@ -1,19 +1,22 @@
 #pragma once
 
-// The binary layout of DIR/index.jki (docs/index-format.md has the table for users).
+// The binary layout of DIR/index.jki (docs/index-format.md has the table for users, and
+// tests/index/index_format_doc_test.cpp checks it against kSectionSpecs).
 //
 // Every integer is little-endian; records are packed (no padding) and read with memcpy, so
 // the file is valid at any alignment. The file is
 //
-//   header (kHeaderSize bytes) | section table (section_count entries) | sections ...
+//   Header | section table (Header::section_count SectionEntry) | sections ...
 //
 // The header and the section table are covered by one CRC-32 checked at every open; each
-// section has its own CRC-32, checked by `lookup --verify` and by compile right after writing.
+// section has its own CRC-32, checked by `lookup --verify` (IndexFile::verify), which also
+// checks every record against the invariants that queries check only where they read.
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -25,13 +28,6 @@ inline constexpr std::array<char, 8> kMagic = {'J', 'O', 'S', 'E', 'K', 'I', 'X'
 inline constexpr std::uint32_t kFormatVersion = 2;
 /// The name of the index file in a dictionary directory.
 inline constexpr std::string_view kIndexFileName = "index.jki";
-
-/// Header: magic[8], version u32, section_count u32, file_size u64, crc u32 (CRC-32 of the
-/// header with this field zero, followed by the section table), reserved u32.
-inline constexpr std::size_t kHeaderSize = 32;
-inline constexpr std::size_t kHeaderCrcOffset = 24;
-/// Section table entry: id u32, record_size u32, offset u64, count u64, crc u32, reserved u32.
-inline constexpr std::size_t kSectionEntrySize = 32;
 
 /// What a section holds. A tree's sections are its base id plus a TreePart.
 enum class SectionId : std::uint32_t {
@@ -103,8 +99,8 @@ struct NodeRecord {
 /// tree's MoveNumbers section of the game move numbers of its moves (fuseki: 0, a fuseki
 /// line's move numbers are its depths), and its game's year (0 unknown), so that a node's
 /// statistics never read the game table. Stored as u32 game | outcome << 30, u32, i16.
-/// (The fields are in the order that packs them into 12 bytes: the writer holds every line of
-/// a tree in memory.)
+/// (The fields are in the order that packs them into 12 bytes in memory, where a query holds a
+/// node's lines.)
 struct LineRecord {
     std::uint32_t game = 0;  ///< below kMaxGames
     std::uint32_t move_numbers = 0;
@@ -179,6 +175,91 @@ struct GameRecord {
     static constexpr std::size_t kSize = 42;
 };
 
+/// The header (32 bytes): magic[8], then version u32, section_count u32, file_size u64, crc
+/// u32 (CRC-32 of the header with this field zero, followed by the section table),
+/// reserved u32. encode() writes the magic; decode_header() is nullopt without it.
+struct Header {
+    std::uint32_t version = kFormatVersion;
+    std::uint32_t section_count = 0;
+    std::uint64_t file_size = 0;
+    std::uint32_t crc = 0;
+    static constexpr std::size_t kSize = 32;
+    static constexpr std::size_t kCrcOffset = 24;
+    /// Sections an index may hold at most: the table a reader reads at open stays small.
+    static constexpr std::uint32_t kMaxSections = 64;
+};
+
+/// One entry of the section table (32 bytes): id u32, record_size u32, offset u64, count
+/// u64, crc u32 (CRC-32 of the section's bytes), reserved u32.
+struct SectionEntry {
+    std::uint32_t id = 0;
+    std::uint32_t record_size = 0;
+    std::uint64_t offset = 0;
+    std::uint64_t count = 0;
+    std::uint32_t crc = 0;
+    static constexpr std::size_t kSize = 32;
+};
+
+/// The bytes of the header and a section table of `section_count` entries.
+constexpr std::size_t head_size(std::uint32_t section_count) {
+    return Header::kSize + std::size_t{section_count} * SectionEntry::kSize;
+}
+
+/// Whether an index must hold a kind of section.
+enum class Presence : std::uint8_t { Required, Optional };
+
+/// A kind of section this version knows: its id, its name in docs/index-format.md, the size
+/// of its records and whether an index must hold it.
+struct SectionSpec {
+    std::uint32_t id;
+    std::string_view name;
+    std::uint32_t record_size;
+    Presence presence;
+};
+
+/// Every section this version reads and writes: the one table that the writer, the reader
+/// and the test of docs/index-format.md share. A reader skips a section whose id is not
+/// here, whatever its record size, so that a later minor addition does not break it.
+inline constexpr std::array<SectionSpec, 13> kSectionSpecs = {{
+    {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
+     Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::PositionDirectory), "position directory", 4,
+     Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::Options), "options", OptionsRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Joseki, TreePart::Nodes), "joseki nodes", NodeRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Joseki, TreePart::Lines), "joseki lines", LineRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Joseki, TreePart::MoveNumbers), "joseki move numbers", 1, Presence::Required},
+    {section_id(Tree::Joseki, TreePart::Stats), "joseki statistics", StatsRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Fuseki, TreePart::Nodes), "fuseki nodes", NodeRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Fuseki, TreePart::Lines), "fuseki lines", LineRecord::kSize,
+     Presence::Required},
+    {section_id(Tree::Fuseki, TreePart::MoveNumbers), "fuseki move numbers", 1, Presence::Required},
+    {section_id(Tree::Fuseki, TreePart::Stats), "fuseki statistics", StatsRecord::kSize,
+     Presence::Required},
+}};
+
+/// The spec of the section `id`; nullptr for an id this version does not know.
+constexpr const SectionSpec* section_spec(std::uint32_t id) {
+    for (const SectionSpec& spec : kSectionSpecs)
+        if (spec.id == id) return &spec;
+    return nullptr;
+}
+
+/// The record size of the section `id`, which this version knows.
+constexpr std::uint32_t record_size_of(std::uint32_t id) {
+    return section_spec(id)->record_size;
+}
+constexpr std::uint32_t record_size_of(SectionId id) {
+    return record_size_of(static_cast<std::uint32_t>(id));
+}
+
 /// Little-endian encoding and decoding of the records above.
 void encode(const NodeRecord& r, std::byte* out);
 void encode(const LineRecord& r, std::byte* out);
@@ -186,12 +267,17 @@ void encode(const PositionRecord& r, std::byte* out);
 void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
+void encode(const Header& h, std::byte* out);
+void encode(const SectionEntry& e, std::byte* out);
 NodeRecord decode_node(const std::byte* in);
 LineRecord decode_line(const std::byte* in);
 PositionRecord decode_position(const std::byte* in);
 StatsRecord decode_stats(const std::byte* in);
 GameRecord decode_game(const std::byte* in);
 OptionsRecord decode_options(const std::byte* in);
+/// The header in `in` (Header::kSize bytes); nullopt when it does not start with kMagic.
+std::optional<Header> decode_header(const std::byte* in);
+SectionEntry decode_section_entry(const std::byte* in);
 
 /// Little-endian integers at any alignment.
 template <typename T>
@@ -207,5 +293,8 @@ void store_le(T value, std::byte* out) {
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `bytes`, continuing from `crc`.
 std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc = 0);
+/// The header checksum of `head`, the header followed by the section table: their CRC-32
+/// with the header's crc field taken as zero (whatever `head` holds there).
+std::uint32_t header_crc(std::span<const std::byte> head);
 
 }  // namespace josekic::index

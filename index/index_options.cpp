@@ -30,7 +30,7 @@ TrackingOptions TrackingOptions::from_record(const OptionsRecord& record, const 
             ((record.zone[static_cast<std::size_t>(i / 8)] >> (i % 8)) & 1U) != 0;
     std::string why;
     std::optional<trackers::Zone> zone = trackers::Zone::from_table(table, why);
-    if (!zone) throw IndexError(path + ": the index is damaged (its zone map: " + why + ")");
+    if (!zone) throw_damaged(path, "its zone map: " + why);
     o.zone = *zone;
     return o;
 }

@@ -8,50 +8,16 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 #include "core/io/positioned_io.hpp"
 #include "index/line_moves.hpp"
+#include "index/move_code.hpp"
 
 namespace josekic::index {
 
 namespace {
-
-struct SectionEntry {
-    std::uint32_t id;
-    std::uint32_t record_size;
-    std::uint64_t offset;
-    std::uint64_t count;
-    std::uint32_t crc;
-};
-
-std::size_t expected_record_size(std::uint32_t id) {
-    switch (id) {
-        case static_cast<std::uint32_t>(SectionId::Strings):
-            return 1;
-        case static_cast<std::uint32_t>(SectionId::Games):
-            return GameRecord::kSize;
-        case static_cast<std::uint32_t>(SectionId::Positions):
-            return PositionRecord::kSize;
-        case static_cast<std::uint32_t>(SectionId::PositionDirectory):
-            return 4;
-        case static_cast<std::uint32_t>(SectionId::Options):
-            return OptionsRecord::kSize;
-        default:
-            break;
-    }
-    switch (static_cast<TreePart>(id & 0xFU)) {
-        case TreePart::Nodes:
-            return NodeRecord::kSize;
-        case TreePart::Lines:
-            return LineRecord::kSize;
-        case TreePart::Stats:
-            return StatsRecord::kSize;
-        case TreePart::MoveNumbers:
-            return 1;
-    }
-    return 0;
-}
 
 // Reads out.size() bytes at `offset` of `section`; false when they are not all in it.
 bool read_section(const ByteSource& source, const SectionView& section, std::uint64_t offset,
@@ -76,9 +42,13 @@ bool ByteSource::read(std::uint64_t offset, std::span<std::byte> out) const {
     return io::read_at(fd_, offset, out).bytes == out.size();
 }
 
-void TreeView::damaged(const std::string& what) const {
-    throw IndexError(*path_ + ": the index is damaged (" + what +
+void throw_damaged(std::string_view file, std::string_view what) {
+    throw IndexError(std::string(file) + ": the index is damaged (" + std::string(what) +
                      "); compile the dictionary again");
+}
+
+void TreeView::damaged(const std::string& what) const {
+    throw_damaged(*path_, what);
 }
 
 void TreeView::read(const SectionView& section, std::uint64_t offset,
@@ -134,9 +104,14 @@ std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
             hi = mid;
     }
     std::vector<std::uint32_t> nodes;
+    std::optional<std::uint32_t> previous;
     for (; lo < bucket_end; ++lo) {
         const PositionRecord r = at(lo);
         if (r.key != low) break;
+        // Records of one key are sorted by node, each node once: a repeated or unsorted one
+        // would count its lines again.
+        if (previous && r.node <= *previous) damaged("the position table is out of order");
+        previous = r.node;
         if ((r.node & kFusekiNodeBit) != tree_bit_) continue;
         const std::uint32_t node = r.node & ~kFusekiNodeBit;
         if (node >= node_count_) damaged("a position names a node out of range");
@@ -186,6 +161,67 @@ std::uint32_t TreeView::first_move_number(const LineRecord& line) const {
     return move_number(line, std::span(&first, 1));
 }
 
+template <typename Record, typename Decode, typename Visit>
+void TreeView::for_each_record(const SectionView& section, Decode decode, Visit visit) const {
+    constexpr std::uint64_t kPerRead = 4096;
+    std::vector<std::byte> block;
+    for (std::uint64_t at = 0; at < section.count;) {
+        const std::uint64_t n = std::min(section.count - at, kPerRead);
+        block.resize(static_cast<std::size_t>(n) * Record::kSize);
+        read(section, at * Record::kSize, block);
+        for (std::uint64_t k = 0; k < n; ++k)
+            visit(at + k, decode(block.data() + static_cast<std::size_t>(k) * Record::kSize));
+        at += n;
+    }
+}
+
+void TreeView::verify_records(std::uint32_t game_count) const {
+    // Nodes: each subtree inside its parent's, the lines they begin at in preorder, the
+    // sentinel's the total.
+    std::vector<std::uint32_t> open_ends;
+    std::uint32_t lines_so_far = 0;
+    for_each_record<NodeRecord>(nodes_, decode_node, [&](std::uint64_t i, const NodeRecord& r) {
+        const auto node = static_cast<std::uint32_t>(i);
+        if (r.lines_begin < lines_so_far || r.lines_begin > lines_.count)
+            damaged("node " + std::to_string(node) + " has bad lines");
+        lines_so_far = r.lines_begin;
+        if (node == node_count_) {
+            if (r.lines_begin != lines_.count) damaged("the sentinel does not count every line");
+            return;
+        }
+        while (!open_ends.empty() && open_ends.back() == node) open_ends.pop_back();
+        const std::uint32_t limit = open_ends.empty() ? node_count_ : open_ends.back();
+        if (r.subtree_end <= node || r.subtree_end > limit || (node == 0) != open_ends.empty() ||
+            (node == 0 && r.subtree_end != node_count_))
+            damaged("node " + std::to_string(node) + " has a bad subtree");
+        if (!decode_move(r.move) && node != 0)
+            damaged("node " + std::to_string(node) + " has a bad move code");
+        open_ends.push_back(r.subtree_end);
+    });
+    for_each_record<LineRecord>(lines_, decode_line, [&](std::uint64_t i, const LineRecord& l) {
+        if (l.game >= game_count) damaged("line " + std::to_string(i) + " names no game");
+        if (l.move_numbers > move_numbers_.count)
+            damaged("line " + std::to_string(i) + " has its move numbers outside the file");
+    });
+    std::optional<std::uint32_t> previous;
+    for_each_record<StatsRecord>(stats_, decode_stats, [&](std::uint64_t, const StatsRecord& s) {
+        if (s.node >= node_count_ || (previous && s.node <= *previous))
+            damaged("the statistics are out of order");
+        previous = s.node;
+        const NodeRecord r = node(s.node);
+        const std::uint32_t last = node(r.subtree_end).lines_begin;
+        const std::uint32_t ends = node(s.node + 1).lines_begin;
+        if (s.count != last - r.lines_begin || s.count <= kStoredStatsAbove ||
+            s.ends != ends - r.lines_begin ||
+            std::uint64_t{s.first_player_wins} + s.second_player_wins + s.draws + s.unknown !=
+                s.count)
+            damaged("statistics of node " + std::to_string(s.node) + " do not add up");
+        for (std::uint32_t l : s.recent_lines)
+            if (l != kNoLine && (l < r.lines_begin || l >= last))
+                damaged("statistics of node " + std::to_string(s.node) + " name a bad line");
+    });
+}
+
 IndexFile IndexFile::open(const std::filesystem::path& path) {
     IndexFile file;
     file.path_ = std::make_unique<std::string>(path.string());
@@ -211,8 +247,7 @@ IndexFile IndexFile::view(std::span<const std::byte> bytes, std::string name) {
 }
 
 void IndexFile::damaged(const std::string& what) const {
-    throw IndexError(*path_ + ": the index is damaged (" + what +
-                     "); compile the dictionary again");
+    throw_damaged(*path_, what);
 }
 
 void IndexFile::read(const SectionView& section, std::uint64_t offset,
@@ -223,64 +258,61 @@ void IndexFile::read(const SectionView& section, std::uint64_t offset,
 void IndexFile::check_layout() {
     const std::string& name = *path_;
     const std::uint64_t size = source_->size();
-    std::array<std::byte, kHeaderSize> header{};
-    if (size < kHeaderSize || !source_->read(0, header) ||
-        !std::equal(kMagic.begin(), kMagic.end(), reinterpret_cast<const char*>(header.data())))
-        throw IndexError(name + ": not a josekic index (no JOSEKIX header)");
-    const auto version = load_le<std::uint32_t>(header.data() + 8);
-    if (version > kFormatVersion)
-        throw IndexError(name + ": index format " + std::to_string(version) +
+    std::array<std::byte, Header::kSize> header_bytes{};
+    const std::optional<Header> header = size < Header::kSize || !source_->read(0, header_bytes)
+                                             ? std::nullopt
+                                             : decode_header(header_bytes.data());
+    if (!header) throw IndexError(name + ": not a josekic index (no JOSEKIX header)");
+    if (header->version > kFormatVersion)
+        throw IndexError(name + ": index format " + std::to_string(header->version) +
                          " was written by a newer josekic; this one reads format " +
                          std::to_string(kFormatVersion));
-    if (version != kFormatVersion)
-        throw IndexError(name + ": index format " + std::to_string(version) +
+    if (header->version != kFormatVersion)
+        throw IndexError(name + ": index format " + std::to_string(header->version) +
                          " was written by an older josekic; compile the dictionary again");
-    const auto section_count = load_le<std::uint32_t>(header.data() + 12);
-    const auto file_size = load_le<std::uint64_t>(header.data() + 16);
-    if (file_size != size)
+    if (header->file_size != size)
         damaged("it has " + std::to_string(size) + " bytes, its header says " +
-                std::to_string(file_size) + ": truncated?");
-    if (section_count > 64 || kHeaderSize + std::size_t{section_count} * kSectionEntrySize > size)
+                std::to_string(header->file_size) + ": truncated?");
+    if (header->section_count > Header::kMaxSections || head_size(header->section_count) > size)
         damaged("bad section table");
-    const std::size_t table_end = kHeaderSize + std::size_t{section_count} * kSectionEntrySize;
+    const std::size_t table_end = head_size(header->section_count);
     std::vector<std::byte> head(table_end);
     if (!source_->read(0, head)) damaged("cannot read the section table");
-    const auto stored_crc = load_le<std::uint32_t>(head.data() + kHeaderCrcOffset);
-    std::fill_n(head.begin() + kHeaderCrcOffset, 4, std::byte{0});
-    if (crc32(head) != stored_crc) damaged("header checksum mismatch");
+    if (header_crc(head) != header->crc) damaged("header checksum mismatch");
 
-    for (std::uint32_t i = 0; i < section_count; ++i) {
-        const std::byte* e = head.data() + kHeaderSize + std::size_t{i} * kSectionEntrySize;
-        const SectionEntry entry{load_le<std::uint32_t>(e), load_le<std::uint32_t>(e + 4),
-                                 load_le<std::uint64_t>(e + 8), load_le<std::uint64_t>(e + 16),
-                                 load_le<std::uint32_t>(e + 24)};
-        if (entry.record_size != expected_record_size(entry.id)) damaged("bad record size");
-        if (entry.offset < table_end || entry.offset > size ||
-            entry.count > (size - entry.offset) / entry.record_size)
-            damaged("a section lies outside the file");
+    // Each section's bytes, to check that no two overlap: {offset, end}.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> extents;
+    for (std::uint32_t i = 0; i < header->section_count; ++i) {
+        const SectionEntry entry = decode_section_entry(head.data() + head_size(i));
+        const SectionSpec* spec = section_spec(entry.id);
+        const std::string which =
+            "section " + std::to_string(i) +
+            (spec != nullptr ? " (" + std::string(spec->name) + ")" : std::string());
+        if (spec != nullptr && entry.record_size != spec->record_size)
+            damaged(which + " has records of " + std::to_string(entry.record_size) +
+                    " bytes, not " + std::to_string(spec->record_size));
+        // A product, never a quotient: the record size of an unknown section may be 0.
+        std::uint64_t bytes = 0;
+        if (entry.offset < table_end) damaged(which + " starts inside the section table");
+        if (entry.offset > size ||
+            __builtin_mul_overflow(entry.count, std::uint64_t{entry.record_size}, &bytes) ||
+            bytes > size - entry.offset)
+            damaged(which + " lies outside the file");
+        if (bytes != 0) extents.emplace_back(entry.offset, entry.offset + bytes);
         sections_.push_back(
             SectionView{true, entry.offset, entry.count, entry.record_size, entry.crc});
-        SectionView* slot = nullptr;
-        if (entry.id == static_cast<std::uint32_t>(SectionId::Strings)) slot = &strings_;
-        if (entry.id == static_cast<std::uint32_t>(SectionId::Games)) slot = &games_;
-        if (entry.id == static_cast<std::uint32_t>(SectionId::Positions)) slot = &positions_;
-        if (entry.id == static_cast<std::uint32_t>(SectionId::PositionDirectory))
-            slot = &directory_;
-        if (entry.id == static_cast<std::uint32_t>(SectionId::Options)) slot = &options_;
-        for (Tree t : {Tree::Joseki, Tree::Fuseki}) {
-            TreeView& view = t == Tree::Joseki ? joseki_ : fuseki_;
-            if (entry.id == section_id(t, TreePart::Nodes)) slot = &view.nodes_;
-            if (entry.id == section_id(t, TreePart::Lines)) slot = &view.lines_;
-            if (entry.id == section_id(t, TreePart::Stats)) slot = &view.stats_;
-            if (entry.id == section_id(t, TreePart::MoveNumbers)) slot = &view.move_numbers_;
-        }
-        if (slot == nullptr) continue;  // a section this version does not read
-        if (slot->present) damaged("a section appears twice");
+        if (spec == nullptr) continue;  // a later version's section: skipped, as documented
+        SectionView* slot = slot_of(entry.id);
+        if (slot->present) damaged(which + " appears twice");
         *slot = sections_.back();
     }
-    if (!strings_.present || !games_.present) damaged("the game table is missing");
-    if (!positions_.present || !directory_.present) damaged("the position table is missing");
-    if (!options_.present || options_.count != 1) damaged("the compile options are missing");
+    std::sort(extents.begin(), extents.end());
+    for (std::size_t i = 1; i < extents.size(); ++i)
+        if (extents[i].first < extents[i - 1].second) damaged("two sections overlap");
+    for (const SectionSpec& spec : kSectionSpecs)
+        if (spec.presence == Presence::Required && !slot_of(spec.id)->present)
+            damaged("the " + std::string(spec.name) + " section is missing");
+    if (options_.count != 1) damaged("the compile options are missing");
     unsigned bits = 0;
     while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) + 1 < directory_.count) ++bits;
     if (bits == 0 || (std::uint64_t{1} << bits) + 1 != directory_.count)
@@ -288,10 +320,8 @@ void IndexFile::check_layout() {
     joseki_.tree_bit_ = 0;
     fuseki_.tree_bit_ = kFusekiNodeBit;
     for (TreeView* view : {&joseki_, &fuseki_}) {
-        if (!view->nodes_.present || !view->lines_.present || !view->stats_.present ||
-            !view->move_numbers_.present)
-            damaged("a tree is missing");
         if (view->nodes_.count < 2 || view->nodes_.count > 0xFFFFFFFFULL) damaged("bad node count");
+        if (view->lines_.count > 0xFFFFFFFFULL) damaged("bad line count");
         view->node_count_ = static_cast<std::uint32_t>(view->nodes_.count - 1);
         view->path_ = path_.get();
         view->source_ = source_;
@@ -299,6 +329,31 @@ void IndexFile::check_layout() {
         view->directory_ = directory_;
         view->directory_bits_ = bits;
     }
+}
+
+SectionView* IndexFile::slot_of(std::uint32_t id) {
+    switch (id) {
+        case static_cast<std::uint32_t>(SectionId::Strings):
+            return &strings_;
+        case static_cast<std::uint32_t>(SectionId::Games):
+            return &games_;
+        case static_cast<std::uint32_t>(SectionId::Positions):
+            return &positions_;
+        case static_cast<std::uint32_t>(SectionId::PositionDirectory):
+            return &directory_;
+        case static_cast<std::uint32_t>(SectionId::Options):
+            return &options_;
+        default:
+            break;
+    }
+    for (Tree t : {Tree::Joseki, Tree::Fuseki}) {
+        TreeView& view = t == Tree::Joseki ? joseki_ : fuseki_;
+        if (id == section_id(t, TreePart::Nodes)) return &view.nodes_;
+        if (id == section_id(t, TreePart::Lines)) return &view.lines_;
+        if (id == section_id(t, TreePart::Stats)) return &view.stats_;
+        if (id == section_id(t, TreePart::MoveNumbers)) return &view.move_numbers_;
+    }
+    throw std::logic_error("index: a section in kSectionSpecs that the reader does not hold");
 }
 
 std::string IndexFile::string_at(std::uint32_t offset) const {
@@ -354,6 +409,56 @@ void IndexFile::verify() const {
         }
         if (crc != s.crc) damaged("checksum mismatch in section " + std::to_string(i));
     }
+    joseki_.verify_records(game_count());
+    fuseki_.verify_records(game_count());
+    verify_positions();
+    verify_games();
+}
+
+void IndexFile::verify_games() const {
+    // The pool is read once: a read per text would be ten system calls a game.
+    std::vector<std::byte> pool(static_cast<std::size_t>(strings_.count));
+    read(strings_, 0, pool);
+    const auto text_fits = [&](std::uint32_t offset) {
+        return std::uint64_t{offset} + 2 <= pool.size() &&
+               std::uint64_t{offset} + 2 + load_le<std::uint16_t>(pool.data() + offset) <=
+                   pool.size();
+    };
+    joseki_.for_each_record<GameRecord>(
+        games_, decode_game, [&](std::uint64_t id, const GameRecord& g) {
+            for (std::uint32_t offset : {g.black_player, g.white_player, g.black_rank, g.white_rank,
+                                         g.date, g.event, g.result, g.source_dir, g.source_name})
+                if (!text_fits(offset))
+                    damaged("game " + std::to_string(id) + " names a text outside the pool");
+        });
+}
+
+void IndexFile::verify_positions() const {
+    std::vector<std::uint32_t> directory(static_cast<std::size_t>(directory_.count));
+    read(directory_, 0, std::as_writable_bytes(std::span(directory)));
+    if (directory.front() != 0 || directory.back() != positions_.count)
+        damaged("bad position directory");
+    for (std::size_t bucket = 0; bucket + 1 < directory.size(); ++bucket)
+        if (directory[bucket] > directory[bucket + 1]) damaged("bad position directory");
+    // Sorted by key and node within each bucket: a new bucket starts the order afresh.
+    std::size_t bucket = 0;
+    // The record before in the same bucket; a key above any stored one at a bucket's start
+    // (keys store 32 bits), so that the first record compares as in order.
+    PositionRecord previous{~std::uint64_t{0}, 0};
+    joseki_.for_each_record<PositionRecord>(
+        positions_, decode_position, [&](std::uint64_t i, const PositionRecord& r) {
+            while (directory[bucket + 1] <= i) {
+                ++bucket;
+                previous = PositionRecord{~std::uint64_t{0}, 0};
+            }
+            const Tree t = (r.node & kFusekiNodeBit) != 0 ? Tree::Fuseki : Tree::Joseki;
+            if ((r.node & ~kFusekiNodeBit) >= tree(t).size())
+                damaged("a position names a node out of range");
+            if (previous.key <= kKeyLowMask &&
+                (r.key < previous.key || (r.key == previous.key && r.node <= previous.node)))
+                damaged("the position table is out of order");
+            previous = r;
+        });
 }
 
 }  // namespace josekic::index

@@ -24,6 +24,10 @@ class IndexError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Throws the IndexError of a damaged index: "FILE: the index is damaged (WHAT); compile the
+/// dictionary again". The one message of every reader and query that meets damage.
+[[noreturn]] void throw_damaged(std::string_view file, std::string_view what);
+
 /// Where the bytes of an open index come from: its file, read with pread, or bytes in
 /// memory. A file is read, not mapped: on kernels that cache files in large folios, a
 /// mapping puts a whole folio (up to megabytes) into the process's resident memory for each
@@ -89,14 +93,22 @@ class TreeView {
     std::uint32_t move_number(const LineRecord& line, std::span<const go::Move> moves) const;
     /// The game move number of a joseki line's first stone.
     std::uint32_t first_move_number(const LineRecord& line) const;
+    /// Throws the IndexError of damage found in this tree (throw_damaged, naming the file).
+    [[noreturn]] void damaged(const std::string& what) const;
 
   private:
     friend class IndexFile;
     /// Lines read at once by for_each_line: 40 kB, little next to a lookup's memory.
     static constexpr std::uint32_t kLinesPerRead = 4096;
+    /// Checks every node, line and statistics record of the tree against the invariants the
+    /// queries rely on (IndexFile::verify). Throws IndexError.
+    void verify_records(std::uint32_t game_count) const;
+    /// Calls `visit(i, record)` for every record of `section` in order, `Record::kSize` bytes
+    /// each, read a block at a time.
+    template <typename Record, typename Decode, typename Visit>
+    void for_each_record(const SectionView& section, Decode decode, Visit visit) const;
     /// Reads the `n` line records from `first` into `out` (bounds-checked).
     void read_lines(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
-    [[noreturn]] void damaged(const std::string& what) const;
     /// Reads `out.size()` bytes at `offset` of `section` (bounds-checked).
     void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
     const std::string* path_ = nullptr;
@@ -131,16 +143,26 @@ class IndexFile {
     IndexedGame game(std::uint32_t id) const;
     /// The compile options that shaped the tries (index_options.hpp reads them).
     OptionsRecord options() const;
-    /// Checks the CRC of every section (reads the whole file). Throws IndexError.
+    /// Checks the CRC of every section, then every record against the invariants that the
+    /// queries check only where they read (nodes nested in their parents, lines in preorder,
+    /// statistics that add up, game ids and texts inside their tables, positions sorted).
+    /// Reads the whole file. Throws IndexError.
     void verify() const;
     const std::string& path() const { return *path_; }
+    /// Throws the IndexError of damage found in this index (throw_damaged, naming the file).
+    [[noreturn]] void damaged(const std::string& what) const;
     std::uint64_t size_bytes() const { return source_->size(); }
 
   private:
     IndexFile() = default;
     void check_layout();
-    [[noreturn]] void damaged(const std::string& what) const;
+    /// Where the section `id` of kSectionSpecs is kept.
+    SectionView* slot_of(std::uint32_t id);
     std::string string_at(std::uint32_t offset) const;
+    /// Checks the position directory and table (verify()).
+    void verify_positions() const;
+    /// Checks that every text a game names lies in the string pool (verify()).
+    void verify_games() const;
     void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
 
     std::unique_ptr<std::string> path_;  // stable address: the tree views point at it

@@ -108,7 +108,8 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
         records.push_back(r);
     }
     const std::vector<std::byte> strings = pool.take();
-    sink.begin(static_cast<std::uint32_t>(SectionId::Strings), 1, strings.size());
+    sink.begin(static_cast<std::uint32_t>(SectionId::Strings), record_size_of(SectionId::Strings),
+               strings.size());
     sink.append(strings);
     write_records<GameRecord>(sink, static_cast<std::uint32_t>(SectionId::Games), records);
 }
@@ -286,8 +287,10 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
     // statistics and its position key (a keyer per open branch: position_keys.hpp) as it
     // enters it; it names its recent lines when it leaves it. Only the statistics, a few
     // nodes' worth, are held until the walk ends.
-    sink.begin(section_id(tree, TreePart::Nodes), NodeRecord::kSize, n + 1);
-    sink.begin_beside(section_id(tree, TreePart::Lines), LineRecord::kSize, line_count);
+    sink.begin(section_id(tree, TreePart::Nodes), record_size_of(section_id(tree, TreePart::Nodes)),
+               n + 1);
+    sink.begin_beside(section_id(tree, TreePart::Lines),
+                      record_size_of(section_id(tree, TreePart::Lines)), line_count);
     const auto put_node = [&sink](std::span<const std::byte> bytes) { sink.append(bytes); };
     const auto put_line = [&sink](std::span<const std::byte> bytes) { sink.append_beside(bytes); };
     RecordStream<NodeRecord, decltype(put_node)> nodes_out(put_node);
@@ -365,7 +368,8 @@ void add_tree_sections(Tree tree, const TreeInput& input, std::span<const std::u
 
     write_records<StatsRecord>(sink, section_id(tree, TreePart::Stats), stats);
     checked_u32(input.move_numbers.size(), "move numbers");
-    sink.begin(section_id(tree, TreePart::MoveNumbers), 1, input.move_numbers.size());
+    sink.begin(section_id(tree, TreePart::MoveNumbers),
+               record_size_of(section_id(tree, TreePart::MoveNumbers)), input.move_numbers.size());
     sink.append(std::as_bytes(input.move_numbers));
 }
 
@@ -394,7 +398,7 @@ void add_position_sections(const KeySpill& keys, SectionSink& sink) {
     // table is never held whole, for four passes over the keys. (The floor is small so that
     // the small dictionaries of the tests take several ranges too.)
     sink.begin(static_cast<std::uint32_t>(SectionId::Positions),
-               static_cast<std::uint32_t>(PositionRecord::kSize), total);
+               record_size_of(SectionId::Positions), total);
     const std::size_t per_chunk = std::max<std::size_t>(64, (total + 3) / 4);
     std::vector<PositionRecord> records;
     std::vector<std::uint32_t> next;
@@ -423,7 +427,8 @@ void add_position_sections(const KeySpill& keys, SectionSink& sink) {
         append_records<PositionRecord>(sink, records);
         first_bucket = end_bucket;
     }
-    sink.begin(static_cast<std::uint32_t>(SectionId::PositionDirectory), 4, buckets + 1);
+    sink.begin(static_cast<std::uint32_t>(SectionId::PositionDirectory),
+               record_size_of(SectionId::PositionDirectory), buckets + 1);
     std::vector<std::byte> directory((buckets + 1) * 4);
     for (std::size_t bucket = 0; bucket <= buckets; ++bucket)
         store_le(bucket_start[bucket], directory.data() + bucket * 4);

@@ -12,11 +12,19 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     const NodeRecord record = view.node(node);
     const std::uint32_t first = record.lines_begin;
     const std::uint32_t last = view.node(record.subtree_end).lines_begin;
-    if (last < first) throw IndexError(index.path() + ": the index is damaged (bad line range)");
+    // Node + 1 is the first child or, for a leaf, the next node (the sentinel at the end):
+    // the lines ending here come first in the subtree's range, and lie inside it.
+    const std::uint32_t ends_here = view.node(node + 1).lines_begin;
+    if (last < first || ends_here < first || ends_here > last) index.damaged("bad line range");
     dictionary::NodeStats stats;
     if (last - first > kStoredStatsAbove && selection == nullptr) {
         const std::optional<StatsRecord> s = view.stored_stats(node);
-        if (!s) throw IndexError(index.path() + ": the index is damaged (missing statistics)");
+        if (!s) index.damaged("missing statistics");
+        // The stored figures must be those of the lines they stand for.
+        if (s->count != last - first || s->ends != ends_here - first ||
+            std::uint64_t{s->first_player_wins} + s->second_player_wins + s->draws + s->unknown !=
+                s->count)
+            index.damaged("statistics of node " + std::to_string(node) + " do not add up");
         stats.count = s->count;
         stats.ends = s->ends;
         stats.first_player_wins = s->first_player_wins;
@@ -27,8 +35,6 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
         stats.last_year = s->last_year;
         return stats;
     }
-    // Node + 1 is the first child or, for a leaf, the next node (the sentinel at the end).
-    const std::uint32_t ends_here = std::min(view.node(node + 1).lines_begin, last);
     view.for_each_line(first, last, [&](std::uint32_t i, const LineRecord& line) {
         if (selection != nullptr && !selection->contains(line)) return;
         const std::int16_t year = line.year;
@@ -42,16 +48,28 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     return stats;
 }
 
+namespace {
+
+// The child after `child` of a node whose subtree ends at `end`: `child`'s own subtree end,
+// which must lie inside its parent's.
+std::uint32_t next_sibling(const TreeView& tree, std::uint32_t child, std::uint32_t end) {
+    const std::uint32_t next = tree.node(child).subtree_end;
+    if (next > end) tree.damaged("node " + std::to_string(child) + " reaches past its parent");
+    return next;
+}
+
+}  // namespace
+
 std::vector<std::uint32_t> children(const TreeView& tree, std::uint32_t node) {
     std::vector<std::uint32_t> out;
     const std::uint32_t end = tree.node(node).subtree_end;
-    for (std::uint32_t c = node + 1; c < end; c = tree.node(c).subtree_end) out.push_back(c);
+    for (std::uint32_t c = node + 1; c < end; c = next_sibling(tree, c, end)) out.push_back(c);
     return out;
 }
 
 go::Move node_move(const TreeView& tree, std::uint32_t node) {
     const std::optional<go::Move> move = decode_move(tree.node(node).move);
-    if (!move) throw IndexError("the index is damaged (a bad move code)");
+    if (!move) tree.damaged("a bad move code");
     return *move;
 }
 
@@ -62,7 +80,7 @@ Walk walk(const TreeView& tree, std::span<const go::Move> moves) {
         const std::uint32_t at = w.path.back();
         const std::uint32_t end = tree.node(at).subtree_end;
         std::optional<std::uint32_t> next;
-        for (std::uint32_t c = at + 1; c < end; c = tree.node(c).subtree_end) {
+        for (std::uint32_t c = at + 1; c < end; c = next_sibling(tree, c, end)) {
             if (tree.node(c).move == code) {
                 next = c;
                 break;
@@ -80,8 +98,8 @@ std::vector<go::Move> node_line(const TreeView& tree, std::uint32_t node) {
     while (at != node) {
         const std::uint32_t end = tree.node(at).subtree_end;
         std::uint32_t c = at + 1;
-        while (c < end && tree.node(c).subtree_end <= node) c = tree.node(c).subtree_end;
-        if (c >= end || c > node) throw IndexError("the index is damaged (a node off its tree)");
+        while (c < end && tree.node(c).subtree_end <= node) c = next_sibling(tree, c, end);
+        if (c >= end || c > node) tree.damaged("a node off its tree");
         moves.push_back(node_move(tree, c));
         at = c;
     }
@@ -105,6 +123,9 @@ PositionTotals position_totals(const IndexFile& index, Tree tree, const Position
         totals.nodes.push_back(node);
         totals.stats.absorb(stats);
     }
+    // Each line ends at one node: the orders of one position cannot add up to more.
+    if (totals.stats.count > view.line_count())
+        index.damaged("a position counts more lines than the tree holds");
     return totals;
 }
 
@@ -120,7 +141,7 @@ std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::
         if (const std::optional<StatsRecord> stats = tree.stored_stats(node)) {
             for (std::uint32_t l : stats->recent_lines) {
                 if (l == kNoLine || best.size() == limit) break;
-                if (l < first || l >= last) throw IndexError("the index is damaged (a bad line)");
+                if (l < first || l >= last) tree.damaged("a bad line");
                 const LineRecord line = tree.line(l);
                 best.push_back(GameAt{line.game, line});
             }

@@ -17,7 +17,7 @@ std::string_view as_chars(std::span<const std::byte> bytes) {
 
 SectionSink::SectionSink(emit::AtomicFile& file, std::size_t section_count)
     : file_(file),
-      table_(kHeaderSize + section_count * kSectionEntrySize),
+      table_(head_size(static_cast<std::uint32_t>(section_count))),
       sections_(section_count) {
     file_.write(as_chars(table_));  // room for the header, filled in by finish()
 }
@@ -25,36 +25,35 @@ SectionSink::SectionSink(emit::AtomicFile& file, std::size_t section_count)
 void SectionSink::begin(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
     close_section();
     if (written_ == sections_) throw std::logic_error("index: more sections than planned");
-    open_ = Entry{id, record_size, file_.size(), count, 0};
+    open_ = Entry{SectionEntry{id, record_size, file_.size(), count, 0}};
 }
 
 void SectionSink::append(std::span<const std::byte> bytes) {
-    open_->crc = crc32(bytes, open_->crc);
+    open_->table.crc = crc32(bytes, open_->table.crc);
     file_.write(as_chars(bytes));
 }
 
 void SectionSink::begin_beside(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
     if (!open_ || beside_) throw std::logic_error("index: a section beside no open section");
     if (written_ + 1 == sections_) throw std::logic_error("index: more sections than planned");
-    beside_ = Entry{id, record_size, open_->end(), count, 0};
+    beside_ = Entry{SectionEntry{id, record_size, open_->end(), count, 0}};
 }
 
 void SectionSink::append_beside(std::span<const std::byte> bytes) {
-    beside_->crc = crc32(bytes, beside_->crc);
-    file_.write_ahead(beside_->offset + beside_->written, as_chars(bytes));
+    beside_->table.crc = crc32(bytes, beside_->table.crc);
+    file_.write_ahead(beside_->table.offset + beside_->written, as_chars(bytes));
     beside_->written += bytes.size();
 }
 
 std::uint64_t SectionSink::finish() {
     close_section();
     if (written_ != sections_) throw std::logic_error("index: fewer sections than planned");
-    std::byte* head = table_.data();
-    std::copy(reinterpret_cast<const std::byte*>(kMagic.data()),
-              reinterpret_cast<const std::byte*>(kMagic.data()) + kMagic.size(), head);
-    store_le(kFormatVersion, head + 8);
-    store_le(static_cast<std::uint32_t>(sections_), head + 12);
-    store_le(file_.size(), head + 16);
-    store_le(crc32(table_), head + kHeaderCrcOffset);
+    Header header;
+    header.section_count = static_cast<std::uint32_t>(sections_);
+    header.file_size = file_.size();
+    encode(header, table_.data());
+    header.crc = header_crc(table_);
+    encode(header, table_.data());
     file_.write_at(0, as_chars(table_));
     return file_.size();
 }
@@ -66,7 +65,7 @@ void SectionSink::close_section() {
     add_to_table(*open_);
     open_.reset();
     if (!beside_) return;
-    if (beside_->written != beside_->end() - beside_->offset)
+    if (beside_->written != beside_->end() - beside_->table.offset)
         throw std::logic_error("index: a section's size does not match its records");
     file_.skip_to(beside_->end());
     add_to_table(*beside_);
@@ -74,12 +73,7 @@ void SectionSink::close_section() {
 }
 
 void SectionSink::add_to_table(const Entry& entry) {
-    std::byte* at = table_.data() + kHeaderSize + written_ * kSectionEntrySize;
-    store_le(entry.id, at);
-    store_le(entry.record_size, at + 4);
-    store_le(entry.offset, at + 8);
-    store_le(entry.count, at + 16);
-    store_le(entry.crc, at + 24);
+    encode(entry.table, table_.data() + head_size(static_cast<std::uint32_t>(written_)));
     ++written_;
 }
 

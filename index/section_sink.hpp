@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emit/atomic_file.hpp"
+#include "index/index_format.hpp"
 
 namespace josekic::index {
 
@@ -35,15 +36,12 @@ class SectionSink {
     std::uint64_t finish();
 
   private:
+    /// A section being made: its table entry, and of a section made beside, its bytes so far.
     struct Entry {
-        std::uint32_t id;
-        std::uint32_t record_size;
-        std::uint64_t offset;
-        std::uint64_t count;
-        std::uint32_t crc;
-        std::uint64_t written = 0;  ///< of a section made beside: its bytes so far
+        SectionEntry table;
+        std::uint64_t written = 0;
 
-        std::uint64_t end() const { return offset + count * record_size; }
+        std::uint64_t end() const { return table.offset + table.count * table.record_size; }
     };
 
     void close_section();

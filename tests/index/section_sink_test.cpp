@@ -20,20 +20,9 @@ std::span<const std::byte> bytes_of(const std::string& text) {
     return std::as_bytes(std::span(text.data(), text.size()));
 }
 
-struct TableEntry {
-    std::uint32_t id;
-    std::uint32_t record_size;
-    std::uint64_t offset;
-    std::uint64_t count;
-    std::uint32_t crc;
-};
-
-TableEntry entry(const std::string& file, std::size_t i) {
-    const auto* at = reinterpret_cast<const std::byte*>(file.data()) + index::kHeaderSize +
-                     i * index::kSectionEntrySize;
-    return {index::load_le<std::uint32_t>(at), index::load_le<std::uint32_t>(at + 4),
-            index::load_le<std::uint64_t>(at + 8), index::load_le<std::uint64_t>(at + 16),
-            index::load_le<std::uint32_t>(at + 24)};
+index::SectionEntry entry(const std::string& file, std::size_t i) {
+    return index::decode_section_entry(reinterpret_cast<const std::byte*>(file.data()) +
+                                       index::head_size(static_cast<std::uint32_t>(i)));
 }
 
 }  // namespace
@@ -57,13 +46,13 @@ TEST_CASE("a section made beside the open one lands after it, in the table's ord
         file.commit();
     }
     const std::string file = test_support::slurp(path);
-    const std::size_t body = index::kHeaderSize + 3 * index::kSectionEntrySize;
+    const std::size_t body = index::head_size(3);
     REQUIRE(file.size() == body + 8 + 6 + 1);
     CHECK(file.substr(body) == "aaaaAAAAbbBBbbc");
     const std::vector<std::uint64_t> offsets{body, body + 8, body + 14};
     const std::vector<std::string> contents{"aaaaAAAA", "bbBBbb", "c"};
     for (std::size_t i = 0; i < 3; ++i) {
-        const TableEntry e = entry(file, i);
+        const index::SectionEntry e = entry(file, i);
         CHECK(e.id == 7 + i);
         CHECK(e.offset == offsets[i]);
         CHECK(e.crc == index::crc32(bytes_of(contents[i])));
