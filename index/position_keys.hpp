@@ -25,16 +25,19 @@ class PositionKeyer {
     void play(const go::Move& move);
     /// The key of the position reached.
     std::uint64_t key() const;
-    /// The position reached, exactly and up to symmetry: the player to move, the stones
-    /// (point index * 2, + 1 for White) of the smallest symmetric image, and its ko point
-    /// (go::kNumPoints for none). Two positions are the same exactly when these are equal:
-    /// what tells apart the rare positions whose keys agree.
+    /// The position reached, exactly and up to symmetry: the canonical form with its ko
+    /// point (dictionary::append_canonical_form_with_ko). Two positions are the same exactly
+    /// when these are equal: what tells apart the rare positions whose keys agree.
     std::vector<std::uint16_t> exact_form() const;
 
   private:
+    /// The ko point of the position as the index keys it: the board's, in a fuseki tree,
+    /// after a move played as it stands.
+    std::optional<go::Point> ko() const;
+
     dictionary::PositionTracker tracker_;
     Tree tree_;
-    std::optional<go::Point> ko_;  // the point the player to move may not retake at once
+    dictionary::ReplayStep last_step_ = dictionary::ReplayStep::Played;
 };
 
 /// The keyers of a depth-first walk of a tree of moves, one per open branch. A keyer holds a

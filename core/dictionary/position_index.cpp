@@ -155,26 +155,60 @@ void append_canonical_form(const go::Board& board, go::Color to_move,
     append_canonical_form(std::span<std::uint16_t>(stones.data(), count), to_move, out);
 }
 
-void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move,
-                           std::vector<std::uint16_t>& out) {
+namespace {
+
+// Sorts into `best` the smallest image of `stones` among the 8 symmetries, compared by the
+// stones and then by the image of `ko` (kNumPoints: none, the same under every symmetry);
+// returns the ko's image there.
+std::uint16_t smallest_image(std::span<const std::uint16_t> stones, std::uint16_t ko,
+                             std::array<std::uint16_t, go::kNumPoints>& best) {
     // A few dozen stones instead of 361 points per image: this runs for every node whose
     // key another node shares.
     const std::size_t count = stones.size();
-    std::array<std::uint16_t, go::kNumPoints> best;
+    const auto end_of = [count](auto& a) { return a.begin() + static_cast<std::ptrdiff_t>(count); };
     std::array<std::uint16_t, go::kNumPoints> image;
+    std::uint16_t best_ko = ko;
     for (std::size_t k = 0; k < kImageOf.size(); ++k) {
         for (std::size_t j = 0; j < count; ++j) {
             image[j] = static_cast<std::uint16_t>(kImageOf[k][stones[j] / 2] * 2 + stones[j] % 2);
         }
-        std::sort(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count));
-        if (k == 0 || std::lexicographical_compare(
-                          image.begin(), image.begin() + static_cast<std::ptrdiff_t>(count),
-                          best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count))) {
+        std::sort(image.begin(), end_of(image));
+        const std::uint16_t ko_image =
+            ko == go::kNumPoints ? ko : static_cast<std::uint16_t>(kImageOf[k][ko]);
+        const bool smaller =
+            k == 0 ||
+            std::lexicographical_compare(image.begin(), end_of(image), best.begin(),
+                                         end_of(best)) ||
+            (std::equal(image.begin(), end_of(image), best.begin()) && ko_image < best_ko);
+        if (smaller) {
             std::copy_n(image.begin(), count, best.begin());
+            best_ko = ko_image;
         }
     }
+    return best_ko;
+}
+
+}  // namespace
+
+void append_canonical_form(std::span<std::uint16_t> stones, go::Color to_move,
+                           std::vector<std::uint16_t>& out) {
+    std::array<std::uint16_t, go::kNumPoints> best;
+    smallest_image(stones, go::kNumPoints, best);
+    out.push_back(to_move == go::Color::White ? 1 : 0);
+    out.insert(out.end(), best.begin(), best.begin() + static_cast<std::ptrdiff_t>(stones.size()));
+}
+
+void append_canonical_form_with_ko(const go::Board& board, go::Color to_move,
+                                   std::optional<go::Point> ko, std::vector<std::uint16_t>& out) {
+    std::array<std::uint16_t, go::kNumPoints> stones;
+    const std::size_t count = stones_of(board, stones);
+    std::array<std::uint16_t, go::kNumPoints> best;
+    const std::uint16_t ko_image = smallest_image(
+        std::span<const std::uint16_t>(stones.data(), count),
+        ko ? static_cast<std::uint16_t>(ko->index()) : std::uint16_t{go::kNumPoints}, best);
     out.push_back(to_move == go::Color::White ? 1 : 0);
     out.insert(out.end(), best.begin(), best.begin() + static_cast<std::ptrdiff_t>(count));
+    out.push_back(ko_image);
 }
 
 void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go::Color to_move,

@@ -133,6 +133,13 @@ void append_image_form(std::span<const std::uint16_t> stones, go::Symmetry s, go
 void append_image_form(const go::Board& board, go::Symmetry s, go::Color to_move,
                        std::vector<std::uint16_t>& out);
 
+/// append_canonical_form with a ko point (as a rule go::Board::ko_point): the symmetric image
+/// chosen is the smallest by its stones and then by the image of `ko`, whose index
+/// (go::kNumPoints for none) follows the stones. Two positions are equal up to symmetry,
+/// ko included, exactly when these forms are equal.
+void append_canonical_form_with_ko(const go::Board& board, go::Color to_move,
+                                   std::optional<go::Point> ko, std::vector<std::uint16_t>& out);
+
 /// append_canonical_form of the position whose stones are `stones` (point index * 2 + 1
 /// for White, in any order; the span is reordered), without a board: for a line that
 /// captured nothing, its stones are its moves.

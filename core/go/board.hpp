@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -73,6 +74,19 @@ class Board {
     /// refuses it and ends the line. The same as calling play() on each, only cheaper: the
     /// replay of every game runs through here.
     LineResult play_line(std::span<const Move> moves);
+
+    /// The point of a ko just taken: the last move captured one stone with a lone stone whose
+    /// only liberty is now that point, which its opponent may not retake at once
+    /// (ko_banned()). nullopt when there is none (after any other move, a pass or a setup).
+    /// Part of a position's state: two boards with the same stones and different ko points
+    /// are different positions.
+    std::optional<Point> ko_point() const {
+        if (ko_cell_ == 0) return std::nullopt;
+        return Point{static_cast<std::uint8_t>(ko_cell_ % kWidth - 1),
+                     static_cast<std::uint8_t>(ko_cell_ / kWidth - 1)};
+    }
+    /// The player ko_point() bans, when there is one.
+    Color ko_banned() const { return ko_banned_; }
 
     /// Number of stones the last legal move captured.
     int last_captures() const { return last_captures_; }

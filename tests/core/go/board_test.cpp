@@ -130,6 +130,8 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
     REQUIRE(board.play(black("dc")) == MoveVerdict::Legal);  // captures the white stone at cc
     CHECK(board.last_captures() == 1);
     CHECK(board.at(*point_from_sgf("cc")) == Stone::Empty);
+    CHECK(board.ko_point() == point_from_sgf("cc"));
+    CHECK(board.ko_banned() == Color::White);
     CHECK(board.play(white("cc")) == MoveVerdict::KoRecapture);
     {
         // A record with two Black moves in a row (an omitted pass): the ban binds White only.
@@ -137,6 +139,7 @@ TEST_CASE("ko: the immediate recapture is refused, later it is allowed", "[board
         CHECK(same_colour_again.play(black("cc")) == MoveVerdict::Legal);
     }
     REQUIRE(board.play(white("pd")) == MoveVerdict::Legal);  // a ko threat elsewhere
+    CHECK_FALSE(board.ko_point());
     REQUIRE(board.play(black("pp")) == MoveVerdict::Legal);
     CHECK(board.play(white("cc")) == MoveVerdict::Legal);  // now the retake is legal
     CHECK(board.at(*point_from_sgf("dc")) == Stone::Empty);
@@ -257,6 +260,13 @@ void require_same(const Board& board, const ReferenceBoard& reference) {
     }
     REQUIRE(board.hash() == reference.hash());
     REQUIRE(board.stone_count() == stones);
+    // The ko point is part of the position: the board's public one is the reference's.
+    const std::optional<Point> ko = board.ko_point();
+    REQUIRE(ko.has_value() == (reference.ko_point >= 0));
+    if (ko) {
+        REQUIRE(ko->index() == reference.ko_point);
+        REQUIRE(board.ko_banned() == reference.ko_banned);
+    }
 }
 
 std::vector<int> sorted(std::span<const std::uint16_t> points) {
