@@ -2,39 +2,9 @@
 
 #include <cstdint>
 
-namespace josekic::pipeline {
+#include "core/sgf/utf8.hpp"
 
-namespace {
-// Length of the valid UTF-8 sequence starting at text[i], 0 when it is not one
-// (overlong forms, surrogates and code points above U+10FFFF are invalid).
-std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
-    const auto byte = [&](std::size_t k) { return static_cast<std::uint8_t>(text[k]); };
-    const std::uint8_t lead = byte(i);
-    std::size_t length = 0;
-    std::uint32_t code = 0;
-    if (lead < 0x80) return 1;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-        code = lead & 0x1Fu;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        code = lead & 0x0Fu;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        code = lead & 0x07u;
-    } else {
-        return 0;
-    }
-    if (i + length > text.size()) return 0;
-    for (std::size_t k = 1; k < length; ++k) {
-        if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
-        code = (code << 6) | (byte(i + k) & 0x3Fu);
-    }
-    if (length == 3 && (code < 0x800 || (code >= 0xD800 && code <= 0xDFFF))) return 0;
-    if (length == 4 && (code < 0x10000 || code > 0x10FFFF)) return 0;
-    return length;
-}
-}  // namespace
+namespace josekic::pipeline {
 
 std::string json_quote(std::string_view text) {
     std::string out;
@@ -42,7 +12,7 @@ std::string json_quote(std::string_view text) {
     out += '"';
     for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
-        const std::size_t length = utf8_sequence_length(text, i);
+        const std::size_t length = sgf::utf8_sequence(text, i);
         if (length == 0) {
             out += "\\ufffd";
             ++i;

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/sgf/cjk_detection.hpp"
+#include "core/sgf/utf8.hpp"
 
 namespace josekic::sgf {
 
@@ -26,51 +27,6 @@ void* from_handle(iconv_t h) {
 }
 bool is_open(iconv_t h) {
     return h != reinterpret_cast<iconv_t>(-1);
-}
-
-/// Length of the well-formed UTF-8 sequence at p (1 for ASCII), or 0 when it is not one.
-std::size_t utf8_sequence(const unsigned char* p, std::size_t n) {
-    const unsigned c = p[0];
-    if (c < 0x80) return 1;
-    if (c < 0xC2 || c > 0xF4) return 0;
-    std::size_t len = 2;
-    unsigned lo = 0x80;
-    unsigned hi = 0xBF;
-    if (c >= 0xF0) {
-        len = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else if (c >= 0xE0) {
-        len = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;  // no UTF-16 surrogates
-    }
-    if (n < len || p[1] < lo || p[1] > hi) return 0;
-    for (std::size_t k = 2; k < len; ++k) {
-        if ((p[k] & 0xC0u) != 0x80u) return 0;
-    }
-    return len;
-}
-
-/// The index of the first byte from `i` on that is not ASCII, or `n`. Text is mostly
-/// ASCII (moves, numbers, markup), so it is skipped eight bytes at a time.
-std::size_t skip_ascii(const unsigned char* p, std::size_t i, std::size_t n) {
-    while (n - i >= 8) {
-        std::uint64_t word = 0;
-        std::memcpy(&word, p + i, sizeof word);
-        if ((word & 0x8080808080808080ull) != 0) break;
-        i += 8;
-    }
-    while (i < n && p[i] < 0x80) ++i;
-    return i;
-}
-
-/// How many bytes a UTF-8 lead byte announces (0 when it is not a lead byte).
-std::size_t announced_length(unsigned c) {
-    if (c >= 0xC2 && c < 0xE0) return 2;
-    if (c >= 0xE0 && c < 0xF0) return 3;
-    if (c >= 0xF0 && c < 0xF5) return 4;
-    return 0;
 }
 
 std::string normalised_key(std::string_view spelling) {
@@ -221,18 +177,6 @@ std::string iconv_charset_name(std::string_view spelling) {
         if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     }
     return upper;
-}
-
-bool is_valid_utf8(std::string_view bytes) {
-    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-    const std::size_t n = bytes.size();
-    std::size_t i = 0;
-    while ((i = skip_ascii(p, i, n)) < n) {
-        const std::size_t len = utf8_sequence(p + i, n - i);
-        if (len == 0) return false;
-        i += len;
-    }
-    return true;
 }
 
 std::string fallback_charset(std::string_view bytes) {

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/sgf/utf8.hpp"
 
 namespace josekic::sgf {
 
@@ -14,9 +15,6 @@ namespace josekic::sgf {
 /// Shift_JIS -> CP932, EUC-KR -> CP949). Returns the name itself upper-cased when it is not
 /// in the table (iconv may still know it) and "" for an empty name.
 std::string iconv_charset_name(std::string_view spelling);
-
-/// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
-bool is_valid_utf8(std::string_view bytes);
 
 /// How a whole file's bytes were stored before josekic turned them into the text the
 /// parser reads.

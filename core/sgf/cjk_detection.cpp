@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <vector>
 
+#include "core/sgf/utf8.hpp"
+
 namespace josekic::sgf {
 
 namespace {
@@ -63,22 +65,6 @@ constexpr std::string_view kTraditionalChinese =
     "羅梁宋鄭謝韓唐馮董蕭曹袁鄧傅沈曾彭呂蘇盧蔣蔡賈丁魏薛葉閻余潘"
     "杜戴夏鐘汪田姜范姚譚廖鄒熊陸郝孔崔康邱秦顧侯邵孟龍雷湯尹黎易"
     "喬賀賴龔";
-
-// The code points of UTF-8 text, in order; a broken sequence is skipped byte by byte.
-std::vector<char32_t> code_points(std::string_view utf8) {
-    std::vector<char32_t> out;
-    for (std::size_t i = 0; i < utf8.size();) {
-        const auto c = static_cast<unsigned char>(utf8[i]);
-        std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-        if (i + len > utf8.size()) break;
-        char32_t cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
-        for (std::size_t k = 1; k < len; ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3Fu);
-        out.push_back(cp);
-        i += len;
-    }
-    return out;
-}
 
 std::vector<char32_t> sorted_set(std::string_view utf8) {
     std::vector<char32_t> set = code_points(utf8);
