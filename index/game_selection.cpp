@@ -1,42 +1,135 @@
 #include "index/game_selection.hpp"
 
+#include <bit>
 #include <utility>
 
 namespace josekic::index {
 
+namespace {
+
+// The filters that read one field of a game each, so that each distinct text is decided
+// once by game::check itself (the same check as compile's) and a game's verdict is theirs
+// combined: a game passes `filter` exactly when it passes each part.
+struct FilterParts {
+    game::GameFilter years, ranks, players, event;
+
+    explicit FilterParts(const game::GameFilter& filter) {
+        years.since = filter.since;
+        years.until = filter.until;
+        ranks.min_rank = filter.min_rank;
+        ranks.max_rank = filter.max_rank;
+        players.players = filter.players;
+        event.event = filter.event;
+    }
+};
+
+// What each text of the pool says, one byte per byte of the pool (a text is known by its
+// offset): for each field that reads texts, whether it was decided and whether it passes.
+class TextVerdicts {
+  public:
+    enum Field : std::uint8_t { Rank = 0, Player = 2, Event = 4 };
+
+    TextVerdicts(const IndexFile& index, const FilterParts& parts)
+        : index_(index), parts_(parts), pool_(index.string_pool()), verdicts_(pool_.size()) {}
+
+    // Whether the text at `offset`, read as `field`, passes that field's filter.
+    bool passes(Field field, std::uint32_t offset) {
+        if (offset >= verdicts_.size()) index_.string_in(pool_, offset);  // throws
+        std::uint8_t& v = verdicts_[offset];
+        const auto decided = static_cast<std::uint8_t>(1U << field);
+        const auto passing = static_cast<std::uint8_t>(2U << field);
+        if ((v & decided) == 0) {
+            v |= decided;
+            if (decide(field, index_.string_in(pool_, offset))) v |= passing;
+        }
+        return (v & passing) != 0;
+    }
+
+  private:
+    bool decide(Field field, std::string_view text) const {
+        game::FilterFacts facts;
+        switch (field) {
+            case Rank:  // a rank passes when both players of a game with it twice would
+                facts.black_rank = facts.white_rank = text;
+                return game::check(parts_.ranks, facts).passes();
+            case Player:  // a name passes when a game of it against itself would
+                facts.black_player = facts.white_player = text;
+                return game::check(parts_.players, facts).passes();
+            case Event:
+                facts.event = text;
+                return game::check(parts_.event, facts).passes();
+        }
+        return false;
+    }
+
+    const IndexFile& index_;
+    const FilterParts& parts_;
+    std::vector<std::byte> pool_;
+    std::vector<std::uint8_t> verdicts_;
+};
+
+// Whether a game of year `year` (0: undated) passes the year filters, decided once per year.
+class YearVerdicts {
+  public:
+    explicit YearVerdicts(const game::GameFilter& years) : years_(years) {}
+
+    bool passes(std::int16_t year) {
+        std::uint8_t& v = verdicts_[static_cast<std::uint16_t>(year)];
+        if (v == 0) {
+            game::FilterFacts facts;
+            if (year != 0) facts.year = year;
+            v = game::check(years_, facts).passes() ? 2 : 1;
+        }
+        return v == 2;
+    }
+
+  private:
+    const game::GameFilter& years_;
+    std::vector<std::uint8_t> verdicts_ = std::vector<std::uint8_t>(65536);
+};
+
+}  // namespace
+
 GameSelection::GameSelection(const IndexFile& index, game::GameFilter filter)
     : index_(&index),
       filter_(std::move(filter)),
-      years_only_(!filter_.has(game::FilterKind::MinRank) &&
-                  !filter_.has(game::FilterKind::MaxRank) &&
-                  !filter_.has(game::FilterKind::Player) && !filter_.has(game::FilterKind::Event)),
-      verdicts_(index.game_count(), Verdict::Unknown) {}
-
-bool GameSelection::contains(const LineRecord& line) const {
-    if (!years_only_) return contains(line.game);
-    check_range(line.game);
-    // The line's year is its game's, as the writer stores both (0: undated).
-    game::FilterFacts facts;
-    if (line.year != 0) facts.year = line.year;
-    return game::check(filter_, facts).passes();
+      game_count_(index.game_count()),
+      bits_((std::size_t{game_count_} + 63) / 64),
+      memory_(std::make_unique<Memory>()) {
+    const FilterParts parts(filter_);
+    const bool ranks = !parts.ranks.empty();
+    const bool players = !parts.players.empty();
+    const bool event = !parts.event.empty();
+    std::optional<TextVerdicts> texts;
+    if (ranks || players || event) texts.emplace(index, parts);
+    YearVerdicts years(parts.years);
+    index.for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
+        using enum TextVerdicts::Field;
+        const bool passes =
+            years.passes(g.year) &&
+            (!ranks || (texts->passes(Rank, g.black_rank) && texts->passes(Rank, g.white_rank))) &&
+            (!players || texts->passes(Player, g.black_player) ||
+             texts->passes(Player, g.white_player)) &&
+            (!event || texts->passes(Event, g.event));
+        if (passes) bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+    });
+    for (std::uint64_t word : bits_) size_ += static_cast<std::uint32_t>(std::popcount(word));
 }
 
-void GameSelection::check_range(std::uint32_t id) const {
-    if (id >= verdicts_.size()) index_->damaged("game " + std::to_string(id) + " is out of range");
+void GameSelection::out_of_range(std::uint32_t id) const {
+    index_->damaged("game " + std::to_string(id) + " is out of range");
 }
 
-bool GameSelection::contains(std::uint32_t id) const {
-    check_range(id);
-    Verdict& verdict = verdicts_[id];
-    if (verdict == Verdict::Unknown) {
-        const IndexedGame g = index_->game(id);
-        const game::FilterFacts facts{
-            g.black_player, g.white_player,
-            g.black_rank,   g.white_rank,
-            g.event,        g.year == 0 ? std::nullopt : std::optional<int>(g.year)};
-        verdict = game::check(filter_, facts).passes() ? Verdict::Passes : Verdict::Fails;
-    }
-    return verdict == Verdict::Passes;
+std::optional<GameSelection::Tally> GameSelection::remembered(Tree tree, std::uint32_t node) const {
+    const std::lock_guard lock(memory_->mutex);
+    const auto it = memory_->tallies.find({tree, node});
+    if (it == memory_->tallies.end()) return std::nullopt;
+    return it->second;
+}
+
+void GameSelection::remember(Tree tree, std::uint32_t node, Tally tally) const {
+    const std::lock_guard lock(memory_->mutex);
+    memory_->tallies.insert_or_assign({tree, node}, std::move(tally));
 }
 
 }  // namespace josekic::index

@@ -1,8 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <vector>
 
+#include "core/dictionary/node_stats.hpp"
 #include "core/game/game_filter.hpp"
 #include "index/index_reader.hpp"
 
@@ -10,28 +15,60 @@ namespace josekic::index {
 
 /// The games of an index that a filtered query counts: those that pass a game::GameFilter,
 /// decided by the same check as compile's on the same fields (players, ranks, year, event),
-/// so that a filtered lookup equals a compile with that filter. Each game is decided once,
-/// when a query first meets it.
+/// so that a filtered lookup equals a compile with that filter.
+///
+/// Every game is decided when the selection is made, from one read of the game table and the
+/// string pool (each distinct text once: the pool holds each text once), into one bit per
+/// game; a query then only tests bits. A long-running process keeps one selection per
+/// (index, filter) and reuses it: it also remembers the statistics of the large nodes its
+/// queries counted, so that a second query costs what an unfiltered one does. Const member
+/// functions may be called from several threads at once.
 class GameSelection {
   public:
-    /// The games of `index` that pass `filter`; `index` must outlive the selection.
+    /// The games of `index` that pass `filter`; `index` must outlive the selection. Throws
+    /// IndexError when the game table cannot be read.
     GameSelection(const IndexFile& index, game::GameFilter filter);
 
     const game::GameFilter& filter() const { return filter_; }
+    /// How many games of the index pass the filter.
+    std::uint32_t size() const { return size_; }
     /// Whether `game` passes the filter. Throws IndexError for a game id out of range.
-    bool contains(std::uint32_t game) const;
-    /// Whether the game of `line` passes the filter: from the year the line carries when the
-    /// filter asks for years only (reading no game record), else as contains(line.game).
-    bool contains(const LineRecord& line) const;
+    bool contains(std::uint32_t game) const {
+        if (game >= game_count_) out_of_range(game);
+        return (bits_[game / 64] >> (game % 64) & 1U) != 0;
+    }
+    /// Whether the game of `line` passes the filter.
+    bool contains(const LineRecord& line) const { return contains(line.game); }
+
+    /// What a query counted of a node's lines over the selected games, kept for the next.
+    struct Tally {
+        dictionary::NodeStats stats;
+        /// The `limit` most recent selected games (or all, when fewer), one line each as
+        /// recent_games chooses it, most recent first.
+        std::vector<LineRecord> recent;
+        std::size_t limit = 0;
+    };
+    /// The tally of `node` of `tree` given to remember(), if any.
+    std::optional<Tally> remembered(Tree tree, std::uint32_t node) const;
+    /// Keeps `tally` as that of `node` of `tree` (query.cpp keeps those of the nodes whose
+    /// lines are too many to count again on each query).
+    void remember(Tree tree, std::uint32_t node, Tally tally) const;
 
   private:
-    enum class Verdict : std::uint8_t { Unknown, Passes, Fails };
-    /// Throws IndexError when `id` is not a game of the index.
-    void check_range(std::uint32_t id) const;
+    [[noreturn]] void out_of_range(std::uint32_t id) const;
+
+    /// What the queries counted once, for the next ones.
+    struct Memory {
+        std::mutex mutex;
+        std::map<std::pair<Tree, std::uint32_t>, Tally> tallies;
+    };
+
     const IndexFile* index_;
     game::GameFilter filter_;
-    bool years_only_;
-    mutable std::vector<Verdict> verdicts_;
+    std::uint32_t game_count_ = 0;
+    std::uint32_t size_ = 0;
+    std::vector<std::uint64_t> bits_;  // bit g % 64 of word g / 64: game g passes
+    std::unique_ptr<Memory> memory_;   // behind a pointer: a mutex cannot move
 };
 
 }  // namespace josekic::index

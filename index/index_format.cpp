@@ -81,17 +81,6 @@ NodeRecord decode_node(const std::byte* in) {
     return n;
 }
 
-LineRecord decode_line(const std::byte* in) {
-    Reader r{in};
-    LineRecord l;
-    const auto word = r.get<std::uint32_t>();
-    l.game = word & (kMaxGames - 1);
-    l.outcome = static_cast<std::uint8_t>(word >> 30);
-    l.move_numbers = r.get<std::uint32_t>();
-    l.year = r.get<std::int16_t>();
-    return l;
-}
-
 PositionRecord decode_position(const std::byte* in) {
     Reader r{in};
     PositionRecord p;

@@ -369,6 +369,28 @@ std::string IndexFile::string_at(std::uint32_t offset) const {
     return text;
 }
 
+void IndexFile::read_game_records(std::uint32_t first, std::uint32_t n,
+                                  std::vector<std::byte>& out) const {
+    if (std::uint64_t{first} + n > games_.count)
+        damaged("games " + std::to_string(first) + "+" + std::to_string(n) + " are out of range");
+    out.resize(std::size_t{n} * GameRecord::kSize);
+    read(games_, std::uint64_t{first} * GameRecord::kSize, out);
+}
+
+std::vector<std::byte> IndexFile::string_pool() const {
+    std::vector<std::byte> pool(static_cast<std::size_t>(strings_.count));
+    read(strings_, 0, pool);
+    return pool;
+}
+
+std::string_view IndexFile::string_in(std::span<const std::byte> pool, std::uint32_t offset) const {
+    if (std::uint64_t{offset} + 2 > pool.size()) damaged("a text lies outside the string pool");
+    const auto length = load_le<std::uint16_t>(pool.data() + offset);
+    if (std::uint64_t{offset} + 2 + length > pool.size())
+        damaged("a text lies outside the string pool");
+    return {reinterpret_cast<const char*>(pool.data()) + offset + 2, length};
+}
+
 IndexedGame IndexFile::game(std::uint32_t id) const {
     if (id >= games_.count) damaged("game " + std::to_string(id) + " is out of range");
     std::array<std::byte, GameRecord::kSize> b;

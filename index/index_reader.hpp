@@ -66,6 +66,10 @@ struct SectionView {
 /// throws IndexError for an index or a record that points outside the file.
 class TreeView {
   public:
+    /// The index's file name, for messages.
+    const std::string& path() const { return *path_; }
+    /// Which tree of its index this is.
+    Tree tree() const { return tree_bit_ == 0 ? Tree::Joseki : Tree::Fuseki; }
     /// Nodes of the tree (the sentinel not counted); node 0 is the root.
     std::uint32_t size() const { return node_count_; }
     NodeRecord node(std::uint32_t i) const;
@@ -141,6 +145,24 @@ class IndexFile {
     const TreeView& tree(Tree t) const { return t == Tree::Joseki ? joseki_ : fuseki_; }
     std::uint32_t game_count() const { return static_cast<std::uint32_t>(games_.count); }
     IndexedGame game(std::uint32_t id) const;
+    /// Calls `visit(id, record)` for every game record in id order, reading them a block at a
+    /// time: a filter decides every game, and one read per record cost a system call each.
+    template <typename Visit>
+    void for_each_game_record(Visit visit) const {
+        std::vector<std::byte> block;
+        for (std::uint32_t at = 0; at < game_count();) {
+            const std::uint32_t n = std::min(game_count() - at, kGamesPerRead);
+            read_game_records(at, n, block);
+            for (std::uint32_t k = 0; k < n; ++k)
+                visit(at + k, decode_game(block.data() + std::size_t{k} * GameRecord::kSize));
+            at += n;
+        }
+    }
+    /// The whole string pool, the texts GameRecord offsets point into (string_in reads them).
+    std::vector<std::byte> string_pool() const;
+    /// The text at `offset` of `pool` (from string_pool()). Throws IndexError when it lies
+    /// outside the pool.
+    std::string_view string_in(std::span<const std::byte> pool, std::uint32_t offset) const;
     /// The compile options that shaped the tries (index_options.hpp reads them).
     OptionsRecord options() const;
     /// Checks the CRC of every section, then every record against the invariants that the
@@ -154,7 +176,11 @@ class IndexFile {
     std::uint64_t size_bytes() const { return source_->size(); }
 
   private:
+    /// Game records read at once by for_each_game_record: 168 kB.
+    static constexpr std::uint32_t kGamesPerRead = 4096;
     IndexFile() = default;
+    /// Reads the `n` game records from `first` into `out` (bounds-checked).
+    void read_game_records(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
     void check_layout();
     /// Where the section `id` of kSectionSpecs is kept.
     SectionView* slot_of(std::uint32_t id);

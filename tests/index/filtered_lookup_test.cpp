@@ -81,9 +81,7 @@ std::size_t compare_every_node(const fs::path& all, const fs::path& filtered,
 TEST_CASE("lookup with a filter answers as the index of a compile with that filter",
           "[index][lookup][filter]") {
     const test_support::TempDir dir;
-    const fs::path in =
-        test_support::write_games(dir.path() / "games", test_support::filter_games());
-    test_support::compile_filtered({in.string()}, dir.path() / "all", {});
+    const fs::path in = test_support::compile_filter_games(dir.path());
     std::vector<game::GameFilter> filters(5);
     filters[0].since = 2017;
     filters[1].min_rank = game::parse_rank("9d");
@@ -104,9 +102,7 @@ TEST_CASE("lookup with a filter answers as the index of a compile with that filt
 TEST_CASE("a filtered lookup counts, orders and lists only the games that pass",
           "[index][lookup][filter]") {
     const test_support::TempDir dir;
-    const fs::path in =
-        test_support::write_games(dir.path() / "games", test_support::filter_games());
-    test_support::compile_filtered({in.string()}, dir.path() / "all", {});
+    test_support::compile_filter_games(dir.path());
     const index::IndexFile file = index::IndexFile::open(dir.path() / "all" / "index.jki");
     game::GameFilter filter;
     filter.since = 2017;

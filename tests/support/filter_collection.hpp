@@ -75,4 +75,12 @@ inline compile::CompileResult compile_filtered(const std::vector<std::string>& i
     return compile::compile_collection(options);
 }
 
+/// Writes filter_games() to `dir`/games and compiles them without a filter into `dir`/all.
+/// Returns `dir`/games.
+inline std::filesystem::path compile_filter_games(const std::filesystem::path& dir) {
+    const std::filesystem::path in = write_games(dir / "games", filter_games());
+    compile_filtered({in.string()}, dir / "all", {});
+    return in;
+}
+
 }  // namespace josekic::test_support
