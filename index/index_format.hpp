@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace josekic::index {
@@ -207,5 +208,14 @@ void store_le(T value, std::byte* out) {
 
 /// CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `bytes`, continuing from `crc`.
 std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc = 0);
+
+/// The compile id of an index: the 64-bit FNV-1a hash of its header and section table as
+/// stored. They hold every section's size and CRC-32, so indexes of different contents get
+/// different ids and the same index the same id, however often it is compiled. The SGF files
+/// of the same compile name it at their root (XI, emit/dictionary_format.hpp).
+std::uint64_t compile_id(std::span<const std::byte> header_and_table);
+
+/// A compile id as the SGF files write it: 16 lower-case hexadecimal digits.
+std::string compile_id_text(std::uint64_t id);
 
 }  // namespace josekic::index

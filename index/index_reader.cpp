@@ -245,6 +245,7 @@ void IndexFile::check_layout() {
     const std::size_t table_end = kHeaderSize + std::size_t{section_count} * kSectionEntrySize;
     std::vector<std::byte> head(table_end);
     if (!source_->read(0, head)) damaged("cannot read the section table");
+    compile_id_ = index::compile_id(head);
     const auto stored_crc = load_le<std::uint32_t>(head.data() + kHeaderCrcOffset);
     std::fill_n(head.begin() + kHeaderCrcOffset, 4, std::byte{0});
     if (crc32(head) != stored_crc) damaged("header checksum mismatch");

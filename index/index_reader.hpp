@@ -135,6 +135,9 @@ class IndexFile {
     void verify() const;
     const std::string& path() const { return *path_; }
     std::uint64_t size_bytes() const { return source_->size(); }
+    /// The index's compile id (index_format.hpp compile_id), which the SGF files of the same
+    /// compile write at their root.
+    std::uint64_t compile_id() const { return compile_id_; }
 
   private:
     IndexFile() = default;
@@ -148,6 +151,7 @@ class IndexFile {
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
     TreeView joseki_, fuseki_;
+    std::uint64_t compile_id_ = 0;
 };
 
 }  // namespace josekic::index
