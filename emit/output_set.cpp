@@ -172,11 +172,16 @@ OutputSet::OutputSet(const fs::path& dir) : dir_(dir), sets_(dir / kSetsDirector
                                              : error_text(lock_error));
     }
     // What runs killed before their commit left (their staging directories), and what one
-    // killed just after it left of the set before (its directory).
+    // killed just after it left of the set before (its directory, a link being made).
     const std::string current = link_target(sets_ / kCurrent);
     for (const std::string& name : entries_of(sets_)) {
         if ((name.starts_with(kSetPrefix) && name != current) || name.starts_with(".current"))
             fs::remove_all(sets_ / name, error);
+    }
+    for (const std::string& name : entries_of(dir_)) {
+        if (name.starts_with(".") && name.find(".link-") != std::string::npos &&
+            link_target(dir_ / name).starts_with(std::string(kSetsDirectory) + "/"))
+            ::unlink((dir_ / name).c_str());
     }
     for (int attempt = 0;; ++attempt) {
         staging_ = sets_ / (std::string(kSetPrefix) + unique_suffix());

@@ -311,7 +311,14 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
         CHECK((run.exit_code == 0 || run.term_signal == signal_number));
         if (run.term_signal != 0) ++interrupted;
         // SIGKILL cannot be handled: what it leaves is hidden, and the next run removes it.
-        if (signal_number != SIGKILL) CHECK(temporaries(out).empty());
+        if (signal_number != SIGKILL) {
+            CHECK(temporaries(out).empty());
+            // The new set's directory went with the signal: one set is left, the current one.
+            std::vector<std::string> sets;
+            for (const auto& entry : fs::directory_iterator(fs::path(out) / ".josekic"))
+                sets.push_back(entry.path().filename().string());
+            CHECK(sets.size() == 2);
+        }
         // The set a reader sees is the old one or the new one, whole: never a mix.
         const auto seen = visible(out);
         CHECK((seen == previous || seen == complete));
