@@ -322,9 +322,16 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
         // The set a reader sees is the old one or the new one, whole: never a mix.
         const auto seen = visible(out);
         CHECK((seen == previous || seen == complete));
-        // Put the old output back for the next step.
-        fs::remove_all(out);
+        // Put the old output back for the next step, over what the run left: whatever a
+        // signal (SIGKILL too) left behind is gone after it.
         REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code == 0);
+        REQUIRE(visible(out) == previous);
+        CHECK(temporaries(out).empty());
+        std::size_t entries = 0;
+        for ([[maybe_unused]] const auto& entry :
+             fs::directory_iterator(fs::path(out) / ".josekic"))
+            ++entries;
+        CHECK(entries == 2);  // current and its set
     }
     INFO("interrupted runs: " << interrupted);
     CHECK(interrupted > 0);
