@@ -28,6 +28,10 @@ namespace po = boost::program_options;
 
 namespace josekic::cli {
 
+std::filesystem::path index_path(const std::string& dictionary) {
+    return index::index_path(dictionary);
+}
+
 int flushed_output() {
     std::cout.flush();
     if (!std::cout) {
