@@ -10,6 +10,8 @@
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
+#include "core/input/walker.hpp"
+#include "emit/output_set.hpp"
 
 namespace po = boost::program_options;
 
@@ -30,8 +32,11 @@ const char* const kCompileDescription =
     "left out, as by the smallest --min-count that fits, and the file says so.\n"
     "On stdout it prints a summary: games read, used and skipped, the files written with\n"
     "their nodes, and where report.txt is. Diagnostics go to stderr as for `josekic check`.\n"
-    "Every file is written to a temporary file and renamed, so a failed run leaves the old\n"
-    "files intact. The same inputs and options give byte-identical files, whatever the\n"
+    "The files are one set, written into DIR/.josekic and swapped in whole at the end (the\n"
+    "names in DIR are links into it): a run that fails or is interrupted leaves DIR's old\n"
+    "set as it was, and a recompile removes the files of the old set the new one lacks.\n"
+    "Dictionaries and indexes josekic wrote are never read as games (they are counted).\n"
+    "The same inputs and options give byte-identical files, whatever the\n"
     "thread count or the order of the INPUTs (they are sorted before reading).\n"
     "\n"
     "--since, --until, --min-rank, --max-rank, --player and --event keep only the games that\n"
@@ -41,9 +46,9 @@ const char* const kCompileDescription =
     "and why. The index of an unfiltered compile answers the same filters in `josekic lookup`.\n"
     "\n"
     "Exit status: 0 when the dictionaries were written (unreadable files and skipped games\n"
-    "are listed in the report), 1 when an INPUT does not exist, a --prune list cannot be\n"
-    "used (its problems are printed and nothing is written), an output cannot be written\n"
-    "or, with --strict, something was skipped; 2 for a bad command line.";
+    "are listed in the report), 1 when an INPUT does not exist or cannot be read, DIR\n"
+    "cannot be written, a --prune list cannot be used, an output cannot be written or, with\n"
+    "--strict, something was skipped: nothing is then written; 2 for a bad command line.";
 
 }  // namespace
 
@@ -132,6 +137,30 @@ int run_compile(const std::vector<std::string>& args) {
     if (options.opening.max_moves < 1)
         throw UsageError(help.name, "--fuseki-moves must be at least 1");
 
+    // Decided before anything is read: a run that cannot read an input or write DIR writes
+    // nothing.
+    const std::vector<diag::Diagnostic> unreadable = input::check_inputs(options.inputs);
+    for (const diag::Diagnostic& d : unreadable) std::cerr << diag::format(d) << "\n";
+    if (!unreadable.empty()) {
+        std::cerr << "josekic: nothing was written\n";
+        return 1;
+    }
+    emit::check_output_directory(options.output_dir);
+    // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
+    // the set makes DIR: DIR is made for it. It is the user's file, not the set's.
+    if (!input.diagnostics_file.empty()) {
+        namespace fs = std::filesystem;
+        std::error_code error;
+        const fs::path log_dir =
+            fs::weakly_canonical(fs::absolute(input.diagnostics_file, error), error).parent_path();
+        const fs::path out_dir =
+            fs::weakly_canonical(fs::absolute(options.output_dir, error), error);
+        if (!error && log_dir == out_dir) fs::create_directories(out_dir, error);
+    }
+    options.keep_outputs = [&input](const pipeline::RunReport& run) {
+        return !run_fails(run, input);
+    };
+
     std::optional<std::vector<prune::PruneList>> prune_lists = read_prune_lists(prune_files);
     if (!prune_lists) {
         std::cerr << "josekic: nothing was written\n";
@@ -140,6 +169,12 @@ int run_compile(const std::vector<std::string>& args) {
     options.prune_lists = std::move(*prune_lists);
 
     const compile::CompileResult result = compile::compile_collection(options);
+    if (!result.written) {
+        const int status = exit_status(result.run, input);
+        std::cerr << "josekic: nothing was written; " << options.output_dir
+                  << " keeps what it held\n";
+        return status;
+    }
     std::cout << compile::render_compile_summary(
         result, (std::filesystem::path(options.output_dir) / "report.txt").string());
     std::cout.flush();

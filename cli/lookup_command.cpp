@@ -16,6 +16,7 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/formats/record_reader.hpp"
 #include "core/game/replay.hpp"
+#include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_format.hpp"
@@ -28,9 +29,7 @@ namespace po = boost::program_options;
 namespace josekic::cli {
 
 std::filesystem::path index_path(const std::string& dictionary) {
-    const std::filesystem::path path(dictionary);
-    if (std::filesystem::is_directory(path)) return path / index::kIndexFileName;
-    return path;
+    return index::index_path(dictionary);
 }
 
 int flushed_output() {
@@ -144,7 +143,7 @@ int run_lookup(const std::vector<std::string>& args) {
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
-        const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+        const index::IndexFile file = index::open_dictionary_index(dictionary);
         if (verify) file.verify();
         std::optional<index::GameSelection> selection;
         if (!filter.empty()) selection.emplace(file, filter);
@@ -168,7 +167,7 @@ int run_lookup(const std::vector<std::string>& args) {
     if (const auto* error = std::get_if<index::QueryError>(&parsed))
         throw UsageError(
             "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
-    const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+    const index::IndexFile file = index::open_dictionary_index(dictionary);
     if (verify) file.verify();
     std::optional<index::GameSelection> selection;
     if (!filter.empty()) selection.emplace(file, filter);

@@ -27,7 +27,8 @@ struct GameFile {
 /// an error message) when the file cannot be read or holds no game.
 std::optional<GameFile> read_game_file(const std::string& path);
 
-/// The index a DIR|INDEX argument names: DIR/index.jki for a directory.
+/// The index a DIR|INDEX argument names (index::index_path). A query opens it with
+/// index::open_dictionary_index, which also checks the SGF files beside it.
 std::filesystem::path index_path(const std::string& dictionary);
 
 /// Flushes stdout: 0, or 1 after an error message when the output could not be written.

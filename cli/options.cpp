@@ -87,15 +87,34 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
     return stream;
 }
 
+namespace {
+
+// What --strict counts as not read: files, errors, games (duplicates do not count).
+struct NotRead {
+    std::uint64_t files = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t games = 0;
+    bool any() const { return files != 0 || errors != 0 || games != 0; }
+};
+
+NotRead not_read(const pipeline::RunReport& report) {
+    NotRead counts{report.files_skipped.size(), report.diagnostics.errors, 0};
+    for (const auto& [reason, count] : report.games_skipped) {
+        if (reason != "duplicate") counts.games += count;
+    }
+    return counts;
+}
+
+}  // namespace
+
+bool run_fails(const pipeline::RunReport& report, const InputOptions& options) {
+    return report.has_fatal_errors() || (options.strict && not_read(report).any());
+}
+
 int exit_status(const pipeline::RunReport& report, const InputOptions& options) {
     if (report.has_fatal_errors()) return 1;
     if (!options.strict) return 0;
-    std::uint64_t games = 0;
-    for (const auto& [reason, count] : report.games_skipped) {
-        if (reason != "duplicate") games += count;
-    }
-    const std::uint64_t files = report.files_skipped.size();
-    const std::uint64_t errors = report.diagnostics.errors;
+    const auto [files, errors, games] = not_read(report);
     if (files == 0 && errors == 0 && games == 0) return 0;
     std::cerr << "josekic: --strict: not everything was read: " << files << " files skipped, "
               << errors << " errors, " << games << " games skipped (see the report)\n";

@@ -69,4 +69,8 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
 /// not 19x19 or without moves; duplicates do not count), saying so on stderr; else 0.
 int exit_status(const pipeline::RunReport& report, const InputOptions& options);
 
+/// Whether exit_status will be 1 for `report`, without saying anything: a run that will fail
+/// asks this before it writes, so that it writes nothing.
+bool run_fails(const pipeline::RunReport& report, const InputOptions& options);
+
 }  // namespace josekic::cli

@@ -13,6 +13,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "emit/dictionary_reader.hpp"
 #include "index/index_format.hpp"
+#include "index/index_reader.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
 #include "reference/coverage.hpp"
@@ -36,9 +37,13 @@ const char* const kPruneDescription =
     "which nodes were marked in an SGF editor as bad moves (BM) or with a comment line\n"
     "'prune'.\n"
     "\n"
+    "The lines left out stay in DICT's index (index.jki beside it), and OUT says so, when\n"
+    "that index is DICT's own: a DICT whose root names another compile's index than the one\n"
+    "beside it is refused.\n"
+    "\n"
     "Exit status: 0 when OUT was written (or the dry run printed); 1 when DICT is not a\n"
-    "josekic dictionary, a list is malformed or OUT cannot be written (nothing is written);\n"
-    "2 for a bad command line.";
+    "josekic dictionary, the index beside it is not its own, a list is malformed or OUT\n"
+    "cannot be written (nothing is written); 2 for a bad command line.";
 
 }  // namespace
 
@@ -131,10 +136,30 @@ int run_prune(const std::vector<std::string>& args) {
     const std::vector<reference::ReferenceIndex>* joseki_references =
         joseki && !references.empty() ? &references : nullptr;
     // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
-    // holds the unpruned dictionaries, which `josekic lookup` reads.
+    // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
+    // (the compile id its root names) keeps that promise.
+    const std::filesystem::path index_file =
+        std::filesystem::absolute(dictionary_path).parent_path() / index::kIndexFileName;
     std::error_code no_index;
-    const bool index_beside = std::filesystem::exists(
-        std::filesystem::absolute(dictionary_path).parent_path() / index::kIndexFileName, no_index);
+    const std::string& own_id = read->front().root.compile_id;
+    bool index_beside = false;
+    if (std::filesystem::exists(index_file, no_index)) {
+        const std::string beside_id =
+            index::compile_id_text(index::IndexFile::open(index_file).compile_id());
+        if (!own_id.empty() && own_id != beside_id) {
+            std::cerr << "josekic: " << dictionary_path << " leaves lines to the index of compile "
+                      << own_id << ", but " << index_file.string() << " beside it is of compile "
+                      << beside_id << ": not its own index; nothing was written\n";
+            return 1;
+        }
+        index_beside = !own_id.empty();
+        if (!index_beside) {
+            std::cerr << "josekic: warning: " << dictionary_path
+                      << " names no index (written without one, or by an older josekic): "
+                         "the pruned file does not refer to "
+                      << index_file.string() << "\n";
+        }
+    }
     std::vector<compile::CollectionEntry> trees;
     std::size_t nodes_before = 0;
     for (std::size_t i = 0; i < results.size(); ++i) {
@@ -151,7 +176,10 @@ int run_prune(const std::vector<std::string>& args) {
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = max_games_listed;
         if (results[i].side) write.side = &*results[i].side;
-        if (index_beside) write.cut_lines = emit::CutLines::InIndex;
+        if (index_beside) {
+            write.cut_lines = emit::CutLines::InIndex;
+            write.compile_id = own_id;
+        }
         trees.push_back({&trie, std::move(write), joseki_references});
         nodes_before += results[i].nodes_before;
     }

@@ -13,6 +13,7 @@
 #include "emit/atomic_file.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
+#include "index/dictionary_set.hpp"
 #include "index/index_format.hpp"
 #include "index/index_options.hpp"
 #include "index/review.hpp"
@@ -116,7 +117,7 @@ int run_review(const std::vector<std::string>& args) {
 
     const std::optional<GameFile> game = read_game_file(game_file);
     if (!game) return 1;
-    const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
+    const index::IndexFile file = index::open_dictionary_index(dictionary);
     const index::GameReview review =
         index::review_game(file, game->record, game->legal_moves, alternatives);
     if (!output.empty())

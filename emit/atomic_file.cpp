@@ -1,9 +1,11 @@
 #include "emit/atomic_file.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <array>
@@ -67,13 +69,49 @@ static_assert(std::atomic<int>::is_always_lock_free);
 // waits for the creations to be registered, so that no file escapes it.
 std::atomic<int> creations_in_progress{0};
 
+// A directory being filled that a signal removes with the files in it (OutputSet's staging
+// directory), in the same slot states as the temporaries.
+LiveTemporary live_directory;
+
+// A signal that arrived while a set was being swapped in: raised once the swap is done.
+std::atomic<int> deferring{0};
+std::atomic<int> deferred_signal{0};
+
+// Removes the files of the directory at `path` (it holds no subdirectories) and the
+// directory, with async-signal-safe calls only.
+void remove_flat_directory(const char* path) {
+    const int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        alignas(8) static char entries[8192];
+        for (;;) {
+            const long n = ::syscall(SYS_getdents64, fd, entries, sizeof entries);
+            if (n <= 0) break;
+            for (long at = 0; at < n;) {
+                const auto* entry = reinterpret_cast<const dirent64*>(entries + at);
+                const char* name = entry->d_name;
+                const bool dots =
+                    name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'));
+                if (!dots) ::unlinkat(fd, name, 0);
+                at += entry->d_reclen;
+            }
+        }
+        ::close(fd);
+    }
+    ::rmdir(path);
+}
+
 extern "C" void remove_temporaries_and_die(int signal_number) {
+    if (deferring.load() > 0) {
+        deferred_signal.store(signal_number);
+        return;
+    }
     // A creation takes microseconds; the bound only keeps a stuck thread from hanging us.
     for (long spins = 0; creations_in_progress.load() > 0 && spins < 200'000'000L; ++spins) {
     }
     for (LiveTemporary& slot : live_temporaries) {
         if (slot.state.load() == kLive) ::unlink(slot.path);
     }
+    if (live_directory.state.load() == kLive) remove_flat_directory(live_directory.path);
     // Die of the same signal with its default action, so the parent sees what happened.
     ::signal(signal_number, SIG_DFL);
     ::raise(signal_number);
@@ -242,6 +280,39 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
     AtomicFile file(target);
     file.write(contents);
     file.commit();
+}
+
+DirectoryRemovedOnSignal::DirectoryRemovedOnSignal(const std::filesystem::path& dir) {
+    const std::string path = dir.string();
+    if (path.size() >= PATH_MAX) return;
+    install_signal_cleanup();
+    int expected = kFree;
+    if (!live_directory.state.compare_exchange_strong(expected, kFilling)) return;
+    std::memcpy(live_directory.path, path.c_str(), path.size() + 1);
+    live_directory.state.store(kLive);
+    registered_ = true;
+}
+
+DirectoryRemovedOnSignal::~DirectoryRemovedOnSignal() {
+    release();
+}
+
+void DirectoryRemovedOnSignal::release() {
+    if (registered_) live_directory.state.store(kFree);
+    registered_ = false;
+}
+
+SignalsDeferred::SignalsDeferred() {
+    install_signal_cleanup();
+    deferring.fetch_add(1);
+}
+
+SignalsDeferred::~SignalsDeferred() {
+    if (deferring.fetch_sub(1) == 1) {
+        if (const int signal_number = deferred_signal.exchange(0); signal_number != 0) {
+            remove_temporaries_and_die(signal_number);
+        }
+    }
 }
 
 }  // namespace josekic::emit

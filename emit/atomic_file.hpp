@@ -57,4 +57,33 @@ class AtomicFile {
     std::uint64_t writeback_started_ = 0;  // bytes [0, this) handed to the kernel's writeback
 };
 
+/// While it lives, SIGINT, SIGTERM or SIGHUP (at their default action, as for AtomicFile)
+/// remove the directory `dir` and the files in it before the process dies of the signal:
+/// a set of files being written (OutputSet's staging directory) leaves nothing behind. One
+/// directory at a time; a second guard while one lives registers nothing. The directory must
+/// hold files only.
+class DirectoryRemovedOnSignal {
+  public:
+    explicit DirectoryRemovedOnSignal(const std::filesystem::path& dir);
+    ~DirectoryRemovedOnSignal();
+    DirectoryRemovedOnSignal(const DirectoryRemovedOnSignal&) = delete;
+    DirectoryRemovedOnSignal& operator=(const DirectoryRemovedOnSignal&) = delete;
+    /// From now on a signal leaves the directory alone.
+    void release();
+
+  private:
+    bool registered_ = false;
+};
+
+/// While it lives, SIGINT, SIGTERM and SIGHUP (where josekic handles them) wait: a signal
+/// arriving meanwhile, on any thread, takes effect when the last guard ends. For the few
+/// renames that swap a set of files in, which must not stop halfway.
+class SignalsDeferred {
+  public:
+    SignalsDeferred();
+    ~SignalsDeferred();
+    SignalsDeferred(const SignalsDeferred&) = delete;
+    SignalsDeferred& operator=(const SignalsDeferred&) = delete;
+};
+
 }  // namespace josekic::emit

@@ -1,5 +1,12 @@
 #include "emit/dictionary_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <stdexcept>
+
+#include "core/io/positioned_io.hpp"
 #include "emit/atomic_file.hpp"
 
 namespace josekic::emit {
@@ -29,12 +36,31 @@ WriteCounts write_collection_file(const std::filesystem::path& target,
     WriteCounts total;
     for (const CollectionTree& tree : trees) {
         const WriteCounts counts = write_dictionary(*tree.trie, tree.options, sink);
+        for (const std::uint64_t offset : counts.compile_id_offsets)
+            total.compile_id_offsets.push_back(total.bytes + offset);
         total.bytes += counts.bytes;
         total.nodes += counts.nodes;
         total.terminals += counts.terminals;
     }
     file.commit();
     return total;
+}
+
+void write_compile_id(const std::filesystem::path& target, std::span<const std::uint64_t> offsets,
+                      std::string_view id) {
+    if (offsets.empty()) return;
+    const auto fail = [&target](int error) {
+        throw std::runtime_error("cannot write " + target.string() + ": " + std::strerror(error));
+    };
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fail(errno);
+    int error = 0;
+    for (const std::uint64_t offset : offsets) {
+        if (error == 0) error = io::write_at(fd, offset, std::as_bytes(std::span(id)));
+    }
+    if (error == 0 && ::fsync(fd) != 0) error = errno;
+    if (::close(fd) != 0 && error == 0) error = errno;
+    if (error != 0) fail(error);
 }
 
 }  // namespace josekic::emit

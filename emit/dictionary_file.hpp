@@ -41,4 +41,11 @@ struct CollectionTree {
 WriteCounts write_collection_file(const std::filesystem::path& target,
                                   std::span<const CollectionTree> trees);
 
+/// Writes `id` over the placeholder of the same width at each of `offsets` in the file
+/// `target` (WriteCounts::compile_id_offsets: the roots' XI values, known once the index is
+/// written) and flushes it to disk. For a file of a set not yet committed (OutputSet), which
+/// no reader sees. Throws std::runtime_error naming the file.
+void write_compile_id(const std::filesystem::path& target, std::span<const std::uint64_t> offsets,
+                      std::string_view id);
+
 }  // namespace josekic::emit

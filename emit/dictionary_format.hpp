@@ -18,6 +18,10 @@ namespace josekic::emit {
 ///                                          a file without it was not written by josekic)
 ///          XP[line][line]...               provenance lines given by the compiler (inputs,
 ///                                          games read/skipped/deduplicated, options, ...)
+///          XI[compile id]                  (when an index was written beside the file) the
+///                                          compile id of that index (16 hex digits,
+///                                          index_format.hpp): the lines the file leaves out
+///                                          are in the index of this id, and no other
 ///          XE[year][year]...               (format 2) the first year of each era after the
 ///                                          first; XE[] for one era. Absent: no era counts
 ///                                          or players (written without them, or format 1)
@@ -39,6 +43,7 @@ inline constexpr std::string_view kStatsProperty = "XS";
 inline constexpr std::string_view kGamesProperty = "XG";
 inline constexpr std::string_view kErasProperty = "XE";
 inline constexpr std::string_view kSideProperty = "XN";
+inline constexpr std::string_view kCompileIdProperty = "XI";
 /// The version written. Format 1 (josekic 0.1) has no XE and XN and is still read.
 inline constexpr int kFormatVersion = 2;
 inline constexpr int kOldestReadableVersion = 1;
@@ -58,6 +63,9 @@ struct RootInfo {
     std::string name;                     ///< GN, may be empty
     std::string application;              ///< AP as written, e.g. "josekic:0.1.0"
     std::vector<std::string> provenance;  ///< XP lines: how the dictionary was made
+    /// XI: the compile id of the index that holds the lines the file leaves out; empty
+    /// when the root has none (compiled without an index, or by an older josekic).
+    std::string compile_id;
     dictionary::Setup setup;  ///< AB/AW of the root: the stones a handicap fuseki tree starts from
 };
 

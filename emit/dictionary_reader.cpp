@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/input/file_kinds.hpp"
 #include "core/sgf/sgf_tree.hpp"
 
 namespace josekic::emit {
@@ -132,6 +133,8 @@ class Reader {
             info.name = gn->values.front();
         if (const auto* ap = node.find("AP"); ap != nullptr && !ap->values.empty())
             info.application = ap->values.front();
+        if (const auto* xi = node.find(kCompileIdProperty); xi != nullptr && !xi->values.empty())
+            info.compile_id = xi->values.front();
         if (const auto* xp = node.find(kProvenanceProperty); xp != nullptr)
             info.provenance.assign(xp->values.begin(), xp->values.end());
         info.setup.black = setup_stones(node, "AB");
@@ -366,6 +369,22 @@ std::optional<ReadDictionary> read_dictionary_file(const std::filesystem::path& 
 std::optional<std::vector<ReadDictionary>> read_dictionary_collection_file(
     const std::filesystem::path& path, diag::DiagnosticSink& sink, const ReadOptions& options) {
     return read_dictionary_collection(file_bytes(path), path.string(), sink, options);
+}
+
+std::optional<std::string> read_root_compile_id(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (!input::written_by_josekic(head) || head.starts_with("JOSEKIX")) return std::nullopt;
+    // The writer puts XI right after the fixed properties that open the root (node_writer.cpp).
+    const std::string marker = "SZ[19]ST[2]" + std::string(kCompileIdProperty) + "[";
+    const std::size_t at = head.find(marker);
+    if (at == std::string::npos) return std::string();
+    const std::size_t begin = at + marker.size();
+    const std::size_t end = head.find(']', begin);
+    if (end == std::string::npos) return std::string();
+    return head.substr(begin, end - begin);
 }
 
 }  // namespace josekic::emit

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,13 @@ struct ReadDictionary {
     /// them (format 1, josekic 0.1).
     std::optional<dictionary::SideStats> side;
 };
+
+/// What the root of the dictionary file at `path` says of its index, read from the file's
+/// first bytes alone (a lookup must not parse a whole dictionary): nullopt when the file
+/// cannot be read or is no josekic dictionary; an empty string when its root names no
+/// index (compiled without one, or by a josekic from before compile ids); else the compile
+/// id of its XI property (dictionary_format.hpp).
+std::optional<std::string> read_root_compile_id(const std::filesystem::path& path);
 
 /// Rebuilds a dictionary from SGF text written by write_dictionary() (or one file of a
 /// split). Statistics come from the private properties (dictionary_format.hpp), never

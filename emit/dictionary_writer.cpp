@@ -41,6 +41,10 @@ class Writer {
             if (shared->active()) shared_ = &*shared;
         }
         write_subtree(kRoot, 0);
+        // The root is the first node: its text is still in out_ or went to the sink first.
+        if (const std::optional<std::size_t> at = node_writer_.compile_id_position();
+            at && counts_.compile_id_offsets.empty())
+            counts_.compile_id_offsets.push_back(*at);
         shared_ = nullptr;
         out_ += ")\n"sv;
         flush();

@@ -66,6 +66,10 @@ struct WriteOptions {
     /// players", the XE and XN properties), or nullptr to leave them out. It must outlive the
     /// write.
     const dictionary::SideStats* side = nullptr;
+    /// The compile id of the index the lines cut from this file are in (XI, see
+    /// dictionary_format.hpp), written at the root; empty for none. The caller may write a
+    /// placeholder of the id's width and fill it in later at WriteCounts::compile_id_offsets.
+    std::string compile_id;
     /// AP value; empty means "josekic:" followed by this build's version.
     std::string application;
     /// Threads that may format parts of this dictionary ahead of the writer (see
@@ -79,6 +83,8 @@ struct WriteCounts {
     std::uint64_t bytes = 0;    ///< bytes of SGF text
     std::size_t nodes = 0;      ///< SGF nodes written, root included
     std::size_t terminals = 0;  ///< written nodes where at least one line ends
+    /// Where each root's compile id begins in the text (WriteOptions::compile_id), in order.
+    std::vector<std::uint64_t> compile_id_offsets;
 };
 
 /// Where the text goes while it is written: called with consecutive pieces of it (about a

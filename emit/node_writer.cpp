@@ -63,6 +63,13 @@ void NodeWriter::write(NodeId id, std::span<const NodeId> children) {
         out_ += ";GM[1]FF[4]CA[UTF-8]"sv;
         property("AP", application());
         out_ += "SZ[19]ST[2]"sv;
+        if (!options_.compile_id.empty()) {
+            out_ += kCompileIdProperty;
+            out_ += '[';
+            compile_id_position_ = out_.size();
+            append_escaped(out_, options_.compile_id);
+            out_ += ']';
+        }
         setup_stones(out_, "AB", options_.setup.black);
         setup_stones(out_, "AW", options_.setup.white);
         if (!options_.name.empty()) property("GN", options_.name);

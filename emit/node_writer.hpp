@@ -38,6 +38,10 @@ class NodeWriter {
     /// given its written children in output order.
     void write(dictionary::NodeId id, std::span<const dictionary::NodeId> children);
 
+    /// Where in `out` the root's compile id (XI value) began, when the root written last had
+    /// one.
+    std::optional<std::size_t> compile_id_position() const { return compile_id_position_; }
+
   private:
     void hidden_note(dictionary::NodeId node, std::uint64_t shown, TextBuffer& note) const;
     void append_root_preface(TextBuffer& text) const;
@@ -58,6 +62,7 @@ class NodeWriter {
     StatisticsMemo statistics_memo_;  // the statistics lines of the last comment, for the next
     StatisticsProperty statistics_property_;  // remembers the last node's statistics property
     std::array<bool, go::kNumPoints> labelled_{};
+    std::optional<std::size_t> compile_id_position_;
 };
 
 }  // namespace josekic::emit

@@ -75,4 +75,26 @@ SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) 
     return plan;
 }
 
+std::vector<std::string> split_part_names(std::string_view text) {
+    std::vector<std::string> names;
+    bool is_split_index = false;
+    bool in_files = false;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        if (line.find(" dictionary split by first move: ") != std::string_view::npos)
+            is_split_index = true;
+        if (line == "file, first move, count, share") {
+            in_files = is_split_index;
+            continue;
+        }
+        if (!in_files) continue;
+        const std::string_view name = line.substr(0, line.find("  "));
+        if (name.ends_with(".sgf") && name.find('/') == std::string_view::npos)
+            names.emplace_back(name);
+    }
+    return names;
+}
+
 }  // namespace josekic::emit

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dictionary/trie.hpp"
@@ -34,6 +35,10 @@ struct SplitPlan {
     std::string index_file_name;  ///< "joseki-index.txt" / "fuseki-index.txt"
     std::string index_text;       ///< the files with their first moves, counts and shares
 };
+
+/// The file names a split index (joseki-index.txt, fuseki-index.txt as plan_split writes
+/// it) lists, in order; empty when `text` is no split index.
+std::vector<std::string> split_part_names(std::string_view text);
 
 /// Plans the split of `trie` by the root's children, one file each (--split).
 /// Names are "<kind>-<first_move_name>.sgf"; if two first moves share a name (only

@@ -184,4 +184,20 @@ std::uint32_t header_crc(std::span<const std::byte> head) {
     return crc32(head.subspan(Header::kCrcOffset + zero.size()), crc);
 }
 
+std::uint64_t compile_id(std::span<const std::byte> header_and_table) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a's offset basis and prime
+    for (const std::byte b : header_and_table) {
+        hash ^= static_cast<std::uint64_t>(b);
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+std::string compile_id_text(std::uint64_t id) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int i = 15; i >= 0; --i, id >>= 4) text[static_cast<std::size_t>(i)] = kDigits[id & 15];
+    return text;
+}
+
 }  // namespace josekic::index

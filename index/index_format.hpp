@@ -18,6 +18,7 @@
 #include <cstring>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace josekic::index {
@@ -306,5 +307,14 @@ std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t crc = 0);
 /// The header checksum of `head`, the header followed by the section table: their CRC-32
 /// with the header's crc field taken as zero (whatever `head` holds there).
 std::uint32_t header_crc(std::span<const std::byte> head);
+
+/// The compile id of an index: the 64-bit FNV-1a hash of its header and section table as
+/// stored. They hold every section's size and CRC-32, so indexes of different contents get
+/// different ids and the same index the same id, however often it is compiled. The SGF files
+/// of the same compile name it at their root (XI, emit/dictionary_format.hpp).
+std::uint64_t compile_id(std::span<const std::byte> header_and_table);
+
+/// A compile id as the SGF files write it: 16 lower-case hexadecimal digits.
+std::string compile_id_text(std::uint64_t id);
 
 }  // namespace josekic::index

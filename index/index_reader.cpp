@@ -278,6 +278,7 @@ void IndexFile::check_layout() {
     const std::size_t table_end = head_size(header->section_count);
     std::vector<std::byte> head(table_end);
     if (!source_->read(0, head)) damaged("cannot read the section table");
+    compile_id_ = index::compile_id(head);
     if (header_crc(head) != header->crc) damaged("header checksum mismatch");
 
     // Each section's bytes, to check that no two overlap: {offset, end}.

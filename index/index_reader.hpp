@@ -174,6 +174,9 @@ class IndexFile {
     /// Throws the IndexError of damage found in this index (throw_damaged, naming the file).
     [[noreturn]] void damaged(const std::string& what) const;
     std::uint64_t size_bytes() const { return source_->size(); }
+    /// The index's compile id (index_format.hpp compile_id), which the SGF files of the same
+    /// compile write at their root.
+    std::uint64_t compile_id() const { return compile_id_; }
 
   private:
     /// Game records read at once by for_each_game_record: 168 kB.
@@ -196,6 +199,7 @@ class IndexFile {
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
     TreeView joseki_, fuseki_;
+    std::uint64_t compile_id_ = 0;
 };
 
 }  // namespace josekic::index

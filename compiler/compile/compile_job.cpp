@@ -19,7 +19,10 @@
 #include "compiler/compile/trends.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/atomic_file.hpp"
+#include "emit/dictionary_file.hpp"
+#include "emit/output_set.hpp"
 #include "index/index_options.hpp"
+#include "index/index_reader.hpp"
 #include "index/index_writer.hpp"
 #include "prune/apply.hpp"
 #include "prune/report_text.hpp"
@@ -118,8 +121,8 @@ DictionaryOutput write_setup_collection(const std::vector<SetupFuseki>& trees,
 // table are only read), so each gets its own thread when the run may use more than one:
 // graph, text and fsync of one overlap with the other's.
 void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptions& common,
-                        const CompileOptions& options, CompileResult& result) {
-    const std::filesystem::path dir(options.output_dir);
+                        const CompileOptions& options, const std::filesystem::path& dir,
+                        CompileResult& result) {
     const DictionaryTarget split_or_single{dir, options.layout};
     const auto target = [&](const std::string& stem) {
         return options.layout == Layout::SplitByFirstMove
@@ -185,11 +188,16 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
 
 }  // namespace
 
-std::vector<const DictionaryOutput*> CompileResult::outputs() const {
-    std::vector<const DictionaryOutput*> all{&joseki_output, &fuseki_output};
+std::vector<DictionaryOutput*> CompileResult::outputs() {
+    std::vector<DictionaryOutput*> all{&joseki_output, &fuseki_output};
     if (handicap_fuseki_output) all.push_back(&*handicap_fuseki_output);
     if (index_output) all.push_back(&*index_output);
     return all;
+}
+
+std::vector<const DictionaryOutput*> CompileResult::outputs() const {
+    const std::vector<DictionaryOutput*> all = const_cast<CompileResult*>(this)->outputs();
+    return {all.begin(), all.end()};
 }
 
 CompileResult compile_collection(const CompileOptions& options) {
@@ -199,7 +207,6 @@ CompileResult compile_collection(const CompileOptions& options) {
     diag::DiagnosticList reference_problems;
     const std::vector<reference::ReferenceIndex> references =
         load_references(options.references, reference_problems);
-    std::filesystem::create_directories(options.output_dir);
 
     // Sorted, so that the same inputs given in another order give the same dictionaries
     // (the first copy of a duplicate game is the first in this order).
@@ -219,135 +226,164 @@ CompileResult compile_collection(const CompileOptions& options) {
         },
         result.run);
     builder.finish_adding();
-
-    result.joseki = builder.joseki_counts();
-    result.fuseki = builder.fuseki_counts();
-    const dictionary::Eras eras =
-        options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
-    const Concurrency concurrency = concurrency_of(result);
-
-    // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
-    // follows, so it starts now (index_build.hpp). It alone reads the lines grouped by end
-    // node: they are grouped while it writes the games.
-    const auto index_path = std::filesystem::path(options.output_dir) / index::kIndexFileName;
-    const bool index_beside =
-        options.index == IndexOutput::Write && concurrency == Concurrency::Concurrent;
-    // Before the build, which may wait on it: a failure later unwinds the build (joining its
-    // thread) first.
-    std::latch lines_grouped(1);
-    std::optional<IndexBuild> index_build;
-    if (options.index == IndexOutput::Write) {
-        index_build.emplace(
-            index_path,
-            [&](emit::AtomicFile& file) {
-                index::TrackingOptions tracking{
-                    zone, options.tracker, options.opening,
-                    options.stream.duplicates == pipeline::Duplicates::Keep};
-                return index::write_index(
-                    {&builder.games(),
-                     {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
-                     {&builder.fuseki(), builder.fuseki_lines(), {}},
-                     tracking.to_record(),
-                     [&lines_grouped] { lines_grouped.wait(); }},
-                    file);
-            },
-            result.times.index_build);
-        if (index_beside) index_build->start_beside();
-        builder.group_lines_by_end();
-        lines_grouped.count_down();
+    if (options.keep_outputs && !options.keep_outputs(result.run)) {
+        result.times.total_wall = seconds_since(run_start);
+        return result;
     }
+    // Every file goes into a new set that replaces DIR's old one whole, at the end.
+    emit::OutputSet set(options.output_dir);
+    const std::filesystem::path& staging = set.staging();
+    // Errors name the files where readers will find them, not in the staging directory.
+    try {
+        result.joseki = builder.joseki_counts();
+        result.fuseki = builder.fuseki_counts();
+        const dictionary::Eras eras =
+            options.eras ? *options.eras : dictionary::default_eras(builder.games_per_year());
+        const Concurrency concurrency = concurrency_of(result);
 
-    std::optional<dictionary::SideStats> joseki_side_stats;
-    std::optional<dictionary::SideStats> fuseki_side_stats;
-    {
-        // Each walks its own trie and lines, on a core of its own unless the index is being
-        // built on the other: the main thread waits for the index in the end anyway, and two
-        // at once beside it would hold both trees' working tables with the index's largest.
-        std::vector<std::function<void()>> jobs{
-            [&] {
-                joseki_side_stats.emplace(
-                    compute_side_stats(builder.joseki(), builder.joseki_lines(), eras));
-            },
-            [&] {
-                fuseki_side_stats.emplace(
-                    compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras));
-            }};
-        run_jobs(jobs, index_beside ? Concurrency::Sequential : concurrency);
-    }
-    const dictionary::SideStats& joseki_side = *joseki_side_stats;
-    const dictionary::SideStats& fuseki_side = *fuseki_side_stats;
-
-    std::vector<std::string> provenance = provenance_lines(options, result.run, builder, eras);
-    const bool pruning = !prune_lists.empty() || !options.thresholds.none();
-    if (pruning) provenance.push_back(prune::describe_applied(prune_lists, options.thresholds));
-    emit::WriteOptions write;
-    write.max_games_listed = options.max_games_listed;
-    write.provenance = provenance;
-    if (options.index == IndexOutput::Write) write.cut_lines = emit::CutLines::InIndex;
-
-    // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
-    std::optional<prune::PruneResult> pruned_joseki;
-    std::optional<prune::PruneResult> pruned_fuseki;
-    if (pruning) {
-        pruned_joseki.emplace(prune::apply(builder.joseki(), prune_lists, options.thresholds,
-                                           emit::DictionaryKind::Joseki, &joseki_side));
-        pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
-                                           emit::DictionaryKind::Fuseki, &fuseki_side));
-    }
-    // The handicap trees are pruned like the others, tree by tree: their files say so.
-    std::vector<SetupFuseki> handicap_trees = builder.handicap_fuseki();
-    std::vector<prune::PruneResult> pruned_handicap;
-    if (pruning) {
-        pruned_handicap.reserve(handicap_trees.size());  // the trees point into it
-        for (SetupFuseki& tree : handicap_trees) {
-            pruned_handicap.push_back(prune::apply(*tree.trie, prune_lists, options.thresholds,
-                                                   emit::DictionaryKind::Fuseki));
-            tree.trie = &pruned_handicap.back().trie;
+        // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
+        // follows, so it starts now (index_build.hpp). It alone reads the lines grouped by end
+        // node: they are grouped while it writes the games.
+        const auto index_path = staging / index::kIndexFileName;
+        const bool index_beside =
+            options.index == IndexOutput::Write && concurrency == Concurrency::Concurrent;
+        // Before the build, which may wait on it: a failure later unwinds the build (joining its
+        // thread) first.
+        std::latch lines_grouped(1);
+        std::optional<IndexBuild> index_build;
+        if (options.index == IndexOutput::Write) {
+            index_build.emplace(
+                index_path,
+                [&](emit::AtomicFile& file) {
+                    index::TrackingOptions tracking{
+                        zone, options.tracker, options.opening,
+                        options.stream.duplicates == pipeline::Duplicates::Keep};
+                    return index::write_index(
+                        {&builder.games(),
+                         {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
+                         {&builder.fuseki(), builder.fuseki_lines(), {}},
+                         tracking.to_record(),
+                         [&lines_grouped] { lines_grouped.wait(); }},
+                        file);
+                },
+                result.times.index_build);
+            if (index_beside) index_build->start_beside();
+            builder.group_lines_by_end();
+            lines_grouped.count_down();
         }
-        std::vector<const prune::PruneResult*> every_tree{&*pruned_joseki, &*pruned_fuseki};
-        for (const prune::PruneResult& tree : pruned_handicap) every_tree.push_back(&tree);
-        result.prune_diagnostics = prune::unmatched_warnings(every_tree);
-    }
-    const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
-    const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
-    const dictionary::SideStats& joseki_side_written = pruning ? *pruned_joseki->side : joseki_side;
-    const dictionary::SideStats& fuseki_side_written = pruning ? *pruned_fuseki->side : fuseki_side;
 
-    {
-        const StageTimer timer(result.times.emit_wall);
-        write_dictionaries(
-            {&joseki_trie, &fuseki_trie, &joseki_side_written, &fuseki_side_written,
-             options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
-             // References are corner sequences: they annotate the joseki tree only.
-             &references},
-            write, options, result);
-    }
-    if (index_build) {
-        const std::uint64_t index_size = index_build->finish(result.times.index_write);
-        result.index_output.emplace();
-        result.index_output->files.push_back(OutputFile{index_path.string(), index_size, 0});
-    }
-
-    {
-        const StageTimer timer(result.times.report);
-        result.report_text = render_compile_report(result, builder);
-        // Over everything that was played, before pruning, like the coverage.
-        result.report_text +=
-            "\nTrends\n" +
-            render_trends(builder.joseki(), joseki_side, emit::DictionaryKind::Joseki,
-                          builder.first_year(), builder.last_year()) +
-            render_trends(builder.fuseki(), fuseki_side, emit::DictionaryKind::Fuseki,
-                          builder.first_year(), builder.last_year());
-        if (!references.empty()) {
-            // Coverage is measured on everything that was played, before pruning.
-            const reference::Annotations everything =
-                reference::annotate(builder.joseki(), references);
-            result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(
-                                             builder.joseki(), everything));
+        std::optional<dictionary::SideStats> joseki_side_stats;
+        std::optional<dictionary::SideStats> fuseki_side_stats;
+        {
+            // Each walks its own trie and lines, on a core of its own unless the index is being
+            // built on the other: the main thread waits for the index in the end anyway, and two
+            // at once beside it would hold both trees' working tables with the index's largest.
+            std::vector<std::function<void()>> jobs{
+                [&] {
+                    joseki_side_stats.emplace(
+                        compute_side_stats(builder.joseki(), builder.joseki_lines(), eras));
+                },
+                [&] {
+                    fuseki_side_stats.emplace(
+                        compute_side_stats(builder.fuseki(), builder.fuseki_lines(), eras));
+                }};
+            run_jobs(jobs, index_beside ? Concurrency::Sequential : concurrency);
         }
-        result.reference_diagnostics = std::move(reference_problems.items);
-        emit::write_file_atomically(std::filesystem::path(options.output_dir) / "report.txt",
-                                    result.report_text);
+        const dictionary::SideStats& joseki_side = *joseki_side_stats;
+        const dictionary::SideStats& fuseki_side = *fuseki_side_stats;
+
+        std::vector<std::string> provenance = provenance_lines(options, result.run, builder, eras);
+        const bool pruning = !prune_lists.empty() || !options.thresholds.none();
+        if (pruning) provenance.push_back(prune::describe_applied(prune_lists, options.thresholds));
+        emit::WriteOptions write;
+        write.max_games_listed = options.max_games_listed;
+        write.provenance = provenance;
+        if (options.index == IndexOutput::Write) {
+            write.cut_lines = emit::CutLines::InIndex;
+            // Filled in once the index is written: its id depends on all of it.
+            write.compile_id = index::compile_id_text(0);
+        }
+
+        // Prune lists and thresholds make smaller copies; the unpruned tries stay for the report.
+        std::optional<prune::PruneResult> pruned_joseki;
+        std::optional<prune::PruneResult> pruned_fuseki;
+        if (pruning) {
+            pruned_joseki.emplace(prune::apply(builder.joseki(), prune_lists, options.thresholds,
+                                               emit::DictionaryKind::Joseki, &joseki_side));
+            pruned_fuseki.emplace(prune::apply(builder.fuseki(), prune_lists, options.thresholds,
+                                               emit::DictionaryKind::Fuseki, &fuseki_side));
+        }
+        // The handicap trees are pruned like the others, tree by tree: their files say so.
+        std::vector<SetupFuseki> handicap_trees = builder.handicap_fuseki();
+        std::vector<prune::PruneResult> pruned_handicap;
+        if (pruning) {
+            pruned_handicap.reserve(handicap_trees.size());  // the trees point into it
+            for (SetupFuseki& tree : handicap_trees) {
+                pruned_handicap.push_back(prune::apply(*tree.trie, prune_lists, options.thresholds,
+                                                       emit::DictionaryKind::Fuseki));
+                tree.trie = &pruned_handicap.back().trie;
+            }
+            std::vector<const prune::PruneResult*> every_tree{&*pruned_joseki, &*pruned_fuseki};
+            for (const prune::PruneResult& tree : pruned_handicap) every_tree.push_back(&tree);
+            result.prune_diagnostics = prune::unmatched_warnings(every_tree);
+        }
+        const dictionary::Trie& joseki_trie = pruning ? pruned_joseki->trie : builder.joseki();
+        const dictionary::Trie& fuseki_trie = pruning ? pruned_fuseki->trie : builder.fuseki();
+        const dictionary::SideStats& joseki_side_written =
+            pruning ? *pruned_joseki->side : joseki_side;
+        const dictionary::SideStats& fuseki_side_written =
+            pruning ? *pruned_fuseki->side : fuseki_side;
+
+        {
+            const StageTimer timer(result.times.emit_wall);
+            write_dictionaries(
+                {&joseki_trie, &fuseki_trie, &joseki_side_written, &fuseki_side_written,
+                 options.handicap == HandicapFuseki::SeparateTree ? &handicap_trees : nullptr,
+                 // References are corner sequences: they annotate the joseki tree only.
+                 &references},
+                write, options, staging, result);
+        }
+        if (index_build) {
+            const std::uint64_t index_size = index_build->finish(result.times.index_write);
+            result.index_output.emplace();
+            result.index_output->files.push_back(OutputFile{index_path.string(), index_size, 0});
+            const std::string id =
+                index::compile_id_text(index::IndexFile::open(index_path).compile_id());
+            for (const DictionaryOutput* dictionary : result.outputs()) {
+                for (const OutputFile& file : dictionary->files)
+                    emit::write_compile_id(file.path, file.compile_id_offsets, id);
+            }
+        }
+
+        {
+            const StageTimer timer(result.times.report);
+            result.report_text = render_compile_report(result, builder);
+            // Over everything that was played, before pruning, like the coverage.
+            result.report_text +=
+                "\nTrends\n" +
+                render_trends(builder.joseki(), joseki_side, emit::DictionaryKind::Joseki,
+                              builder.first_year(), builder.last_year()) +
+                render_trends(builder.fuseki(), fuseki_side, emit::DictionaryKind::Fuseki,
+                              builder.first_year(), builder.last_year());
+            if (!references.empty()) {
+                // Coverage is measured on everything that was played, before pruning.
+                const reference::Annotations everything =
+                    reference::annotate(builder.joseki(), references);
+                result.report_text += "\n" + reference::render_coverage(reference::compute_coverage(
+                                                 builder.joseki(), everything));
+            }
+            result.reference_diagnostics = std::move(reference_problems.items);
+            emit::write_file_atomically(staging / "report.txt", result.report_text);
+        }
+        set.commit();
+        result.written = true;
+        // Named as readers find them, in DIR.
+        for (DictionaryOutput* dictionary : result.outputs()) {
+            for (OutputFile& file : dictionary->files)
+                file.path = set.final_path(std::filesystem::path(file.path).filename().string());
+        }
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(set.with_final_paths(e.what()));
     }
     result.times.total_wall = seconds_since(run_start);
     return result;

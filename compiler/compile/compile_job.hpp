@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,9 @@ struct CompileOptions {
     /// --eras: the era boundaries of the "By era:" lines and the Trends; nullopt chooses them
     /// from the collection (dictionary::default_eras).
     std::optional<dictionary::Eras> eras;
+    /// Asked once the games are read: false when the run is to fail (--strict found
+    /// something skipped), so that nothing is written. Unset: always write.
+    std::function<bool(const pipeline::RunReport&)> keep_outputs;
 };
 
 /// Wall-clock seconds of the stages after the game stream (whose stages are in run.times;
@@ -70,15 +74,20 @@ struct CompileResult {
     prune::Budget budget;     ///< what each SGF file had to fit (none: --full)
     std::string report_text;  ///< what report.txt holds
     CompileTimes times;       ///< machine-dependent; not in report_text
+    /// False when CompileOptions::keep_outputs said not to write: DIR was left as it was.
+    bool written = false;
 
     /// The dictionaries written, in report order: joseki, fuseki, handicap fuseki, index.
     std::vector<const DictionaryOutput*> outputs() const;
+    std::vector<DictionaryOutput*> outputs();
 };
 
 /// Reads the inputs, builds the joseki and fuseki tries, prunes them with the lists and
 /// thresholds, and writes DIR/joseki.sgf, DIR/fuseki.sgf (and DIR/fuseki-handicap.sgf under
-/// --fuseki-handicap) and DIR/report.txt, each atomically. Throws std::runtime_error for a
-/// zone file that cannot be used or an output that cannot be written.
+/// --fuseki-handicap, the parts under --split), DIR/index.jki and DIR/report.txt as one set
+/// (emit::OutputSet) that replaces DIR's previous set whole once everything is written, or
+/// not at all. Throws std::runtime_error for a zone file that cannot be used or an output
+/// that cannot be written; DIR then keeps its previous set.
 CompileResult compile_collection(const CompileOptions& options);
 
 }  // namespace josekic::compile

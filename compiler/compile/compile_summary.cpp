@@ -14,6 +14,11 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
     if (!run.files_skipped.empty())
         out += " (" + with_thousands(run.files_skipped.size()) +
                (run.files_skipped.size() == 1 ? " file" : " files") + " not read)";
+    if (run.josekic_files_skipped > 0) {
+        out += " (" + with_thousands(run.josekic_files_skipped) +
+               (run.josekic_files_skipped == 1 ? " file" : " files") +
+               " written by josekic left out: not games)";
+    }
     out += "; used " + with_thousands(run.games_kept);
     const std::uint64_t skipped = run.games_read - run.games_kept - run.filtered.games_removed;
     out += ", skipped " + with_thousands(skipped);

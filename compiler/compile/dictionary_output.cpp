@@ -65,8 +65,8 @@ void write_file(const std::filesystem::path& path, const FittedFile& file,
     }
     output.times.write += writing;
     output.times.format += whole - writing;
-    output.files.push_back(
-        OutputFile{path.string(), counts.bytes, counts.nodes, file.budget_min_count});
+    output.files.push_back(OutputFile{path.string(), counts.bytes, counts.nodes,
+                                      file.budget_min_count, counts.compile_id_offsets});
     output.nodes += counts.nodes;
     output.terminals += counts.terminals;
     for (const PreparedTree& tree : file.trees) {

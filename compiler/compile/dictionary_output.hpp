@@ -35,6 +35,8 @@ struct OutputFile {
     /// The min count the budget chose for this file (lines seen fewer times are left out);
     /// 0 when the budget cut nothing.
     std::uint64_t budget_min_count = 0;
+    /// Where the compile id of each root begins (emit::WriteCounts::compile_id_offsets).
+    std::vector<std::uint64_t> compile_id_offsets = {};
 };
 
 /// Wall-clock seconds spent on one dictionary after reading (for --timings only; never in

@@ -14,9 +14,10 @@ namespace josekic::compile {
 /// The index of a compile, built from the unpruned tries beside whatever follows the game
 /// stream: on a thread of its own from the end of the stream when the run may use more than
 /// one, so that the side statistics, the budget and the dictionaries do not wait for it, or
-/// else in finish(). Only finish() renames the file into place, once the dictionaries are
-/// written, so a failed run leaves the old index; and only finish() reports the index's
-/// failure, so a run that fails in both reports the dictionaries' first.
+/// else in finish(). Only finish() renames the file into place (in the staging directory of
+/// the run's emit::OutputSet, which readers see only once the whole set is committed), once
+/// the dictionaries are written; and only finish() reports the index's failure, so a run
+/// that fails in both reports the dictionaries' first.
 class IndexBuild {
   public:
     /// Writes the index into the temporary file it is given; returns the file's size.

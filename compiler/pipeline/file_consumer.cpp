@@ -49,6 +49,10 @@ void FileConsumer::consume(StreamedFile& file) {
         report_diagnostic(d);
         return;
     }
+    if (file.written_by_josekic) {
+        ++report_.josekic_files_skipped;
+        return;
+    }
     ++report_.files_read;
     report_.bytes_read += file.size;
     const double seconds = file.parse_seconds + file.replay_seconds + file.analysis_seconds;

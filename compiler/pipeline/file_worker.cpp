@@ -2,12 +2,19 @@
 
 #include "compiler/pipeline/skip_policy.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
+#include "core/input/file_kinds.hpp"
 
 namespace josekic::pipeline {
 
 void process_file(StreamedFile& file, const GameParser& parser, const StreamOptions& options,
                   const std::function<void(StreamedFile&)>& analyze_file) {
     if (file.read_error) return;
+    if (input::written_by_josekic(
+            std::string_view(file.bytes).substr(0, std::min<std::size_t>(file.bytes.size(), 64)))) {
+        file.written_by_josekic = true;
+        std::string().swap(file.bytes);
+        return;
+    }
     const auto parse_start = StageClock::now();
     diag::DiagnosticList parse_problems;
     std::vector<game::GameRecord> records =

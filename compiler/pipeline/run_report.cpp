@@ -66,6 +66,11 @@ std::string render_text(const RunReport& report, Timings timings) {
     line(out, "files skipped", emit::with_thousands(report.files_skipped.size()));
     for (const SkippedFile& f : report.files_skipped)
         out += "  " + f.path + ": " + f.message + " [" + std::string(diag::name(f.code)) + "]\n";
+    if (report.josekic_files_skipped > 0) {
+        line(out, "josekic's own files",
+             emit::with_thousands(report.josekic_files_skipped) +
+                 " (dictionaries and indexes josekic wrote; not read as games)");
+    }
     line(out, "games read", emit::with_thousands(report.games_read));
     line(out, "games kept", emit::with_thousands(report.games_kept));
     line(out, "games skipped", emit::with_thousands(total(report.games_skipped)));
@@ -164,6 +169,8 @@ std::string render_json(const RunReport& report, Timings timings) {
                    ", \"message\": " + json_quote(f.message) + "}";
     }
     field("files_skipped", skipped + "]");
+    if (report.josekic_files_skipped > 0)
+        field("josekic_files_skipped", std::to_string(report.josekic_files_skipped));
     field("inputs_missing", std::to_string(report.inputs_missing));
     field("games_read", std::to_string(report.games_read));
     field("games_kept", std::to_string(report.games_kept));

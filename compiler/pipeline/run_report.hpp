@@ -44,6 +44,9 @@ struct RunReport {
     std::uint64_t files_read = 0;     ///< files (and archive entries) whose bytes were read
     std::uint64_t bytes_read = 0;
     std::vector<SkippedFile> files_skipped;  ///< in walk order
+    /// Dictionaries and indexes josekic wrote, found among the inputs and not read (an
+    /// output directory inside an input directory): counted, never read as games.
+    std::uint64_t josekic_files_skipped = 0;
     std::uint64_t inputs_missing = 0;  ///< command-line inputs that do not exist (a fatal error)
     std::uint64_t games_read = 0;      ///< games found in the files read
     std::uint64_t games_kept = 0;      ///< games handed to the consumer

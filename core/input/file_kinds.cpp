@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <span>
 
 namespace josekic::input {
@@ -114,6 +115,22 @@ std::string volume_name(std::string_view archive, int volume) {
     char digits[16];
     std::snprintf(digits, sizeof digits, ".%03d", volume);
     return std::string(archive) + digits;
+}
+
+bool written_by_josekic(std::string_view head) {
+    using namespace std::string_view_literals;
+    // The dictionary writer's root (emit/node_writer.cpp) and the index's magic
+    // (index/index_format.hpp kMagic; tests/index ties the two together).
+    return head.starts_with("(;GM[1]FF[4]CA[UTF-8]AP[josekic:"sv) ||
+           head.starts_with("JOSEKIX\0"sv);
+}
+
+bool written_by_josekic_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(64, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return written_by_josekic(head);
 }
 
 }  // namespace josekic::input

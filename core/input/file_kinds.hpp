@@ -41,6 +41,16 @@ inline constexpr std::size_t kContentProbeBytes = 512;
 /// all of a shorter file).
 ContentKind content_kind(std::string_view head);
 
+/// Whether a file whose first bytes are `head` was written by josekic, and so is no game
+/// record: a dictionary (its root starts "(;GM[1]FF[4]CA[UTF-8]AP[josekic:") or an index
+/// (magic "JOSEKIX"). A game reviewed by `josekic review -o` is the user's game and does not
+/// count.
+bool written_by_josekic(std::string_view head);
+
+/// written_by_josekic() of the first bytes of the file at `path` (false when it cannot be
+/// read).
+bool written_by_josekic_file(const std::string& path);
+
 /// For a split volume name ("fox.7z.001"), the name of the whole archive ("fox.7z") and
 /// the volume's number (1); for any other name, an empty name and 0.
 struct SplitName {

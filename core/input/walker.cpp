@@ -21,6 +21,9 @@ namespace josekic::input {
 
 namespace {
 
+// emit::kSetsDirectory, which this layer cannot see.
+constexpr std::string_view kJosekicSets = ".josekic";
+
 InputFile failure(const std::string& display_path, diag::Severity severity, diag::Code code,
                   std::string message) {
     InputFile file;
@@ -31,6 +34,16 @@ InputFile failure(const std::string& display_path, diag::Severity severity, diag
 
 std::string errno_text(int error) {
     return std::strerror(error);
+}
+
+// A command-line input that stat() failed on with `error`.
+InputFile not_found(const std::string& path, int error) {
+    if (error == ENOENT || error == ENOTDIR) {
+        return failure(path, diag::Severity::Error, diag::Code::InputNotFound,
+                       "no such file or directory");
+    }
+    return failure(path, diag::Severity::Error, diag::Code::CannotRead,
+                   "cannot stat: " + errno_text(error));
 }
 
 InputFile too_large(const std::string& display_path, std::uint64_t limit) {
@@ -156,15 +169,7 @@ class Walker {
 
     WalkControl top_level(const std::string& path) {
         struct stat info {};
-        if (::stat(path.c_str(), &info) != 0) {
-            const int error = errno;
-            if (error == ENOENT || error == ENOTDIR) {
-                return visit_(failure(path, diag::Severity::Error, diag::Code::InputNotFound,
-                                      "no such file or directory"));
-            }
-            return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
-                                  "cannot stat: " + errno_text(error)));
-        }
+        if (::stat(path.c_str(), &info) != 0) return visit_(not_found(path, errno));
         if (S_ISDIR(info.st_mode)) return directory(path, info);
         switch (classify_name(path)) {
             case FileKind::Archive:
@@ -332,6 +337,9 @@ class Walker {
         std::size_t next_ahead = 0;  // the first entry not yet considered for reading ahead
         for (std::size_t position = 0; position < entries.size(); ++position) {
             const auto& [name, type, kind] = entries[position];
+            // The sets of a dictionary compiled into this directory (emit/output_set.hpp):
+            // josekic's own files, never game records.
+            if (name == kJosekicSets) continue;
             for (; next_ahead < entries.size() && next_ahead <= position + ReadAhead::kDepth;
                  ++next_ahead) {
                 if (next_ahead == position) continue;  // read now, below
@@ -411,6 +419,24 @@ void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& vis
     for (const std::string& input : inputs) {
         if (walker.top_level(input) == WalkControl::Stop) return;
     }
+}
+
+std::vector<diag::Diagnostic> check_inputs(const std::vector<std::string>& inputs) {
+    std::vector<diag::Diagnostic> problems;
+    for (const std::string& input : inputs) {
+        struct stat info {};
+        if (::stat(input.c_str(), &info) != 0) {
+            problems.push_back(*not_found(input, errno).read_error);
+            continue;
+        }
+        const int wanted = S_ISDIR(info.st_mode) ? R_OK | X_OK : R_OK;
+        if (::access(input.c_str(), wanted) != 0) {
+            problems.push_back(*failure(input, diag::Severity::Error, diag::Code::CannotRead,
+                                        "cannot read: " + errno_text(errno))
+                                    .read_error);
+        }
+    }
+    return problems;
 }
 
 }  // namespace josekic::input

@@ -57,4 +57,10 @@ struct WalkOptions {
 void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit,
                  const WalkOptions& options = {});
 
+/// The command-line inputs a walk could not read, as it would report them: one that does
+/// not exist ("input-not-found" error) or that this process may not read ("cannot-read"
+/// error; a directory must also be searchable), in the order given. A run that must not
+/// write anything when an input is missing asks this before reading.
+std::vector<diag::Diagnostic> check_inputs(const std::vector<std::string>& inputs);
+
 }  // namespace josekic::input

@@ -133,13 +133,13 @@ TEST_CASE("josekic prune keeps the handicap trees of fuseki-handicap.sgf apart",
         for (std::size_t at = sgf.find("(;GM[1]"); at != std::string::npos;
              at = sgf.find("(;GM[1]", at + 1))
             found.push_back(
-                sgf.substr(sgf.find("ST[2]", at), sgf.find("GN[", at) - sgf.find("ST[2]", at)));
+                sgf.substr(sgf.find("AB[", at), sgf.find("GN[", at) - sgf.find("AB[", at)));
         return found;
     };
     CHECK(roots(text) == roots(compiled));
     // One game each: the trees come in Setup order, the 9 stones (jd...) before the 2 (pd...).
-    CHECK(roots(text) == std::vector<std::string>{"ST[2]AB[jd][jj][pd][pj][dd][dj][jp][pp][dp]",
-                                                  "ST[2]AB[pd][dp]"});
+    CHECK(roots(text) ==
+          std::vector<std::string>{"AB[jd][jj][pd][pj][dd][dj][jp][pp][dp]", "AB[pd][dp]"});
     CHECK(text.size() < compiled.size());
     // Compiling with the same threshold prunes the handicap trees the same way.
     REQUIRE(run_josekic("compile " + shell_quote((dir / "games").string()) + " -o " +

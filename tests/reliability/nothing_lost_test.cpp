@@ -44,10 +44,12 @@ std::map<std::string, std::string> snapshot(const fs::path& dir) {
     std::map<std::string, std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir)) {
         if (entry.is_regular_file())
-            files[fs::relative(entry.path(), dir).string()] = slurp(entry.path());
+            files[entry.path().lexically_relative(dir).string()] = slurp(entry.path());
     }
     return files;
 }
+
+const auto visible = test_support::visible_files;
 
 /// Names below `dir` that look like the atomic writer's temporaries (".name.tmp-XXXXXX").
 std::vector<std::string> temporaries(const fs::path& dir) {
@@ -200,7 +202,9 @@ TEST_CASE("an output directory that cannot be written gives exit 1 and a clear m
         const std::string file = dir.write("plain-file", "not a directory");
         const ChildRun run = run_child({"compile", input, "-o", file});
         CHECK(run.exit_code == 1);
-        CHECK(run.err.find("josekic: error:") != std::string::npos);
+        CHECK(run.err.find("josekic: error: cannot write into " + file +
+                           ": it is not a directory") != std::string::npos);
+        CHECK(run.out.empty());  // said before a game is read
         CHECK(slurp(file) == "not a directory");
     }
     SECTION("the output directory is read-only") {
@@ -218,14 +222,13 @@ TEST_CASE("an output directory that cannot be written gives exit 1 and a clear m
         const ChildRun run = run_child({"compile", input, "-o", locked.string()}, options);
         INFO(run.err);
         CHECK(run.exit_code == 1);
-        CHECK(run.err.find("josekic: error: cannot write " + (locked / "joseki.sgf").string() +
-                           ": cannot create a temporary file in " + locked.string() +
+        // Said before a game is read.
+        CHECK(run.err.find("josekic: error: cannot write into " + locked.string() +
                            ": Permission denied") != std::string::npos);
+        CHECK(run.out.empty());
         CHECK(slurp(locked / "joseki.sgf") == "previous");
         record_row("compile into a read-only directory (run as nobody)",
-                   "exit 1, 'cannot write .../joseki.sgf: cannot create a temporary file ...: "
-                   "Permission denied'",
-                   run);
+                   "exit 1 before reading, 'cannot write into DIR: Permission denied'", run);
     }
 }
 
@@ -286,9 +289,9 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
     const std::string out = (dir.path() / "out").string();
     const std::string reference = (dir.path() / "reference").string();
     REQUIRE(run_child({"compile", (dir.path() / "new").string(), "-o", reference}).exit_code == 0);
-    const auto complete = snapshot(reference);
+    const auto complete = visible(reference);
     REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code == 0);
-    const auto previous = snapshot(out);
+    const auto previous = visible(out);
 
     // Time one uninterrupted run, then interrupt runs at points spread over it.
     const TempDir timing;
@@ -296,30 +299,264 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
         run_child({"compile", (dir.path() / "new").string(), "-o", (timing.path() / "o").string()})
             .seconds;
     int interrupted = 0;
-    for (int step = 1; step <= 6; ++step) {
+    for (int step = 1; step <= 9; ++step) {
         ChildOptions options;
-        const int signal_number = step % 2 == 0 ? SIGINT : SIGTERM;
-        options.signal_after = {
-            signal_number, std::chrono::milliseconds(static_cast<long>(seconds * 1000 * step / 7))};
+        const int signal_number = step % 3 == 0 ? SIGKILL : step % 3 == 1 ? SIGTERM : SIGINT;
+        options.signal_after = {signal_number, std::chrono::milliseconds(
+                                                   static_cast<long>(seconds * 1000 * step / 10))};
         const ChildRun run =
             run_child({"compile", (dir.path() / "new").string(), "-o", out}, options);
         INFO("step " << step << " of a " << seconds << " s run: exit " << run.exit_code
                      << ", signal " << run.term_signal);
         CHECK((run.exit_code == 0 || run.term_signal == signal_number));
         if (run.term_signal != 0) ++interrupted;
-        CHECK(temporaries(out).empty());
-        for (const auto& [name, bytes] : snapshot(out)) {
-            INFO(name);
-            const bool old_whole = previous.count(name) == 1 && previous.at(name) == bytes;
-            const bool new_whole = complete.count(name) == 1 && complete.at(name) == bytes;
-            CHECK((old_whole || new_whole));
+        // SIGKILL cannot be handled: what it leaves is hidden, and the next run removes it.
+        if (signal_number != SIGKILL) {
+            CHECK(temporaries(out).empty());
+            // The new set's directory went with the signal: one set is left, the current one.
+            std::vector<std::string> sets;
+            for (const auto& entry : fs::directory_iterator(fs::path(out) / ".josekic"))
+                sets.push_back(entry.path().filename().string());
+            CHECK(sets.size() == 2);
         }
-        // Put the old output back for the next step.
-        fs::remove_all(out);
+        // The set a reader sees is the old one or the new one, whole: never a mix.
+        const auto seen = visible(out);
+        CHECK((seen == previous || seen == complete));
+        // Put the old output back for the next step, over what the run left: whatever a
+        // signal (SIGKILL too) left behind is gone after it.
         REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code == 0);
+        REQUIRE(visible(out) == previous);
+        CHECK(temporaries(out).empty());
+        std::size_t entries = 0;
+        for ([[maybe_unused]] const auto& entry :
+             fs::directory_iterator(fs::path(out) / ".josekic"))
+            ++entries;
+        CHECK(entries == 2);  // current and its set
     }
     INFO("interrupted runs: " << interrupted);
     CHECK(interrupted > 0);
+}
+
+TEST_CASE("a compile that will fail writes nothing: a missing or unreadable input, --strict",
+          "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "good", 1, 10, 100);
+    const std::string out = (dir.path() / "out").string();
+    REQUIRE(run_child({"compile", (dir.path() / "good").string(), "-o", out}).exit_code == 0);
+    const auto previous = snapshot(out);
+
+    SECTION("the only input does not exist (a typo: .tar.gz for .tar.xz)") {
+        const std::string typo = (dir.path() / "goban.tar.gz").string();
+        const ChildRun run = run_child({"compile", typo, "-o", out});
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find(typo + ": error: no such file or directory [input-not-found]") !=
+              std::string::npos);
+        CHECK(run.err.find("josekic: nothing was written") != std::string::npos);
+        CHECK(run.out.empty());
+        record_row("compile of a missing input into a dictionary",
+                   "exit 1, [input-not-found], nothing written", run);
+    }
+    SECTION("one of two inputs does not exist") {
+        const ChildRun run = run_child({"compile", (dir.path() / "good").string(),
+                                        (dir.path() / "nonexistent").string(), "-o", out});
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find("[input-not-found]") != std::string::npos);
+        CHECK(run.out.empty());
+    }
+    SECTION("an input cannot be read") {
+        const std::string closed = dir.write("closed.sgf", good_game());
+        ::chmod(dir.str().c_str(), 0755);
+        ::chmod((dir.path() / "good").c_str(), 0755);
+        ::chmod((dir.path() / "good" / "f0.sgf").c_str(), 0644);
+        ::chmod(out.c_str(), 0777);
+        for (const auto& entry : fs::recursive_directory_iterator(out))
+            ::chmod(entry.path().c_str(), entry.is_directory() ? 0777 : 0666);
+        ::chmod(closed.c_str(), 0);
+        ChildOptions options;
+        try {
+            options.run_as = unprivileged_user_if_root();
+        } catch (const SkipUnprivileged& skip) {
+            WARN(skip.why << ": unreadable input case skipped");
+            return;
+        }
+        const ChildRun run =
+            run_child({"compile", (dir.path() / "good").string(), closed, "-o", out}, options);
+        INFO(run.err);
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find(closed + ": error: cannot read: Permission denied [cannot-read]") !=
+              std::string::npos);
+        CHECK(run.out.empty());
+    }
+    SECTION("--strict and a game that is not 19x19") {
+        const std::string small = dir.write("small.sgf", "(;GM[1]FF[4]SZ[9];B[cc];W[gg])");
+        const ChildRun run =
+            run_child({"compile", "--strict", (dir.path() / "good").string(), small, "-o", out});
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find("josekic: nothing was written") != std::string::npos);
+    }
+    CHECK(snapshot(out) == previous);
+    CHECK(temporaries(out).empty());
+}
+
+TEST_CASE("a compile whose index cannot be written keeps the whole previous set", "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "old", 1, 10, 100);
+    write_corpus(dir, "new", 2, 40, 5000);
+    const std::string out = (dir.path() / "out").string();
+    const std::string reference = (dir.path() / "reference").string();
+    // Small dictionaries (a budget of 60 nodes), a large index.
+    REQUIRE(
+        run_child({"compile", (dir.path() / "new").string(), "-o", reference, "--max-nodes", "60"})
+            .exit_code == 0);
+    REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code == 0);
+    const auto previous = visible(out);
+    // A size limit every dictionary fits under and the index does not: the index fails
+    // after the dictionaries were written.
+    std::uintmax_t largest_sgf = 0;
+    for (const char* name : {"joseki.sgf", "fuseki.sgf", "report.txt"})
+        largest_sgf = std::max(largest_sgf, fs::file_size(fs::path(reference) / name));
+    const std::uintmax_t index_size = fs::file_size(fs::path(reference) / "index.jki");
+    REQUIRE(largest_sgf < index_size);
+    ChildOptions options;
+    options.max_file_size = (largest_sgf + index_size) / 2;
+    const ChildRun run = run_child(
+        {"compile", "--quiet", (dir.path() / "new").string(), "-o", out, "--max-nodes", "60"},
+        options);
+    INFO(run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("cannot write " + out + "/index.jki: write: File too large") !=
+          std::string::npos);
+    CHECK(visible(out) == previous);
+    CHECK(temporaries(out).empty());
+}
+
+TEST_CASE("a recompile removes the files the old set had and the new one has not",
+          "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "in", 1, 10, 100);
+    const std::string in = (dir.path() / "in").string();
+    const fs::path out = dir.path() / "out";
+    dir.write("out/notes.txt", "mine");
+    REQUIRE(
+        run_child({"compile", in, "-o", out.string(), "--split", "--fuseki-handicap"}).exit_code ==
+        0);
+    REQUIRE(fs::exists(out / "joseki-index.txt"));
+    REQUIRE(fs::exists(out / "fuseki-handicap.sgf"));
+    REQUIRE(run_child({"compile", in, "-o", out.string(), "--no-index"}).exit_code == 0);
+    std::vector<std::string> names;
+    for (const auto& [name, bytes] : visible(out)) names.push_back(name);
+    CHECK(names == std::vector<std::string>{"fuseki.sgf", "joseki.sgf", "notes.txt", "report.txt"});
+    for (const auto& entry : fs::directory_iterator(out)) {
+        INFO(entry.path());
+        CHECK(fs::exists(entry.path()));  // no link left dangling
+    }
+
+    SECTION("files an older josekic wrote as plain files are replaced or removed too") {
+        const std::string dictionary = slurp(out / "joseki.sgf");
+        fs::remove_all(out);
+        dir.write("out/joseki-4-4.sgf", dictionary);
+        dir.write("out/joseki-3-4.sgf", dictionary);
+        dir.write(
+            "out/joseki-index.txt",
+            "josekic joseki dictionary\nThe joseki dictionary split by first move: 9 "
+            "corner sequences in all.\nfile, first move, count, share\n"
+            "joseki-4-4.sgf  4-4 (hoshi)  5  55.6%\njoseki-3-4.sgf  3-4 (komoku)  4  44.4%\n");
+        dir.write("out/joseki-pruned.sgf", dictionary);           // the user's, not listed
+        dir.write("out/joseki-5-5.sgf", "(;GM[1]SZ[19];B[ee])");  // a game, not josekic's
+        REQUIRE(run_child({"compile", in, "-o", out.string()}).exit_code == 0);
+        names.clear();
+        for (const auto& [name, bytes] : visible(out)) names.push_back(name);
+        CHECK(names == std::vector<std::string>{"fuseki.sgf", "index.jki", "joseki-5-5.sgf",
+                                                "joseki-pruned.sgf", "joseki.sgf", "report.txt"});
+    }
+}
+
+TEST_CASE("lookup, review and prune refuse a dictionary whose files come from two compiles",
+          "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "a", 1, 10, 100);
+    write_corpus(dir, "b", 1, 10, 7000);
+    const fs::path a = dir.path() / "a-out";
+    const fs::path b = dir.path() / "b-out";
+    REQUIRE(run_child({"compile", (dir.path() / "a").string(), "-o", a.string()}).exit_code == 0);
+    REQUIRE(run_child({"compile", (dir.path() / "b").string(), "-o", b.string()}).exit_code == 0);
+    const std::string game = (dir.path() / "a" / "f0.sgf").string();
+    // Each dictionary alone is answered.
+    REQUIRE(run_child({"lookup", a.string(), "--moves", "pd"}).exit_code == 0);
+    REQUIRE(run_child({"review", game, "--dict", b.string()}).exit_code == 0);
+
+    SECTION("lookup and review: another compile's joseki.sgf beside the index") {
+        const fs::path mixed = dir.path() / "mixed";
+        fs::create_directories(mixed);
+        fs::copy_file(b / "joseki.sgf", mixed / "joseki.sgf");
+        fs::copy_file(a / "fuseki.sgf", mixed / "fuseki.sgf");
+        fs::copy_file(a / "index.jki", mixed / "index.jki");
+        const ChildRun lookup = run_child({"lookup", mixed.string(), "--moves", "pd"});
+        CHECK(lookup.exit_code == 1);
+        CHECK(lookup.err.find("come from different compiles") != std::string::npos);
+        CHECK(lookup.out.empty());
+        const ChildRun review = run_child({"review", game, "--dict", mixed.string()});
+        CHECK(review.exit_code == 1);
+        CHECK(review.err.find("come from different compiles") != std::string::npos);
+        record_row("lookup on a directory mixing two compiles",
+                   "exit 1, 'come from different compiles'", lookup);
+    }
+    SECTION("prune: the index beside the dictionary is another compile's") {
+        const fs::path mixed = dir.path() / "mixed";
+        fs::create_directories(mixed);
+        fs::copy_file(a / "joseki.sgf", mixed / "joseki.sgf");
+        fs::copy_file(b / "index.jki", mixed / "index.jki");
+        const std::string pruned = (mixed / "pruned.sgf").string();
+        const ChildRun run =
+            run_child({"prune", (mixed / "joseki.sgf").string(), "--min-count", "2", "-o", pruned});
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find("not its own index") != std::string::npos);
+        CHECK(!fs::exists(pruned));
+        // Beside its own index it is pruned, and the result names the same index.
+        const std::string own = (a / "pruned.sgf").string();
+        REQUIRE(run_child({"prune", (a / "joseki.sgf").string(), "--min-count", "2", "-o", own})
+                    .exit_code == 0);
+        CHECK(run_child({"lookup", a.string(), "--moves", "pd"}).exit_code == 0);
+    }
+}
+
+TEST_CASE("a compile never reads the dictionaries josekic wrote, and says how many it left out",
+          "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "games", 2, 10, 100);
+    const std::string games = (dir.path() / "games").string();
+    const auto used = [](const ChildRun& run) {
+        const std::size_t at = run.out.find("; used ");
+        return at == std::string::npos ? std::string() : run.out.substr(at, 12);
+    };
+    SECTION("-o inside an input directory") {
+        const std::string out = games + "/dictionary";
+        const ChildRun first = run_child({"compile", games, "-o", out});
+        REQUIRE(first.exit_code == 0);
+        const ChildRun second = run_child({"compile", games, "-o", out});
+        INFO(second.out);
+        CHECK(second.exit_code == 0);
+        CHECK(used(second) == used(first));
+        CHECK(second.out.find("(2 files written by josekic left out: not games)") !=
+              std::string::npos);
+        CHECK(slurp(out + "/report.txt").find("josekic's own files") != std::string::npos);
+        record_row("compile with -o inside the input, twice", "the same games; 2 files left out",
+                   second);
+    }
+    SECTION("-o equal to the input directory") {
+        const ChildRun first = run_child({"compile", games, "-o", games});
+        REQUIRE(first.exit_code == 0);
+        const ChildRun second = run_child({"compile", games, "-o", games});
+        CHECK(second.exit_code == 0);
+        CHECK(used(second) == used(first));
+    }
+    SECTION("a compiled dictionary given as the input (README: compile fox -o fox-2017)") {
+        const std::string out = (dir.path() / "fox").string();
+        REQUIRE(run_child({"compile", games, "-o", out}).exit_code == 0);
+        const ChildRun run = run_child({"compile", out, "-o", out + "-2017", "--since", "2017"});
+        CHECK(run.out.find("read 0 games in 0 files (2 files written by josekic left out") !=
+              std::string::npos);
+    }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -13,6 +14,17 @@ inline std::string slurp(const std::filesystem::path& path) {
     std::ostringstream bytes;
     bytes << in.rdbuf();
     return bytes.str();
+}
+
+/// The files a reader of the output directory `dir` sees: every name in it (not the hidden
+/// ones, such as a compile's .josekic) that is or leads to a regular file, with its bytes.
+inline std::map<std::string, std::string> visible_files(const std::filesystem::path& dir) {
+    std::map<std::string, std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        if (!name.starts_with(".") && entry.is_regular_file()) files[name] = slurp(entry.path());
+    }
+    return files;
 }
 
 }  // namespace josekic::test_support

@@ -1,0 +1,276 @@
+#include "emit/output_set.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <stdexcept>
+
+#include "core/input/file_kinds.hpp"
+#include "emit/split.hpp"
+
+namespace josekic::emit {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kCurrent = "current";
+constexpr std::string_view kSetPrefix = "set-";
+
+std::string error_text(int error) {
+    return std::strerror(error);
+}
+
+[[noreturn]] void fail(const fs::path& dir, const std::string& why) {
+    throw std::runtime_error("cannot write into " + dir.string() + ": " + why);
+}
+
+// The names in `dir` (without . and ..); empty when it cannot be read.
+std::vector<std::string> entries_of(const fs::path& dir) {
+    std::vector<std::string> names;
+    if (DIR* handle = ::opendir(dir.c_str())) {
+        while (const dirent* entry = ::readdir(handle)) {
+            const std::string_view name = entry->d_name;
+            if (name != "." && name != "..") names.emplace_back(name);
+        }
+        ::closedir(handle);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// The target of the symlink `link`, or empty when it is none.
+std::string link_target(const fs::path& link) {
+    std::error_code error;
+    const fs::path target = fs::read_symlink(link, error);
+    return error ? std::string() : target.string();
+}
+
+// Makes the entries of `dir` durable; a failure cannot lose data already there.
+void sync_directory(const fs::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+// A name no other process picks at the same moment: process id, time and a counter.
+std::string unique_suffix() {
+    static std::atomic<unsigned> counter{0};
+    const auto ticks = std::chrono::steady_clock::now().time_since_epoch().count();
+    return std::to_string(::getpid()) + "-" + std::to_string(ticks % 1'000'000'007) + "-" +
+           std::to_string(counter.fetch_add(1));
+}
+
+// Replaces whatever `name` in `dir` is (nothing, an older file, a link) by a symlink to
+// `target`, atomically.
+void link_name(const fs::path& dir, const std::string& name, const std::string& target) {
+    if (link_target(dir / name) == target) return;
+    const fs::path temporary = dir / ("." + name + ".link-" + unique_suffix());
+    if (::symlink(target.c_str(), temporary.c_str()) != 0)
+        throw std::runtime_error("cannot link " + (dir / name).string() + ": " + error_text(errno));
+    if (::rename(temporary.c_str(), (dir / name).c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        throw std::runtime_error("cannot link " + (dir / name).string() + ": " + error_text(error));
+    }
+}
+
+// The files a josekic from before sets wrote as regular files into `dir`: the dictionaries
+// under their fixed names, the parts a split index lists, the index and the report. Each
+// is recognised by its content too, so that a user's file of such a name stays.
+std::vector<std::string> files_of_older_josekic(const fs::path& dir) {
+    std::vector<std::string> found;
+    const auto regular = [&dir](const std::string& name) {
+        struct stat info {};
+        return ::lstat((dir / name).c_str(), &info) == 0 && S_ISREG(info.st_mode);
+    };
+    for (const std::string& name : {std::string("joseki.sgf"), std::string("fuseki.sgf"),
+                                    std::string("fuseki-handicap.sgf"), std::string("index.jki")}) {
+        if (regular(name) && input::written_by_josekic_file(dir / name)) found.push_back(name);
+    }
+    for (const std::string kind : {"joseki", "fuseki"}) {
+        const std::string index_name = kind + "-index.txt";
+        if (!regular(index_name)) continue;
+        std::ifstream in(dir / index_name, std::ios::binary);
+        const std::string text{std::istreambuf_iterator<char>(in),
+                               std::istreambuf_iterator<char>()};
+        const std::vector<std::string> parts = split_part_names(text);
+        for (const std::string& part : parts) {
+            if (part.starts_with(kind + "-") && regular(part) &&
+                input::written_by_josekic_file(dir / part))
+                found.push_back(part);
+        }
+        if (!parts.empty()) found.push_back(index_name);
+    }
+    if (!found.empty() && regular("report.txt")) found.emplace_back("report.txt");
+    return found;
+}
+
+}  // namespace
+
+void check_output_directory(const fs::path& dir) {
+    struct stat info {};
+    if (::stat(dir.c_str(), &info) == 0) {
+        if (!S_ISDIR(info.st_mode)) fail(dir, "it is not a directory");
+        if (::access(dir.c_str(), W_OK | X_OK) != 0) fail(dir, error_text(errno));
+        const fs::path sets = dir / kSetsDirectory;
+        if (::lstat(sets.c_str(), &info) == 0) {
+            if (!S_ISDIR(info.st_mode)) fail(dir, sets.string() + " is not a directory");
+            if (::access(sets.c_str(), W_OK | X_OK) != 0)
+                fail(dir, sets.string() + ": " + error_text(errno));
+        }
+        return;
+    }
+    if (errno != ENOENT) fail(dir, error_text(errno));
+    // A directory to create: its nearest existing ancestor must take it.
+    fs::path ancestor = dir;
+    for (;;) {
+        ancestor = ancestor.has_parent_path() && ancestor.parent_path() != ancestor
+                       ? ancestor.parent_path()
+                       : fs::path(".");
+        if (::stat(ancestor.c_str(), &info) != 0) {
+            if (errno == ENOENT && ancestor != ".") continue;
+            fail(dir, ancestor.string() + ": " + error_text(errno));
+        }
+        if (!S_ISDIR(info.st_mode)) fail(dir, ancestor.string() + " is not a directory");
+        if (::access(ancestor.c_str(), W_OK | X_OK) != 0)
+            fail(dir, "cannot create it in " + ancestor.string() + ": " + error_text(errno));
+        return;
+    }
+}
+
+OutputSet::OutputSet(const fs::path& dir) : dir_(dir), sets_(dir / kSetsDirectory) {
+    std::error_code error;
+    // The outermost directory this set creates, removed again if it is not committed.
+    for (fs::path missing = dir_; !missing.empty() && !fs::exists(missing, error);
+         missing = missing.parent_path()) {
+        created_ = missing;
+        if (missing == missing.parent_path()) break;
+    }
+    fs::create_directories(dir_, error);
+    if (error) fail(dir_, error.message());
+    if (::mkdir(sets_.c_str(), 0777) != 0 && errno != EEXIST) fail(dir_, error_text(errno));
+    lock_fd_ = ::open(sets_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (lock_fd_ < 0) fail(dir_, sets_.string() + ": " + error_text(errno));
+    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+        const int lock_error = errno;
+        ::close(lock_fd_);
+        lock_fd_ = -1;
+        fail(dir_, lock_error == EWOULDBLOCK ? "another josekic run is writing into it"
+                                             : error_text(lock_error));
+    }
+    // What runs killed before their commit left (their staging directories), and what one
+    // killed just after it left of the set before (its directory, a link being made).
+    const std::string current = link_target(sets_ / kCurrent);
+    for (const std::string& name : entries_of(sets_)) {
+        if ((name.starts_with(kSetPrefix) && name != current) || name.starts_with(".current"))
+            fs::remove_all(sets_ / name, error);
+    }
+    for (const std::string& name : entries_of(dir_)) {
+        if (name.starts_with(".") && name.find(".link-") != std::string::npos &&
+            link_target(dir_ / name).starts_with(std::string(kSetsDirectory) + "/"))
+            ::unlink((dir_ / name).c_str());
+    }
+    for (int attempt = 0;; ++attempt) {
+        staging_ = sets_ / (std::string(kSetPrefix) + unique_suffix());
+        if (::mkdir(staging_.c_str(), 0777) == 0) break;
+        if (errno != EEXIST || attempt > 100)
+            fail(dir_, staging_.string() + ": " + error_text(errno));
+    }
+    removed_on_signal_ = std::make_unique<DirectoryRemovedOnSignal>(staging_);
+    older_files_ = files_of_older_josekic(dir_);
+}
+
+OutputSet::~OutputSet() {
+    if (!committed_) {
+        std::error_code error;
+        fs::remove_all(staging_, error);
+        if (!created_.empty()) {
+            ::rmdir(sets_.c_str());
+            for (fs::path made = dir_; ::rmdir(made.c_str()) == 0 && made != created_;)
+                made = made.parent_path();
+        }
+    }
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+fs::path OutputSet::staged(std::string_view name) const {
+    return staging_ / name;
+}
+
+fs::path OutputSet::final_path(std::string_view name) const {
+    return dir_ / name;
+}
+
+std::string OutputSet::with_final_paths(std::string_view message) const {
+    const std::string staged = staging_.string() + "/";
+    const std::string final = (dir_ / "").string();
+    std::string out;
+    for (std::size_t at = 0;;) {
+        const std::size_t found = message.find(staged, at);
+        out += message.substr(at, found - at);
+        if (found == std::string_view::npos) return out;
+        out += final;
+        at = found + staged.size();
+    }
+}
+
+void OutputSet::commit() {
+    const SignalsDeferred deferred;
+    const std::vector<std::string> names = entries_of(staging_);
+    sync_directory(staging_);
+
+    // The commit point: one rename of the link readers follow.
+    const fs::path current = sets_ / kCurrent;
+    const fs::path temporary = sets_ / (".current." + unique_suffix());
+    if (::symlink(staging_.filename().c_str(), temporary.c_str()) != 0)
+        fail(dir_, temporary.string() + ": " + error_text(errno));
+    if (::rename(temporary.c_str(), current.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        fail(dir_, current.string() + ": " + error_text(error));
+    }
+    committed_ = true;
+    removed_on_signal_->release();
+    sync_directory(sets_);
+
+    // The names in DIR: every file of the set, and none of the sets before.
+    const std::string through = std::string(kSetsDirectory) + "/" + std::string(kCurrent) + "/";
+    const std::set<std::string> in_set(names.begin(), names.end());
+    std::string link_failure;
+    for (const std::string& name : names) {
+        try {
+            link_name(dir_, name, through + name);
+        } catch (const std::runtime_error& e) {
+            if (link_failure.empty()) link_failure = e.what();
+        }
+    }
+    for (const std::string& name : entries_of(dir_)) {
+        if (in_set.count(name) != 0) continue;
+        if (link_target(dir_ / name).starts_with(through)) ::unlink((dir_ / name).c_str());
+    }
+    for (const std::string& name : older_files_) {
+        if (in_set.count(name) == 0) ::unlink((dir_ / name).c_str());
+    }
+    std::error_code error;
+    for (const std::string& name : entries_of(sets_)) {
+        if (name.starts_with(kSetPrefix) && name != staging_.filename().string())
+            fs::remove_all(sets_ / name, error);
+    }
+    sync_directory(dir_);
+    if (!link_failure.empty()) throw std::runtime_error(link_failure);
+}
+
+}  // namespace josekic::emit

@@ -1,0 +1,89 @@
+#include "index/dictionary_set.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "emit/dictionary_reader.hpp"
+#include "emit/split.hpp"
+#include "index/index_format.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The SGF files of the set in `dir`, as a compile names them.
+std::vector<fs::path> dictionary_files(const fs::path& dir) {
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (const char* name : {"joseki.sgf", "fuseki.sgf", "fuseki-handicap.sgf"}) {
+        if (fs::exists(dir / name, error)) files.push_back(dir / name);
+    }
+    for (const char* name : {"joseki-index.txt", "fuseki-index.txt"}) {
+        std::ifstream in(dir / name, std::ios::binary);
+        if (!in) continue;
+        const std::string text{std::istreambuf_iterator<char>(in),
+                               std::istreambuf_iterator<char>()};
+        for (const std::string& part : emit::split_part_names(text)) {
+            if (fs::exists(dir / part, error)) files.push_back(dir / part);
+        }
+    }
+    return files;
+}
+
+// Why the dictionaries beside `index` are not its set, or nullopt when they are (or cannot
+// be told apart from it).
+std::optional<std::string> mismatch(const IndexFile& index, const fs::path& index_file) {
+    const std::string own = compile_id_text(index.compile_id());
+    std::optional<fs::path> unnamed;  // a dictionary that names no index
+    bool any_named = false;
+    for (const fs::path& file : dictionary_files(index_file.parent_path())) {
+        const std::optional<std::string> id = emit::read_root_compile_id(file);
+        if (!id) continue;
+        if (id->empty()) {
+            if (!unnamed) unnamed = file;
+            continue;
+        }
+        any_named = true;
+        if (*id != own) {
+            return file.string() + " and " + index_file.string() +
+                   " come from different compiles (compile ids " + *id + " and " + own +
+                   "): they are not one dictionary; compile it again";
+        }
+    }
+    if (unnamed && any_named) {
+        return unnamed->string() + " names no index, but the other files beside " +
+               index_file.string() +
+               " name theirs: the files come from different compiles; compile it again";
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+fs::path index_path(const std::string& dictionary) {
+    const fs::path path(dictionary);
+    if (fs::is_directory(path)) return path / kIndexFileName;
+    return path;
+}
+
+IndexFile open_dictionary_index(const std::string& dictionary) {
+    const fs::path path = index_path(dictionary);
+    // A compile swaps a whole set in at once, but a reader opens its files one by one: one
+    // that straddles the swap sees two sets and looks again.
+    constexpr int kAttempts = 4;
+    for (int attempt = 1;; ++attempt) {
+        IndexFile index = IndexFile::open(path);
+        std::optional<std::string> problem = mismatch(index, path);
+        if (!problem) return index;
+        if (attempt == kAttempts) throw IndexError(*problem);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
+    }
+}
+
+}  // namespace josekic::index

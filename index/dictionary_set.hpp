@@ -1,0 +1,27 @@
+#pragma once
+
+// The index of a compiled dictionary, opened for a query only when the SGF files beside it
+// are of the same compile: `lookup` and `review` must not answer from one compile's index
+// beside another compile's dictionaries.
+
+#include <filesystem>
+#include <string>
+
+#include "index/index_reader.hpp"
+
+namespace josekic::index {
+
+/// The index a DIR|INDEX argument names: DIR/index.jki for a directory, else the file.
+std::filesystem::path index_path(const std::string& dictionary);
+
+/// Opens the index `dictionary` names (index_path) and checks it against the SGF
+/// dictionaries in its directory (joseki.sgf, fuseki.sgf, fuseki-handicap.sgf and the parts
+/// a split index lists): each root that names a compile id (XI) must name this index's.
+/// Files that name none (a josekic from before compile ids) cannot be checked, unless
+/// another file names one: the set is then mixed. A compile replacing the set while it is
+/// read (emit/output_set.hpp) is waited out: the check is tried again a few times. Throws
+/// IndexError naming both files when they do not belong together, and as
+/// IndexFile::open does.
+IndexFile open_dictionary_index(const std::string& dictionary);
+
+}  // namespace josekic::index
