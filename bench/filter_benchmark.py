@@ -7,9 +7,10 @@
 For the joseki root, the fuseki root and each --node (default "pd nd"; pick joseki nodes
 played under 10,000 times), and for each filter and a few combinations, prints:
 
-  cold    the start-to-exit wall time of a `JOSEKIC lookup DIR --moves ... FILTER` process,
-          median of N runs after a warm-up run (as bench/process_time.py); the first row of
-          each table is the unfiltered query, measured in the same run;
+  cold    the start-to-exit wall time of a `JOSEKIC lookup DIR --moves ... FILTER` process
+          and its CPU time (user + system: steadier on a shared machine), medians of N runs
+          after a warm-up run; the first row of each table is the unfiltered query, measured
+          in the same run;
   warm    with --query-time (build/bench/josekic_query_time), the same query inside one
           process that keeps the index open, as the explorer does: the first filtered query
           (making the selection included) and a second one with the same selection, medians
@@ -34,15 +35,22 @@ def lookup_json(josekic, dictionary, args):
     return json.loads(done.stdout)
 
 
+def run_once(command):
+    """Wall and CPU (user + system) time of one run of `command`, in ms."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(command)} failed")
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
+
+
 def cold_ms(command, runs):
-    """Median start-to-exit time of `command` in ms, after one warm-up run."""
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    """Median wall and CPU time of `command` in ms, after one warm-up run."""
+    run_once(command)
+    times = [run_once(command) for _ in range(runs)]
+    return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
 
 
 def warm_text(query_time, dictionary, args, runs):
@@ -108,14 +116,15 @@ def main():
     print(f"runs:    {a.runs} (medians)")
     for label, query in queries:
         print(f"\n{label}")
-        print(f"  {'filter':<52} {'cold process':>12}   in one process (ms)" if a.query_time
-              else f"  {'filter':<52} {'cold process':>12}")
+        print(f"  {'filter':<52} {'cold process: wall / CPU':>24}   "
+              + ("in one process (ms)" if a.query_time else ""))
         for extra in filters:
             args = [*query, *extra]
-            cold = cold_ms([a.josekic, "lookup", a.dictionary, *args], a.runs)
+            wall, cpu = cold_ms([a.josekic, "lookup", a.dictionary, *args], a.runs)
             warm = warm_text(a.query_time, a.dictionary, args, a.runs) if a.query_time else ""
             shown = " ".join(w if w and " " not in w else json.dumps(w) for w in extra)
-            print(f"  {shown or '(none)':<52} {cold:>9.1f} ms   {warm}", flush=True)
+            cold = f"{wall:.1f} / {cpu:.1f} ms"
+            print(f"  {shown or '(none)':<52} {cold:>24}   {warm}", flush=True)
 
 
 if __name__ == "__main__":
