@@ -1,11 +1,15 @@
 // libFuzzer target: any bytes as a josekic index (what `josekic lookup` and `review` read).
 // A foreign, truncated or damaged file must give an IndexError, never a crash or a read
-// outside the bytes; a lookup in an index that opened must do the same.
+// outside the bytes; a lookup in an index that opened must do the same, with or without a
+// filter (whose selection reads every game record and text).
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <variant>
 
+#include "core/game/game_filter.hpp"
+#include "core/game/rank.hpp"
+#include "index/game_selection.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
@@ -16,6 +20,16 @@ void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tre
     using namespace josekic::index;
     const QueryLine root = std::get<QueryLine>(parse_query("", tree));
     const LookupResult r = lookup(file, tree, root, 20);
+    josekic::game::GameFilter filter;
+    filter.min_rank = josekic::game::parse_rank("9d");
+    filter.players.emplace_back("Cho Chikun");
+    const GameSelection selection(file, filter);
+    lookup(file, tree, root, 20, &selection);
+    josekic::game::GameFilter years;
+    years.since = 2000;
+    const GameSelection recent(file, years);
+    lookup(file, tree, root, 20, &recent);
+    if (recent.size() > file.game_count()) __builtin_trap();
     for (const ContinuationFacts& c : r.continuations) {
         QueryLine next = root;
         next.canonical.push_back(c.canonical_move);

@@ -26,7 +26,8 @@ namespace josekic::index {
 /// functions may be called from several threads at once.
 class GameSelection {
   public:
-    /// The games of `index` that pass `filter`; `index` must outlive the selection. Throws
+    /// The games of `index` that pass `filter`; `index` must outlive the selection, and the
+    /// queries given the selection must be of `index` (it remembers their counts). Throws
     /// IndexError when the game table cannot be read.
     GameSelection(const IndexFile& index, game::GameFilter filter);
 
