@@ -2,14 +2,18 @@
 // with the checksums made right again after mutation (index_reseal.hpp), so that the section
 // table and the records are reached. A foreign, truncated or damaged file must give an
 // IndexError, never a crash or a read outside the bytes; a lookup in an index that opened
-// must do the same.
+// must do the same, with or without a filter (whose selection reads every game record and
+// text).
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <variant>
 #include <vector>
 
+#include "core/game/game_filter.hpp"
+#include "core/game/rank.hpp"
 #include "fuzz/index_reseal.hpp"
+#include "index/game_selection.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
@@ -20,6 +24,16 @@ void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tre
     using namespace josekic::index;
     const QueryLine root = std::get<QueryLine>(parse_query("", tree));
     const LookupResult r = lookup(file, tree, root, 20);
+    josekic::game::GameFilter filter;
+    filter.min_rank = josekic::game::parse_rank("9d");
+    filter.players.emplace_back("Cho Chikun");
+    const GameSelection selection(file, filter);
+    lookup(file, tree, root, 20, &selection);
+    josekic::game::GameFilter years;
+    years.since = 2000;
+    const GameSelection recent(file, years);
+    lookup(file, tree, root, 20, &recent);
+    if (recent.size() > file.game_count()) __builtin_trap();
     for (const ContinuationFacts& c : r.continuations) {
         QueryLine next = root;
         next.canonical.push_back(c.canonical_move);

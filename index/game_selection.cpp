@@ -34,18 +34,21 @@ class TextVerdicts {
 
     // Whether the text at `offset`, read as `field`, passes that field's filter.
     bool passes(Field field, std::uint32_t offset) {
-        if (offset >= verdicts_.size()) index_.string_in(pool_, offset);  // throws
-        std::uint8_t& v = verdicts_[offset];
-        const auto decided = static_cast<std::uint8_t>(1U << field);
-        const auto passing = static_cast<std::uint8_t>(2U << field);
-        if ((v & decided) == 0) {
-            v |= decided;
-            if (decide(field, index_.string_in(pool_, offset))) v |= passing;
+        if (offset < verdicts_.size()) {
+            const std::uint8_t v = verdicts_[offset];
+            if ((v & (1U << field)) != 0) return (v & (2U << field)) != 0;
         }
-        return (v & passing) != 0;
+        return decide_once(field, offset);
     }
 
   private:
+    // passes() for a text not decided yet (or an offset outside the pool: IndexError).
+    bool decide_once(Field field, std::uint32_t offset) {
+        const bool passing = decide(field, index_.string_in(pool_, offset));
+        verdicts_[offset] |= static_cast<std::uint8_t>((1U | (passing ? 2U : 0U)) << field);
+        return passing;
+    }
+
     bool decide(Field field, std::string_view text) const {
         game::FilterFacts facts;
         switch (field) {
@@ -68,45 +71,44 @@ class TextVerdicts {
     std::vector<std::uint8_t> verdicts_;
 };
 
-// Whether a game of year `year` (0: undated) passes the year filters, decided once per year.
-class YearVerdicts {
-  public:
-    explicit YearVerdicts(const game::GameFilter& years) : years_(years) {}
-
-    bool passes(std::int16_t year) {
-        std::uint8_t& v = verdicts_[static_cast<std::uint16_t>(year)];
-        if (v == 0) {
-            game::FilterFacts facts;
-            if (year != 0) facts.year = year;
-            v = game::check(years_, facts).passes() ? 2 : 1;
-        }
-        return v == 2;
-    }
-
-  private:
-    const game::GameFilter& years_;
-    std::vector<std::uint8_t> verdicts_ = std::vector<std::uint8_t>(65536);
-};
-
 }  // namespace
 
 GameSelection::GameSelection(const IndexFile& index, game::GameFilter filter)
     : index_(&index),
       filter_(std::move(filter)),
       game_count_(index.game_count()),
-      bits_((std::size_t{game_count_} + 63) / 64),
+      years_only_(!filter_.has(game::FilterKind::MinRank) &&
+                  !filter_.has(game::FilterKind::MaxRank) &&
+                  !filter_.has(game::FilterKind::Player) && !filter_.has(game::FilterKind::Event)),
+      years_(kDecidedYears),
       memory_(std::make_unique<Memory>()) {
+    const FilterParts parts(filter_);
+    // Every year a date can give (0: undated), decided once; others as they come.
+    for (std::uint32_t y = 0; y < years_.size(); ++y)
+        years_[y] = decide_year(static_cast<std::int16_t>(y));
+    // Lines carry their game's year: a filter of years alone needs no game table until a
+    // game id is asked (bits()).
+    if (!years_only_) make_bits();
+}
+
+bool GameSelection::decide_year(std::int16_t year) const {
+    game::FilterFacts facts;
+    if (year != 0) facts.year = year;
+    return game::check(FilterParts(filter_).years, facts).passes();
+}
+
+void GameSelection::make_bits() const {
     const FilterParts parts(filter_);
     const bool ranks = !parts.ranks.empty();
     const bool players = !parts.players.empty();
     const bool event = !parts.event.empty();
     std::optional<TextVerdicts> texts;
-    if (ranks || players || event) texts.emplace(index, parts);
-    YearVerdicts years(parts.years);
-    index.for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
+    if (ranks || players || event) texts.emplace(*index_, parts);
+    bits_.assign((std::size_t{game_count_} + 63) / 64, 0);
+    index_->for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
         using enum TextVerdicts::Field;
         const bool passes =
-            years.passes(g.year) &&
+            year_passes(g.year) &&
             (!ranks || (texts->passes(Rank, g.black_rank) && texts->passes(Rank, g.white_rank))) &&
             (!players || texts->passes(Player, g.black_player) ||
              texts->passes(Player, g.white_player)) &&
@@ -114,6 +116,11 @@ GameSelection::GameSelection(const IndexFile& index, game::GameFilter filter)
         if (passes) bits_[id / 64] |= std::uint64_t{1} << (id % 64);
     });
     for (std::uint64_t word : bits_) size_ += static_cast<std::uint32_t>(std::popcount(word));
+}
+
+const std::vector<std::uint64_t>& GameSelection::bits() const {
+    if (years_only_) std::call_once(memory_->bits_made, [this] { make_bits(); });
+    return bits_;
 }
 
 void GameSelection::out_of_range(std::uint32_t id) const {

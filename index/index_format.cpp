@@ -101,17 +101,6 @@ StatsRecord decode_stats(const std::byte* in) {
     return s;
 }
 
-GameRecord decode_game(const std::byte* in) {
-    Reader r{in};
-    GameRecord g;
-    for (std::uint32_t* v :
-         {&g.black_player, &g.white_player, &g.black_rank, &g.white_rank, &g.date, &g.event,
-          &g.result, &g.source_dir, &g.source_name, &g.index_in_file})
-        *v = r.get<std::uint32_t>();
-    g.year = r.get<std::int16_t>();
-    return g;
-}
-
 void encode(const OptionsRecord& r, std::byte* out) {
     Writer w{out};
     for (std::uint32_t v : {r.max_length, r.max_gap, r.fuseki_moves, r.flags}) w.put(v);

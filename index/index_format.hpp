@@ -273,7 +273,6 @@ void encode(const SectionEntry& e, std::byte* out);
 NodeRecord decode_node(const std::byte* in);
 PositionRecord decode_position(const std::byte* in);
 StatsRecord decode_stats(const std::byte* in);
-GameRecord decode_game(const std::byte* in);
 OptionsRecord decode_options(const std::byte* in);
 /// The header in `in` (Header::kSize bytes); nullopt when it does not start with kMagic.
 std::optional<Header> decode_header(const std::byte* in);
@@ -287,7 +286,8 @@ T load_le(const std::byte* in) {
     return value;
 }
 
-/// Inline, unlike the other decoders: a filtered query near the root decodes millions.
+/// Inline, unlike the other decoders: a filtered query near the root decodes millions of
+/// lines, and a filter every game (of whose fields it reads a few).
 inline LineRecord decode_line(const std::byte* in) {
     LineRecord l;
     const auto word = load_le<std::uint32_t>(in);
@@ -296,6 +296,19 @@ inline LineRecord decode_line(const std::byte* in) {
     l.move_numbers = load_le<std::uint32_t>(in + 4);
     l.year = load_le<std::int16_t>(in + 8);
     return l;
+}
+
+inline GameRecord decode_game(const std::byte* in) {
+    GameRecord g;
+    std::size_t at = 0;
+    for (std::uint32_t* v :
+         {&g.black_player, &g.white_player, &g.black_rank, &g.white_rank, &g.date, &g.event,
+          &g.result, &g.source_dir, &g.source_name, &g.index_in_file}) {
+        *v = load_le<std::uint32_t>(in + at);
+        at += 4;
+    }
+    g.year = load_le<std::int16_t>(in + at);
+    return g;
 }
 template <typename T>
 void store_le(T value, std::byte* out) {
