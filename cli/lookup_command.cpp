@@ -115,12 +115,15 @@ int run_lookup(const std::vector<std::string>& args) {
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
                           "the line to look up, e.g. \"pd qc qd\"")(
         "fuseki", po::bool_switch(&fuseki), "look a whole-board opening up (default: joseki)")(
-        "games", po::value(&games)->value_name("N")->default_value(5),
+        "games",
+        number_value(&games, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(5),
         "how many of the most recent games to list")("json", po::bool_switch(&json),
                                                      "print one JSON object (schema in README)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
-        "move", po::value(&move)->value_name("N"),
+        "move", number_value(&move, std::size_t{0}, kMaxMovesOption)->value_name("N"),
         "with --game: the position after move N (default: the last within the fuseki depth, "
         "30)")("verify", po::bool_switch(&verify),
                "check every section's checksum first (reads the whole index)");

@@ -36,10 +36,22 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
     return ParseOutcome::Run;
 }
 
+std::optional<std::int64_t> whole_number(std::string_view text) {
+    const bool negative = text.starts_with('-');
+    if (negative) text.remove_prefix(1);
+    if (text.empty() || text.size() > 18) return std::nullopt;  // 18 digits fit an int64
+    std::int64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return negative ? -value : value;
+}
+
 void add_input_options(po::options_description& visible, po::options_description& hidden,
                        InputOptions& bound) {
     visible.add_options()(
-        "threads", po::value(&bound.threads)->value_name("N")->default_value(0),
+        "threads", number_value(&bound.threads, 0, kMaxThreads)->value_name("N")->default_value(0),
         "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
         "the output does not depend on it")(
         "charset", po::value(&bound.charset)->value_name("NAME"),
@@ -62,10 +74,6 @@ void add_input_options(po::options_description& visible, po::options_description
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command) {
     if (options.inputs.empty())
         throw UsageError(command, "no INPUT given (files, directories or archives of SGF games)");
-    constexpr int kMaxThreads = 256;
-    if (options.threads < 0 || options.threads > kMaxThreads) {
-        throw UsageError(command, "--threads must be between 0 and " + std::to_string(kMaxThreads));
-    }
     if (!options.charset.empty()) {
         // Refuse a charset iconv does not know now, rather than once per file later.
         const iconv_t probe = ::iconv_open("UTF-8", options.charset.c_str());

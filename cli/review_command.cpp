@@ -101,7 +101,10 @@ int run_review(const std::vector<std::string>& args) {
     po::options_description visible;
     visible.add_options()("dict", po::value(&dictionary)->value_name("DIR"),
                           "the compiled dictionary (or its index.jki)")(
-        "alternatives", po::value(&alternatives)->value_name("N")->default_value(5),
+        "alternatives",
+        number_value(&alternatives, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(5),
         "book moves shown where a line left the book")(
         "output,o", po::value(&output)->value_name("REVIEWED.sgf"),
         "also write the game as SGF with the review in its comments and LB labels")(

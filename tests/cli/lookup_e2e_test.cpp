@@ -1,12 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/archive_maker.hpp"
 #include "tests/support/compiled_dictionary.hpp"
 
 #include <filesystem>
 #include <fstream>
 
 namespace fs = std::filesystem;
+using josekic::test_support::TempDir;
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
 
@@ -133,4 +135,38 @@ TEST_CASE("review counts a corner's moves in the book, one move in the singular"
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("upper-right: in the book to its end (1 move, played ") !=
           std::string::npos);
+}
+
+TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
+          "[cli][e2e][options]") {
+    const Dictionary d;
+    const TempDir out;
+    const std::string dict = shell_quote(d.path.string());
+    const std::string game = shell_quote(d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])"));
+    const std::string compile = "compile " + shell_quote(JOSEKIC_SOURCE_DIR "/samples") + " -o " +
+                                shell_quote(out.str()) + " ";
+    for (const auto& [command, words] :
+         {std::pair{compile + "--min-count -1",
+                    "--min-count takes a whole number from 0 to 4294967295, not '-1'"},
+          std::pair{compile + "--since 17",
+                    "--since takes a whole number from 1600 to 2100, not '17'"},
+          std::pair{compile + "--until 20177",
+                    "--until takes a whole number from 1600 to 2100, not '20177'"},
+          std::pair{compile + "--max-length -3", "--max-length takes a whole number"},
+          std::pair{compile + "--fuseki-moves 0", "--fuseki-moves takes a whole number from 1"},
+          std::pair{compile + "--threads 1e3", "--threads takes a whole number from 0 to 256"},
+          std::pair{"lookup " + dict + " --moves pd --games -1",
+                    "--games takes a whole number from 0 to 4294967295, not '-1'"},
+          std::pair{"lookup " + dict + " --game " + game + " --move -1",
+                    "--move takes a whole number"},
+          std::pair{"review " + game + " --dict " + dict + " --alternatives -2",
+                    "--alternatives takes a whole number"},
+          std::pair{"prune " + dict + "/joseki.sgf --dry-run --max-nodes -5",
+                    "--max-nodes takes a whole number"}}) {
+        INFO(command);
+        const auto run = run_josekic(command);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find(words) != std::string::npos);
+    }
+    CHECK(!std::filesystem::exists(out.path() / "joseki.sgf"));
 }
