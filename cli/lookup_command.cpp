@@ -92,7 +92,7 @@ int run_lookup(const std::vector<std::string>& args) {
         "\n"
         "--game looks up the whole-board position after move N of a game (its first game),\n"
         "whatever the move order that reached it, and the sequence of each corner whose\n"
-        "tracker (default zones) is still on at that move.\n"
+        "tracker (with the zones the index was compiled with) is still on at that move.\n"
         "\n"
         "--since, --until, --min-rank, --max-rank, --player and --event count only the games\n"
         "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"

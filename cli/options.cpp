@@ -3,6 +3,7 @@
 #include <iconv.h>
 
 #include <iostream>
+#include <set>
 
 namespace po = boost::program_options;
 
@@ -21,9 +22,14 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
         // --help wins over every other problem (e.g. a missing INPUT), as users expect.
         if (values.count("help") != 0 && values["help"].as<bool>()) {
             std::cout << "usage: " << help.usage << "\n\n" << help.description << "\n\noptions:\n";
+            // The positional arguments are in the usage line, not among the options.
+            std::set<std::string> positional_names;
+            const unsigned positions = positional.max_total_count();
+            for (unsigned i = 0; i < positions && i < 16; ++i)
+                positional_names.insert(positional.name_for_position(i));
             po::options_description shown;
             for (const auto& option : options.options()) {
-                if (option->long_name() != "input") shown.add(option);
+                if (!positional_names.contains(option->long_name())) shown.add(option);
             }
             shown.add_options()("help,h", "print this help and exit");
             std::cout << shown;

@@ -80,8 +80,10 @@ int run_review(const std::vector<std::string>& args) {
         "review",
         "josekic review GAME.sgf --dict DIR [-o REVIEWED.sgf] [--alternatives N] [--json]",
         "Follows a game (its first game) through the index of a compiled dictionary\n"
-        "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (default\n"
-        "zones) in the joseki book. For each line it says whether it stayed in the book to its\n"
+        "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (cut with\n"
+        "the zones and limits the index was compiled with) in the joseki book; a corner without\n"
+        "a line says why (setup stones, no stone). For each line it says whether it stayed in the "
+        "book to its\n"
         "end or the move at which it left it, the move played there, how often the book\n"
         "position before it was played, and the most played book moves there with counts and\n"
         "win rates (of the line's first player). Deviations come first, the most common book\n"
