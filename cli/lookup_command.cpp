@@ -1,9 +1,7 @@
 #include "cli/lookup_command.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <variant>
 
@@ -12,13 +10,13 @@
 #include "cli/filter_options.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "compiler/pipeline/first_game.hpp"
 #include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
-#include "core/formats/record_reader.hpp"
-#include "core/game/replay.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_format.hpp"
+#include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
@@ -48,24 +46,14 @@ std::optional<GameFile> read_game_file(const std::string& path) {
         std::cerr << "josekic: error: " << path << " is a directory; give one game file\n";
         return std::nullopt;
     }
-    std::ifstream in(path, std::ios::binary);
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (!in.is_open() || in.bad()) {
-        std::cerr << "josekic: error: cannot read " << path << "\n";
-        return std::nullopt;
-    }
-    // The same readers as compile's: SGF, and the native formats of server clients.
+    // Read as compile reads its inputs: compressed records and archives, every record format,
+    // and the same games skipped.
     diag::DiagnosticList problems;
-    std::vector<game::GameRecord> games = formats::read_record_games(bytes, path, {}, problems);
-    if (!games.empty()) {
-        GameFile file{std::move(games.front()), 0};
-        file.legal_moves = game::replay(file.record, problems).legal_moves;
-        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-        return file;
-    }
+    std::optional<GameFile> game = pipeline::read_first_game(path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-    std::cerr << "josekic: error: " << path << " holds no game\n";
-    return std::nullopt;
+    if (!game)
+        std::cerr << "josekic: error: " << path << " holds no game that compile would read\n";
+    return game;
 }
 
 int run_lookup(const std::vector<std::string>& args) {
@@ -147,6 +135,10 @@ int run_lookup(const std::vector<std::string>& args) {
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
+        if (move && *move > game->legal_moves)
+            throw UsageError("lookup", "--move " + std::to_string(*move) +
+                                           " is past the end of the game: " + game_file + " has " +
+                                           std::to_string(game->legal_moves) + " legal moves");
         const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
         if (verify) file.verify();
         std::optional<index::GameSelection> selection;

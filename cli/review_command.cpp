@@ -55,12 +55,22 @@ std::string review_text(const index::GameReview& review) {
             out << "\n";
         }
     }
+    for (const index::CornerNotReviewed& corner : review.corners_not_reviewed)
+        out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
     return out.str();
 }
 
 std::string review_json(const index::GameReview& review, const index::TrackingOptions& options) {
     std::string out = "{\"opening_not_indexed\": ";
     out += review.opening_not_indexed ? pipeline::json_quote(*review.opening_not_indexed) : "null";
+    out += ", \"corners_not_reviewed\": [";
+    for (std::size_t i = 0; i < review.corners_not_reviewed.size(); ++i) {
+        const index::CornerNotReviewed& corner = review.corners_not_reviewed[i];
+        out += std::string(i == 0 ? "" : ", ") + "{\"corner\": \"" +
+               std::string(trackers::name(corner.corner)) +
+               "\", \"why\": " + pipeline::json_quote(corner.why) + "}";
+    }
+    out += "]";
     out += render_options_json(options) + ", \"lines\": [";
     for (std::size_t i = 0; i < review.lines.size(); ++i) {
         const index::LineReview& line = review.lines[i];

@@ -137,6 +137,95 @@ TEST_CASE("review counts a corner's moves in the book, one move in the singular"
           std::string::npos);
 }
 
+TEST_CASE("review and lookup --game skip the games compile skips, with its words, exit 1",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    for (const auto& [game, words] :
+         {std::pair{"(;GM[1]FF[4]SZ[9];B[ee];W[cc])",
+                    "game 1 skipped: board is 9x9; only 19x19 games are read [not-19x19]"},
+          std::pair{"(;GM[1]FF[4]SZ[13];B[jd];W[dj])",
+                    "game 1 skipped: board is 13x13; only 19x19 games are read [not-19x19]"},
+          std::pair{"(;GM[2]FF[4]SZ[19];B[pd];W[dd])",
+                    "game 1 skipped: GM[2] is not Go [not-go]"}}) {
+        const std::string file = d.dir.write("skipped.sgf", game);
+        INFO(game);
+        const auto review =
+            run_josekic("review " + shell_quote(file) + " --dict " + shell_quote(d.path.string()));
+        CHECK(review.exit_code == 1);
+        CHECK(review.out.empty());
+        CHECK(review.err.find(words) != std::string::npos);
+        const auto lookup = run_josekic("lookup " + d.run("--game " + shell_quote(file)));
+        CHECK(lookup.exit_code == 1);
+        CHECK(lookup.err.find(words) != std::string::npos);
+    }
+}
+
+TEST_CASE("review and lookup --game read compressed records and archives as compile does",
+          "[cli][e2e][lookup]") {
+    using josekic::test_support::ArchiveKind;
+    using josekic::test_support::make_archive;
+    const Dictionary d;
+    const std::string game = "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pp])";
+    const std::string plain = d.dir.write("g.sgf", game);
+    const auto expected =
+        run_josekic("review " + shell_quote(plain) + " --dict " + shell_quote(d.path.string()));
+    REQUIRE(expected.exit_code == 0);
+    for (const auto& [name, kind] :
+         {std::pair{"g.sgf.gz", ArchiveKind::Gzip}, std::pair{"g.sgf.xz", ArchiveKind::Xz},
+          std::pair{"g.zip", ArchiveKind::Zip}}) {
+        const std::string path = (d.dir.path() / name).string();
+        make_archive(path, kind, {{"g.sgf", game}});
+        INFO(name);
+        const auto review =
+            run_josekic("review " + shell_quote(path) + " --dict " + shell_quote(d.path.string()));
+        INFO(review.err);
+        CHECK(review.exit_code == 0);
+        CHECK(review.out == expected.out);
+        CHECK(run_josekic("lookup " + d.run("--game " + shell_quote(path))).exit_code == 0);
+    }
+}
+
+TEST_CASE("review says of each corner without a line why it is not reviewed",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
+    const auto text =
+        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+    INFO(text.out);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("lower-left: not reviewed: setup stones (a handicap) stand in its zone or "
+                        "its exclusion ring") != std::string::npos);
+    CHECK(text.out.find("upper-right: not reviewed: setup stones") != std::string::npos);
+    CHECK(text.out.find("lower-right: not reviewed: no corner sequence") != std::string::npos);
+    const auto json = run_josekic("review " + shell_quote(game) + " --dict " +
+                                  shell_quote(d.path.string()) + " --json");
+    CHECK(json.out.find("\"corners_not_reviewed\": [{\"corner\": \"upper-right\", \"why\": "
+                        "\"setup stones") != std::string::npos);
+}
+
+TEST_CASE("lookup --move past the game's end is an error; past the fuseki depth it says so",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    std::string moves;
+    // 32 moves down the first and last columns, all legal.
+    for (int i = 0; i < 16; ++i) {
+        const char row = static_cast<char>('a' + i);
+        moves += std::string(";B[a") + row + "];W[s" + row + "]";
+    }
+    const std::string game = d.dir.write("long.sgf", "(;GM[1]FF[4]SZ[19]" + moves + ")");
+    const auto past_end =
+        run_josekic("lookup " + d.run("--game " + shell_quote(game) + " --move 40"));
+    CHECK(past_end.exit_code == 2);
+    CHECK(past_end.err.find("--move 40 is past the end of the game") != std::string::npos);
+    CHECK(past_end.err.find("has 32 legal moves") != std::string::npos);
+    const auto past_depth =
+        run_josekic("lookup " + d.run("--game " + shell_quote(game) + " --move 31"));
+    CHECK(past_depth.exit_code == 0);
+    CHECK(past_depth.out.find("fuseki: not in the index: the index holds the first 30 moves of "
+                              "each opening (compile --fuseki-moves 30), and move 31 is past "
+                              "them.") != std::string::npos);
+}
+
 TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
           "[cli][e2e][options]") {
     const Dictionary d;
