@@ -159,17 +159,24 @@ int run_lookup(const std::vector<std::string>& args) {
     }
 
     const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
-    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(*moves, tree);
-    if (const auto* error = std::get_if<index::QueryError>(&parsed))
-        throw UsageError(
-            "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
+    const auto parsed_query = [&](const trackers::Zone& zone) {
+        std::variant<index::QueryLine, index::QueryError> parsed =
+            index::parse_query(*moves, tree, zone);
+        if (const auto* error = std::get_if<index::QueryError>(&parsed))
+            throw UsageError("lookup", "--moves, column " + std::to_string(error->column) + ": " +
+                                           error->message);
+        return std::get<index::QueryLine>(std::move(parsed));
+    };
+    // A malformed query is refused before the index is read; the corner of its first stone
+    // is then the one the index's zones give.
+    parsed_query(trackers::Zone::default_zone());
     const index::IndexFile file = index::IndexFile::open(index_path(dictionary));
     if (verify) file.verify();
+    const index::TrackingOptions tracking = index::tracking_options(file);
     std::optional<index::GameSelection> selection;
     if (!filter.empty()) selection.emplace(file, filter);
-    const index::LookupResult result = index::lookup(file, tree, std::get<index::QueryLine>(parsed),
-                                                     games, selection ? &*selection : nullptr);
-    const index::TrackingOptions tracking = index::tracking_options(file);
+    const index::LookupResult result = index::lookup(file, tree, parsed_query(tracking.zone), games,
+                                                     selection ? &*selection : nullptr);
     std::cout << (json ? render_lookup_json(result, filter_json + render_options_json(tracking)) +
                              "\n"
                        : filter_text + render_lookup_text(result) + "\n" +

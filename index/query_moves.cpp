@@ -12,8 +12,11 @@ namespace josekic::index {
 
 namespace {
 
+constexpr trackers::Corner kCorners[] = {trackers::Corner::UpperRight, trackers::Corner::UpperLeft,
+                                         trackers::Corner::LowerLeft, trackers::Corner::LowerRight};
+
 // The corner of a point off the centre lines.
-std::optional<trackers::Corner> corner_of(go::Point p) {
+std::optional<trackers::Corner> quadrant_of(go::Point p) {
     constexpr int kCentre = go::kBoardSize / 2;
     if (p.x == kCentre || p.y == kCentre) return std::nullopt;
     if (p.y < kCentre)
@@ -21,7 +24,20 @@ std::optional<trackers::Corner> corner_of(go::Point p) {
     return p.x > kCentre ? trackers::Corner::LowerRight : trackers::Corner::LowerLeft;
 }
 
-std::variant<QueryLine, QueryError> joseki_line(std::vector<go::Move> moves, std::size_t column) {
+// The corner whose tracker a line starting at `p` is read with. A stone in an overlap is seen
+// by two trackers, and the dictionary holds both views; the upper-right one keeps a canonical
+// line as it is, so the dictionary's own lines are found by their own moves ("ic" stays ic,
+// where the upper-left view would make it kc).
+std::optional<trackers::Corner> corner_of(go::Point p, const trackers::Zone& zone) {
+    if (zone.contains(trackers::Corner::UpperRight, p)) return trackers::Corner::UpperRight;
+    if (const std::optional<trackers::Corner> quadrant = quadrant_of(p)) return quadrant;
+    for (const trackers::Corner c : kCorners)
+        if (zone.contains(c, p)) return c;
+    return std::nullopt;
+}
+
+std::variant<QueryLine, QueryError> joseki_line(const std::vector<go::Move>& moves,
+                                                std::size_t column, const trackers::Zone& zone) {
     QueryLine q;
     if (moves.empty()) return q;
     if (moves.front().is_pass())
@@ -33,9 +49,11 @@ std::variant<QueryLine, QueryError> joseki_line(std::vector<go::Move> moves, std
             q.played.push_back(go::Move::pass(go::opponent(m.color)));
         q.played.push_back(m);
     }
-    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point);
+    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point, zone);
     if (!corner)
-        return QueryError{column, "the first stone is on a centre line: it belongs to no corner"};
+        return QueryError{column,
+                          "the first stone is on a centre line outside every corner's zone: it "
+                          "belongs to no corner"};
     trackers::NormalizedSequence n = trackers::normalize_corner_sequence(*corner, q.played);
     q.canonical = std::move(n.moves);
     q.to_query = go::inverse(n.symmetry);
@@ -60,7 +78,8 @@ go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
     return m;
 }
 
-std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree) {
+std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree,
+                                                const trackers::Zone& zone) {
     std::vector<go::Move> moves;
     std::size_t column = 1;
     if (text.find_first_not_of(" \t") != std::string_view::npos) {
@@ -83,7 +102,7 @@ std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree
         moves = list->entries[0].path;
         column = static_cast<std::size_t>(list->entries[0].where.column);
     }
-    if (tree == Tree::Joseki) return joseki_line(std::move(moves), column);
+    if (tree == Tree::Joseki) return joseki_line(moves, column, zone);
     return fuseki_line(std::move(moves));
 }
 
