@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/dictionary/position_index.hpp"
+#include "core/go/board.hpp"
 #include "prune/prune_list.hpp"
 #include "trackers/normalize.hpp"
 #include "trackers/opening.hpp"
@@ -70,6 +72,35 @@ QueryLine fuseki_line(std::vector<go::Move> moves) {
     return q;
 }
 
+// The first illegal move of the query, as an error at its column. A joseki line is played
+// without the rest of its game, where a ko may be retaken or a point refilled after captures
+// elsewhere (dictionary::ReplayStep::Forced), so only a stone onto a stone of the line is
+// refused there; a whole-board opening is a game's first moves, all legal.
+std::optional<QueryError> illegal_move(const std::vector<go::Move>& moves,
+                                       const std::vector<int>& columns, Tree tree) {
+    dictionary::PositionTracker corner(dictionary::kDefaultPositionKeys,
+                                       dictionary::KeyUpdates::Off);
+    go::Board board;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const go::Move& m = moves[i];
+        go::MoveVerdict verdict = go::MoveVerdict::Legal;
+        if (tree == Tree::Joseki) {
+            if (!m.is_pass() && corner.board().at(*m.point) != go::Stone::Empty)
+                verdict = go::MoveVerdict::Occupied;
+            else
+                corner.play(m);
+        } else {
+            verdict = board.play(m);
+        }
+        if (verdict == go::MoveVerdict::Legal) continue;
+        return QueryError{static_cast<std::size_t>(std::max(columns[i], 1)),
+                          "move " + std::to_string(i + 1) + ", " + go::sgf_letter(m.color) + "[" +
+                              go::to_sgf(*m.point) +
+                              "], is not legal: " + std::string(go::describe(verdict))};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
@@ -81,6 +112,7 @@ go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
 std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree,
                                                 const trackers::Zone& zone) {
     std::vector<go::Move> moves;
+    std::vector<int> columns;
     std::size_t column = 1;
     if (text.find_first_not_of(" \t") != std::string_view::npos) {
         if (text.find_first_of("\n#") != std::string_view::npos) {
@@ -100,8 +132,10 @@ std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree
             return QueryError{1, "expected moves only, like \"pd qc qd\""};
         }
         moves = list->entries[0].path;
+        columns = list->entries[0].path_columns;
         column = static_cast<std::size_t>(list->entries[0].where.column);
     }
+    if (std::optional<QueryError> error = illegal_move(moves, columns, tree)) return *error;
     if (tree == Tree::Joseki) return joseki_line(moves, column, zone);
     return fuseki_line(std::move(moves));
 }

@@ -38,7 +38,8 @@ struct QueryLine {
 /// colour), a fuseki line under the 8 symmetries (trackers/opening.hpp). A joseki line's
 /// corner is one whose `zone` holds the first stone, the upper-right first: a line the
 /// dictionary writes is then its own normal form, so every line of the dictionary is found
-/// by its own moves. An empty query is the root.
+/// by its own moves. A move onto an occupied point (and in a whole-board opening any
+/// illegal move) is an error at its column. An empty query is the root.
 std::variant<QueryLine, QueryError> parse_query(
     std::string_view text, Tree tree, const trackers::Zone& zone = trackers::Zone::default_zone());
 

@@ -226,6 +226,14 @@ TEST_CASE("lookup --move past the game's end is an error; past the fuseki depth 
                               "them.") != std::string::npos);
 }
 
+TEST_CASE("a lookup onto an occupied point is exit 2 with its column", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--moves 'pd qc pd'"));
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("--moves, column 7: move 3, B[pd], is not legal: point is occupied") !=
+          std::string::npos);
+}
+
 TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
           "[cli][e2e][options]") {
     const Dictionary d;

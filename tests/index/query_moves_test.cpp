@@ -41,6 +41,16 @@ TEST_CASE("a stone on a centre line starts a corner whose zone holds it", "[inde
     CHECK(canonical("dd") == std::vector{go::Move::at(go::Color::Black, go::Point{15, 3})});
 }
 
+TEST_CASE("an illegal move in a query is refused at its column", "[index][query]") {
+    const index::QueryError occupied = error_of("pd qc pd", index::Tree::Joseki);
+    CHECK(occupied.column == 7);
+    CHECK(occupied.message == "move 3, B[pd], is not legal: point is occupied");
+    CHECK(error_of("B[pd] W[dd] B[dd]", index::Tree::Fuseki).column == 13);
+    // A tenuki is always legal.
+    CHECK(std::holds_alternative<index::QueryLine>(
+        index::parse_query("pd tenuki qc", index::Tree::Joseki)));
+}
+
 TEST_CASE("a corner sequence in any corner and either colour first normalises alike",
           "[index][query]") {
     const std::vector<go::Move> upper_right = canonical("pd qc qd");
