@@ -1,6 +1,7 @@
 #include "index/query_moves.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "core/diag/diagnostic.hpp"
@@ -101,6 +102,76 @@ std::optional<QueryError> illegal_move(const std::vector<go::Move>& moves,
     return std::nullopt;
 }
 
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+// A point written as GTP writes it ("Q16", "d4": a column letter A-T without I, a row 1-19
+// counted from the bottom), or nothing.
+std::optional<go::Point> gtp_point(std::string_view word) {
+    if (word.size() < 2 || word.size() > 3) return std::nullopt;
+    const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+    if (letter < 'a' || letter > 't' || letter == 'i') return std::nullopt;
+    int row = 0;
+    for (const char c : word.substr(1)) {
+        if (c < '0' || c > '9') return std::nullopt;
+        row = row * 10 + (c - '0');
+    }
+    if (row < 1 || row > go::kBoardSize || word[1] == '0') return std::nullopt;
+    const int x = letter < 'i' ? letter - 'a' : letter - 'a' - 1;
+    return go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(go::kBoardSize - row)};
+}
+
+// `text` with every point written as GTP writes it, or in upper-case SGF letters, spelt in
+// SGF letters, padded with blanks so that every word keeps its column; or the error of a word
+// that looks like a GTP point but is none.
+std::variant<std::string, QueryError> sgf_spelling(std::string_view text) {
+    std::string out(text);
+    std::size_t i = 0;
+    while (i < out.size()) {
+        if (is_blank(out[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t start = i;
+        while (i < out.size() && !is_blank(out[i])) ++i;
+        std::size_t end = i;
+        // A coloured move: the point is inside the brackets.
+        const bool coloured = end - start >= 3 && (out[start] == 'B' || out[start] == 'W') &&
+                              out[start + 1] == '[' && out[end - 1] == ']';
+        if (coloured) {
+            start += 2;
+            --end;
+        }
+        const std::string_view word(out.data() + start, end - start);
+        const bool upper_letters = word.size() == 2 &&
+                                   std::isupper(static_cast<unsigned char>(word[0])) &&
+                                   std::isupper(static_cast<unsigned char>(word[1]));
+        if (upper_letters && word[0] <= 'T' && word[1] <= 'T') {
+            out[start] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[start])));
+            out[start + 1] =
+                static_cast<char>(std::tolower(static_cast<unsigned char>(out[start + 1])));
+            continue;
+        }
+        const bool looks_gtp =
+            word.size() >= 2 && std::isalpha(static_cast<unsigned char>(word[0])) &&
+            std::all_of(word.begin() + 1, word.end(),
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+        if (!looks_gtp) continue;
+        const std::optional<go::Point> point = gtp_point(word);
+        if (!point)
+            return QueryError{start + 1, "'" + std::string(word) +
+                                             "' is not a point: GTP columns are A-T without I, "
+                                             "rows 1-19 from the bottom (Q16 is SGF pd)"};
+        const std::string letters = go::to_sgf(*point);
+        const std::size_t width = end - start;
+        out.replace(start, width, letters);
+        // Pad after the word (after its ']' when coloured) so that later columns stay.
+        out.insert(start + letters.size() + (coloured ? 1 : 0), width - letters.size(), ' ');
+    }
+    return out;
+}
+
 }  // namespace
 
 go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
@@ -119,15 +190,20 @@ std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree
             const std::size_t at = text.find_first_of("\n#");
             return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
         }
+        std::variant<std::string, QueryError> spelt = sgf_spelling(text);
+        if (const auto* error = std::get_if<QueryError>(&spelt)) return *error;
         diag::DiagnosticList problems;
         const std::optional<prune::PruneList> list =
-            prune::parse_prune_list(text, "--moves", problems);
+            prune::parse_prune_list(std::get<std::string>(spelt), "--moves", problems);
         if (!list || list->entries.size() != 1 || list->entries[0].anywhere ||
             list->entries[0].scope != prune::Scope::Both ||
             list->entries[0].action != prune::EntryAction::Remove) {
             if (!problems.items.empty()) {
                 const diag::Diagnostic& d = problems.items.front();
-                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), d.message};
+                std::string message = d.message;
+                if (message.ends_with("tt)"))
+                    message.insert(message.size() - 1, "; or a GTP point such as Q16");
+                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), message};
             }
             return QueryError{1, "expected moves only, like \"pd qc qd\""};
         }

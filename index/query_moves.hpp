@@ -33,8 +33,9 @@ struct QueryLine {
 };
 
 /// Parses `text` in the prune-list move syntax (prune/prune_list.hpp: colours optional,
-/// alternating from Black; tenuki, pass, tt) and normalises it for `tree`: a joseki line as the
-/// corner trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of one
+/// alternating from Black; tenuki, pass, tt; points also as GTP writes them, "Q16", or in
+/// upper-case SGF letters) and normalises it for `tree`: a joseki line as the corner
+/// trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of one
 /// colour), a fuseki line under the 8 symmetries (trackers/opening.hpp). A joseki line's
 /// corner is one whose `zone` holds the first stone, the upper-right first: a line the
 /// dictionary writes is then its own normal form, so every line of the dictionary is found

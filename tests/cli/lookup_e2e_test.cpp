@@ -234,6 +234,14 @@ TEST_CASE("a lookup onto an occupied point is exit 2 with its column", "[cli][e2
           std::string::npos);
 }
 
+TEST_CASE("lookup takes GTP points as well as SGF letters", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto gtp = run_josekic("lookup " + d.run("--json --moves 'Q16 R17'"));
+    const auto sgf = run_josekic("lookup " + d.run("--json --moves 'pd qc'"));
+    CHECK(gtp.exit_code == 0);
+    CHECK(gtp.out == sgf.out);
+}
+
 TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
           "[cli][e2e][options]") {
     const Dictionary d;

@@ -51,6 +51,21 @@ TEST_CASE("an illegal move in a query is refused at its column", "[index][query]
         index::parse_query("pd tenuki qc", index::Tree::Joseki)));
 }
 
+TEST_CASE("a query may name points as GTP does, or in upper-case SGF letters", "[index][query]") {
+    const std::vector<go::Move> sgf = canonical("pd qc qd");
+    CHECK(canonical("Q16 R17 R16") == sgf);
+    CHECK(canonical("q16 r17 r16") == sgf);
+    CHECK(canonical("PD QC QD") == sgf);
+    CHECK(canonical("B[Q16] W[R17] B[R16]") == sgf);
+    // Columns stay those of the words as typed.
+    CHECK(error_of("Q16 R17 zz", index::Tree::Joseki).column == 9);
+    const index::QueryError no_i = error_of("Q16 I5", index::Tree::Joseki);
+    CHECK(no_i.column == 5);
+    CHECK(no_i.message.find("Q16 is SGF pd") != std::string::npos);
+    CHECK(error_of("pd zz", index::Tree::Joseki).message.find("GTP point such as Q16") !=
+          std::string::npos);
+}
+
 TEST_CASE("a corner sequence in any corner and either colour first normalises alike",
           "[index][query]") {
     const std::vector<go::Move> upper_right = canonical("pd qc qd");
