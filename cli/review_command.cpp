@@ -47,7 +47,8 @@ std::string review_text(const index::GameReview& review) {
             << ", never played there; the book "
             << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
         if (!r.continuations.empty()) {
-            out << "  the book plays:";
+            out << "  the book plays (wins of " << index::first_player_name(r.tree, r.query)
+                << "):";
             for (const index::ContinuationFacts& c : r.continuations)
                 out << "  " << move_text(c.move, r.tree) << " "
                     << emit::with_thousands(c.stats.count) << "x, "

@@ -226,6 +226,22 @@ TEST_CASE("lookup --move past the game's end is an error; past the fuseki depth 
                               "them.") != std::string::npos);
 }
 
+TEST_CASE("lookup names the side that played first in the query's own colours",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto white_first = run_josekic("lookup " + d.run("--moves 'W[dd]'"));
+    INFO(white_first.out);
+    CHECK(white_first.exit_code == 0);
+    CHECK(white_first.out.find("\nWhite (first in the corner) wins ") != std::string::npos);
+    CHECK(white_first.out.find("share, wins of White (first in the corner) with 95% interval") !=
+          std::string::npos);
+    CHECK(white_first.out.find("Black (first in the corner)") == std::string::npos);
+    const auto json = run_josekic("lookup " + d.run("--json --moves 'W[dd]'"));
+    CHECK(json.out.find("\"first_player\": \"white\"") != std::string::npos);
+    const auto black_first = run_josekic("lookup " + d.run("--moves 'B[dd]'"));
+    CHECK(black_first.out.find("\nBlack (first in the corner) wins ") != std::string::npos);
+}
+
 TEST_CASE("a lookup onto an occupied point is exit 2 with its column", "[cli][e2e][lookup]") {
     const Dictionary d;
     const auto run = run_josekic("lookup " + d.run("--moves 'pd qc pd'"));
