@@ -137,7 +137,8 @@ int run_review(const std::vector<std::string>& args) {
         index::review_game(file, game->record, game->legal_moves, alternatives);
     if (!output.empty())
         emit::write_file_atomically(
-            output, index::reviewed_sgf(file, game->record, game->legal_moves, review));
+            output,
+            index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
     std::cout << (json ? review_json(review, tracking)
                        : review_text(review) + "\n" + render_options_text(tracking));
