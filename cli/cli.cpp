@@ -58,6 +58,11 @@ int dispatch(const std::vector<std::string>& words) {
             print_overview(std::cout);
             return kExitOk;
         }
+        if (words[1] == "help") {
+            std::cout << "usage: josekic help [COMMAND]\n\nPrints the help of COMMAND (the same as "
+                         "`josekic COMMAND --help`),\nor without one the list of commands.\n";
+            return kExitOk;
+        }
         const Command* command = find_command(words[1]);
         if (command == nullptr) return unknown_command(words[1]);
         return command->handler({"--help"});

@@ -73,17 +73,17 @@ int run_compile(const std::vector<std::string>& args) {
         "zones", po::value(&options.zones_file)->value_name("FILE"),
         "ASCII map of the upper-right zone (see `josekic zones`)")(
         "max-length",
-        po::value(&options.tracker.max_length)
+        number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
             ->value_name("N")
             ->default_value(options.tracker.max_length),
         "longest corner sequence kept, tenuki included (0: no cap)")(
         "max-gap",
-        po::value(&options.tracker.max_gap)
+        number_value(&options.tracker.max_gap, std::size_t{0}, kMaxMovesOption)
             ->value_name("N")
             ->default_value(options.tracker.max_gap),
         "a corner's sequence ends when this many game moves in a row are played elsewhere (0: "
         "never)")("fuseki-moves",
-                  po::value(&options.opening.max_moves)
+                  number_value(&options.opening.max_moves, 1, static_cast<int>(kMaxMovesOption))
                       ->value_name("N")
                       ->default_value(options.opening.max_moves),
                   "moves of each game in the fuseki dictionary")(
@@ -95,7 +95,7 @@ int run_compile(const std::vector<std::string>& args) {
         "prune", po::value(&prune_files)->value_name("FILE")->composing(),
         "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")(
         "max-games-listed",
-        po::value(&options.max_games_listed)
+        number_value(&options.max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
             ->value_name("N")
             ->default_value(options.max_games_listed),
         "games listed where a line ends, most recent first")(
@@ -134,8 +134,6 @@ int run_compile(const std::vector<std::string>& args) {
         handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
     options.index = no_index ? compile::IndexOutput::Skip : compile::IndexOutput::Write;
-    if (options.opening.max_moves < 1)
-        throw UsageError(help.name, "--fuseki-moves must be at least 1");
 
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.

@@ -8,9 +8,14 @@ namespace po = boost::program_options;
 namespace josekic::cli {
 
 void add_filter_options(po::options_description& options, FilterOptions& bound) {
-    options.add_options()("since", po::value(&bound.since)->value_name("YEAR"),
-                          "only games of YEAR or later (by DT; undated games are left out)")(
-        "until", po::value(&bound.until)->value_name("YEAR"),
+    options.add_options()(
+        "since",
+        number_value(&bound.since, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear)
+            ->value_name("YEAR"),
+        "only games of YEAR or later (by DT; undated games are left out)")(
+        "until",
+        number_value(&bound.until, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear)
+            ->value_name("YEAR"),
         "only games of YEAR or earlier (by DT; undated games are left out)")(
         "min-rank", po::value(&bound.min_rank)->value_name("R"),
         "only games whose two players are both ranked R or stronger (5k, 9d, 9p; a "

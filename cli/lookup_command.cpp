@@ -1,9 +1,7 @@
 #include "cli/lookup_command.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <variant>
 
@@ -12,14 +10,14 @@
 #include "cli/filter_options.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "compiler/pipeline/first_game.hpp"
 #include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
-#include "core/formats/record_reader.hpp"
-#include "core/game/replay.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_format.hpp"
+#include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
@@ -47,24 +45,14 @@ std::optional<GameFile> read_game_file(const std::string& path) {
         std::cerr << "josekic: error: " << path << " is a directory; give one game file\n";
         return std::nullopt;
     }
-    std::ifstream in(path, std::ios::binary);
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (!in.is_open() || in.bad()) {
-        std::cerr << "josekic: error: cannot read " << path << "\n";
-        return std::nullopt;
-    }
-    // The same readers as compile's: SGF, and the native formats of server clients.
+    // Read as compile reads its inputs: compressed records and archives, every record format,
+    // and the same games skipped.
     diag::DiagnosticList problems;
-    std::vector<game::GameRecord> games = formats::read_record_games(bytes, path, {}, problems);
-    if (!games.empty()) {
-        GameFile file{std::move(games.front()), 0};
-        file.legal_moves = game::replay(file.record, problems).legal_moves;
-        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-        return file;
-    }
+    std::optional<GameFile> game = pipeline::read_first_game(path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-    std::cerr << "josekic: error: " << path << " holds no game\n";
-    return std::nullopt;
+    if (!game)
+        std::cerr << "josekic: error: " << path << " holds no game that compile would read\n";
+    return game;
 }
 
 int run_lookup(const std::vector<std::string>& args) {
@@ -91,7 +79,7 @@ int run_lookup(const std::vector<std::string>& args) {
         "\n"
         "--game looks up the whole-board position after move N of a game (its first game),\n"
         "whatever the move order that reached it, and the sequence of each corner whose\n"
-        "tracker (default zones) is still on at that move.\n"
+        "tracker (with the zones the index was compiled with) is still on at that move.\n"
         "\n"
         "--since, --until, --min-rank, --max-rank, --player and --event count only the games\n"
         "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"
@@ -114,12 +102,15 @@ int run_lookup(const std::vector<std::string>& args) {
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
                           "the line to look up, e.g. \"pd qc qd\"")(
         "fuseki", po::bool_switch(&fuseki), "look a whole-board opening up (default: joseki)")(
-        "games", po::value(&games)->value_name("N")->default_value(5),
+        "games",
+        number_value(&games, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(5),
         "how many of the most recent games to list")("json", po::bool_switch(&json),
                                                      "print one JSON object (schema in README)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
-        "move", po::value(&move)->value_name("N"),
+        "move", number_value(&move, std::size_t{0}, kMaxMovesOption)->value_name("N"),
         "with --game: the position after move N (default: the last within the fuseki depth, "
         "30)")("verify", po::bool_switch(&verify),
                "check every section's checksum first (reads the whole index)");
@@ -143,6 +134,10 @@ int run_lookup(const std::vector<std::string>& args) {
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
+        if (move && *move > game->legal_moves)
+            throw UsageError("lookup", "--move " + std::to_string(*move) +
+                                           " is past the end of the game: " + game_file + " has " +
+                                           std::to_string(game->legal_moves) + " legal moves");
         const index::IndexFile file = index::open_dictionary_index(dictionary);
         if (verify) file.verify();
         std::optional<index::GameSelection> selection;
@@ -163,17 +158,24 @@ int run_lookup(const std::vector<std::string>& args) {
     }
 
     const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
-    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(*moves, tree);
-    if (const auto* error = std::get_if<index::QueryError>(&parsed))
-        throw UsageError(
-            "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
+    const auto parsed_query = [&](const trackers::Zone& zone) {
+        std::variant<index::QueryLine, index::QueryError> parsed =
+            index::parse_query(*moves, tree, zone);
+        if (const auto* error = std::get_if<index::QueryError>(&parsed))
+            throw UsageError("lookup", "--moves, column " + std::to_string(error->column) + ": " +
+                                           error->message);
+        return std::get<index::QueryLine>(std::move(parsed));
+    };
+    // A malformed query is refused before the index is read; the corner of its first stone
+    // is then the one the index's zones give.
+    parsed_query(trackers::Zone::default_zone());
     const index::IndexFile file = index::open_dictionary_index(dictionary);
     if (verify) file.verify();
+    const index::TrackingOptions tracking = index::tracking_options(file);
     std::optional<index::GameSelection> selection;
     if (!filter.empty()) selection.emplace(file, filter);
-    const index::LookupResult result = index::lookup(file, tree, std::get<index::QueryLine>(parsed),
-                                                     games, selection ? &*selection : nullptr);
-    const index::TrackingOptions tracking = index::tracking_options(file);
+    const index::LookupResult result = index::lookup(file, tree, parsed_query(tracking.zone), games,
+                                                     selection ? &*selection : nullptr);
     std::cout << (json ? render_lookup_json(result, filter_json + render_options_json(tracking)) +
                              "\n"
                        : filter_text + render_lookup_text(result) + "\n" +

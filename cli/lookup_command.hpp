@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game/game_record.hpp"
+#include "compiler/pipeline/first_game.hpp"
 
 namespace josekic::cli {
 
@@ -17,14 +17,12 @@ namespace josekic::cli {
 /// not know), 1 for an index that cannot be used, 2 for a malformed query.
 int run_lookup(const std::vector<std::string>& args);
 
-/// The first game of a game file (SGF, GIB, NGF or UGF) and how many of its moves are legal.
-struct GameFile {
-    game::GameRecord record;
-    std::size_t legal_moves = 0;
-};
+/// The first game of a game file and how many of its moves are legal.
+using GameFile = pipeline::ReadGame;
 
-/// Reads the first game of `path` and replays it; diagnostics go to stderr. nullopt (after
-/// an error message) when the file cannot be read or holds no game.
+/// Reads the first game of `path` as compile reads it (pipeline::read_first_game) and replays
+/// it; diagnostics go to stderr. nullopt (after an error message) when the file cannot be
+/// read, holds no game, or its first game is one compile skips (not Go, not 19x19, ...).
 std::optional<GameFile> read_game_file(const std::string& path);
 
 /// The index a DIR|INDEX argument names (index::index_path). A query opens it with

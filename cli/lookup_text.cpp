@@ -31,12 +31,8 @@ std::string years_text(const NodeStats& s) {
     return std::to_string(s.first_year) + "-" + std::to_string(s.last_year);
 }
 
-std::string first_player(index::Tree tree) {
-    return tree == index::Tree::Joseki ? "Black (first in the corner)" : "Black";
-}
-
-std::string wins_text(const NodeStats& s, index::Tree tree) {
-    std::string out = first_player(tree);
+std::string wins_text(const NodeStats& s, const index::LookupResult& r) {
+    std::string out = index::first_player_name(r.tree, r.query);
     if (s.decided() == 0) return out + ": no decided games";
     out += " wins " + emit::win_rate_text(s.first_player_wins, s.decided()) + " of " +
            emit::counted(s.decided(), "decided game");
@@ -122,7 +118,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
             out << " (" << emit::percent(r.stats.count, r.parent_count) << " of "
                 << emit::with_thousands(r.parent_count) << ")";
         out << ".\n"
-            << wins_text(r.stats, tree) << ".\nYears: " << years_text(r.stats)
+            << wins_text(r.stats, r) << ".\nYears: " << years_text(r.stats)
             << ".\nLines ending here: " << emit::with_thousands(r.stats.ends) << ".\n";
     } else {
         const std::span<const go::Move> known(r.query.played.data(), r.matched);
@@ -134,7 +130,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
         out << "This position, all move orders: " << r.position.nodes.size() << " order"
             << (r.position.nodes.size() == 1 ? "" : "s") << ", played "
             << emit::counted(r.position.stats.count, "time") << "; "
-            << wins_text(r.position.stats, tree) << "; years " << years_text(r.position.stats)
+            << wins_text(r.position.stats, r) << "; years " << years_text(r.position.stats)
             << ".\n";
     }
     if (r.position.collisions != 0) {
@@ -145,8 +141,8 @@ std::string render_lookup_text(const index::LookupResult& r) {
     if (!r.continuations.empty()) {
         out << "\n"
             << (r.node ? "Continuations" : "Played there instead")
-            << " (move, as the dictionary writes it, count, share, wins with 95% interval, "
-               "years):\n";
+            << " (move, as the dictionary writes it, count, share, wins of "
+            << index::first_player_name(tree, r.query) << " with 95% interval, years):\n";
         const std::uint64_t whole = r.node ? r.stats.count : 0;
         std::uint64_t total = whole;
         if (total == 0)
@@ -181,7 +177,9 @@ std::string render_lookup_json(const index::LookupResult& r, std::string_view ex
         out << (i ? ", " : "") << "{\"move\": " << json_quote(move_text(r.query.played[i], tree))
             << ", \"normalised\": " << json_quote(move_text(r.query.canonical[i], tree)) << "}";
     }
-    out << "], \"found\": " << (r.node ? "true" : "false") << ", ";
+    out << "], \"first_player\": \""
+        << (r.tree == index::Tree::Joseki && r.query.colours_swapped ? "white" : "black")
+        << "\", \"found\": " << (r.node ? "true" : "false") << ", ";
     stats_json(out, r.stats);
     out << ", \"parent_count\": " << r.parent_count
         << ", \"share_of_parent\": " << share_json(r.stats.count, r.parent_count);

@@ -3,6 +3,7 @@
 #include <iconv.h>
 
 #include <iostream>
+#include <set>
 
 namespace po = boost::program_options;
 
@@ -21,9 +22,14 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
         // --help wins over every other problem (e.g. a missing INPUT), as users expect.
         if (values.count("help") != 0 && values["help"].as<bool>()) {
             std::cout << "usage: " << help.usage << "\n\n" << help.description << "\n\noptions:\n";
+            // The positional arguments are in the usage line, not among the options.
+            std::set<std::string> positional_names;
+            const unsigned positions = positional.max_total_count();
+            for (unsigned i = 0; i < positions && i < 16; ++i)
+                positional_names.insert(positional.name_for_position(i));
             po::options_description shown;
             for (const auto& option : options.options()) {
-                if (option->long_name() != "input") shown.add(option);
+                if (!positional_names.contains(option->long_name())) shown.add(option);
             }
             shown.add_options()("help,h", "print this help and exit");
             std::cout << shown;
@@ -36,10 +42,22 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
     return ParseOutcome::Run;
 }
 
+std::optional<std::int64_t> whole_number(std::string_view text) {
+    const bool negative = text.starts_with('-');
+    if (negative) text.remove_prefix(1);
+    if (text.empty() || text.size() > 18) return std::nullopt;  // 18 digits fit an int64
+    std::int64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return negative ? -value : value;
+}
+
 void add_input_options(po::options_description& visible, po::options_description& hidden,
                        InputOptions& bound) {
     visible.add_options()(
-        "threads", po::value(&bound.threads)->value_name("N")->default_value(0),
+        "threads", number_value(&bound.threads, 0, kMaxThreads)->value_name("N")->default_value(0),
         "worker threads for reading and replaying (0: one per core; 1: everything on one thread); "
         "the output does not depend on it")(
         "charset", po::value(&bound.charset)->value_name("NAME"),
@@ -62,10 +80,6 @@ void add_input_options(po::options_description& visible, po::options_description
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command) {
     if (options.inputs.empty())
         throw UsageError(command, "no INPUT given (files, directories or archives of SGF games)");
-    constexpr int kMaxThreads = 256;
-    if (options.threads < 0 || options.threads > kMaxThreads) {
-        throw UsageError(command, "--threads must be between 0 and " + std::to_string(kMaxThreads));
-    }
     if (!options.charset.empty()) {
         // Refuse a charset iconv does not know now, rather than once per file later.
         const iconv_t probe = ::iconv_open("UTF-8", options.charset.c_str());

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <boost/optional.hpp>
 #include <boost/program_options.hpp>
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,6 +44,65 @@ ParseOutcome parse_command_line(
     const boost::program_options::positional_options_description& positional,
     const std::vector<std::string>& args);
 
+/// The whole number `text` as typed: digits only, with a leading '-' for a negative one;
+/// nullopt for anything else (a sign-less wrap-around, blanks, "1e3", a number past int64).
+std::optional<std::int64_t> whole_number(std::string_view text);
+
+/// Program_options' value of a whole-number option, read strictly (whole_number) and in
+/// [least, most]. Anything else, `--games -1` (which Boost's own conversion would wrap
+/// around to 18446744073709551615) or `--since 17`, is a usage error naming the option:
+/// "--games takes a whole number from 0 to 4294967295, not '-1'".
+template <typename Target, typename Number>
+class NumberValue : public boost::program_options::typed_value<Target> {
+  public:
+    NumberValue(Target* target, Number least, Number most)
+        : boost::program_options::typed_value<Target>(target), least_(least), most_(most) {}
+
+    void xparse(boost::any& store, const std::vector<std::string>& tokens) const override {
+        namespace po = boost::program_options;
+        po::validators::check_first_occurrence(store);
+        const std::string& text = po::validators::get_single_string(tokens);
+        const std::optional<std::int64_t> number = whole_number(text);
+        if (!number || *number < static_cast<std::int64_t>(least_) ||
+            *number > static_cast<std::int64_t>(most_)) {
+            throw po::error_with_option_name("%canonical_option% takes a whole number from " +
+                                             std::to_string(least_) + " to " +
+                                             std::to_string(most_) + ", not '" + text + "'");
+        }
+        store = Target(static_cast<Number>(*number));
+    }
+
+  private:
+    Number least_;
+    Number most_;
+};
+
+/// The most worker threads --threads takes.
+inline constexpr int kMaxThreads = 256;
+
+/// The most any length in moves takes (--max-length, --fuseki-moves, --move, ...): far past
+/// any game.
+inline constexpr std::size_t kMaxMovesOption = 10000;
+
+/// The most any count option takes (games, nodes, players: the index numbers games in 32
+/// bits).
+inline constexpr std::uint64_t kMaxCountOption = std::numeric_limits<std::uint32_t>::max();
+
+/// A range-checked whole-number option bound to `target` (see NumberValue), for every
+/// numeric option of every command.
+template <typename Number>
+boost::program_options::typed_value<Number>* number_value(Number* target, Number least,
+                                                          Number most) {
+    return new NumberValue<Number, Number>(target, least, most);
+}
+
+/// The same for an option that may be absent.
+template <typename Number>
+boost::program_options::typed_value<boost::optional<Number>>* number_value(
+    boost::optional<Number>* target, Number least, Number most) {
+    return new NumberValue<boost::optional<Number>, Number>(target, least, most);
+}
+
 /// The options of every command that reads games (check, compile, ...), bound by
 /// add_input_options.
 struct InputOptions {
@@ -60,7 +122,7 @@ struct InputOptions {
 void add_input_options(boost::program_options::options_description& visible,
                        boost::program_options::options_description& hidden, InputOptions& bound);
 
-/// Checks the values (at least one input, --threads in 0..256, a charset iconv knows, not
+/// Checks the values (at least one input, a charset iconv knows, not
 /// both --quiet and --verbose) and converts them; throws UsageError naming `command`.
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command);
 

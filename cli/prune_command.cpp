@@ -66,7 +66,9 @@ int run_prune(const std::vector<std::string>& args) {
         "reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
         "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
         "max-games-listed",
-        po::value(&max_games_listed)->value_name("N")->default_value(max_games_listed),
+        number_value(&max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(max_games_listed),
         "games listed where a line ends, most recent first");
     add_threshold_options(visible, threshold_options);
     po::options_description hidden;

@@ -48,7 +48,8 @@ std::string review_text(const index::GameReview& review) {
             << ", never played there; the book "
             << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
         if (!r.continuations.empty()) {
-            out << "  the book plays:";
+            out << "  the book plays (wins of " << index::first_player_name(r.tree, r.query)
+                << "):";
             for (const index::ContinuationFacts& c : r.continuations)
                 out << "  " << move_text(c.move, r.tree) << " "
                     << emit::with_thousands(c.stats.count) << "x, "
@@ -56,12 +57,22 @@ std::string review_text(const index::GameReview& review) {
             out << "\n";
         }
     }
+    for (const index::CornerNotReviewed& corner : review.corners_not_reviewed)
+        out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
     return out.str();
 }
 
 std::string review_json(const index::GameReview& review, const index::TrackingOptions& options) {
     std::string out = "{\"opening_not_indexed\": ";
     out += review.opening_not_indexed ? pipeline::json_quote(*review.opening_not_indexed) : "null";
+    out += ", \"corners_not_reviewed\": [";
+    for (std::size_t i = 0; i < review.corners_not_reviewed.size(); ++i) {
+        const index::CornerNotReviewed& corner = review.corners_not_reviewed[i];
+        out += std::string(i == 0 ? "" : ", ") + "{\"corner\": \"" +
+               std::string(trackers::name(corner.corner)) +
+               "\", \"why\": " + pipeline::json_quote(corner.why) + "}";
+    }
+    out += "]";
     out += render_options_json(options) + ", \"lines\": [";
     for (std::size_t i = 0; i < review.lines.size(); ++i) {
         const index::LineReview& line = review.lines[i];
@@ -81,8 +92,10 @@ int run_review(const std::vector<std::string>& args) {
         "review",
         "josekic review GAME.sgf --dict DIR [-o REVIEWED.sgf] [--alternatives N] [--json]",
         "Follows a game (its first game) through the index of a compiled dictionary\n"
-        "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (default\n"
-        "zones) in the joseki book. For each line it says whether it stayed in the book to its\n"
+        "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (cut with\n"
+        "the zones and limits the index was compiled with) in the joseki book; a corner without\n"
+        "a line says why (setup stones, no stone). For each line it says whether it stayed in the "
+        "book to its\n"
         "end or the move at which it left it, the move played there, how often the book\n"
         "position before it was played, and the most played book moves there with counts and\n"
         "win rates (of the line's first player). Deviations come first, the most common book\n"
@@ -102,7 +115,10 @@ int run_review(const std::vector<std::string>& args) {
     po::options_description visible;
     visible.add_options()("dict", po::value(&dictionary)->value_name("DIR"),
                           "the compiled dictionary (or its index.jki)")(
-        "alternatives", po::value(&alternatives)->value_name("N")->default_value(5),
+        "alternatives",
+        number_value(&alternatives, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(5),
         "book moves shown where a line left the book")(
         "output,o", po::value(&output)->value_name("REVIEWED.sgf"),
         "also write the game as SGF with the review in its comments and LB labels")(
@@ -122,7 +138,8 @@ int run_review(const std::vector<std::string>& args) {
         index::review_game(file, game->record, game->legal_moves, alternatives);
     if (!output.empty())
         emit::write_file_atomically(
-            output, index::reviewed_sgf(file, game->record, game->legal_moves, review));
+            output,
+            index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
     std::cout << (json ? review_json(review, tracking)
                        : review_text(review) + "\n" + render_options_text(tracking));

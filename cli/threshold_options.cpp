@@ -7,17 +7,25 @@ namespace po = boost::program_options;
 namespace josekic::cli {
 
 void add_threshold_options(po::options_description& options, ThresholdOptions& bound) {
-    options.add_options()("min-count", po::value(&bound.min_count)->value_name("N"),
-                          "leave out lines seen fewer than N times")(
+    options.add_options()(
+        "min-count",
+        number_value(&bound.min_count, std::uint64_t{0}, kMaxCountOption)->value_name("N"),
+        "leave out lines seen fewer than N times")(
         "min-share", po::value(&bound.min_share)->value_name("F"),
         "leave out moves played in less than F of their parent's games (0.05 or 5%)")(
-        "max-depth", po::value(&bound.max_depth)->value_name("D"), "leave out moves deeper than D")(
-        "max-children", po::value(&bound.max_children)->value_name("K"),
+        "max-depth",
+        number_value(&bound.max_depth, std::size_t{0}, kMaxMovesOption)->value_name("D"),
+        "leave out moves deeper than D")(
+        "max-children",
+        number_value(&bound.max_children, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("K"),
         "keep only the K most frequent continuations of each node")(
-        "min-players", po::value(&bound.min_players)->value_name("N"),
+        "min-players",
+        number_value(&bound.min_players, std::uint64_t{0}, kMaxCountOption)->value_name("N"),
         "leave out moves that fewer than N distinct players chose (names as written; a game "
         "without a name counts as a player of its own)")(
-        "max-nodes", po::value(&bound.max_nodes)->value_name("N"),
+        "max-nodes",
+        number_value(&bound.max_nodes, std::uint64_t{0}, kMaxCountOption)->value_name("N"),
         "the most SGF nodes one written file may hold (default 50000): when a dictionary has "
         "more, the rarest lines are left out, as by the smallest --min-count that fits")(
         "max-bytes", po::value(&bound.max_bytes)->value_name("SIZE"),

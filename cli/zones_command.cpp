@@ -14,7 +14,7 @@ namespace josekic::cli {
 
 int run_zones(const std::vector<std::string>& args) {
     const CommandHelp help{
-        "zones", "josekic zones [--zones FILE]",
+        "zones", "josekic zones [--zones FILE] [--map]",
         "Prints the 19x19 board with the role of every point: which corners' zone it belongs to,\n"
         "where two zones overlap, and the exclusion rings. With --zones, reads the upper-right\n"
         "zone from FILE (the format `josekic zones --map` prints) and checks it."};

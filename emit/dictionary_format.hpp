@@ -54,6 +54,10 @@ enum class DictionaryKind { Joseki, Fuseki };
 
 /// "joseki" or "fuseki": the XD value's first field and the prefix of file names.
 std::string_view kind_name(DictionaryKind kind);
+/// How text (comments, reports, lookup) writes a pass in a line of `kind`: "tenuki" in a
+/// joseki line (a move elsewhere), "pass" in a fuseki line, as in "B[pd] W[tenuki] B[qf]".
+/// The SGF nodes themselves stay B[]/W[].
+std::string_view pass_text(DictionaryKind kind);
 /// The kind named by kind_name(), or nullopt.
 std::optional<DictionaryKind> kind_from_name(std::string_view name);
 

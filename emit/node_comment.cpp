@@ -34,14 +34,17 @@ constexpr std::size_t kLineRoom = 100 + 5 * kMaxNumberBytes + kMaxWinRateBytes;
 
 // A name, event or date as one comment line: line breaks in them would break the layout.
 // In an escaped comment, '\\' and ']' are escaped too (the line breaks are gone first, so
-// no '\r' is left for SGF's line-break rule). Writes at most 2 * text.size() bytes.
+// no '\r' is left for SGF's line-break rule). A line break is one space, "\r\n" too: the
+// XG property keeps a name's "\r\n" as "\n", so `prune`, which reads names back from it,
+// writes the same line as `compile`. Writes at most 2 * text.size() bytes.
 char* put_flat(char* to, std::string_view text, CommentText mode) {
     const ByteSet special('\n', '\r', '\\', ']');
     return copy_replacing(to, text, special, [text, mode](char* at, std::size_t i) {
         const char c = text[i];
         if (c == '\n' || c == '\r') {
             *at = ' ';
-            return std::pair(at + 1, i + 1);
+            const bool pair = c == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
+            return std::pair(at + 1, i + (pair ? 2 : 1));
         }
         if (mode == CommentText::Escaped) *at++ = '\\';
         *at = c;

@@ -8,10 +8,14 @@
 namespace josekic::emit {
 namespace {
 
+// The lines of `p` counted from the upper-right corner's two edges, nearer first. Both
+// dictionaries put every first move there, also one past the middle of the top edge (ic,
+// which the upper-right tracker sees in its zone, is 11-3 there, not the 9-3 of the far
+// corner, which holds its mirror image kc).
 std::pair<int, int> edge_lines(const go::Point& p) {
-    const int from_x = std::min(p.x + 1, go::kBoardSize - p.x);
-    const int from_y = std::min(p.y + 1, go::kBoardSize - p.y);
-    return {std::min(from_x, from_y), std::max(from_x, from_y)};
+    const int from_right = go::kBoardSize - p.x;
+    const int from_top = p.y + 1;
+    return {std::min(from_right, from_top), std::max(from_right, from_top)};
 }
 
 }  // namespace

@@ -11,7 +11,8 @@
 
 namespace josekic::emit {
 
-/// The conventional name of a first move by its lines from the two nearest edges:
+/// The conventional name of a first move by its lines from the edges of the upper-right
+/// corner, where the dictionaries put it (ic is 11-3):
 /// "4-4", "3-4", "3-3", "5-3", "5-4", "6-3", "10-10", ...; a pass is "tenuki". Players
 /// write komoku as 3-4 and the others with the farther line first (5-3, 5-4, 6-4), so the
 /// name follows that habit.

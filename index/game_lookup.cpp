@@ -35,6 +35,11 @@ GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
             " game: the index holds the openings of even games only (compile "
             "--fuseki-handicap writes handicap openings to fuseki-handicap.sgf, which is not "
             "indexed)";
+    } else if (result.move_number > fuseki_depth) {
+        result.fuseki_not_indexed = "the index holds the first " + std::to_string(fuseki_depth) +
+                                    " moves of each opening (compile --fuseki-moves " +
+                                    std::to_string(fuseki_depth) + "), and move " +
+                                    std::to_string(result.move_number) + " is past them";
     }
     QueryLine fuseki;
     fuseki.canonical = canonical.moves;

@@ -34,7 +34,8 @@ struct GameLookup {
     std::size_t move_number = 0;  ///< moves played (the position is after this many)
     LookupResult fuseki;          ///< the opening up to there; position totals cover every order
     /// Why the opening is not looked up, when it is not: the index holds the openings of
-    /// even games only, so a handicap, setup-stone or White-first game has none.
+    /// even games only, so a handicap, setup-stone or White-first game has none, and only
+    /// their first moves (the fuseki depth).
     std::optional<std::string> fuseki_not_indexed;
     std::vector<CornerLookup> corners;  ///< corners whose trackers are still on, in corner order
 };
@@ -46,7 +47,8 @@ QueryLine corner_query(const trackers::CornerSequence& sequence);
 /// legal, from game::replay): the fuseki line normalised as the opening tracker does, and the
 /// sequences the corner trackers hold at that move, both with the options the index was
 /// compiled with (index_options.hpp). A move past the legal moves is taken as the last legal
-/// one.
+/// one (the caller refuses it); past the fuseki depth, the opening is not looked up
+/// (fuseki_not_indexed says why).
 GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
                        std::size_t legal_moves, const GameLookupOptions& options);
 

@@ -6,6 +6,11 @@
 
 namespace josekic::index {
 
+std::string first_player_name(Tree tree, const QueryLine& query) {
+    if (tree == Tree::Fuseki) return "Black";
+    return std::string(query.colours_swapped ? "White" : "Black") + " (first in the corner)";
+}
+
 LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games,
                     const GameSelection* selection) {
     const TreeView& view = index.tree(tree);

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/dictionary/trie.hpp"
@@ -45,6 +46,12 @@ struct LookupResult {
     std::vector<ContinuationFacts> continuations;  ///< of last_known, in the dictionary's order
     std::vector<GameFacts> games;                  ///< most recent first
 };
+
+/// The player whose wins a line's statistics count, named in the query's colours: "Black" for
+/// a whole-board opening, "Black (first in the corner)" or, when White played first in the
+/// query's corner, "White (first in the corner)" for a joseki line (the dictionary writes
+/// every corner with Black first).
+std::string first_player_name(Tree tree, const QueryLine& query);
 
 /// Looks `query` up in one tree of `index`: follows its canonical moves, then gathers the
 /// statistics, the position's totals, the continuations and the `games` most recent games.

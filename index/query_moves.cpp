@@ -1,9 +1,12 @@
 #include "index/query_moves.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/dictionary/position_index.hpp"
+#include "core/go/board.hpp"
 #include "prune/prune_list.hpp"
 #include "trackers/normalize.hpp"
 #include "trackers/opening.hpp"
@@ -12,8 +15,11 @@ namespace josekic::index {
 
 namespace {
 
+constexpr trackers::Corner kCorners[] = {trackers::Corner::UpperRight, trackers::Corner::UpperLeft,
+                                         trackers::Corner::LowerLeft, trackers::Corner::LowerRight};
+
 // The corner of a point off the centre lines.
-std::optional<trackers::Corner> corner_of(go::Point p) {
+std::optional<trackers::Corner> quadrant_of(go::Point p) {
     constexpr int kCentre = go::kBoardSize / 2;
     if (p.x == kCentre || p.y == kCentre) return std::nullopt;
     if (p.y < kCentre)
@@ -21,7 +27,20 @@ std::optional<trackers::Corner> corner_of(go::Point p) {
     return p.x > kCentre ? trackers::Corner::LowerRight : trackers::Corner::LowerLeft;
 }
 
-std::variant<QueryLine, QueryError> joseki_line(std::vector<go::Move> moves, std::size_t column) {
+// The corner whose tracker a line starting at `p` is read with. A stone in an overlap is seen
+// by two trackers, and the dictionary holds both views; the upper-right one keeps a canonical
+// line as it is, so the dictionary's own lines are found by their own moves ("ic" stays ic,
+// where the upper-left view would make it kc).
+std::optional<trackers::Corner> corner_of(go::Point p, const trackers::Zone& zone) {
+    if (zone.contains(trackers::Corner::UpperRight, p)) return trackers::Corner::UpperRight;
+    if (const std::optional<trackers::Corner> quadrant = quadrant_of(p)) return quadrant;
+    for (const trackers::Corner c : kCorners)
+        if (zone.contains(c, p)) return c;
+    return std::nullopt;
+}
+
+std::variant<QueryLine, QueryError> joseki_line(const std::vector<go::Move>& moves,
+                                                std::size_t column, const trackers::Zone& zone) {
     QueryLine q;
     if (moves.empty()) return q;
     if (moves.front().is_pass())
@@ -33,9 +52,11 @@ std::variant<QueryLine, QueryError> joseki_line(std::vector<go::Move> moves, std
             q.played.push_back(go::Move::pass(go::opponent(m.color)));
         q.played.push_back(m);
     }
-    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point);
+    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point, zone);
     if (!corner)
-        return QueryError{column, "the first stone is on a centre line: it belongs to no corner"};
+        return QueryError{column,
+                          "the first stone is on a centre line outside every corner's zone: it "
+                          "belongs to no corner"};
     trackers::NormalizedSequence n = trackers::normalize_corner_sequence(*corner, q.played);
     q.canonical = std::move(n.moves);
     q.to_query = go::inverse(n.symmetry);
@@ -52,6 +73,105 @@ QueryLine fuseki_line(std::vector<go::Move> moves) {
     return q;
 }
 
+// The first illegal move of the query, as an error at its column. A joseki line is played
+// without the rest of its game, where a ko may be retaken or a point refilled after captures
+// elsewhere (dictionary::ReplayStep::Forced), so only a stone onto a stone of the line is
+// refused there; a whole-board opening is a game's first moves, all legal.
+std::optional<QueryError> illegal_move(const std::vector<go::Move>& moves,
+                                       const std::vector<int>& columns, Tree tree) {
+    dictionary::PositionTracker corner(dictionary::kDefaultPositionKeys,
+                                       dictionary::KeyUpdates::Off);
+    go::Board board;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const go::Move& m = moves[i];
+        go::MoveVerdict verdict = go::MoveVerdict::Legal;
+        if (tree == Tree::Joseki) {
+            if (!m.is_pass() && corner.board().at(*m.point) != go::Stone::Empty)
+                verdict = go::MoveVerdict::Occupied;
+            else
+                corner.play(m);
+        } else {
+            verdict = board.play(m);
+        }
+        if (verdict == go::MoveVerdict::Legal) continue;
+        return QueryError{static_cast<std::size_t>(std::max(columns[i], 1)),
+                          "move " + std::to_string(i + 1) + ", " + go::sgf_letter(m.color) + "[" +
+                              go::to_sgf(*m.point) +
+                              "], is not legal: " + std::string(go::describe(verdict))};
+    }
+    return std::nullopt;
+}
+
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+// A point written as GTP writes it ("Q16", "d4": a column letter A-T without I, a row 1-19
+// counted from the bottom), or nothing.
+std::optional<go::Point> gtp_point(std::string_view word) {
+    if (word.size() < 2 || word.size() > 3) return std::nullopt;
+    const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+    if (letter < 'a' || letter > 't' || letter == 'i') return std::nullopt;
+    int row = 0;
+    for (const char c : word.substr(1)) {
+        if (c < '0' || c > '9') return std::nullopt;
+        row = row * 10 + (c - '0');
+    }
+    if (row < 1 || row > go::kBoardSize || word[1] == '0') return std::nullopt;
+    const int x = letter < 'i' ? letter - 'a' : letter - 'a' - 1;
+    return go::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(go::kBoardSize - row)};
+}
+
+// `text` with every point written as GTP writes it, or in upper-case SGF letters, spelt in
+// SGF letters, padded with blanks so that every word keeps its column; or the error of a word
+// that looks like a GTP point but is none.
+std::variant<std::string, QueryError> sgf_spelling(std::string_view text) {
+    std::string out(text);
+    std::size_t i = 0;
+    while (i < out.size()) {
+        if (is_blank(out[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t start = i;
+        while (i < out.size() && !is_blank(out[i])) ++i;
+        std::size_t end = i;
+        // A coloured move: the point is inside the brackets.
+        const bool coloured = end - start >= 3 && (out[start] == 'B' || out[start] == 'W') &&
+                              out[start + 1] == '[' && out[end - 1] == ']';
+        if (coloured) {
+            start += 2;
+            --end;
+        }
+        const std::string_view word(out.data() + start, end - start);
+        const bool upper_letters = word.size() == 2 &&
+                                   std::isupper(static_cast<unsigned char>(word[0])) &&
+                                   std::isupper(static_cast<unsigned char>(word[1]));
+        if (upper_letters && word[0] <= 'T' && word[1] <= 'T') {
+            out[start] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[start])));
+            out[start + 1] =
+                static_cast<char>(std::tolower(static_cast<unsigned char>(out[start + 1])));
+            continue;
+        }
+        const bool looks_gtp =
+            word.size() >= 2 && std::isalpha(static_cast<unsigned char>(word[0])) &&
+            std::all_of(word.begin() + 1, word.end(),
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+        if (!looks_gtp) continue;
+        const std::optional<go::Point> point = gtp_point(word);
+        if (!point)
+            return QueryError{start + 1, "'" + std::string(word) +
+                                             "' is not a point: GTP columns are A-T without I, "
+                                             "rows 1-19 from the bottom (Q16 is SGF pd)"};
+        const std::string letters = go::to_sgf(*point);
+        const std::size_t width = end - start;
+        out.replace(start, width, letters);
+        // Pad after the word (after its ']' when coloured) so that later columns stay.
+        out.insert(start + letters.size() + (coloured ? 1 : 0), width - letters.size(), ' ');
+    }
+    return out;
+}
+
 }  // namespace
 
 go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
@@ -60,30 +180,39 @@ go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
     return m;
 }
 
-std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree) {
+std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree,
+                                                const trackers::Zone& zone) {
     std::vector<go::Move> moves;
+    std::vector<int> columns;
     std::size_t column = 1;
     if (text.find_first_not_of(" \t") != std::string_view::npos) {
         if (text.find_first_of("\n#") != std::string_view::npos) {
             const std::size_t at = text.find_first_of("\n#");
             return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
         }
+        std::variant<std::string, QueryError> spelt = sgf_spelling(text);
+        if (const auto* error = std::get_if<QueryError>(&spelt)) return *error;
         diag::DiagnosticList problems;
         const std::optional<prune::PruneList> list =
-            prune::parse_prune_list(text, "--moves", problems);
+            prune::parse_prune_list(std::get<std::string>(spelt), "--moves", problems);
         if (!list || list->entries.size() != 1 || list->entries[0].anywhere ||
             list->entries[0].scope != prune::Scope::Both ||
             list->entries[0].action != prune::EntryAction::Remove) {
             if (!problems.items.empty()) {
                 const diag::Diagnostic& d = problems.items.front();
-                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), d.message};
+                std::string message = d.message;
+                if (message.ends_with("tt)"))
+                    message.insert(message.size() - 1, "; or a GTP point such as Q16");
+                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), message};
             }
             return QueryError{1, "expected moves only, like \"pd qc qd\""};
         }
         moves = list->entries[0].path;
+        columns = list->entries[0].path_columns;
         column = static_cast<std::size_t>(list->entries[0].where.column);
     }
-    if (tree == Tree::Joseki) return joseki_line(std::move(moves), column);
+    if (std::optional<QueryError> error = illegal_move(moves, columns, tree)) return *error;
+    if (tree == Tree::Joseki) return joseki_line(moves, column, zone);
     return fuseki_line(std::move(moves));
 }
 

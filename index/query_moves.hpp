@@ -9,6 +9,7 @@
 #include "core/go/move.hpp"
 #include "core/go/symmetry.hpp"
 #include "index/index_format.hpp"
+#include "trackers/zone.hpp"
 
 namespace josekic::index {
 
@@ -32,10 +33,15 @@ struct QueryLine {
 };
 
 /// Parses `text` in the prune-list move syntax (prune/prune_list.hpp: colours optional,
-/// alternating from Black; tenuki, pass, tt) and normalises it for `tree`: a joseki line as
-/// the corner trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of
-/// one colour, the corner is the first stone's), a fuseki line under the 8 symmetries
-/// (trackers/opening.hpp). An empty query is the root.
-std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree);
+/// alternating from Black; tenuki, pass, tt; points also as GTP writes them, "Q16", or in
+/// upper-case SGF letters) and normalises it for `tree`: a joseki line as the corner
+/// trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of one
+/// colour), a fuseki line under the 8 symmetries (trackers/opening.hpp). A joseki line's
+/// corner is one whose `zone` holds the first stone, the upper-right first: a line the
+/// dictionary writes is then its own normal form, so every line of the dictionary is found
+/// by its own moves. A move onto an occupied point (and in a whole-board opening any
+/// illegal move) is an error at its column. An empty query is the root.
+std::variant<QueryLine, QueryError> parse_query(
+    std::string_view text, Tree tree, const trackers::Zone& zone = trackers::Zone::default_zone());
 
 }  // namespace josekic::index

@@ -1,5 +1,8 @@
 #include "prune/move_text.hpp"
 
+#include "core/dictionary/dictionary_graph.hpp"
+#include "emit/dictionary_format.hpp"
+
 namespace josekic::prune {
 
 std::optional<std::optional<go::Point>> parse_move_point(std::string_view word) {
@@ -11,18 +14,7 @@ std::optional<std::optional<go::Point>> parse_move_point(std::string_view word) 
 }
 
 std::string render_path(std::span<const go::Move> path, DictionaryKind kind) {
-    std::string out;
-    for (const go::Move& move : path) {
-        if (!out.empty()) out += ' ';
-        out += go::sgf_letter(move.color);
-        out += '[';
-        if (move.point)
-            out += go::to_sgf(*move.point);
-        else
-            out += kind == DictionaryKind::Joseki ? "tenuki" : "pass";
-        out += ']';
-    }
-    return out;
+    return dictionary::format_line(path, emit::pass_text(kind));
 }
 
 }  // namespace josekic::prune

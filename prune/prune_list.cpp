@@ -169,6 +169,7 @@ std::optional<PruneEntry> parse_line(std::string_view raw, int line_number,
         }
         if (move->color) colour = *move->color;
         entry.path.push_back(go::Move{colour, move->point});
+        entry.path_columns.push_back(static_cast<int>(token.at) + 1);
         colour = go::opponent(colour);
     }
     if (stars_at && !entry.anywhere) {

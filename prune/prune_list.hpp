@@ -60,6 +60,7 @@ struct PruneEntry {
     Scope scope = Scope::Both;
     EntryAction action = EntryAction::Remove;
     std::vector<go::Move> path;           ///< from the root; with `anywhere`, the prefix
+    std::vector<int> path_columns;        ///< the 1-based column of each move of `path`
     std::optional<MovePattern> anywhere;  ///< set for the '**' form
     diag::SourceLocation where;           ///< of the entry's first character
     std::string text;  ///< the entry as written, without comment and outer blanks

@@ -7,6 +7,7 @@
 
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/decimal_text.hpp"
+#include "emit/dictionary_format.hpp"
 #include "emit/split.hpp"
 
 namespace josekic::reference {
@@ -162,20 +163,21 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
                "mean book depth is\n"
                "   how many leading moves of a line the reference knows; known moves weigh each "
                "node by its count)\n";
+        const std::string_view tenuki = emit::pass_text(emit::DictionaryKind::Joseki);
         out << "  Most played lines " << cov.name
             << " lacks (candidates for the book; the last move leaves it):\n";
         if (cov.candidates.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.candidates) {
             out << pad(with_thousands(line.count), 10, true) << "  "
-                << dictionary::format_line(line.path) << '\n';
+                << dictionary::format_line(line.path, tenuki) << '\n';
         }
         out << "  Lines " << cov.name
             << " marks as mistakes, tricks, doubtful or avoided that were played:\n";
         if (cov.played_mistakes.empty()) out << "    none\n";
         for (const CoverageLine& line : cov.played_mistakes) {
             out << pad(with_thousands(line.count), 10, true) << "  "
-                << dictionary::format_line(line.path) << "  -- " << describe(line.annotation)
-                << '\n';
+                << dictionary::format_line(line.path, tenuki) << "  -- "
+                << describe(line.annotation) << '\n';
         }
     }
     return out.str();

@@ -91,7 +91,7 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
                   kAllCorners[2] == Corner::LowerLeft && kAllCorners[3] == Corner::LowerRight);
     CornerExtraction out;
     for (CornerTracker& t : trackers) {
-        if (t.block_by_setup(record)) ++out.blocked_by_setup;
+        if (t.block_by_setup(record)) out.blocked_by_setup.push_back(t.corner());
     }
     // Most moves are Outside for every running tracker, and then only the gap rule can
     // act. So a tracker is fed a move only when the point is in its zone or ring (one

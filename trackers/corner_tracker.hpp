@@ -62,8 +62,9 @@ struct CornerSequence {
 struct CornerExtraction {
     /// Sequences of length > 0, in corner order (kAllCorners).
     std::vector<CornerSequence> sequences;
-    /// Corners whose tracker never started because setup stones (AB/AW) lie in the zone or ring.
-    std::size_t blocked_by_setup = 0;
+    /// Corners whose tracker never started because setup stones (AB/AW) lie in the zone or
+    /// ring, in corner order.
+    std::vector<Corner> blocked_by_setup;
 };
 
 /// One corner's tracker, driven move by move. Rules: a stone in the zone extends the

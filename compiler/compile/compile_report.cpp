@@ -7,6 +7,7 @@
 
 #include "core/dictionary/dictionary_graph.hpp"
 #include "emit/decimal_text.hpp"
+#include "emit/dictionary_format.hpp"
 #include "emit/split.hpp"
 #include "prune/report_text.hpp"
 
@@ -52,7 +53,9 @@ void top_lines(std::ostringstream& out, const dictionary::Trie& trie, std::size_
     for (std::size_t i = 0; i < lines.size() && i < rows; ++i) {
         char row[160];
         std::snprintf(
-            row, sizeof row, "  %-28s %8s  %6s\n", dictionary::format_line(lines[i].moves).c_str(),
+            row, sizeof row, "  %-28s %8s  %6s\n",
+            dictionary::format_line(lines[i].moves, emit::pass_text(emit::DictionaryKind::Fuseki))
+                .c_str(),
             with_thousands(lines[i].count).c_str(), percent(lines[i].count, total).c_str());
         out << row;
     }

@@ -59,7 +59,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     const dictionary::GameId id = games_->add(dictionary::GameReference::from(record));
     const std::int16_t year_indexed = index::indexed_year(year);
 
-    joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup;
+    joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup.size();
     std::uint32_t numbers_begin = 0;  // of this sequence's, in analysis.move_numbers
     for (std::size_t i = 0; i < analysis.corners.sequences.size(); ++i) {
         const trackers::CornerSequence& sequence = analysis.corners.sequences[i];

@@ -89,7 +89,7 @@ DictionaryOutput write_annotated_dictionary(
     const prune::Thresholds& thresholds, const std::vector<reference::ReferenceIndex>* references,
     const DictionaryTarget& target) {
     DictionaryOutput output;
-    GivenTrie given(trie, references);
+    GivenTrie given(trie, references, options.kind);
     if (target.layout == Layout::SingleFile) {
         const FileTree tree{&given, options, dictionary::kNoNode};
         write_fitted(target.path, std::span(&tree, 1), thresholds, output);
@@ -122,7 +122,8 @@ DictionaryOutput write_annotated_collection(const std::vector<CollectionEntry>& 
     std::vector<std::unique_ptr<GivenTrie>> given;
     std::vector<FileTree> file;
     for (const CollectionEntry& tree : trees) {
-        given.push_back(std::make_unique<GivenTrie>(*tree.trie, tree.references));
+        given.push_back(
+            std::make_unique<GivenTrie>(*tree.trie, tree.references, tree.options.kind));
         file.push_back(FileTree{given.back().get(), tree.options, dictionary::kNoNode});
     }
     write_fitted(path, file, thresholds, output);

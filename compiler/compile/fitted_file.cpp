@@ -39,20 +39,22 @@ emit::WriteOptions options_at(const FileTree& tree, const prune::Thresholds& thr
 std::unique_ptr<NodeComments> annotated_comments(
     const dictionary::Trie& trie, const std::vector<reference::ReferenceIndex>* references,
     std::unique_ptr<dictionary::DictionaryGraph>& graph,
-    std::unique_ptr<reference::Annotations>& notes, DictionaryTimes& times) {
+    std::unique_ptr<reference::Annotations>& notes, emit::DictionaryKind kind,
+    DictionaryTimes& times) {
     {
         const StageTimer timer(times.graph);
         graph = std::make_unique<dictionary::DictionaryGraph>(trie);
     }
     if (references != nullptr && !references->empty())
         notes = std::make_unique<reference::Annotations>(reference::annotate(trie, *references));
-    return std::make_unique<NodeComments>(*graph, notes.get());
+    return std::make_unique<NodeComments>(*graph, notes.get(), kind);
 }
 
 }  // namespace
 
 const NodeComments& GivenTrie::comments(DictionaryTimes& times) {
-    if (!comments_) comments_ = annotated_comments(trie_, references_, graph_, notes_, times);
+    if (!comments_)
+        comments_ = annotated_comments(trie_, references_, graph_, notes_, kind_, times);
     return *comments_;
 }
 
@@ -164,7 +166,7 @@ class Fitter {
                     if (tree.only_first_move == kNoNode) tree.only_first_move = kRoot;
                 }
                 copy.comments = annotated_comments(copy.trie, given.given->references(), copy.graph,
-                                                   copy.notes, times_);
+                                                   copy.notes, given.given->kind(), times_);
                 tree.options.extra_comments = copy.comments.get();
             }
             file.trees.push_back(std::move(tree));

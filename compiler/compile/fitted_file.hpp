@@ -30,11 +30,12 @@ class GivenTrie {
   public:
     /// `references` (joseki only) may be null; both must outlive this.
     GivenTrie(const dictionary::Trie& trie,
-              const std::vector<reference::ReferenceIndex>* references)
-        : trie_(trie), references_(references) {}
+              const std::vector<reference::ReferenceIndex>* references, emit::DictionaryKind kind)
+        : trie_(trie), references_(references), kind_(kind) {}
 
     const dictionary::Trie& trie() const { return trie_; }
     const std::vector<reference::ReferenceIndex>* references() const { return references_; }
+    emit::DictionaryKind kind() const { return kind_; }
     /// The comments of the trie as given, graph built on the first call (timed in `times`).
     const NodeComments& comments(DictionaryTimes& times);
     /// Transposition classes of the graph, 0 while it was not needed.
@@ -43,6 +44,7 @@ class GivenTrie {
   private:
     const dictionary::Trie& trie_;
     const std::vector<reference::ReferenceIndex>* references_;
+    emit::DictionaryKind kind_;
     std::unique_ptr<dictionary::DictionaryGraph> graph_;
     std::unique_ptr<reference::Annotations> notes_;
     std::unique_ptr<NodeComments> comments_;

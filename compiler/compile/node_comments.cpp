@@ -1,5 +1,6 @@
 #include "compiler/compile/node_comments.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/go/move_image.hpp"
@@ -10,20 +11,22 @@ namespace josekic::compile {
 
 namespace {
 
-// The moves from the root to `node` mapped by `s`, each after a space (" B[pd] W[qc] B[]"):
-// first their length (one walk up the tree), then the text back to front from its end (a
-// second walk), so that the moves need no list of their own.
-std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node) {
+// The moves from the root to `node` mapped by `s`, each after a space (" B[pd] W[qc]
+// B[tenuki]", a pass written as `pass`): first their length (one walk up the tree), then the
+// text back to front from its end (a second walk), so that the moves need no list of their
+// own.
+std::size_t line_length(const dictionary::Trie& trie, dictionary::NodeId node,
+                        std::string_view pass) {
     std::size_t length = 0;
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
         const dictionary::TrieNode& here = trie.node(at);
-        length += here.move.point ? 6 : 4;  // " B[pd]" or " B[]"
+        length += here.move.point ? 6 : 4 + pass.size();  // " B[pd]" or " B[tenuki]"
         at = here.parent;
     }
     return length;
 }
 void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, go::Symmetry s,
-                        char* end) {
+                        std::string_view pass, char* end) {
     const go::MoveImage image_of(s);
     for (dictionary::NodeId at = node; at != dictionary::kRoot && at != dictionary::kNoNode;) {
         const dictionary::TrieNode& here = trie.node(at);
@@ -32,6 +35,9 @@ void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, g
         if (image.point) {
             *--end = static_cast<char>('a' + image.point->y);
             *--end = static_cast<char>('a' + image.point->x);
+        } else {
+            end -= pass.size();
+            std::copy(pass.begin(), pass.end(), end);
         }
         *--end = '[';
         *--end = go::sgf_letter(image.color);
@@ -43,11 +49,12 @@ void put_line_backwards(const dictionary::Trie& trie, dictionary::NodeId node, g
 }  // namespace
 
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
-                                  emit::TextBuffer& out) {
+                                  emit::DictionaryKind kind, emit::TextBuffer& out) {
     const dictionary::TranspositionFacts t = graph.transposition_facts(node);
     if (t.other_orders == 0) return;
     const dictionary::Trie& trie = graph.trie();
-    const std::size_t path = line_length(trie, t.most_frequent_other);
+    const std::string_view pass = emit::pass_text(kind);
+    const std::size_t path = line_length(trie, t.most_frequent_other, pass);
     // Room: 103 bytes of words, three numbers and the path.
     emit::TextCursor c(out, 103 + 3 * emit::kMaxNumberBytes + path);
     c.put("Transposition: this position is also reached by ");
@@ -63,7 +70,7 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
         c.put(" times; ");
     c.decimal(t.class_games);
     c.put(" in all), most often");  // the path starts with a space
-    put_line_backwards(trie, t.most_frequent_other, t.to_here, c.at() + path);
+    put_line_backwards(trie, t.most_frequent_other, t.to_here, pass, c.at() + path);
     c.advance_to(c.at() + path);
 }
 
@@ -75,12 +82,12 @@ void NodeComments::append(dictionary::NodeId node, emit::TextBuffer& out) const 
         append_with_references(node, out);
         return;
     }
-    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, out);
+    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, kind_, out);
 }
 
 void NodeComments::append_with_references(dictionary::NodeId node, emit::TextBuffer& out) const {
     const std::size_t start = out.size();
-    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, out);
+    if (graph_->has_transpositions(node)) append_transposition_comment(*graph_, node, kind_, out);
     const std::string known = reference::comment_for(*references_, graph_->trie(), node);
     if (known.empty()) return;
     if (out.size() > start) out += '\n';  // after the transposition sentence

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/dictionary/dictionary_graph.hpp"
+#include "emit/dictionary_format.hpp"
 #include "emit/extra_comment.hpp"
 #include "emit/text_buffer.hpp"
 #include "reference/annotate.hpp"
@@ -13,9 +14,10 @@ namespace josekic::compile {
 
 /// Appends the transposition sentence of a node's comment ("Transposition: this position
 /// is also reached by 2 other move orders ...") to `out`; nothing when the node's position
-/// has no other move order.
+/// has no other move order. A tenuki in the move order it names is written as `kind` writes
+/// it (emit::pass_text).
 void append_transposition_comment(const dictionary::DictionaryGraph& graph, dictionary::NodeId node,
-                                  emit::TextBuffer& out);
+                                  emit::DictionaryKind kind, emit::TextBuffer& out);
 
 /// The text josekic adds to a node's statistics (for WriteOptions::extra_comments): its
 /// transpositions and, when `references` is given (joseki only), what each reference
@@ -24,8 +26,9 @@ void append_transposition_comment(const dictionary::DictionaryGraph& graph, dict
 /// Safe to use from several threads.
 class NodeComments final : public emit::ExtraComment {
   public:
-    NodeComments(const dictionary::DictionaryGraph& graph, const reference::Annotations* references)
-        : graph_(&graph), references_(references) {}
+    NodeComments(const dictionary::DictionaryGraph& graph, const reference::Annotations* references,
+                 emit::DictionaryKind kind)
+        : graph_(&graph), references_(references), kind_(kind) {}
 
     /// Appends the node's transposition sentence and reference notes, one per line.
     void append(dictionary::NodeId node, emit::TextBuffer& out) const override;
@@ -37,6 +40,7 @@ class NodeComments final : public emit::ExtraComment {
 
     const dictionary::DictionaryGraph* graph_;
     const reference::Annotations* references_;
+    emit::DictionaryKind kind_;
 };
 
 /// Loads every --reference [NAME=]FILE|DIR argument; throws std::runtime_error naming the

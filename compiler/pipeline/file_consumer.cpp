@@ -1,5 +1,6 @@
 #include "compiler/pipeline/file_consumer.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "compiler/pipeline/file_rankings.hpp"
@@ -62,6 +63,14 @@ void FileConsumer::consume(StreamedFile& file) {
     report_.times.analysis += file.analysis_seconds;
 
     for (const diag::Diagnostic& d : file.diagnostics) report_diagnostic(d);
+    // A file read whole that gave no game because of an error (no game tree in it, a native
+    // record without moves) is skipped as surely as one that could not be read.
+    if (file.games.empty()) {
+        const auto error =
+            std::ranges::find(file.diagnostics, diag::Severity::Error, &diag::Diagnostic::severity);
+        if (error != file.diagnostics.end())
+            report_.files_skipped.push_back(SkippedFile{error->path, error->code, error->message});
+    }
     for (std::size_t i = 0; i < file.games.size(); ++i) consume_game(file, i);
     progress_.update(report_.files_read, report_.games_read, disk_bytes_done_);
 }

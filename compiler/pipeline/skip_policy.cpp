@@ -21,11 +21,14 @@ std::optional<SkipReason> skip_after_replay(const game::ReplayResult& replay) {
     return std::nullopt;
 }
 
+diag::Diagnostic skip_diagnostic(const game::GameRecord& record, const SkipReason& reason) {
+    return diag::Diagnostic{
+        record.source_path, record.location, diag::Severity::Warning, reason.code,
+        "game " + std::to_string(record.index_in_file) + " skipped: " + reason.why};
+}
+
 void mark_skipped(GameSlot& slot, SkipReason reason) {
-    const game::GameRecord& r = slot.record;
-    slot.diagnostics.push_back(
-        diag::Diagnostic{r.source_path, r.location, diag::Severity::Warning, reason.code,
-                         "game " + std::to_string(r.index_in_file) + " skipped: " + reason.why});
+    slot.diagnostics.push_back(skip_diagnostic(slot.record, reason));
     slot.skip_reason = reason.code;
 }
 

@@ -330,19 +330,19 @@ TranspositionSummary DictionaryGraph::transpositions_of(NodeId node) const {
     return summary;
 }
 
-std::string format_line(std::span<const go::Move> line) {
+std::string format_line(std::span<const go::Move> line, std::string_view pass_word) {
     std::string out;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const go::Move& m = line[i];
-        std::array<char, 6> text{' ', go::sgf_letter(m.color), '['};
-        std::size_t size = 3;
+    for (const go::Move& m : line) {
+        if (!out.empty()) out += ' ';
+        out += go::sgf_letter(m.color);
+        out += '[';
         if (m.point) {
-            text[size++] = static_cast<char>('a' + m.point->x);
-            text[size++] = static_cast<char>('a' + m.point->y);
+            out += static_cast<char>('a' + m.point->x);
+            out += static_cast<char>('a' + m.point->y);
+        } else {
+            out += pass_word;
         }
-        text[size++] = ']';
-        const std::size_t skip = i == 0 ? 1 : 0;
-        out.append(text.data() + skip, size - skip);
+        out += ']';
     }
     return out;
 }

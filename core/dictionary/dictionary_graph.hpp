@@ -138,7 +138,8 @@ class DictionaryGraph {
     std::size_t key_collisions_ = 0;
 };
 
-/// A line as text for reports and tests: "B[pd] W[qc] B[]" (a pass is an empty value).
-std::string format_line(std::span<const go::Move> line);
+/// A line as text for reports and tests: "B[pd] W[qc] B[tenuki]", a pass written as
+/// `pass_word` (emit::pass_text() gives the dictionaries' word; empty: "B[]").
+std::string format_line(std::span<const go::Move> line, std::string_view pass_word = {});
 
 }  // namespace josekic::dictionary

@@ -75,6 +75,14 @@ std::string damage_text(archive* a, const ArchiveSource& source) {
     return text;
 }
 
+// The code of an archive that cannot be read to its end: for a split archive whose volumes
+// are all there up to the last one present, its data ending early means a volume after it
+// is missing.
+diag::Code damage_code(const ArchiveSource& source) {
+    return source.next_volume.empty() ? diag::Code::CorruptArchive
+                                      : diag::Code::SplitArchiveIncomplete;
+}
+
 }  // namespace
 
 WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
@@ -85,8 +93,11 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
             failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
     constexpr std::size_t kBlockSize = 1 << 16;
     if (!open_source(reader.get(), source, kBlockSize)) {
-        return visit(failure(display_path, diag::Code::CannotRead,
-                             "cannot open archive: " + error_text(reader.get())));
+        // A 7z keeps its directory at its end: without its last volume it cannot be opened.
+        return visit(failure(display_path,
+                             source.next_volume.empty() ? diag::Code::CannotRead
+                                                        : diag::Code::SplitArchiveIncomplete,
+                             "cannot open archive: " + damage_text(reader.get(), source)));
     }
 
     // One buffer for the whole archive: entries are copied out of it into their own string.
@@ -99,7 +110,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         if (status == ARCHIVE_EOF) break;
         ++ordinal;
         if (status == ARCHIVE_FATAL) {
-            return visit(failure(display_path, diag::Code::CorruptArchive,
+            return visit(failure(display_path, damage_code(source),
                                  "archive unreadable after " + std::to_string(ordinal - 1) +
                                      " entries: " + damage_text(reader.get(), source)));
         }
@@ -139,7 +150,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                     return WalkControl::Stop;
                 }
                 if (n == ARCHIVE_FATAL) {
-                    return visit(failure(display_path, diag::Code::CorruptArchive,
+                    return visit(failure(display_path, damage_code(source),
                                          "archive unreadable after " + std::to_string(ordinal) +
                                              " entries: " + why));
                 }

@@ -70,7 +70,7 @@ std::optional<int> year_from_date(std::string_view date) {
         if (j - i == 4) {
             const int year = (date[i] - '0') * 1000 + (date[i + 1] - '0') * 100 +
                              (date[i + 2] - '0') * 10 + (date[i + 3] - '0');
-            if (year >= 1600 && year <= 2100) return year;
+            if (year >= kFirstPlausibleYear && year <= kLastPlausibleYear) return year;
         }
         i = j;
     }

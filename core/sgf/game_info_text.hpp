@@ -14,6 +14,11 @@ namespace josekic::sgf {
 /// the few files of the 2000s so written.
 inline constexpr int kTwoDigitYearPivot = 30;
 
+/// The years a date is read as (kFirstPlausibleYear..kLastPlausibleYear), and those the
+/// --since and --until filters take.
+inline constexpr int kFirstPlausibleYear = 1600;
+inline constexpr int kLastPlausibleYear = 2100;
+
 /// The first plausible year (1600..2100) in a free-form DT value: a run of exactly four
 /// digits ("1966, August 5,6", "1999-01-05,06", "2003-2004", "[2005]"); failing that, a
 /// date written YY-MM-DD ("97-05-12" is 1997, see kTwoDigitYearPivot); nullopt if none.

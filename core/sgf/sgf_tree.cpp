@@ -218,6 +218,14 @@ bool starts_node(Scanner s) {
     return s.peek_past_space() == '[';
 }
 
+/// True when `s` stands on a property identifier followed by its '[': a node's properties
+/// written without the ';' that should open the node (Nihon Kiin's files: "(\r\nTE[...]").
+bool starts_properties(Scanner s) {
+    if (s.at_end() || !is_letter(s.peek())) return false;
+    s.letters();
+    return s.peek_past_space() == '[';
+}
+
 /// Parses one game tree starting at its '(' (or at its first ';' when the '(' is missing).
 /// The explicit stack holds, for every open '(', the node its first node hangs from, so
 /// nesting depth costs heap, not stack.
@@ -269,6 +277,14 @@ class TreeParser {
                 last = open.back();
                 open.pop_back();
                 if (open.empty()) break;
+                junk_reported = false;
+            } else if (builder.node_count() == 0 && open.size() == 1 && starts_properties(s_)) {
+                // The tree's first node written without its ';': read as if it had one.
+                sink_.warning(path_, s_.location(), diag::Code::MissingSemicolon,
+                              "the game tree's first node does not start with ';'; read as if "
+                              "it did");
+                last = builder.add_node(s_.location(), last);
+                parse_properties(builder, last);
                 junk_reported = false;
             } else {
                 if (!junk_reported && (!is_letter(c) || last == kNoSgfNode)) {
@@ -478,7 +494,9 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
                     continue;
                 }
             }
-            if (next == ';' || next == '(') {
+            Scanner first_node = probe;
+            first_node.skip_space();
+            if (next == ';' || next == '(' || starts_properties(first_node)) {
                 SgfTree tree;
                 const diag::SourceLocation where = s.location();
                 if (TreeParser(s, scratch(), path, sink).parse(tree, OpenParen::Present)) {

@@ -120,3 +120,14 @@ TEST_CASE("check reads GIB, NGF and UGF games inside a 7z and names a missing vo
     CHECK(json_number(run.out, "moves_replayed") == 6);
     CHECK_THAT(run.err, Catch::Contains("split.7z.002 of this split archive is missing"));
 }
+
+TEST_CASE("a file without a game tree counts among the files skipped", "[e2e]") {
+    const josekic::test_support::TempDir dir;
+    dir.write("notes.sgf", "just some notes, no game here\n");
+    dir.write("game.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])");
+    const auto run = run_josekic("check --quiet " + shell_quote(dir.str()));
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.err, Catch::Contains("[no-game-tree]"));
+    CHECK(std::regex_search(run.out, std::regex("files skipped +1\n")));
+    CHECK_THAT(run.out, Catch::Contains("notes.sgf: no SGF game tree in this file"));
+}

@@ -50,6 +50,24 @@ TEST_CASE("help check and check --help show the command's options and exit 0", "
     CHECK_THAT(one.out, Catch::Contains("Exit status: 0 when the run completed"));
 }
 
+TEST_CASE("help shows positional arguments in the usage line only, and helps with help", "[cli]") {
+    const auto lookup = run_josekic("help lookup");
+    CHECK(lookup.exit_code == 0);
+    CHECK_THAT(lookup.out, !Catch::Contains("--dictionary"));
+    CHECK_THAT(lookup.out, !Catch::Contains("default zones"));
+    CHECK_THAT(lookup.out, Catch::Contains("--game FILE.sgf"));
+    const auto review = run_josekic("help review");
+    CHECK(review.exit_code == 0);
+    CHECK_THAT(review.out, !Catch::Contains("--game"));
+    CHECK_THAT(review.out, !Catch::Contains("default\nzones"));
+    CHECK_THAT(run_josekic("help prune").out, !Catch::Contains("--input"));
+    CHECK_THAT(run_josekic("help zones").out,
+               Catch::Contains("usage: josekic zones [--zones FILE] [--map]"));
+    const auto help = run_josekic("help help");
+    CHECK(help.exit_code == 0);
+    CHECK_THAT(help.out, Catch::StartsWith("usage: josekic help [COMMAND]"));
+}
+
 TEST_CASE("usage errors exit 2 with a message and a hint on stderr", "[cli]") {
     struct Case {
         const char* args;

@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -271,4 +272,64 @@ TEST_CASE("josekic refuses a budget it cannot read", "[e2e][budget]") {
     CHECK_FALSE(fs::exists(dir / "out" / "joseki.sgf"));
     const auto nothing = run_josekic("prune x.sgf --full -o y.sgf");
     CHECK(nothing.exit_code == 2);
+}
+
+TEST_CASE("README's example on the bundled data prints what README shows", "[e2e][readme]") {
+    if (!fs::exists("/usr/share/goban")) {
+        WARN("skipped: /usr/share/goban is not installed");
+        return;
+    }
+    // The example block: "    $ command" lines, each followed by the lines it prints ("..."
+    // stands for lines left out; every other line must be printed as shown).
+    std::ifstream readme(JOSEKIC_SOURCE_DIR "/README.md");
+    std::vector<std::pair<std::string, std::vector<std::string>>> commands;
+    bool in_block = false;
+    for (std::string line; std::getline(readme, line);) {
+        if (line == "    $ josekic compile /usr/share/goban samples -o out") in_block = true;
+        if (!in_block) continue;
+        if (!line.starts_with("    ")) break;
+        line.erase(0, 4);
+        if (line.starts_with("$ "))
+            commands.push_back({line.substr(2), {}});
+        else if (line != "...")
+            commands.back().second.push_back(line);
+    }
+    REQUIRE(commands.size() == 2);
+    REQUIRE(commands[1].first == "cat out/report.txt");
+    const josekic::test_support::TempDir dir;
+    fs::create_directory_symlink(JOSEKIC_SOURCE_DIR "/samples", dir.path() / "samples");
+    const std::string command = "cd " + shell_quote(dir.str()) + " && " +
+                                shell_quote(JOSEKIC_BINARY) +
+                                " compile /usr/share/goban samples -o out >stdout 2>stderr";
+    REQUIRE(std::system(command.c_str()) == 0);
+    const std::string printed = slurp(dir.path() / "stdout") + slurp(dir.path() / "stderr");
+    const std::string report = slurp(dir.path() / "out" / "report.txt");
+    for (std::size_t c = 0; c < commands.size(); ++c) {
+        const std::string& output = c == 0 ? printed : report;
+        for (const std::string& expected : commands[c].second) {
+            INFO(commands[c].first << " prints: " << expected);
+            CHECK(("\n" + output).find("\n" + expected + "\n") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("prune writes a name with a line break in it as compile --prune does", "[e2e][prune]") {
+    const josekic::test_support::TempDir dir;
+    dir.write("games/a.sgf",
+              "(;GM[1]FF[4]SZ[19]PB[Hashimoto \r\nUtaro]PW[Sakata Eio 7 \r\ndan]RE[B+R]"
+              ";B[pd];W[qc];B[qd];W[pc];B[dp])");
+    const std::string list = dir.write("list.txt", "dp\n");
+    const std::string games = shell_quote((dir.path() / "games").string());
+    REQUIRE(run_josekic("compile " + games + " -o " + shell_quote(dir.str() + "/pruned") +
+                        " --prune " + shell_quote(list) + " --quiet")
+                .exit_code == 0);
+    REQUIRE(
+        run_josekic("compile " + games + " -o " + shell_quote(dir.str() + "/whole") + " --quiet")
+            .exit_code == 0);
+    REQUIRE(run_josekic("prune " + shell_quote(dir.str() + "/whole/joseki.sgf") + " --list " +
+                        shell_quote(list) + " -o " + shell_quote(dir.str() + "/by-prune.sgf"))
+                .exit_code == 0);
+    const std::string compiled = slurp(dir.path() / "pruned" / "joseki.sgf");
+    CHECK(compiled.find("B: Hashimoto  Utaro") != std::string::npos);
+    CHECK(compiled == slurp(dir.path() / "by-prune.sgf"));
 }

@@ -1,12 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/archive_maker.hpp"
 #include "tests/support/compiled_dictionary.hpp"
 
 #include <filesystem>
 #include <fstream>
 
 namespace fs = std::filesystem;
+using josekic::test_support::TempDir;
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
 
@@ -133,4 +135,159 @@ TEST_CASE("review counts a corner's moves in the book, one move in the singular"
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("upper-right: in the book to its end (1 move, played ") !=
           std::string::npos);
+}
+
+TEST_CASE("review and lookup --game skip the games compile skips, with its words, exit 1",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    for (const auto& [game, words] :
+         {std::pair{"(;GM[1]FF[4]SZ[9];B[ee];W[cc])",
+                    "game 1 skipped: board is 9x9; only 19x19 games are read [not-19x19]"},
+          std::pair{"(;GM[1]FF[4]SZ[13];B[jd];W[dj])",
+                    "game 1 skipped: board is 13x13; only 19x19 games are read [not-19x19]"},
+          std::pair{"(;GM[2]FF[4]SZ[19];B[pd];W[dd])",
+                    "game 1 skipped: GM[2] is not Go [not-go]"}}) {
+        const std::string file = d.dir.write("skipped.sgf", game);
+        INFO(game);
+        const auto review =
+            run_josekic("review " + shell_quote(file) + " --dict " + shell_quote(d.path.string()));
+        CHECK(review.exit_code == 1);
+        CHECK(review.out.empty());
+        CHECK(review.err.find(words) != std::string::npos);
+        const auto lookup = run_josekic("lookup " + d.run("--game " + shell_quote(file)));
+        CHECK(lookup.exit_code == 1);
+        CHECK(lookup.err.find(words) != std::string::npos);
+    }
+}
+
+TEST_CASE("review and lookup --game read compressed records and archives as compile does",
+          "[cli][e2e][lookup]") {
+    using josekic::test_support::ArchiveKind;
+    using josekic::test_support::make_archive;
+    const Dictionary d;
+    const std::string game = "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pp])";
+    const std::string plain = d.dir.write("g.sgf", game);
+    const auto expected =
+        run_josekic("review " + shell_quote(plain) + " --dict " + shell_quote(d.path.string()));
+    REQUIRE(expected.exit_code == 0);
+    for (const auto& [name, kind] :
+         {std::pair{"g.sgf.gz", ArchiveKind::Gzip}, std::pair{"g.sgf.xz", ArchiveKind::Xz},
+          std::pair{"g.zip", ArchiveKind::Zip}}) {
+        const std::string path = (d.dir.path() / name).string();
+        make_archive(path, kind, {{"g.sgf", game}});
+        INFO(name);
+        const auto review =
+            run_josekic("review " + shell_quote(path) + " --dict " + shell_quote(d.path.string()));
+        INFO(review.err);
+        CHECK(review.exit_code == 0);
+        CHECK(review.out == expected.out);
+        CHECK(run_josekic("lookup " + d.run("--game " + shell_quote(path))).exit_code == 0);
+    }
+}
+
+TEST_CASE("review says of each corner without a line why it is not reviewed",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
+    const auto text =
+        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+    INFO(text.out);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("lower-left: not reviewed: setup stones (a handicap) stand in its zone or "
+                        "its exclusion ring") != std::string::npos);
+    CHECK(text.out.find("upper-right: not reviewed: setup stones") != std::string::npos);
+    CHECK(text.out.find("lower-right: not reviewed: no corner sequence") != std::string::npos);
+    const auto json = run_josekic("review " + shell_quote(game) + " --dict " +
+                                  shell_quote(d.path.string()) + " --json");
+    CHECK(json.out.find("\"corners_not_reviewed\": [{\"corner\": \"upper-right\", \"why\": "
+                        "\"setup stones") != std::string::npos);
+}
+
+TEST_CASE("lookup --move past the game's end is an error; past the fuseki depth it says so",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    std::string moves;
+    // 32 moves down the first and last columns, all legal.
+    for (int i = 0; i < 16; ++i) {
+        const char row = static_cast<char>('a' + i);
+        moves += std::string(";B[a") + row + "];W[s" + row + "]";
+    }
+    const std::string game = d.dir.write("long.sgf", "(;GM[1]FF[4]SZ[19]" + moves + ")");
+    const auto past_end =
+        run_josekic("lookup " + d.run("--game " + shell_quote(game) + " --move 40"));
+    CHECK(past_end.exit_code == 2);
+    CHECK(past_end.err.find("--move 40 is past the end of the game") != std::string::npos);
+    CHECK(past_end.err.find("has 32 legal moves") != std::string::npos);
+    const auto past_depth =
+        run_josekic("lookup " + d.run("--game " + shell_quote(game) + " --move 31"));
+    CHECK(past_depth.exit_code == 0);
+    CHECK(past_depth.out.find("fuseki: not in the index: the index holds the first 30 moves of "
+                              "each opening (compile --fuseki-moves 30), and move 31 is past "
+                              "them.") != std::string::npos);
+}
+
+TEST_CASE("lookup names the side that played first in the query's own colours",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto white_first = run_josekic("lookup " + d.run("--moves 'W[dd]'"));
+    INFO(white_first.out);
+    CHECK(white_first.exit_code == 0);
+    CHECK(white_first.out.find("\nWhite (first in the corner) wins ") != std::string::npos);
+    CHECK(white_first.out.find("share, wins of White (first in the corner) with 95% interval") !=
+          std::string::npos);
+    CHECK(white_first.out.find("Black (first in the corner)") == std::string::npos);
+    const auto json = run_josekic("lookup " + d.run("--json --moves 'W[dd]'"));
+    CHECK(json.out.find("\"first_player\": \"white\"") != std::string::npos);
+    const auto black_first = run_josekic("lookup " + d.run("--moves 'B[dd]'"));
+    CHECK(black_first.out.find("\nBlack (first in the corner) wins ") != std::string::npos);
+}
+
+TEST_CASE("a lookup onto an occupied point is exit 2 with its column", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--moves 'pd qc pd'"));
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("--moves, column 7: move 3, B[pd], is not legal: point is occupied") !=
+          std::string::npos);
+}
+
+TEST_CASE("lookup takes GTP points as well as SGF letters", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto gtp = run_josekic("lookup " + d.run("--json --moves 'Q16 R17'"));
+    const auto sgf = run_josekic("lookup " + d.run("--json --moves 'pd qc'"));
+    CHECK(gtp.exit_code == 0);
+    CHECK(gtp.out == sgf.out);
+}
+
+TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
+          "[cli][e2e][options]") {
+    const Dictionary d;
+    const TempDir out;
+    const std::string dict = shell_quote(d.path.string());
+    const std::string game = shell_quote(d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])"));
+    const std::string compile = "compile " + shell_quote(JOSEKIC_SOURCE_DIR "/samples") + " -o " +
+                                shell_quote(out.str()) + " ";
+    for (const auto& [command, words] :
+         {std::pair{compile + "--min-count -1",
+                    "--min-count takes a whole number from 0 to 4294967295, not '-1'"},
+          std::pair{compile + "--since 17",
+                    "--since takes a whole number from 1600 to 2100, not '17'"},
+          std::pair{compile + "--until 20177",
+                    "--until takes a whole number from 1600 to 2100, not '20177'"},
+          std::pair{compile + "--max-length -3", "--max-length takes a whole number"},
+          std::pair{compile + "--fuseki-moves 0", "--fuseki-moves takes a whole number from 1"},
+          std::pair{compile + "--threads 1e3", "--threads takes a whole number from 0 to 256"},
+          std::pair{"lookup " + dict + " --moves pd --games -1",
+                    "--games takes a whole number from 0 to 4294967295, not '-1'"},
+          std::pair{"lookup " + dict + " --game " + game + " --move -1",
+                    "--move takes a whole number"},
+          std::pair{"review " + game + " --dict " + dict + " --alternatives -2",
+                    "--alternatives takes a whole number"},
+          std::pair{"prune " + dict + "/joseki.sgf --dry-run --max-nodes -5",
+                    "--max-nodes takes a whole number"}}) {
+        INFO(command);
+        const auto run = run_josekic(command);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find(words) != std::string::npos);
+    }
+    CHECK(!std::filesystem::exists(out.path() / "joseki.sgf"));
 }

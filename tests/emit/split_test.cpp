@@ -17,11 +17,14 @@ go::Move black(const char* sgf) {
 }
 }  // namespace
 
-TEST_CASE("first moves are named by their lines from the two nearest edges", "[emit]") {
+TEST_CASE("first moves are named by their lines from the upper-right corner's edges", "[emit]") {
     CHECK(first_move_name(black("pd")) == "4-4");
     CHECK(first_move_name(black("qd")) == "3-4");
     CHECK(first_move_name(black("pc")) == "3-4");
-    CHECK(first_move_name(black("dq")) == "3-4");  // any corner, any orientation
+    // One past the middle of the top edge, where the upper-right tracker's zone reaches:
+    // 11-3 from the upper-right corner, where the dictionary puts it.
+    CHECK(first_move_name(black("ic")) == "11-3");
+    CHECK(first_move_name(black("jd")) == "10-4");
     CHECK(first_move_name(black("qc")) == "3-3");
     CHECK(first_move_name(black("oc")) == "5-3");
     CHECK(first_move_name(black("od")) == "5-4");

@@ -172,3 +172,41 @@ TEST_CASE("the position of a game after move N is found whatever its move order"
     CHECK(r.corners.size() == 4);
     for (const index::CornerLookup& c : r.corners) CHECK(c.joseki.node);
 }
+
+TEST_CASE("every line of a dictionary is found by its own moves, overlaps and centre lines too",
+          "[index][lookup]") {
+    // First stones on the centre column (jd, jc) and in the overlap of two corners' zones
+    // (ic): both trackers see them, and the dictionary holds both views (jd kc from the
+    // upper-right, jd ic from the upper-left).
+    std::vector<std::string> games = test_support::handmade_games();
+    games.push_back("(;GM[1]FF[4]SZ[19]RE[B+R];B[jd];W[kc];B[pp];W[dp];B[dd])");
+    games.push_back("(;GM[1]FF[4]SZ[19]RE[W+R];B[ic];W[pq];B[dq];W[qd])");
+    games.push_back("(;GM[1]FF[4]SZ[19]RE[B+R];B[jc];W[pd];B[dp];W[pp];B[dd])");
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), games);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    for (const auto& [file, tree] : {std::pair{"joseki.sgf", index::Tree::Joseki},
+                                     std::pair{"fuseki.sgf", index::Tree::Fuseki}}) {
+        diag::DiagnosticList problems;
+        const auto read = emit::read_dictionary_file(dict / file, problems);
+        REQUIRE(read);
+        const dictionary::Trie& trie = read->trie;
+        std::size_t mismatches = 0;
+        for (dictionary::NodeId id = 1; id < trie.size(); ++id) {
+            const std::vector<go::Move> line = trie.path_to(id);
+            const std::string text =
+                query_text(line, go::Symmetry::Identity, ColourOrder::AsWritten, tree);
+            const auto result = index::parse_query(text, tree);
+            const auto* q = std::get_if<index::QueryLine>(&result);
+            const bool found = q != nullptr && q->canonical == line &&
+                               index::walk(index.tree(tree), q->canonical).matched() == line.size();
+            if (!found && ++mismatches <= 3) UNSCOPED_INFO(file << ": " << text << " is not found");
+        }
+        CHECK(mismatches == 0);
+    }
+    const auto root_moves = [&](const std::string& text) {
+        return parsed(text, index::Tree::Joseki).canonical;
+    };
+    CHECK(root_moves("jd") == std::vector{go::Move::at(go::Color::Black, go::Point{9, 3})});
+    CHECK(root_moves("ic") == std::vector{go::Move::at(go::Color::Black, go::Point{8, 2})});
+}

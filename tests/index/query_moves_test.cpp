@@ -14,6 +14,13 @@ index::QueryError error_of(const std::string& text, index::Tree tree) {
     return std::get<index::QueryError>(result);
 }
 
+// The canonical moves of a joseki query that must parse.
+std::vector<go::Move> canonical(const std::string& text) {
+    auto result = index::parse_query(text, index::Tree::Joseki);
+    REQUIRE(std::holds_alternative<index::QueryLine>(result));
+    return std::get<index::QueryLine>(result).canonical;
+}
+
 }  // namespace
 
 TEST_CASE("a malformed query names the column of its fault", "[index][query]") {
@@ -21,16 +28,46 @@ TEST_CASE("a malformed query names the column of its fault", "[index][query]") {
     CHECK(error_of("pd B[qc", index::Tree::Joseki).column == 4);
     CHECK(error_of("tenuki pd", index::Tree::Joseki).message.find("starts with a stone") !=
           std::string::npos);
-    CHECK(error_of("jd", index::Tree::Joseki).message.find("centre line") != std::string::npos);
+    CHECK(error_of("jj", index::Tree::Joseki).message.find("no corner") != std::string::npos);
+}
+
+TEST_CASE("a stone on a centre line starts a corner whose zone holds it", "[index][query]") {
+    // As the dictionary writes them: the upper-right tracker's view, unchanged.
+    CHECK(canonical("jd") == std::vector{go::Move::at(go::Color::Black, go::Point{9, 3})});
+    CHECK(canonical("jc kc") == std::vector{go::Move::at(go::Color::Black, go::Point{9, 2}),
+                                            go::Move::at(go::Color::White, go::Point{10, 2})});
+    CHECK(canonical("ic") == std::vector{go::Move::at(go::Color::Black, go::Point{8, 2})});
+    // Off the upper-right zone the quadrant's corner reads it, as before.
+    CHECK(canonical("dd") == std::vector{go::Move::at(go::Color::Black, go::Point{15, 3})});
+}
+
+TEST_CASE("an illegal move in a query is refused at its column", "[index][query]") {
+    const index::QueryError occupied = error_of("pd qc pd", index::Tree::Joseki);
+    CHECK(occupied.column == 7);
+    CHECK(occupied.message == "move 3, B[pd], is not legal: point is occupied");
+    CHECK(error_of("B[pd] W[dd] B[dd]", index::Tree::Fuseki).column == 13);
+    // A tenuki is always legal.
+    CHECK(std::holds_alternative<index::QueryLine>(
+        index::parse_query("pd tenuki qc", index::Tree::Joseki)));
+}
+
+TEST_CASE("a query may name points as GTP does, or in upper-case SGF letters", "[index][query]") {
+    const std::vector<go::Move> sgf = canonical("pd qc qd");
+    CHECK(canonical("Q16 R17 R16") == sgf);
+    CHECK(canonical("q16 r17 r16") == sgf);
+    CHECK(canonical("PD QC QD") == sgf);
+    CHECK(canonical("B[Q16] W[R17] B[R16]") == sgf);
+    // Columns stay those of the words as typed.
+    CHECK(error_of("Q16 R17 zz", index::Tree::Joseki).column == 9);
+    const index::QueryError no_i = error_of("Q16 I5", index::Tree::Joseki);
+    CHECK(no_i.column == 5);
+    CHECK(no_i.message.find("Q16 is SGF pd") != std::string::npos);
+    CHECK(error_of("pd zz", index::Tree::Joseki).message.find("GTP point such as Q16") !=
+          std::string::npos);
 }
 
 TEST_CASE("a corner sequence in any corner and either colour first normalises alike",
           "[index][query]") {
-    const auto canonical = [](const std::string& text) {
-        auto result = index::parse_query(text, index::Tree::Joseki);
-        REQUIRE(std::holds_alternative<index::QueryLine>(result));
-        return std::get<index::QueryLine>(result).canonical;
-    };
     const std::vector<go::Move> upper_right = canonical("pd qc qd");
     CHECK(canonical("dp cq dq") == upper_right);
     CHECK(canonical("W[dd] B[cc] W[dc]") == upper_right);

@@ -3,6 +3,7 @@
 #include "tests/support/compiled_dictionary.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -134,4 +135,48 @@ TEST_CASE("a real game of the compiled goban samples is in the book to the end o
         CHECK(line.line.stats.count >= 1);
         CHECK(line.line.query.played.size() >= 3);
     }
+}
+
+TEST_CASE("the reviewed game keeps everything its file had, and one label per point",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // B[oc] leaves the fuseki and the joseki book at once: both list the book's moves there,
+    // which share points.
+    const std::string game =
+        "(;GM[1]FF[4]SZ[19]C[my notes]KM[6.5]RU[Japanese]TM[300]OT[5x30 byo-yomi]PC[Tokyo]"
+        ";B[oc]C[first]LB[aa:A];W[dp](;B[pp]C[main])(;B[dd]C[a variation]))";
+    diag::DiagnosticList problems;
+    const std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const index::GameReview review = index::review_game(index, records[0], 3, 5);
+    const std::string sgf = index::reviewed_sgf(index, records[0], 3, review, game);
+    INFO(sgf);
+    for (const char* kept :
+         {"C[my notes]", "KM[6.5]", "RU[Japanese]", "TM[300]", "OT[5x30 byo-yomi]", "PC[Tokyo]",
+          "C[main\n\n", "(;B[dd]C[a variation])",
+          "C[first\n\nupper-right: this move leaves the book"})
+        CHECK(sgf.find(kept) != std::string::npos);
+    // The node of B[oc]: its own label first, every point and every letter once.
+    const std::size_t lb = sgf.find("LB[aa:A]");
+    REQUIRE(lb != std::string::npos);
+    const std::string labels = sgf.substr(lb + 2, sgf.find(';', lb) - lb - 2);
+    std::vector<std::string> points;
+    std::vector<std::string> letters;
+    for (std::size_t at = 0; (at = labels.find('[', at)) != std::string::npos; ++at) {
+        points.push_back(labels.substr(at + 1, 2));
+        letters.push_back(labels.substr(at + 4, labels.find(']', at) - at - 4));
+    }
+    CHECK(points.size() > 2);
+    for (std::vector<std::string>* list : {&points, &letters}) {
+        std::vector<std::string> sorted = *list;
+        std::sort(sorted.begin(), sorted.end());
+        CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    }
+    // It reads back as the same game.
+    diag::DiagnosticList reread_problems;
+    const std::vector<game::GameRecord> back = sgf::read_games(sgf, "r.sgf", {}, reread_problems);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].moves == records[0].moves);
 }

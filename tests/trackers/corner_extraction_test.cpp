@@ -34,7 +34,7 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
                 blocked = blocked || zone.role(corner, p) != ZoneRole::Outside;
         }
         if (blocked) {
-            ++out.blocked_by_setup;
+            out.blocked_by_setup.push_back(corner);
             continue;
         }
         CornerSequence seq;

@@ -124,7 +124,7 @@ TEST_CASE("setup stones in a zone or ring keep that tracker off", "[trackers]") 
     record.setup_black = {pt("qd")};  // upper-right zone
     record.setup_white = {pt("ep")};  // lower-left zone
     auto extraction = extract_corners(Zone::default_zone(), {}, record, record.moves.size());
-    CHECK(extraction.blocked_by_setup == 2);
+    CHECK(extraction.blocked_by_setup.size() == 2);
     REQUIRE(extraction.sequences.size() == 2);
     CHECK(extraction.sequences[0].corner == Corner::UpperLeft);
     CHECK(extraction.sequences[1].corner == Corner::LowerRight);
@@ -133,15 +133,15 @@ TEST_CASE("setup stones in a zone or ring keep that tracker off", "[trackers]") 
     record.setup_black = {pt("hc")};
     record.setup_white = {};
     extraction = extract_corners(Zone::default_zone(), {}, record, record.moves.size());
-    CHECK(extraction.blocked_by_setup == 2);
+    CHECK(extraction.blocked_by_setup.size() == 2);
     REQUIRE(extraction.sequences.size() == 2);
     CHECK(extraction.sequences[0].corner == Corner::LowerLeft);
     CHECK(extraction.sequences[1].corner == Corner::LowerRight);
 
     // tengen touches no zone and no ring
     record.setup_black = {pt("jj")};
-    CHECK(extract_corners(Zone::default_zone(), {}, record, record.moves.size()).blocked_by_setup ==
-          0);
+    CHECK(extract_corners(Zone::default_zone(), {}, record, record.moves.size())
+              .blocked_by_setup.empty());
 }
 
 TEST_CASE("the length cap and the gap rule end a sequence", "[trackers]") {

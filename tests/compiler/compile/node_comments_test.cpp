@@ -59,15 +59,15 @@ TEST_CASE(
     const DictionaryGraph pair_graph(pair);
     emit::TextBuffer text;
     text += "before. ";
-    compile::append_transposition_comment(pair_graph, end_of(pair, line({"pp", "dd", "pd"})), text);
+    compile::append_transposition_comment(pair_graph, end_of(pair, line({"pp", "dd", "pd"})),
+                                          emit::DictionaryKind::Joseki, text);
     CHECK(text.view() ==
           "before. Transposition: this position is also reached by 1 other move order (played 1 "
           "time; 2 in all), "
           "most often B[pd] W[dd] B[pp]");
 }
 
-TEST_CASE("the transposition sentence writes a tenuki in the other move order as an empty value",
-          "[compile]") {
+TEST_CASE("the transposition sentence writes a tenuki as lookup and the reports do", "[compile]") {
     // The sentence writes the other order's moves itself, back to front; a pass is shorter
     // than a move. The same path as the graph's own TranspositionSummary, formatted.
     Trie trie(std::make_shared<GameTable>());
@@ -80,12 +80,15 @@ TEST_CASE("the transposition sentence writes a tenuki in the other move order as
     CHECK(transposition_comment(graph, twice) ==
           "Transposition: this position is also reached by 1 other move order (played 1 time; 3 in "
           "all), "
-          "most often B[dd] W[] B[pd]");
+          "most often B[dd] W[tenuki] B[pd]");
+    CHECK(transposition_comment(graph, twice, emit::DictionaryKind::Fuseki)
+              .ends_with("most often B[dd] W[pass] B[pd]"));
     for (NodeId node = 1; node < trie.size(); ++node) {
         const TranspositionSummary summary = graph.transpositions_of(node);
         const std::string sentence = transposition_comment(graph, node);
         CHECK(sentence.empty() == (summary.other_orders == 0));
         if (summary.other_orders == 0) continue;
-        CHECK(sentence.ends_with(" most often " + format_line(summary.most_frequent_other_path)));
+        CHECK(sentence.ends_with(" most often " +
+                                 format_line(summary.most_frequent_other_path, "tenuki")));
     }
 }

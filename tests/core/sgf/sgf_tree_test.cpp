@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "core/sgf/sgf_tree.hpp"
@@ -225,6 +227,46 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
         CHECK(has_code(diags, diag::Code::NoGameTree));
         CHECK(!has_code(diags, diag::Code::MissingOpenParen));
     }
+}
+
+TEST_CASE("a tree whose first node lacks its ';' is read as if it had one", "[sgf]") {
+    SECTION("the Nihon Kiin form: properties right after the '('") {
+        diag::DiagnosticList diags;
+        const auto trees =
+            parse_collection("(\r\nTE[x]\r\nPB[A]\r\nGK[1]\r\n;B[pd];W[dp])\n", "f.sgf", diags);
+        REQUIRE(trees.size() == 1);
+        REQUIRE(diags.items.size() == 1);
+        CHECK(diags.items[0].code == diag::Code::MissingSemicolon);
+        CHECK(diags.items[0].where == diag::SourceLocation{2, 1});
+        const auto& n = trees[0].nodes;
+        REQUIRE(n.size() == 3);
+        CHECK(n[0].find("PB")->values[0] == "A");
+        CHECK(n[1].find("B")->values[0] == "pd");
+        CHECK(n[2].find("W")->values[0] == "dp");
+    }
+    SECTION("prose in parentheses before a tree stays text") {
+        diag::DiagnosticList diags;
+        const auto trees = parse_collection("see (below)\n(;GM[1];B[pd])", "f.sgf", diags);
+        REQUIRE(trees.size() == 1);
+        CHECK(!has_code(diags, diag::Code::MissingSemicolon));
+    }
+}
+
+TEST_CASE("the Nihon Kiin fixture is read with its players and moves", "[sgf][shared]") {
+    const std::string path = JOSEKIC_SOURCE_DIR
+        "/../shared/fixtures/sgf-edge-cases/SabakiHQ-sgf/tests/sgf/encoding/nihon-kiin.sgf";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        WARN("skipped: " << path << " is not present");
+        return;
+    }
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(bytes, path, diags);
+    REQUIRE(trees.size() == 1);
+    CHECK(!has_code(diags, diag::Code::NoGameTree));
+    CHECK(trees[0].nodes.size() == 9);
+    CHECK(trees[0].nodes[0].find("PB") != nullptr);
 }
 
 // The flat representation: values are views into the text or into blocks the tree owns.
