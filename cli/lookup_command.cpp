@@ -12,7 +12,6 @@
 #include "cli/filter_options.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
-#include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/formats/record_reader.hpp"
 #include "core/game/replay.hpp"
@@ -22,6 +21,7 @@
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
+#include "index/result_json.hpp"
 
 namespace po = boost::program_options;
 
@@ -116,8 +116,8 @@ int run_lookup(const std::vector<std::string>& args) {
                           "the line to look up, e.g. \"pd qc qd\"")(
         "fuseki", po::bool_switch(&fuseki), "look a whole-board opening up (default: joseki)")(
         "games", po::value(&games)->value_name("N")->default_value(5),
-        "how many of the most recent games to list")("json", po::bool_switch(&json),
-                                                     "print one JSON object (schema in README)")(
+        "how many of the most recent games to list")(
+        "json", po::bool_switch(&json), "print one JSON object (schema in docs/api.md)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
         "move", po::value(&move)->value_name("N"),
@@ -139,8 +139,6 @@ int run_lookup(const std::vector<std::string>& args) {
     // taken for the whole collection's.
     const std::string filter_text =
         filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
-    const std::string filter_json =
-        filter.empty() ? "" : ", \"filters\": " + pipeline::json_quote(filter.describe());
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
@@ -155,11 +153,14 @@ int run_lookup(const std::vector<std::string>& args) {
         const index::GameLookup result =
             index::lookup_game(file, game->record, game->legal_moves, options);
         const index::TrackingOptions tracking = index::tracking_options(file);
-        std::cout << (json ? render_game_lookup_json(result,
-                                                     filter_json + render_options_json(tracking)) +
-                                 "\n"
-                           : filter_text + render_game_lookup_text(result) + "\n" +
-                                 render_options_text(tracking));
+        if (json) {
+            index::Json answer = index::game_lookup_json(result);
+            index::add_answer_context(answer, filter, tracking);
+            std::cout << index::json_text(answer) << "\n";
+        } else {
+            std::cout << filter_text << render_game_lookup_text(result) << "\n"
+                      << render_options_text(tracking);
+        }
         return flushed_output();
     }
 
@@ -175,10 +176,14 @@ int run_lookup(const std::vector<std::string>& args) {
     const index::LookupResult result = index::lookup(file, tree, std::get<index::QueryLine>(parsed),
                                                      games, selection ? &*selection : nullptr);
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? render_lookup_json(result, filter_json + render_options_json(tracking)) +
-                             "\n"
-                       : filter_text + render_lookup_text(result) + "\n" +
-                             render_options_text(tracking));
+    if (json) {
+        index::Json answer = index::lookup_json(result);
+        index::add_answer_context(answer, filter, tracking);
+        std::cout << index::json_text(answer) << "\n";
+    } else {
+        std::cout << filter_text << render_lookup_text(result) << "\n"
+                  << render_options_text(tracking);
+    }
     return flushed_output();
 }
 

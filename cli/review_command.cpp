@@ -9,12 +9,12 @@
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
-#include "compiler/pipeline/json.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "index/index_format.hpp"
 #include "index/index_options.hpp"
+#include "index/result_json.hpp"
 #include "index/review.hpp"
 #include "index/reviewed_sgf.hpp"
 #include "prune/move_text.hpp"
@@ -56,21 +56,6 @@ std::string review_text(const index::GameReview& review) {
         }
     }
     return out.str();
-}
-
-std::string review_json(const index::GameReview& review, const index::TrackingOptions& options) {
-    std::string out = "{\"opening_not_indexed\": ";
-    out += review.opening_not_indexed ? pipeline::json_quote(*review.opening_not_indexed) : "null";
-    out += render_options_json(options) + ", \"lines\": [";
-    for (std::size_t i = 0; i < review.lines.size(); ++i) {
-        const index::LineReview& line = review.lines[i];
-        if (i != 0) out += ", ";
-        out += render_lookup_json(line.line,
-                                  ", \"name\": \"" + line.name + "\", \"left_at_move_number\": " +
-                                      std::to_string(line.left_at_move_number) +
-                                      ", \"book_count\": " + std::to_string(line.book_count));
-    }
-    return out + "]}\n";
 }
 
 }  // namespace
@@ -123,7 +108,7 @@ int run_review(const std::vector<std::string>& args) {
         emit::write_file_atomically(
             output, index::reviewed_sgf(file, game->record, game->legal_moves, review));
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? review_json(review, tracking)
+    std::cout << (json ? index::json_text(index::review_json(review, tracking)) + "\n"
                        : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }
