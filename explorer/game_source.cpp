@@ -1,6 +1,9 @@
 #include "explorer/game_source.hpp"
 
+#include <malloc.h>
+
 #include <filesystem>
+#include <semaphore>
 #include <string>
 #include <vector>
 
@@ -47,6 +50,11 @@ std::optional<std::string> read_source(const std::string& source) {
     return std::nullopt;
 }
 
+// Reading a game parses its whole file, and a file of a large collection may hold thousands
+// of games (megabytes of records while it is parsed): two at a time bound the memory that
+// many clients opening games can take, whatever the number of threads.
+std::counting_semaphore<2> file_readers(2);
+
 }  // namespace
 
 std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name) {
@@ -80,6 +88,16 @@ Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move
     Json out = index::game_facts_json(index::GameFacts{game, 0, id});
     out.erase("move_number");
     out["move"] = move;
+    file_readers.acquire();
+    // The file's records are freed on return; glibc keeps freed memory in the arena of the
+    // thread that used it, so that each of the server's threads would keep a parse's worth:
+    // handed back to the system at once.
+    struct Release {
+        ~Release() { file_readers.release(); }
+    } release;
+    struct Trim {
+        ~Trim() { malloc_trim(0); }
+    } trim;
     const std::optional<std::string> bytes = read_source(game.source_path);
     if (!bytes) {
         out["record"] = nullptr;
