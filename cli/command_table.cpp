@@ -5,6 +5,7 @@
 #include "cli/check_command.hpp"
 #include "cli/compile_command.hpp"
 #include "cli/edit_distance.hpp"
+#include "cli/explore_command.hpp"
 #include "cli/lookup_command.hpp"
 #include "cli/prune_command.hpp"
 #include "cli/review_command.hpp"
@@ -23,6 +24,8 @@ const std::vector<Command>& commands() {
          run_lookup},
         {"review", "where a game left the book of a compiled dictionary, and what the book plays",
          run_review},
+        {"explore", "serve a web page and a JSON API to explore a compiled dictionary on a board",
+         run_explore},
         {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;

@@ -11,7 +11,6 @@
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
 #include "compiler/pipeline/first_game.hpp"
-#include "compiler/pipeline/json.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
@@ -21,6 +20,7 @@
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
+#include "index/result_json.hpp"
 
 namespace po = boost::program_options;
 
@@ -107,7 +107,7 @@ int run_lookup(const std::vector<std::string>& args) {
             ->value_name("N")
             ->default_value(5),
         "how many of the most recent games to list")("json", po::bool_switch(&json),
-                                                     "print one JSON object (schema in README)")(
+                                                     "print one JSON object (schema in docs/api.md)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
         "move", number_value(&move, std::size_t{0}, kMaxMovesOption)->value_name("N"),
@@ -129,8 +129,6 @@ int run_lookup(const std::vector<std::string>& args) {
     // taken for the whole collection's.
     const std::string filter_text =
         filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
-    const std::string filter_json =
-        filter.empty() ? "" : ", \"filters\": " + pipeline::json_quote(filter.describe());
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return 1;
@@ -149,11 +147,14 @@ int run_lookup(const std::vector<std::string>& args) {
         const index::GameLookup result =
             index::lookup_game(file, game->record, game->legal_moves, options);
         const index::TrackingOptions tracking = index::tracking_options(file);
-        std::cout << (json ? render_game_lookup_json(result,
-                                                     filter_json + render_options_json(tracking)) +
-                                 "\n"
-                           : filter_text + render_game_lookup_text(result) + "\n" +
-                                 render_options_text(tracking));
+        if (json) {
+            index::Json answer = index::game_lookup_json(result);
+            index::add_answer_context(answer, filter, tracking);
+            std::cout << index::json_text(answer) << "\n";
+        } else {
+            std::cout << filter_text << render_game_lookup_text(result) << "\n"
+                      << render_options_text(tracking);
+        }
         return flushed_output();
     }
 
@@ -176,10 +177,14 @@ int run_lookup(const std::vector<std::string>& args) {
     if (!filter.empty()) selection.emplace(file, filter);
     const index::LookupResult result = index::lookup(file, tree, parsed_query(tracking.zone), games,
                                                      selection ? &*selection : nullptr);
-    std::cout << (json ? render_lookup_json(result, filter_json + render_options_json(tracking)) +
-                             "\n"
-                       : filter_text + render_lookup_text(result) + "\n" +
-                             render_options_text(tracking));
+    if (json) {
+        index::Json answer = index::lookup_json(result);
+        index::add_answer_context(answer, filter, tracking);
+        std::cout << index::json_text(answer) << "\n";
+    } else {
+        std::cout << filter_text << render_lookup_text(result) << "\n"
+                  << render_options_text(tracking);
+    }
     return flushed_output();
 }
 

@@ -9,13 +9,13 @@
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
-#include "compiler/pipeline/json.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/index_format.hpp"
 #include "index/index_options.hpp"
+#include "index/result_json.hpp"
 #include "index/review.hpp"
 #include "index/reviewed_sgf.hpp"
 #include "prune/move_text.hpp"
@@ -60,29 +60,6 @@ std::string review_text(const index::GameReview& review) {
     for (const index::CornerNotReviewed& corner : review.corners_not_reviewed)
         out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
     return out.str();
-}
-
-std::string review_json(const index::GameReview& review, const index::TrackingOptions& options) {
-    std::string out = "{\"opening_not_indexed\": ";
-    out += review.opening_not_indexed ? pipeline::json_quote(*review.opening_not_indexed) : "null";
-    out += ", \"corners_not_reviewed\": [";
-    for (std::size_t i = 0; i < review.corners_not_reviewed.size(); ++i) {
-        const index::CornerNotReviewed& corner = review.corners_not_reviewed[i];
-        out += std::string(i == 0 ? "" : ", ") + "{\"corner\": \"" +
-               std::string(trackers::name(corner.corner)) +
-               "\", \"why\": " + pipeline::json_quote(corner.why) + "}";
-    }
-    out += "]";
-    out += render_options_json(options) + ", \"lines\": [";
-    for (std::size_t i = 0; i < review.lines.size(); ++i) {
-        const index::LineReview& line = review.lines[i];
-        if (i != 0) out += ", ";
-        out += render_lookup_json(line.line,
-                                  ", \"name\": \"" + line.name + "\", \"left_at_move_number\": " +
-                                      std::to_string(line.left_at_move_number) +
-                                      ", \"book_count\": " + std::to_string(line.book_count));
-    }
-    return out + "]}\n";
 }
 
 }  // namespace
@@ -141,7 +118,7 @@ int run_review(const std::vector<std::string>& args) {
             output,
             index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? review_json(review, tracking)
+    std::cout << (json ? index::json_text(index::review_json(review, tracking)) + "\n"
                        : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }

@@ -37,7 +37,7 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, s
             const std::uint32_t number = tree == Tree::Fuseki
                                              ? static_cast<std::uint32_t>(r.matched)
                                              : view.move_number(g.line, query.canonical);
-            r.games.push_back(GameFacts{index.game(g.game), number});
+            r.games.push_back(GameFacts{index.game(g.game), number, g.game});
         }
     }
     // The position is looked up whether or not this move order is in the dictionary: another

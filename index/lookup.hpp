@@ -28,6 +28,7 @@ struct GameFacts {
     /// The game's move number of the node's move: the position arose after it. For a
     /// tenuki, the other side's move elsewhere right after the previous one.
     std::uint32_t move_number = 0;
+    std::uint32_t id = 0;  ///< the game's id in the index (IndexFile::game)
 };
 
 /// What `lookup` found for one line.

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/filter_collection.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -55,9 +57,10 @@ TEST_CASE("lookup --since answers from the games of 2017 on and says so", "[cli]
     const auto all = run_josekic("lookup " + c.out("o") + " --fuseki --json --moves ''");
     const auto since =
         run_josekic("lookup " + c.out("o") + " --fuseki --json --moves '' --since 2017");
-    CHECK(all.out.find("\"count\": 10,") != std::string::npos);
-    CHECK(since.out.find("\"count\": 5,") != std::string::npos);
-    CHECK(since.out.find("\"filters\": \"--since 2017\"") != std::string::npos);
+    CHECK(nlohmann::json::parse(all.out)["count"] == 10);
+    const nlohmann::json filtered = nlohmann::json::parse(since.out);
+    CHECK(filtered["count"] == 5);
+    CHECK(filtered["filters"] == "--since 2017");
     const auto text = run_josekic("lookup " + c.out("o") + " --fuseki --moves '' --since 2017");
     CHECK(text.out.rfind("Filters: --since 2017 (only the games that pass)\n", 0) == 0);
 }
@@ -75,8 +78,12 @@ TEST_CASE("lookup --game with a filter looks the game's position up among the pa
     CHECK(all.exit_code == 0);
     CHECK(until.exit_code == 0);
     // Game 2's first six moves are played by games 2 and 7 only (of 2017 and 2020).
-    CHECK(all.out.rfind("{\"dictionary\": \"fuseki\"", 0) == 0);
-    CHECK(all.out.find("\"found\": true, \"count\": 2,") != std::string::npos);
-    CHECK(until.out.find("\"found\": false, \"count\": 0,") != std::string::npos);
-    CHECK(until.out.find("\"filters\": \"--until 1990\"") != std::string::npos);
+    const nlohmann::json whole = nlohmann::json::parse(all.out);
+    const nlohmann::json old = nlohmann::json::parse(until.out);
+    CHECK(whole["dictionary"] == "fuseki");
+    CHECK(whole["found"] == true);
+    CHECK(whole["count"] == 2);
+    CHECK(old["found"] == false);
+    CHECK(old["count"] == 0);
+    CHECK(old["filters"] == "--until 1990");
 }

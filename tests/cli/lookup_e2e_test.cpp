@@ -7,10 +7,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 namespace fs = std::filesystem;
 using josekic::test_support::TempDir;
 using josekic::testing::run_josekic;
 using josekic::testing::shell_quote;
+using nlohmann::json;
 
 namespace {
 
@@ -40,17 +43,22 @@ TEST_CASE("lookup --json has count, continuations and games at the top level",
     const Dictionary d;
     const auto run = run_josekic("lookup " + d.run("--fuseki --json --moves ''"));
     CHECK(run.exit_code == 0);
-    CHECK(run.out.find("\"found\": true, \"count\": 5,") != std::string::npos);
-    CHECK(run.out.find("\"continuations\": [{\"move\": ") != std::string::npos);
-    CHECK(run.out.find("\"games\": [{\"black\": ") != std::string::npos);
+    const json answer = json::parse(run.out);
+    CHECK(answer["found"] == true);
+    CHECK(answer["count"] == 5);
+    REQUIRE(!answer["continuations"].empty());
+    CHECK(answer["continuations"][0]["move"].is_string());
+    REQUIRE(!answer["games"].empty());
+    CHECK(answer["games"][0]["black"].is_string());
 }
 
 TEST_CASE("lookup of an unknown line is count 0 and exit 0", "[cli][e2e][lookup]") {
     const Dictionary d;
     const auto run = run_josekic("lookup " + d.run("--json --moves 'pd aa'"));
     CHECK(run.exit_code == 0);
-    CHECK(run.out.find("\"count\": 0") != std::string::npos);
-    CHECK(run.out.find("\"left_at\": {\"move_number\": 2") != std::string::npos);
+    const json answer = json::parse(run.out);
+    CHECK(answer["count"] == 0);
+    CHECK(answer["left_at"]["move_number"] == 2);
 }
 
 TEST_CASE("a malformed lookup query is exit 2 with its column", "[cli][e2e][lookup]") {
@@ -79,11 +87,11 @@ TEST_CASE("lookup and review show the options the index was compiled with", "[cl
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("Index compiled with: zones default (98 points), max-length 30, "
                         "max-gap 40, fuseki-moves 30.") != std::string::npos);
-    const auto json = run_josekic("lookup " + d.run("--json --moves pd"));
-    CHECK(json.out.find("\"index_options\": {\"zones\": \"default\", \"zone_points\": 98, "
-                        "\"max_length\": 30, \"max_gap\": 40, \"fuseki_moves\": 30, "
-                        "\"duplicates_kept\": false}") != std::string::npos);
-    CHECK(json.out.find("\"key_collisions\": 0") != std::string::npos);
+    const auto json_run = run_josekic("lookup " + d.run("--json --moves pd"));
+    const json answer = json::parse(json_run.out);
+    CHECK(answer["index_options"] == json::parse(R"({"zones": "default", "zone_points": 98,
+        "max_length": 30, "max_gap": 40, "fuseki_moves": 30, "duplicates_kept": false})"));
+    CHECK(answer["position"]["key_collisions"] == 0);
 }
 
 TEST_CASE("review of a handicap game says its opening is not in the index", "[cli][e2e][lookup]") {
@@ -94,10 +102,12 @@ TEST_CASE("review of a handicap game says its opening is not in the index", "[cl
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("opening: not reviewed: a handicap game: the index holds the openings of "
                         "even games only") != std::string::npos);
-    const auto json = run_josekic("lookup " + d.run("--json --game " + shell_quote(game)));
-    CHECK(json.exit_code == 0);
-    CHECK(json.out.find("\"found\": false, \"count\": 0, \"not_indexed\": \"a handicap game") !=
-          std::string::npos);
+    const auto json_run = run_josekic("lookup " + d.run("--json --game " + shell_quote(game)));
+    CHECK(json_run.exit_code == 0);
+    const json answer = json::parse(json_run.out);
+    CHECK(answer["found"] == false);
+    CHECK(answer["count"] == 0);
+    CHECK(answer["not_indexed"].get<std::string>().rfind("a handicap game", 0) == 0);
 }
 
 TEST_CASE("lookup --game and review read the native formats compile reads", "[cli][e2e][lookup]") {
@@ -111,7 +121,7 @@ TEST_CASE("lookup --game and review read the native formats compile reads", "[cl
     INFO(from_gib.err);
     CHECK(from_gib.exit_code == 0);
     CHECK(from_gib.out == from_sgf.out);
-    CHECK(from_gib.out.find("\"count\": 2") != std::string::npos);
+    CHECK(json::parse(from_gib.out)["count"] == 2);
 }
 
 TEST_CASE("lookup --game and review of a directory say so, naming it", "[cli][e2e][lookup]") {
@@ -290,4 +300,23 @@ TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
         CHECK(run.err.find(words) != std::string::npos);
     }
     CHECK(!std::filesystem::exists(out.path() / "joseki.sgf"));
+}
+
+TEST_CASE("review --json is one JSON object with the index options and a lookup per line",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[dp])");
+    const auto run = run_josekic("review " + shell_quote(game) + " --json --dict " +
+                                 shell_quote(d.path.string()));
+    INFO(run.err);
+    CHECK(run.exit_code == 0);
+    const json review = json::parse(run.out);
+    CHECK(review["opening_not_indexed"].is_null());
+    CHECK(review["index_options"]["zone_points"] == 98);
+    REQUIRE(!review["lines"].empty());
+    for (const json& line : review["lines"]) {
+        CHECK(line["name"].is_string());
+        CHECK(line["book_count"].is_number());
+        CHECK(line["moves"].is_array());
+    }
 }

@@ -1,0 +1,271 @@
+#include "explorer/api.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "core/diag/diagnostic.hpp"
+#include "core/game/game_filter.hpp"
+#include "core/game/rank.hpp"
+#include "core/game/replay.hpp"
+#include "core/sgf/game_info_text.hpp"
+#include "explorer/game_source.hpp"
+#include "index/game_lookup.hpp"
+#include "index/game_selection.hpp"
+#include "index/lookup.hpp"
+#include "index/query.hpp"
+#include "index/query_moves.hpp"
+#include "index/result_json.hpp"
+#include "index/review.hpp"
+#include "index/year_counts.hpp"
+
+namespace josekic::explorer {
+
+namespace {
+
+using index::Json;
+
+/// A bad parameter: answered with 400.
+struct BadParameter {
+    std::string parameter;
+    std::string message;
+    std::size_t column = 0;
+};
+
+ApiAnswer json_answer(const Json& body) {
+    return ApiAnswer{200, index::json_text(body)};
+}
+
+std::optional<std::string> single(const Params& params, const std::string& name) {
+    const auto found = params.find(name);
+    if (found == params.end()) return std::nullopt;
+    if (params.count(name) > 1) throw BadParameter{name, "given more than once"};
+    return found->second;
+}
+
+// A whole number in [low, high], or `fallback` when the parameter is absent.
+std::int64_t number(const Params& params, const std::string& name, std::int64_t fallback,
+                    std::int64_t low, std::int64_t high) {
+    const std::optional<std::string> text = single(params, name);
+    if (!text) return fallback;
+    std::int64_t value = 0;
+    const char* end = text->data() + text->size();
+    const auto [at, error] = std::from_chars(text->data(), end, value);
+    if (error != std::errc{} || at != end || text->empty())
+        throw BadParameter{name, "takes a whole number, not '" + *text + "'", 1};
+    if (value < low || value > high)
+        throw BadParameter{name, "takes a number from " + std::to_string(low) + " to " +
+                                     std::to_string(high) + ", not " + *text};
+    return value;
+}
+
+game::Rank rank_parameter(const std::string& name, const std::string& text) {
+    const std::optional<game::Rank> rank = game::parse_rank(text);
+    if (!rank)
+        throw BadParameter{name, "takes a rank such as 5k, 1d, 9d or 9p, not '" + text + "'"};
+    return *rank;
+}
+
+// The filters as `lookup` takes them, under the names of its options ("min_rank" for
+// --min-rank), with the same checks.
+game::GameFilter filter_of(const Params& params) {
+    game::GameFilter filter;
+    if (params.count("since") != 0)
+        filter.since = static_cast<int>(number(params, "since", 0, 1600, 2100));
+    if (params.count("until") != 0)
+        filter.until = static_cast<int>(number(params, "until", 0, 1600, 2100));
+    if (filter.since && filter.until && *filter.since > *filter.until)
+        throw BadParameter{"since", "is after until: no game can pass"};
+    if (const auto text = single(params, "min_rank"); text && !text->empty())
+        filter.min_rank = rank_parameter("min_rank", *text);
+    if (const auto text = single(params, "max_rank"); text && !text->empty())
+        filter.max_rank = rank_parameter("max_rank", *text);
+    if (filter.min_rank && filter.max_rank && *filter.min_rank > *filter.max_rank)
+        throw BadParameter{"min_rank", "is above max_rank: no game can pass"};
+    const auto [first, last] = params.equal_range("player");
+    for (auto it = first; it != last; ++it)
+        if (!sgf::trimmed(it->second).empty())
+            filter.players.emplace_back(sgf::trimmed(it->second));
+    if (const auto text = single(params, "event"); text && !text->empty()) filter.event = *text;
+    return filter;
+}
+
+index::QueryLine query_of(const Params& params, index::Tree tree) {
+    const std::string text = single(params, "moves").value_or("");
+    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(text, tree);
+    if (const auto* error = std::get_if<index::QueryError>(&parsed))
+        throw BadParameter{"moves", error->message, error->column};
+    return std::get<index::QueryLine>(std::move(parsed));
+}
+
+// Runs `answer`, turning bad parameters into 400 and a damaged index into 500.
+template <typename Answer>
+ApiAnswer guarded(Answer answer) {
+    try {
+        return answer();
+    } catch (const BadParameter& bad) {
+        return error_answer(400, bad.message, bad.parameter, bad.column);
+    } catch (const index::IndexError& damaged) {
+        return error_answer(500, damaged.what());
+    }
+}
+
+// The page of games asked for: `games` of them after the first `offset`.
+struct GamePage {
+    std::size_t offset = 0;
+    std::size_t size = 10;
+};
+
+// `games` defaults to lookup's 5, so that the same query gives the same bytes.
+GamePage game_page(const Params& params) {
+    return GamePage{static_cast<std::size_t>(number(params, "offset", 0, 0, 10'000)),
+                    static_cast<std::size_t>(number(params, "games", 5, 0, 100))};
+}
+
+void cut_to_page(Json& answer, const GamePage& page) {
+    Json& games = answer["games"];
+    Json kept = Json::array();
+    for (std::size_t i = page.offset; i < games.size(); ++i) kept.push_back(std::move(games[i]));
+    games = std::move(kept);
+}
+
+}  // namespace
+
+ApiAnswer error_answer(int status, std::string_view message, std::string_view parameter,
+                       std::size_t column) {
+    Json body{{"error", message}};
+    if (!parameter.empty()) body["parameter"] = parameter;
+    if (column != 0) body["column"] = column;
+    return ApiAnswer{status, index::json_text(body)};
+}
+
+Api::Api(const index::IndexFile& index)
+    : index_(&index), options_(index::tracking_options(index)) {}
+
+ApiAnswer Api::info() const {
+    return guarded([&] {
+        Json out{{"index", index_->path()},
+                 {"size_bytes", index_->size_bytes()},
+                 {"games", index_->game_count()},
+                 {"joseki_nodes", index_->tree(index::Tree::Joseki).size()},
+                 {"fuseki_nodes", index_->tree(index::Tree::Fuseki).size()}};
+        const dictionary::NodeStats joseki = index::node_stats(*index_, index::Tree::Joseki, 0);
+        const dictionary::NodeStats fuseki = index::node_stats(*index_, index::Tree::Fuseki, 0);
+        out["joseki_lines"] = joseki.count;
+        out["fuseki_games"] = fuseki.count;
+        const int first = std::min(joseki.first_year == 0 ? 9999 : joseki.first_year,
+                                   fuseki.first_year == 0 ? 9999 : fuseki.first_year);
+        const int last = std::max<int>(joseki.last_year, fuseki.last_year);
+        out["first_year"] = first == 9999 ? Json(nullptr) : Json(first);
+        out["last_year"] = last == 0 ? Json(nullptr) : Json(last);
+        out["index_options"] = index::options_json(options_);
+        return json_answer(out);
+    });
+}
+
+ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
+    return guarded([&] {
+        const index::QueryLine query = query_of(params, tree);
+        const game::GameFilter filter = filter_of(params);
+        const GamePage page = game_page(params);
+        std::optional<index::GameSelection> selection;
+        if (!filter.empty()) selection.emplace(*index_, filter);
+        const index::LookupResult result = index::lookup(
+            *index_, tree, query, page.offset + page.size, selection ? &*selection : nullptr);
+        Json answer = index::lookup_json(result);
+        cut_to_page(answer, page);
+        index::add_answer_context(answer, filter, options_);
+        return json_answer(answer);
+    });
+}
+
+ApiAnswer Api::position(const Params& params) const {
+    return guarded([&] {
+        const index::QueryLine query = query_of(params, index::Tree::Fuseki);
+        const game::GameFilter filter = filter_of(params);
+        const GamePage page = game_page(params);
+        game::GameRecord record;
+        record.source_path = "(the position's moves)";
+        record.moves = query.played;
+        diag::DiagnosticList problems;
+        const std::size_t legal = game::replay(record, problems).legal_moves;
+        if (legal < record.moves.size())
+            throw BadParameter{"moves",
+                               "move " + std::to_string(legal + 1) + " is not legal there"};
+        std::optional<index::GameSelection> selection;
+        if (!filter.empty()) selection.emplace(*index_, filter);
+        index::GameLookupOptions options;
+        options.move = legal;
+        options.games = page.offset + page.size;
+        options.selection = selection ? &*selection : nullptr;
+        Json answer = index::game_lookup_json(index::lookup_game(*index_, record, legal, options));
+        cut_to_page(answer, page);
+        index::add_answer_context(answer, filter, options_);
+        return json_answer(answer);
+    });
+}
+
+ApiAnswer Api::years(index::Tree tree, const Params& params) const {
+    return guarded([&] {
+        const index::QueryLine query = query_of(params, tree);
+        const game::GameFilter filter = filter_of(params);
+        const auto top = static_cast<std::size_t>(number(params, "top", 5, 0, 20));
+        std::optional<index::GameSelection> selection;
+        if (!filter.empty()) selection.emplace(*index_, filter);
+        const index::GameSelection* chosen = selection ? &*selection : nullptr;
+        const index::LookupResult result = index::lookup(*index_, tree, query, 0, chosen);
+        const auto year_object = [](const std::map<int, std::uint64_t>& counts) {
+            Json out = Json::object();
+            for (const auto& [year, count] : counts)
+                out[year == 0 ? std::string("unknown") : std::to_string(year)] = count;
+            return out;
+        };
+        Json answer = index::lookup_json(result);
+        answer.erase("games");
+        answer["years"] = result.node
+                              ? year_object(index::year_counts(*index_, tree, *result.node, chosen))
+                              : Json::object();
+        const std::size_t shown = std::min(top, result.continuations.size());
+        for (std::size_t i = 0; i < shown; ++i)
+            answer["continuations"][i]["years"] = year_object(
+                index::year_counts(*index_, tree, result.continuations[i].node, chosen));
+        index::add_answer_context(answer, filter, options_);
+        return json_answer(answer);
+    });
+}
+
+ApiAnswer Api::game(std::string_view id_text, const Params& params) const {
+    return guarded([&] {
+        std::uint32_t id = 0;
+        const char* end = id_text.data() + id_text.size();
+        const auto [at, error] = std::from_chars(id_text.data(), end, id);
+        if (error != std::errc{} || at != end || id_text.empty())
+            return error_answer(404, "no game has the id '" + std::string(id_text) + "'");
+        if (id >= index_->game_count())
+            return error_answer(404, "no game has the id " + std::string(id_text) +
+                                         " (the index has " + std::to_string(index_->game_count()) +
+                                         " games)");
+        const auto move = number(params, "move", 0, 0, 10'000);
+        return json_answer(game_json(*index_, id, static_cast<std::size_t>(move)));
+    });
+}
+
+ApiAnswer Api::review(std::string_view body, const Params& params) const {
+    return guarded([&] {
+        if (body.size() > kMaxReviewBytes)
+            return error_answer(413, "a game file of at most 1 MiB, please");
+        const std::string name = single(params, "name").value_or("game.sgf");
+        const auto alternatives = number(params, "alternatives", 5, 0, 50);
+        const std::optional<LoadedGame> game = load_game(body, name);
+        if (!game) throw BadParameter{"body", "the file holds no game that can be read"};
+        const index::GameReview review = index::review_game(
+            *index_, game->record, game->legal_moves, static_cast<std::size_t>(alternatives));
+        Json answer = index::review_json(review, options_);
+        answer["game"] = record_json(game->record, game->legal_moves);
+        return json_answer(answer);
+    });
+}
+
+}  // namespace josekic::explorer

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "index/index_options.hpp"
+#include "index/index_reader.hpp"
+
+namespace josekic::explorer {
+
+/// A request's query parameters, decoded (a name may repeat: `player`).
+using Params = std::multimap<std::string, std::string>;
+
+/// An answer of the API: an HTTP status and a JSON body.
+struct ApiAnswer {
+    int status = 200;
+    std::string body;
+};
+
+/// The largest game file POST /api/review takes (1 MiB: a game record is a few kB).
+inline constexpr std::size_t kMaxReviewBytes = std::size_t{1} << 20;
+
+/// The JSON API of `josekic explore` over one index (docs/api.md): each endpoint calls the
+/// queries `lookup` and `review` call and answers with the objects they print
+/// (index/result_json.hpp). Bad input is a 400 answer naming the parameter (and the column
+/// in a move list); a record found damaged is a 500 answer with the message `lookup` gives.
+/// Thread-safe: every call reads the index through its own state.
+class Api {
+  public:
+    /// `index` must outlive the Api.
+    explicit Api(const index::IndexFile& index);
+
+    /// GET /api/info: the index's file, size, game count, compile options, tree sizes.
+    ApiAnswer info() const;
+    /// GET /api/joseki and /api/fuseki: `moves`, the filters, `games` and `offset`.
+    ApiAnswer lookup(index::Tree tree, const Params& params) const;
+    /// GET /api/position: the whole-board position after `moves` (any order), as
+    /// `lookup --game` looks it up, with its corners.
+    ApiAnswer position(const Params& params) const;
+    /// GET /api/games/ID: the game's facts and, read from its source, its moves.
+    ApiAnswer game(std::string_view id, const Params& params) const;
+    /// GET /api/years: per year, the games of `moves` and of each of its first `top`
+    /// continuations (the trends chart).
+    ApiAnswer years(index::Tree tree, const Params& params) const;
+    /// POST /api/review: a game file (SGF, GIB, NGF, UGF) as the body; `name` tells its format.
+    ApiAnswer review(std::string_view body, const Params& params) const;
+
+  private:
+    const index::IndexFile* index_;
+    index::TrackingOptions options_;
+};
+
+/// A JSON error answer: {"error": message, "parameter": parameter, "column": column}
+/// ("parameter" left out when empty, "column" when 0).
+ApiAnswer error_answer(int status, std::string_view message, std::string_view parameter = {},
+                       std::size_t column = 0);
+
+}  // namespace josekic::explorer

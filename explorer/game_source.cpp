@@ -1,0 +1,125 @@
+#include "explorer/game_source.hpp"
+
+#include <malloc.h>
+
+#include <filesystem>
+#include <semaphore>
+#include <string>
+#include <vector>
+
+#include "core/diag/diagnostic.hpp"
+#include "core/formats/record_reader.hpp"
+#include "core/game/replay.hpp"
+#include "core/go/point.hpp"
+#include "core/input/file_kinds.hpp"
+#include "core/input/walker.hpp"
+
+namespace josekic::explorer {
+
+namespace {
+
+using index::Json;
+
+std::string point_text(const go::Point& p) {
+    return {static_cast<char>('a' + p.x), static_cast<char>('a' + p.y)};
+}
+
+// The bytes of the file the index calls `source`: a file on disk, or a member of an archive
+// on disk whose path `source` starts with ("fox.tar.xz/fox/a.sgf"). Read through the walker,
+// as compile read it; nullopt when neither is there.
+std::optional<std::string> read_source(const std::string& source) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    std::string container = source;
+    while (!container.empty()) {
+        if (fs::is_regular_file(container, error)) {
+            if (container != source && input::classify_name(container) == input::FileKind::Other)
+                return std::nullopt;
+            std::optional<std::string> found;
+            input::walk_inputs({container}, [&](input::InputFile&& file) {
+                if (file.display_path != source) return input::WalkControl::Continue;
+                if (!file.read_error) found = std::move(file.bytes);
+                return input::WalkControl::Stop;
+            });
+            return found;
+        }
+        const std::size_t slash = container.rfind('/');
+        if (slash == std::string::npos || slash == 0) break;
+        container.resize(slash);
+    }
+    return std::nullopt;
+}
+
+// Reading a game parses its whole file, and a file of a large collection may hold thousands
+// of games (megabytes of records while it is parsed): two at a time bound the memory that
+// many clients opening games can take, whatever the number of threads.
+std::counting_semaphore<2> file_readers(2);
+
+}  // namespace
+
+std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name) {
+    diag::DiagnosticList problems;
+    std::vector<game::GameRecord> games = formats::read_record_games(bytes, name, {}, problems);
+    if (games.empty()) return std::nullopt;
+    LoadedGame loaded{std::move(games.front()), 0};
+    loaded.legal_moves = game::replay(loaded.record, problems).legal_moves;
+    return loaded;
+}
+
+Json record_json(const game::GameRecord& record, std::size_t legal_moves) {
+    Json setup{{"black", Json::array()}, {"white", Json::array()}};
+    for (const go::Point& p : record.setup_black) setup["black"].push_back(point_text(p));
+    for (const go::Point& p : record.setup_white) setup["white"].push_back(point_text(p));
+    Json moves = Json::array();
+    for (std::size_t i = 0; i < legal_moves && i < record.moves.size(); ++i) {
+        const go::Move& m = record.moves[i];
+        moves.push_back(std::string(m.color == go::Color::Black ? "B[" : "W[") +
+                        (m.point ? point_text(*m.point) : "") + "]");
+    }
+    return Json{{"black", record.info.black_player},
+                {"white", record.info.white_player},
+                {"result", record.info.result},
+                {"setup", std::move(setup)},
+                {"moves", std::move(moves)}};
+}
+
+Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move) {
+    const index::IndexedGame game = index.game(id);
+    Json out = index::game_facts_json(index::GameFacts{game, 0, id});
+    out.erase("move_number");
+    out["move"] = move;
+    file_readers.acquire();
+    // The file's records are freed on return; glibc keeps freed memory in the arena of the
+    // thread that used it, so that each of the server's threads would keep a parse's worth:
+    // handed back to the system at once.
+    struct Release {
+        ~Release() { file_readers.release(); }
+    } release;
+    struct Trim {
+        ~Trim() { malloc_trim(0); }
+    } trim;
+    const std::optional<std::string> bytes = read_source(game.source_path);
+    if (!bytes) {
+        out["record"] = nullptr;
+        out["record_problem"] = "the file " + game.source_path +
+                                " is gone: it is not where it was when the index was compiled";
+        return out;
+    }
+    diag::DiagnosticList problems;
+    std::vector<game::GameRecord> games =
+        formats::read_record_games(*bytes, game.source_path, {}, problems);
+    const std::size_t at = game.index_in_file - 1;
+    if (at >= games.size() || games[at].info.black_player != game.black_player ||
+        games[at].info.white_player != game.white_player || games[at].info.date != game.date) {
+        out["record"] = nullptr;
+        out["record_problem"] = "the file " + game.source_path + " has changed since the index " +
+                                "was compiled: it no longer holds this game as game " +
+                                std::to_string(game.index_in_file);
+        return out;
+    }
+    const std::size_t legal = game::replay(games[at], problems).legal_moves;
+    out["record"] = record_json(games[at], legal);
+    return out;
+}
+
+}  // namespace josekic::explorer

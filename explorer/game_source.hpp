@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "core/game/game_record.hpp"
+#include "index/index_reader.hpp"
+#include "index/result_json.hpp"
+
+namespace josekic::explorer {
+
+/// The first game of a file, replayed: how many of its moves are legal.
+struct LoadedGame {
+    game::GameRecord record;
+    std::size_t legal_moves = 0;
+};
+
+/// Reads the first game of `bytes` (SGF, GIB, NGF or UGF, as its content or `name` says)
+/// with compile's readers, and replays it; nullopt when it holds no game.
+std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name);
+
+/// A game's moves for the page: {"setup": {"black": ["pd", ...], "white": [...]},
+/// "moves": ["B[pd]", "W[dd]", "B[]" (a pass), ...]}, its legal moves only.
+index::Json record_json(const game::GameRecord& record, std::size_t legal_moves);
+
+/// GET /api/games/ID: the index's facts of game `id` (below game_count()) and "move" (the
+/// move asked for); then "record", its moves read from the source file or archive member the
+/// index names (record_json), or null with "record_problem" saying plainly why (the file is
+/// gone, or no longer holds that game). Reads no file but that one.
+index::Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move);
+
+}  // namespace josekic::explorer

@@ -1,0 +1,349 @@
+// The explorer's page: state in the URL, a board, the continuations table, games, trends,
+// review and export. Plain modules, no framework; every number comes from the API.
+import * as api from './api.js';
+import { Board, position, gtp } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+const FILTERS = ['since', 'until', 'min_rank', 'max_rank', 'player', 'event'];
+const PAGE = 10;
+const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589'];
+
+const state = { mode: 'joseki', moves: [], at: 0, filters: {}, offset: 0, swap: false, game: null };
+let answer = null;
+let redraws = 0;
+
+// Moves as the API takes them: "B[pd] W[qc] B[tenuki]".
+const moveText = (m) => m.color + '[' + (m.point || (state.mode === 'joseki' ? 'tenuki' : 'pass')) + ']';
+const lineText = (moves) => moves.map(moveText).join(' ');
+function parseMove(text) {
+  const match = /^([BW])\[([a-s]{2})?[a-z]*\]$/.exec(text);
+  return match ? { color: match[1], point: match[2] || null } : null;
+}
+const played = () => state.moves.slice(0, state.at);
+const nextColour = () => {
+  const line = played();
+  if (line.length === 0) return state.swap ? 'W' : 'B';
+  return line[line.length - 1].color === 'B' ? 'W' : 'B';
+};
+const percent = (x) => (x === null || x === undefined ? '–' : (100 * x).toFixed(1) + '%');
+const thousands = (n) => Number(n).toLocaleString('en-US');
+const years = (o) => (o.first_year === null ? '?' : o.first_year === o.last_year ? String(o.first_year) : o.first_year + '–' + o.last_year);
+const filterParams = () => Object.fromEntries(FILTERS.filter((k) => state.filters[k]).map((k) => [k, state.filters[k]]));
+
+// --- URL ---------------------------------------------------------------------------------
+function toUrl() {
+  const p = new URLSearchParams();
+  p.set('mode', state.mode);
+  if (state.moves.length) p.set('moves', lineText(state.moves));
+  if (state.at !== state.moves.length) p.set('at', state.at);
+  if (state.swap) p.set('swap', '1');
+  for (const [k, v] of Object.entries(filterParams())) p.set(k, v);
+  history.replaceState(null, '', '?' + p.toString());
+}
+function fromUrl() {
+  const p = new URLSearchParams(location.search);
+  state.mode = p.get('mode') === 'fuseki' ? 'fuseki' : 'joseki';
+  state.moves = (p.get('moves') || '').split(/\s+/).map(parseMove).filter(Boolean);
+  const at = Number(p.get('at'));
+  state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
+  state.swap = p.get('swap') === '1';
+  for (const k of FILTERS) state.filters[k] = p.get(k) || '';
+}
+
+// --- Drawing -----------------------------------------------------------------------------
+const board = new Board($('board'), (point) => clickPoint(point));
+
+function markers() {
+  if (!answer || state.game) return [];
+  const total = answer.continuations.reduce((s, c) => s + c.count, 0) || 1;
+  return answer.continuations.map((c, i) => {
+    const m = parseMove(c.move);
+    return { point: m && m.point, color: m && m.color, letter: letter(i), share: c.share ?? c.count / total,
+      title: `${c.move} (dictionary: ${c.normalised}): ${thousands(c.count)} games, ${percent(c.share)}` };
+  });
+}
+const letter = (i) => (i < 26 ? String.fromCharCode(65 + i) : String(i + 1));
+
+function drawBoard() {
+  if (state.game) {
+    const rec = state.game.record;
+    const moves = rec.moves.slice(0, state.game.at).map(parseMove);
+    const last = moves.length ? moves[moves.length - 1].point : null;
+    board.draw(position(moves, rec.setup), last, []);
+    return;
+  }
+  const line = played();
+  board.draw(position(line), line.length ? line[line.length - 1].point : null, markers());
+}
+
+function drawMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  state.moves.forEach((m, i) => {
+    const item = document.createElement('button');
+    item.className = 'move' + (i < state.at ? ' played' : '');
+    item.textContent = `${i + 1}. ${m.color} ${m.point ? gtp(m.point) : state.mode === 'joseki' ? 'tenuki' : 'pass'}`;
+    item.onclick = () => go(i + 1);
+    list.appendChild(item);
+  });
+}
+
+function drawSummary() {
+  const s = $('summary');
+  if (!answer) { s.textContent = ''; return; }
+  const parts = [];
+  if (answer.found) {
+    parts.push(`<b>${thousands(answer.count)}</b> games play this line` +
+      (answer.share_of_parent !== null ? ` (${percent(answer.share_of_parent)} of ${thousands(answer.parent_count)})` : '') +
+      `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`);
+  } else if (answer.left_at) {
+    parts.push(`Not in the dictionary: the line leaves it at move ${answer.left_at.move_number}, ${answer.left_at.move}. Played there instead:`);
+  }
+  if (answer.position && answer.position.orders > 0)
+    parts.push(`This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
+      `played ${thousands(answer.position.count)} times; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`);
+  if (answer.filters) parts.push(`Filters: ${answer.filters} (only the games that pass).`);
+  s.innerHTML = parts.map((p) => `<p>${p}</p>`).join('');
+}
+
+function winBar(c) {
+  if (c.win_rate === null) return '<span class="muted">no decided games</span>';
+  const [low, high] = c.win_rate_interval;
+  const mark = c.win_rate_against_rest === 'higher' ? ' ▲' : c.win_rate_against_rest === 'lower' ? ' ▼' : '';
+  return `<svg class="winbar" viewBox="0 0 100 12" aria-hidden="true"><rect x="0" y="3" width="100" height="6" class="track"/>` +
+    `<line x1="${low * 100}" x2="${high * 100}" y1="6" y2="6" class="whisker"/>` +
+    `<line x1="${low * 100}" x2="${low * 100}" y1="2" y2="10" class="whisker"/><line x1="${high * 100}" x2="${high * 100}" y1="2" y2="10" class="whisker"/>` +
+    `<circle cx="${c.win_rate * 100}" cy="6" r="3" class="rate ${c.win_rate_against_rest}"/><line x1="50" x2="50" y1="0" y2="12" class="even"/></svg>` +
+    ` ${percent(c.win_rate)}${mark}`;
+}
+
+function drawTable() {
+  const body = $('continuations').querySelector('tbody');
+  body.replaceChildren();
+  if (!answer) return;
+  answer.continuations.forEach((c, i) => {
+    const m = parseMove(c.move);
+    const row = document.createElement('tr');
+    row.innerHTML = `<td class="letter">${letter(i)}</td>` +
+      `<td title="as the dictionary writes it: ${c.normalised}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
+      `<td class="num">${thousands(c.count)}</td>` +
+      `<td><span class="share"><span style="width:${((c.share ?? 0) * 100).toFixed(1)}%"></span></span> ${percent(c.share)}</td>` +
+      `<td>${winBar(c)}</td><td>${years(c)}</td>`;
+    row.onclick = () => play(m);
+    body.appendChild(row);
+  });
+}
+
+function drawGames() {
+  const list = $('games');
+  list.replaceChildren();
+  if (!answer) return;
+  for (const g of answer.games) {
+    const row = document.createElement('tr');
+    row.innerHTML = `<td>${esc(g.date || '?')}</td><td>${esc(g.black)} ${esc(g.black_rank)}</td><td>${esc(g.white)} ${esc(g.white_rank)}</td>` +
+      `<td>${esc(g.result)}</td><td>${esc(g.event)}</td><td class="num">${g.move_number}</td>`;
+    row.title = `${g.source} #${g.game_index}`;
+    row.onclick = () => openGame(g.id, g.move_number);
+    list.appendChild(row);
+  }
+  $('games-page').textContent = answer.games.length ? `games ${state.offset + 1}–${state.offset + answer.games.length}` : 'no games';
+  $('games-prev').disabled = state.offset === 0;
+  $('games-next').disabled = answer.games.length < PAGE;
+}
+const esc = (t) => String(t ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+
+async function drawTrends() {
+  const svg = $('trends');
+  svg.replaceChildren();
+  if (!answer || !answer.found || answer.continuations.length === 0) return;
+  const t = await api.trends(state.mode, { moves: lineText(played()), top: 5, ...filterParams() });
+  const yearsAll = Object.keys(t.years).filter((y) => y !== 'unknown').map(Number).sort((a, b) => a - b);
+  if (yearsAll.length === 0) return;
+  const W = 560, H = 240, L = 40, B = 24, T = 30;
+  const x = (y) => L + (yearsAll.length === 1 ? (W - L) / 2 : ((y - yearsAll[0]) / (yearsAll[yearsAll.length - 1] - yearsAll[0])) * (W - L - 10));
+  const y = (share) => H - B - share * (H - B - T);
+  const ns = 'http://www.w3.org/2000/svg';
+  const add = (name, attrs, text) => { const n = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); if (text !== undefined) n.textContent = text; svg.appendChild(n); return n; };
+  add('line', { x1: L, x2: W, y1: y(0), y2: y(0), class: 'axis' });
+  for (const s of [0.25, 0.5, 0.75, 1]) { add('line', { x1: L, x2: W, y1: y(s), y2: y(s), class: 'gridline' }); add('text', { x: L - 4, y: y(s) + 4, class: 'tick end' }, Math.round(s * 100) + '%'); }
+  const step = Math.max(1, Math.ceil(yearsAll.length / 8));
+  yearsAll.forEach((yr, i) => { if (i % step === 0) add('text', { x: x(yr), y: H - 6, class: 'tick' }, String(yr)); });
+  t.continuations.forEach((c, i) => {
+    if (!c.years) return;
+    const points = yearsAll.filter((yr) => t.years[yr] > 0).map((yr) => `${x(yr).toFixed(1)},${y((c.years[yr] || 0) / t.years[yr]).toFixed(1)}`);
+    add('polyline', { points: points.join(' '), class: 'trend', stroke: COLOURS[i % COLOURS.length] });
+    const m = parseMove(c.move);
+    add('text', { x: L + 10 + i * 80, y: 16, class: 'legend', fill: COLOURS[i % COLOURS.length] }, `${letter(i)} ${m && m.point ? gtp(m.point) : 'tenuki'}`);
+  });
+}
+
+function drawAll() {
+  const started = performance.now();
+  drawBoard(); drawMoves(); drawSummary(); drawTable(); drawGames();
+  $('mode-joseki').classList.toggle('on', state.mode === 'joseki');
+  $('mode-fuseki').classList.toggle('on', state.mode === 'fuseki');
+  $('swap').classList.toggle('on', state.swap);
+  $('game-bar').hidden = !state.game;
+  if (state.game) {
+    const g = state.game;
+    $('game-title').textContent = `${g.facts.black} ${g.facts.black_rank} – ${g.facts.white} ${g.facts.white_rank}, ${g.facts.date}, ${g.facts.result}: move ${g.at} of ${g.record.moves.length}`;
+  }
+  document.body.dataset.redraws = String(++redraws);
+  document.body.dataset.drawMs = (performance.now() - started).toFixed(2);
+  document.body.dataset.drawnAt = String(performance.now());
+}
+
+// --- Actions -----------------------------------------------------------------------------
+async function refresh() {
+  toUrl();
+  $('error').textContent = '';
+  try {
+    answer = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE, offset: state.offset, ...filterParams() });
+  } catch (e) {
+    answer = null;
+    $('error').textContent = e.message;
+  }
+  drawAll();
+  drawTrends().catch((e) => { $('error').textContent = e.message; });
+}
+
+function play(move) {
+  if (!move) return;
+  state.moves = played().concat([move]);
+  state.at = state.moves.length;
+  state.offset = 0;
+  refresh();
+}
+
+function clickPoint(point) {
+  if (state.game) return;
+  if (position(played()).has(point)) return;
+  const c = answer && answer.continuations.map((x) => parseMove(x.move)).find((m) => m && m.point === point);
+  play(c || { color: nextColour(), point });
+}
+
+function go(at) {
+  if (state.game) {
+    state.game.at = Math.max(0, Math.min(state.game.record.moves.length, at));
+    drawAll();
+    return;
+  }
+  at = Math.max(0, Math.min(state.moves.length, at));
+  if (at === state.at) return;
+  state.at = at;
+  state.offset = 0;
+  refresh();
+}
+const cursor = () => (state.game ? state.game.at : state.at);
+const end = () => (state.game ? state.game.record.moves.length : state.moves.length);
+
+async function openGame(id, move) {
+  try {
+    const g = await api.game(id, move);
+    if (!g.record) { $('error').textContent = g.record_problem; return; }
+    state.game = { id, record: g.record, at: Math.min(move, g.record.moves.length), facts: g };
+    drawAll();
+  } catch (e) { $('error').textContent = e.message; }
+}
+
+async function updateFilterCount() {
+  try {
+    const [root, whole] = await Promise.all([api.lookup('fuseki', { moves: '', games: 0, ...filterParams() }), api.info()]);
+    $('filter-count').textContent = `${thousands(root.count)} of ${thousands(whole.fuseki_games)} games (with an indexed opening) pass`;
+  } catch (e) { $('filter-count').textContent = e.message; }
+}
+
+async function doReview(file) {
+  const out = $('review-out');
+  out.textContent = 'reviewing ' + file.name + '…';
+  try {
+    const r = await api.review(file);
+    out.replaceChildren();
+    if (r.opening_not_indexed) out.append(para('opening: not reviewed: ' + r.opening_not_indexed));
+    for (const line of r.lines) {
+      const p = document.createElement('p');
+      const mode = line.name === 'opening' ? 'fuseki' : 'joseki';
+      const moves = line.moves.map((m) => parseMove(m.move)).filter(Boolean);
+      const upTo = line.found ? moves.length : line.left_at.move_number - 1;
+      p.innerHTML = line.found
+        ? `<b>${esc(line.name)}</b>: in the book to its end (${moves.length} moves, played ${thousands(line.count)} times). `
+        : `<b>${esc(line.name)}</b>: left the book at move ${line.left_at_move_number || '?'} of the game with ${esc(line.left_at.move)}; ` +
+          `the book position before it was played ${thousands(line.book_count)} times; the book plays ` +
+          line.continuations.map((c) => `${esc(c.move)} ${thousands(c.count)}×`).join(', ') + '. ';
+      const link = document.createElement('button');
+      link.textContent = 'explore';
+      link.onclick = () => { state.game = null; state.mode = mode; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
+      p.appendChild(link);
+      out.appendChild(p);
+    }
+  } catch (e) { out.textContent = e.message; }
+}
+const para = (t) => { const p = document.createElement('p'); p.textContent = t; return p; };
+
+// The current line with its continuations `depth` moves deep (those played at least
+// `min` times), as SGF with counts in the comments.
+async function exportSgf() {
+  const depth = Math.max(1, Math.min(6, Number($('export-depth').value) || 2));
+  const min = Math.max(1, Number($('export-min').value) || 1);
+  const sgfValue = (t) => t.replace(/\\/g, '\\\\').replace(/]/g, '\\]');
+  const node = (m, c) => `;${m.color}[${m.point || ''}]` + (c ? `C[${sgfValue(c)}]` : '');
+  const comment = (c) => `${thousands(c.count)} games, ${percent(c.share)}, first player wins ${percent(c.win_rate)}, years ${years(c)}`;
+  async function subtree(line, level) {
+    if (level >= depth) return '';
+    const a = await api.lookup(state.mode, { moves: lineText(line), games: 0, ...filterParams() });
+    const kids = a.continuations.filter((c) => c.count >= min).map((c) => ({ c, m: parseMove(c.move) })).filter((k) => k.m);
+    const parts = [];
+    for (const k of kids) parts.push('(' + node(k.m, comment(k.c)) + (await subtree(line.concat([k.m]), level + 1)) + ')');
+    return parts.join('');
+  }
+  const line = played();
+  const text = `(;GM[1]FF[4]CA[UTF-8]SZ[19]AP[josekic explore]C[${sgfValue(state.mode + ': ' + (lineText(line) || 'the empty board') + (answer && answer.filters ? '; filters ' + answer.filters : ''))}]` +
+    line.map((m) => node(m)).join('') + (await subtree(line, 0)) + ')\n';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-go-sgf' }));
+  link.download = `${state.mode}-${line.length}-moves.sgf`;
+  link.click();
+  $('export-out').textContent = `${link.download}: ${text.length} bytes`;
+  document.body.dataset.exported = text;
+}
+
+// --- Wiring ------------------------------------------------------------------------------
+$('mode-joseki').onclick = () => { state.mode = 'joseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
+$('mode-fuseki').onclick = () => { state.mode = 'fuseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
+$('swap').onclick = () => { state.swap = !state.swap; state.moves = state.moves.map((m) => ({ ...m, color: m.color === 'B' ? 'W' : 'B' })); refresh(); };
+$('first').onclick = () => go(0);
+$('back').onclick = () => go(cursor() - 1);
+$('forward').onclick = () => go(cursor() + 1);
+$('last').onclick = () => go(end());
+$('tenuki').onclick = () => play({ color: nextColour(), point: null });
+$('leave-game').onclick = () => { state.game = null; drawAll(); };
+$('games-prev').onclick = () => { state.offset = Math.max(0, state.offset - PAGE); refresh(); };
+$('games-next').onclick = () => { state.offset += PAGE; refresh(); };
+$('filters').onsubmit = (e) => {
+  e.preventDefault();
+  for (const k of FILTERS) state.filters[k] = $('f-' + k).value.trim();
+  state.offset = 0;
+  refresh();
+  updateFilterCount();
+};
+$('review-file').onchange = (e) => e.target.files[0] && doReview(e.target.files[0]);
+$('review-drop').ondragover = (e) => e.preventDefault();
+$('review-drop').ondrop = (e) => { e.preventDefault(); if (e.dataTransfer.files[0]) doReview(e.dataTransfer.files[0]); };
+$('export').onclick = () => exportSgf().catch((e) => { $('error').textContent = e.message; });
+document.addEventListener('keydown', (e) => {
+  if (e.target.tagName === 'INPUT') return;
+  if (e.key === 'ArrowLeft') go(cursor() - 1);
+  else if (e.key === 'ArrowRight') go(cursor() + 1);
+  else if (e.key === 'ArrowUp' || e.key === 'Home') go(0);
+  else if (e.key === 'ArrowDown' || e.key === 'End') go(end());
+  else return;
+  e.preventDefault();
+});
+
+fromUrl();
+for (const k of FILTERS) $('f-' + k).value = state.filters[k];
+api.info().then((i) => {
+  $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
+}).catch((e) => { $('error').textContent = e.message; });
+updateFilterCount();
+refresh();

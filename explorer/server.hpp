@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "index/index_reader.hpp"
+
+namespace josekic::explorer {
+
+/// Where and how `josekic explore` serves.
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;  ///< 0: any free port
+    /// An origin allowed to call the API from another page (Access-Control-Allow-Origin);
+    /// empty: none, the page served here only.
+    std::string cors_origin;
+    /// Requests handled at once; more connections wait, so that many clients cannot take more
+    /// than this many threads.
+    std::size_t threads = 32;
+    /// Seconds a client has to send a request, or to take a response, before it is dropped.
+    int timeout_seconds = 5;
+};
+
+/// The explorer: the page (explorer/page, compiled into the binary) and the JSON API
+/// (explorer/api.hpp) over one index, served with cpp-httplib. It serves nothing else: no
+/// file is read from disk but the index and the games it names.
+class Server {
+  public:
+    /// `index` must outlive the server.
+    Server(const index::IndexFile& index, ServerOptions options);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    /// Binds the address; returns the port (the one chosen, for port 0). Throws
+    /// std::runtime_error naming the address when it cannot be bound.
+    int bind();
+    /// Serves until stop(), then returns once the requests in flight are answered.
+    void serve();
+    /// Makes serve() return; callable from any thread.
+    void stop();
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace josekic::explorer

@@ -1,0 +1,181 @@
+// The explorer's page in a real headless Chromium (puppeteer-core): four moves clicked in the
+// lower-left corner, the table's counts against `lookup --json`, a filter, a game opened at
+// its move, a review, an export; the median click-to-redraw time is printed.
+//
+//   node --test tests/explorer/browser_test.mjs
+// Environment: JOSEKIC_BINARY (the built binary), JOSEKIC_EXPLORE_DICT (a compiled
+// dictionary; default: /usr/share/goban compiled into a temporary directory),
+// JOSEKIC_SCREENSHOTS (a directory: save the screenshots there), JOSEKIC_REVIEW_GAME (the game
+// to review), JOSEKIC_FILTER_SINCE (the year of the filter step, default 1970), CHROMIUM.
+// Exits 77 (skipped, for ctest) when Chromium or puppeteer-core is missing, unless
+// JOSEKIC_REQUIRE_BROWSER=1 (CI), where that is a failure.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const binary = process.env.JOSEKIC_BINARY || 'build/josekic';
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const shots = process.env.JOSEKIC_SCREENSHOTS;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+function skip(why) {
+  if (process.env.JOSEKIC_REQUIRE_BROWSER === '1') throw new Error(why);
+  console.log('skipped: ' + why);
+  process.exit(77);
+}
+
+let puppeteer;
+try {
+  puppeteer = createRequire(path.join(here, 'package.json'))('puppeteer-core');
+} catch {
+  skip('puppeteer-core is not installed (make -f Makefile.dist test-tools)');
+}
+if (!existsSync(chromium)) skip(`no Chromium at ${chromium} (apt-get install chromium)`);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'josekic-browser-'));
+let dictionary = process.env.JOSEKIC_EXPLORE_DICT;
+if (!dictionary) {
+  if (!existsSync('/usr/share/goban')) skip('no /usr/share/goban (goban-original-games)');
+  dictionary = path.join(scratch, 'goban');
+  execFileSync(binary, ['compile', '/usr/share/goban', '-o', dictionary, '--quiet']);
+}
+const lookup = (args) => JSON.parse(execFileSync(binary, ['lookup', dictionary, '--json', ...args]).toString());
+
+const server = spawn(binary, ['explore', dictionary, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  server.stdout.once('data', (d) => resolve(/http:\/\/\S+/.exec(d.toString())[0]));
+  server.once('exit', (code) => reject(new Error('explore exited ' + code)));
+});
+const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const page = await browser.newPage();
+await page.setViewport({ width: 1280, height: 1000 });
+page.on('pageerror', (e) => console.log('page error: ' + e.message));
+
+after(async () => {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const redraws = () => page.evaluate(() => Number(document.body.dataset.redraws || 0));
+const settled = async (before) => {
+  await page.waitForFunction((n) => Number(document.body.dataset.redraws || 0) > n, {}, before);
+  await page.waitForNetworkIdle({ idleTime: 50 });
+};
+const tableCounts = () => page.$$eval('#continuations tbody tr td:nth-child(3)', (cells) => cells.map((c) => Number(c.textContent.replace(/,/g, ''))));
+const urlMoves = () => page.evaluate(() => new URLSearchParams(location.search).get('moves') || '');
+const shot = async (name) => { if (shots) await page.screenshot({ path: path.join(shots, name), fullPage: false }); };
+
+// Clicks point `p` ("dp") on the board; returns the milliseconds until board and table redrew.
+async function clickPoint(p) {
+  // The board's view box: a margin of 30 and 18 cells of 30 (board.js).
+  const box = await (await page.$('#board svg')).boundingBox();
+  const unit = box.width / 600;
+  const x = box.x + unit * (30 + 30 * (p.charCodeAt(0) - 97));
+  const y = box.y + unit * (30 + 30 * (p.charCodeAt(1) - 97));
+  const before = await redraws();
+  await page.mouse.click(x, y);
+  await settled(before);
+  return inPageTime();
+}
+
+// The time from the last click or key press to the end of the redraw it caused, measured in
+// the page (performance.now() at the event, and where explorer.js finished drawing).
+const inPageTime = () => page.evaluate(() => Number(document.body.dataset.drawnAt) - window.inputAt);
+const timings = [];
+
+test('four moves clicked in the lower-left corner show the counts lookup gives', async () => {
+  await page.goto(url + '?mode=joseki', { waitUntil: 'networkidle0' });
+  await page.evaluate(() => {
+    for (const type of ['mousedown', 'keydown'])
+      document.addEventListener(type, () => { window.inputAt = performance.now(); }, true);
+  });
+  timings.push(await clickPoint('dp'));
+  for (let i = 0; i < 3; i++) {
+    // The most played continuation with a point, in the lower-left corner.
+    const next = await page.$$eval('#board .marker', (ms) => ms.map((m) => m.dataset.point));
+    assert.ok(next.length > 0, 'continuations are marked on the board');
+    const lowerLeft = next.find((p) => p.charCodeAt(0) - 97 < 10 && p.charCodeAt(1) - 97 > 8);
+    assert.ok(lowerLeft, 'a continuation in the lower-left corner');
+    timings.push(await clickPoint(lowerLeft));
+  }
+  const moves = await urlMoves();
+  assert.equal(moves.split(' ').length, 4);
+  const expected = lookup(['--moves', moves]).continuations.map((c) => c.count);
+  assert.deepEqual(await tableCounts(), expected);
+  await shot('screenshot-explore-joseki.png');
+  // Back and forward: more redraw timings, the same view again.
+  for (let i = 0; i < 6; i++) {
+    const before = await redraws();
+    await page.keyboard.press(i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight');
+    await settled(before);
+    timings.push(await inPageTime());
+  }
+  assert.deepEqual(await tableCounts(), expected);
+  const sorted = [...timings].sort((a, b) => a - b);
+  console.log(`click-to-redraw: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms over ${sorted.length} clicks and keys (max ${sorted[sorted.length - 1].toFixed(1)} ms)`);
+});
+
+test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
+  // Where the collection has no 3-3 invasion right away (goban-596), the 4-4 stone alone.
+  const line = lookup(['--moves', 'B[dp] W[cq]']).found ? 'B[dp] W[cq]' : 'B[dp]';
+  await page.goto(url + '?mode=joseki&moves=' + encodeURIComponent(line), { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.querySelectorAll('#trends polyline').length > 0);
+  await page.$eval('#trends', (e) => e.scrollIntoView());
+  await shot('screenshot-explore-trends.png');
+  await page.goBack({ waitUntil: 'networkidle0' });
+});
+
+test('a filter is applied as lookup applies it, with the games that pass', async () => {
+  const moves = await urlMoves();
+  const since = process.env.JOSEKIC_FILTER_SINCE || '1970';
+  await page.$eval('#f-since', (e, year) => { e.value = year; }, since);
+  const before = await redraws();
+  await page.click('#filters button[type=submit]');
+  await settled(before);
+  await page.waitForFunction(() => /pass/.test(document.getElementById('filter-count').textContent));
+  const expected = lookup(['--moves', moves, '--since', since]).continuations.map((c) => c.count);
+  assert.deepEqual(await tableCounts(), expected);
+  assert.match(await page.evaluate(() => location.search), new RegExp('since=' + since));
+  await shot('screenshot-explore-filter.png');
+});
+
+test('a game opens at the move where the position arose', async () => {
+  const before = await redraws();
+  const move = await page.$eval('#games tr td:last-child', (c) => Number(c.textContent));
+  await page.click('#games tr');
+  await settled(before);
+  const title = await page.$eval('#game-title', (e) => e.textContent);
+  assert.match(title, new RegExp(`move ${move} of \\d+`));
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.$eval('#game-title', (e) => e.textContent), new RegExp(`move ${move + 1} of`));
+  await shot('screenshot-explore-game.png');
+  await page.click('#leave-game');
+});
+
+test('a game file is reviewed with a link to explore each line', async () => {
+  const game = process.env.JOSEKIC_REVIEW_GAME || '/usr/share/goban/Hon-97-2.mgt';
+  const input = await page.$('#review-file');
+  await input.uploadFile(game);
+  await page.waitForFunction(() => document.querySelectorAll('#review-out button').length > 0);
+  const lines = await page.$$eval('#review-out p', (ps) => ps.length);
+  const expected = JSON.parse(execFileSync(binary, ['review', game, '--dict', dictionary, '--json']).toString());
+  assert.equal(lines, expected.lines.length + (expected.opening_not_indexed ? 1 : 0));
+  await page.$eval('#review-out', (e) => e.scrollIntoView());
+  await shot('screenshot-explore-review.png');
+});
+
+test('the line is exported as SGF with its continuations', async () => {
+  await page.$eval('#export-depth', (e) => { e.value = '1'; });
+  await page.click('#export');
+  await page.waitForFunction(() => document.body.dataset.exported);
+  const sgf = await page.evaluate(() => document.body.dataset.exported);
+  assert.match(sgf, /^\(;GM\[1\]FF\[4\]CA\[UTF-8\]SZ\[19\]/);
+  const moves = (await urlMoves()).split(' ');
+  for (const m of moves) assert.ok(sgf.includes(';' + m.slice(0, 5)), m);
+});

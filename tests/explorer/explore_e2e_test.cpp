@@ -1,0 +1,310 @@
+#include <catch2/catch.hpp>
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include "index/index_reader.hpp"
+#include "index/query.hpp"
+#include "tests/cli/run_binary.hpp"
+
+namespace fs = std::filesystem;
+using josekic::testing::run_josekic;
+using josekic::testing::shell_quote;
+using nlohmann::json;
+
+extern char** environ;
+
+namespace {
+
+const fs::path kGoban = "/usr/share/goban";
+
+// goban-596 (the games the build installs) compiled once for all the tests of this file.
+const fs::path& goban_dictionary() {
+    static const josekic::test_support::TempDir dir;
+    static const fs::path out = [] {
+        const fs::path path = dir.path() / "goban";
+        const auto run = run_josekic("compile " + shell_quote(kGoban.string()) + " -o " +
+                                     shell_quote(path.string()) + " --quiet");
+        REQUIRE(run.exit_code == 0);
+        return path;
+    }();
+    return out;
+}
+
+// `josekic explore DIR --port 0` in the background; stopped with SIGTERM when destroyed.
+class Explorer {
+  public:
+    explicit Explorer(const fs::path& dictionary) {
+        int pipe_fds[2];
+        REQUIRE(pipe(pipe_fds) == 0);
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
+        posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+        const std::string binary = JOSEKIC_BINARY;
+        const std::string dir = dictionary.string();
+        std::vector<char*> argv = {const_cast<char*>(binary.c_str()),
+                                   const_cast<char*>("explore"),
+                                   const_cast<char*>(dir.c_str()),
+                                   const_cast<char*>("--port"),
+                                   const_cast<char*>("0"),
+                                   nullptr};
+        REQUIRE(posix_spawn(&pid_, binary.c_str(), &actions, nullptr, argv.data(), environ) == 0);
+        posix_spawn_file_actions_destroy(&actions);
+        close(pipe_fds[1]);
+        FILE* out = fdopen(pipe_fds[0], "r");
+        char line[256] = {};
+        REQUIRE(std::fgets(line, sizeof line, out) != nullptr);
+        std::fclose(out);
+        const std::string text = line;
+        const std::size_t colon = text.rfind(':');
+        port_ = std::stoi(text.substr(colon + 1));
+    }
+    ~Explorer() {
+        if (pid_ > 0) stop();
+    }
+    int port() const { return port_; }
+    httplib::Client client() const {
+        httplib::Client c("127.0.0.1", port_);
+        c.set_read_timeout(20, 0);
+        return c;
+    }
+    /// SIGTERM, then the exit status.
+    int stop() {
+        kill(pid_, SIGTERM);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int port_ = 0;
+};
+
+// A query value with its spaces and brackets percent-encoded.
+std::string encoded(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == ' ')
+            out += "%20";
+        else if (c == '[')
+            out += "%5B";
+        else if (c == ']')
+            out += "%5D";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string lookup_json_of(const std::string& options) {
+    const auto run =
+        run_josekic("lookup " + shell_quote(goban_dictionary().string()) + " --json " + options);
+    REQUIRE(run.exit_code == 0);
+    return run.out.substr(0, run.out.size() - 1);  // without the newline
+}
+
+}  // namespace
+
+TEST_CASE("explore answers /api/joseki with the bytes of lookup --json", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    httplib::Client client = server.client();
+    const auto info = client.Get("/api/info");
+    REQUIRE(info);
+    CHECK(info->status == 200);
+    CHECK(json::parse(info->body)["games"] == 590);
+    // Every line in the lower-left corner as typed, with and without a filter.
+    for (const std::string moves : {"", "dp", "dp cq", "dp cq cp dq", "pd qc qd pc"}) {
+        const auto answer = client.Get("/api/joseki?moves=" + encoded(moves));
+        REQUIRE(answer);
+        CHECK(answer->status == 200);
+        CHECK(answer->body == lookup_json_of("--moves " + shell_quote(moves)));
+    }
+    const auto filtered = client.Get("/api/joseki?moves=dp&since=1970&min_rank=9p");
+    REQUIRE(filtered);
+    CHECK(filtered->body == lookup_json_of("--moves dp --since 1970 --min-rank 9p"));
+    const auto fuseki = client.Get("/api/fuseki?moves=pd%20dd");
+    REQUIRE(fuseki);
+    CHECK(fuseki->body == lookup_json_of("--fuseki --moves 'pd dd'"));
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("every joseki node of goban-596 is answered with its count", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    httplib::Client client = server.client();
+    const auto index = josekic::index::IndexFile::open(goban_dictionary() / "index.jki");
+    const auto& tree = index.tree(josekic::index::Tree::Joseki);
+    // Under the sanitizers (JOSEKIC_QUICK), every 10th node.
+    const std::uint32_t step = std::getenv("JOSEKIC_QUICK") != nullptr ? 10 : 1;
+    std::size_t checked = 0;
+    for (std::uint32_t node = 1; node < tree.size(); node += step) {
+        std::string moves;
+        for (const auto& move : josekic::index::node_line(tree, node)) {
+            moves += move.color == josekic::go::Color::Black ? "B[" : "W[";
+            moves += move.point ? std::string{static_cast<char>('a' + move.point->x),
+                                              static_cast<char>('a' + move.point->y)}
+                                : std::string("tenuki");
+            moves += "] ";
+        }
+        const auto answer = client.Get("/api/joseki?games=0&moves=" + encoded(moves));
+        REQUIRE(answer);
+        const json body = json::parse(answer->body);
+        INFO(moves);
+        REQUIRE(body["found"] == true);
+        REQUIRE(body["count"] ==
+                josekic::index::node_stats(index, josekic::index::Tree::Joseki, node).count);
+        ++checked;
+    }
+    CHECK(checked == (tree.size() - 2) / step + 1);
+}
+
+TEST_CASE("explore answers the whole-board position in any move order", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    httplib::Client client = server.client();
+    const auto one = client.Get("/api/position?moves=" + encoded("pd dd pp dp"));
+    const auto other = client.Get("/api/position?moves=" + encoded("pp dp pd dd"));
+    REQUIRE(one);
+    REQUIRE(other);
+    const json a = json::parse(one->body);
+    const json b = json::parse(other->body);
+    CHECK(a["position"]["count"] == b["position"]["count"]);
+    CHECK(a["position"]["count"].get<int>() > 0);
+    CHECK(a["move_number"] == 4);
+}
+
+TEST_CASE("explore reviews a posted game and opens a game at its move", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    httplib::Client client = server.client();
+    const std::string game = josekic::test_support::slurp(kGoban / "Hon-97-2.mgt");
+    const auto review = client.Post("/api/review?name=Hon-97-2.mgt", game, "application/x-go-sgf");
+    REQUIRE(review);
+    CHECK(review->status == 200);
+    const json r = json::parse(review->body);
+    REQUIRE(!r["lines"].empty());
+    CHECK(r["lines"][0]["name"].is_string());
+    const auto cli = run_josekic("review " + shell_quote((kGoban / "Hon-97-2.mgt").string()) +
+                                 " --json --dict " + shell_quote(goban_dictionary().string()));
+    CHECK(r["lines"] == json::parse(cli.out)["lines"]);
+
+    const json dp = json::parse(client.Get("/api/joseki?moves=dp")->body);
+    REQUIRE(!dp["games"].empty());
+    const json first = dp["games"][0];
+    const auto opened = client.Get("/api/games/" + std::to_string(first["id"].get<int>()) +
+                                   "?move=" + std::to_string(first["move_number"].get<int>()));
+    REQUIRE(opened);
+    CHECK(opened->status == 200);
+    const json g = json::parse(opened->body);
+    CHECK(g["black"] == first["black"]);
+    REQUIRE(g["record"].is_object());
+    CHECK(g["record"]["moves"].size() > first["move_number"].get<std::size_t>());
+}
+
+TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps serving",
+          "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    httplib::Client client = server.client();
+    const auto bad = client.Get("/api/joseki?moves=pd%20qc%20zz");
+    REQUIRE(bad);
+    CHECK(bad->status == 400);
+    const json error = json::parse(bad->body);
+    CHECK(error["parameter"] == "moves");
+    CHECK(error["column"] == 7);
+    for (const std::string query :
+         {"since=abc", "min_rank=12x", "since=2000&until=1990", "games=-1", "moves=pd&moves=dd"}) {
+        const auto r = client.Get("/api/joseki?" + query);
+        REQUIRE(r);
+        INFO(query);
+        CHECK(r->status == 400);
+        CHECK(json::parse(r->body).contains("parameter"));
+    }
+    for (const std::string path :
+         {"/nothing", "/api/nothing", "/api/games/99999", "/api/games/abc", "/../etc/passwd",
+          "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/index.html%00.js",
+          "/%2fetc%2fpasswd", "//etc/passwd"}) {
+        const auto r = client.Get(path);
+        REQUIRE(r);
+        INFO(path);
+        CHECK(r->status == 404);
+        CHECK(r->body.find("root:") == std::string::npos);
+    }
+    const auto wrong_method = client.Post("/api/joseki", "x", "text/plain");
+    REQUIRE(wrong_method);
+    CHECK(wrong_method->status == 405);
+    const auto get_review = client.Get("/api/review");
+    REQUIRE(get_review);
+    CHECK(get_review->status == 405);
+    const auto too_large =
+        client.Post("/api/review", std::string((1 << 20) + 1, '('), "application/x-go-sgf");
+    REQUIRE(too_large);
+    CHECK(too_large->status == 413);
+    const auto no_game = client.Post("/api/review", "not a game", "application/x-go-sgf");
+    REQUIRE(no_game);
+    CHECK(no_game->status == 400);
+    const auto page = client.Get("/");
+    REQUIRE(page);
+    CHECK(page->status == 200);
+    CHECK(page->body.find("explorer.js") != std::string::npos);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("200 idle connections do not stop explore from answering", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    std::vector<int> idle;
+    for (int i = 0; i < 200; ++i) {
+        const int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
+            idle.push_back(fd);
+        else
+            close(fd);
+    }
+    CHECK(idle.size() == 200);
+    httplib::Client client = server.client();
+    const auto answer = client.Get("/api/info");
+    REQUIRE(answer);
+    CHECK(answer->status == 200);
+    for (const int fd : idle) close(fd);
+    CHECK(server.stop() == 0);
+}
