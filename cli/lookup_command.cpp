@@ -106,8 +106,8 @@ int run_lookup(const std::vector<std::string>& args) {
         number_value(&games, std::size_t{0}, std::size_t{kMaxCountOption})
             ->value_name("N")
             ->default_value(5),
-        "how many of the most recent games to list")("json", po::bool_switch(&json),
-                                                     "print one JSON object (schema in docs/api.md)")(
+        "how many of the most recent games to list")(
+        "json", po::bool_switch(&json), "print one JSON object (schema in docs/api.md)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
         "move", number_value(&move, std::size_t{0}, kMaxMovesOption)->value_name("N"),

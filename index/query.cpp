@@ -262,8 +262,7 @@ std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::
         if (const std::optional<StatsRecord> stats = tree.stored_stats(node)) {
             for (std::uint32_t l : stats->recent_lines) {
                 if (l == kNoLine || best.size() == limit) break;
-                if (l < range.first || l >= range.last)
-                    tree.damaged("a bad line");
+                if (l < range.first || l >= range.last) tree.damaged("a bad line");
                 const LineRecord line = tree.line(l);
                 best.push_back(GameAt{line.game, line});
             }
