@@ -73,9 +73,11 @@ game::Rank rank_parameter(const std::string& name, const std::string& text) {
 game::GameFilter filter_of(const Params& params) {
     game::GameFilter filter;
     if (params.count("since") != 0)
-        filter.since = static_cast<int>(number(params, "since", 0, 1600, 2100));
+        filter.since = static_cast<int>(
+            number(params, "since", 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
     if (params.count("until") != 0)
-        filter.until = static_cast<int>(number(params, "until", 0, 1600, 2100));
+        filter.until = static_cast<int>(
+            number(params, "until", 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
     if (filter.since && filter.until && *filter.since > *filter.until)
         throw BadParameter{"since", "is after until: no game can pass"};
     if (const auto text = single(params, "min_rank"); text && !text->empty())
@@ -165,15 +167,36 @@ ApiAnswer Api::info() const {
     });
 }
 
+std::shared_ptr<const index::GameSelection> Api::selection_of(
+    const game::GameFilter& filter) const {
+    if (filter.empty()) return nullptr;
+    const std::string key = filter.describe();
+    {
+        const std::lock_guard lock(selections_mutex_);
+        const auto kept = std::find_if(selections_.begin(), selections_.end(),
+                                       [&](const auto& entry) { return entry.first == key; });
+        if (kept != selections_.end()) {
+            std::rotate(kept, kept + 1, selections_.end());  // now the most recently asked
+            return selections_.back().second;
+        }
+    }
+    // Made outside the lock: deciding every game takes a while on a large index, and
+    // requests with other filters need not wait for it.
+    auto made = std::make_shared<const index::GameSelection>(*index_, filter);
+    const std::lock_guard lock(selections_mutex_);
+    if (selections_.size() == kKeptSelections) selections_.erase(selections_.begin());
+    selections_.emplace_back(key, made);
+    return made;
+}
+
 ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
     return guarded([&] {
         const index::QueryLine query = query_of(params, tree);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
-        std::optional<index::GameSelection> selection;
-        if (!filter.empty()) selection.emplace(*index_, filter);
-        const index::LookupResult result = index::lookup(
-            *index_, tree, query, page.offset + page.size, selection ? &*selection : nullptr);
+        const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
+        const index::LookupResult result =
+            index::lookup(*index_, tree, query, page.offset + page.size, selection.get());
         Json answer = index::lookup_json(result);
         cut_to_page(answer, page);
         index::add_answer_context(answer, filter, options_);
@@ -194,12 +217,11 @@ ApiAnswer Api::position(const Params& params) const {
         if (legal < record.moves.size())
             throw BadParameter{"moves",
                                "move " + std::to_string(legal + 1) + " is not legal there"};
-        std::optional<index::GameSelection> selection;
-        if (!filter.empty()) selection.emplace(*index_, filter);
+        const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
         index::GameLookupOptions options;
         options.move = legal;
         options.games = page.offset + page.size;
-        options.selection = selection ? &*selection : nullptr;
+        options.selection = selection.get();
         Json answer = index::game_lookup_json(index::lookup_game(*index_, record, legal, options));
         cut_to_page(answer, page);
         index::add_answer_context(answer, filter, options_);
@@ -212,9 +234,8 @@ ApiAnswer Api::years(index::Tree tree, const Params& params) const {
         const index::QueryLine query = query_of(params, tree);
         const game::GameFilter filter = filter_of(params);
         const auto top = static_cast<std::size_t>(number(params, "top", 5, 0, 20));
-        std::optional<index::GameSelection> selection;
-        if (!filter.empty()) selection.emplace(*index_, filter);
-        const index::GameSelection* chosen = selection ? &*selection : nullptr;
+        const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
+        const index::GameSelection* chosen = selection.get();
         const index::LookupResult result = index::lookup(*index_, tree, query, 0, chosen);
         const auto year_object = [](const std::map<int, std::uint64_t>& counts) {
             Json out = Json::object();

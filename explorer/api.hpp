@@ -2,9 +2,15 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "core/game/game_filter.hpp"
+#include "index/game_selection.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 
@@ -26,7 +32,8 @@ inline constexpr std::size_t kMaxReviewBytes = std::size_t{1} << 20;
 /// queries `lookup` and `review` call and answers with the objects they print
 /// (index/result_json.hpp). Bad input is a 400 answer naming the parameter (and the column
 /// in a move list); a record found damaged is a 500 answer with the message `lookup` gives.
-/// Thread-safe: every call reads the index through its own state.
+/// Thread-safe: every call reads the index through its own state, and the selections of the
+/// filters last asked are shared under a lock.
 class Api {
   public:
     /// `index` must outlive the Api.
@@ -48,8 +55,20 @@ class Api {
     ApiAnswer review(std::string_view body, const Params& params) const;
 
   private:
+    /// The games `filter` selects, nullptr for no filter. A selection is made once per filter
+    /// and kept for the next requests (the page asks the same filter at every click), so that
+    /// they neither decide every game again nor count again what it remembers.
+    std::shared_ptr<const index::GameSelection> selection_of(const game::GameFilter& filter) const;
+
+    /// Filters whose selections are kept, the most recently asked last: a selection keeps a
+    /// bit per game and the counts of the large nodes it met.
+    static constexpr std::size_t kKeptSelections = 4;
+
     const index::IndexFile* index_;
     index::TrackingOptions options_;
+    mutable std::mutex selections_mutex_;
+    mutable std::vector<std::pair<std::string, std::shared_ptr<const index::GameSelection>>>
+        selections_;
 };
 
 /// A JSON error answer: {"error": message, "parameter": parameter, "column": column}
