@@ -134,6 +134,9 @@ std::string render_game_lookup_text(const index::GameLookup& lookup) {
         out += render_lookup_text(c.joseki);
     }
     if (lookup.corners.empty()) out += "\nNo corner is still tracked at this move.\n";
+    if (!lookup.corners_not_tracked.empty()) out += "\n";
+    for (const index::CornerWithoutLine& c : lookup.corners_not_tracked)
+        out += std::string(trackers::name(c.corner)) + " corner: not tracked: " + c.why + ".\n";
     return out;
 }
 

@@ -57,7 +57,7 @@ std::string review_text(const index::GameReview& review) {
             out << "\n";
         }
     }
-    for (const index::CornerNotReviewed& corner : review.corners_not_reviewed)
+    for (const index::CornerWithoutLine& corner : review.corners_not_reviewed)
         out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
     return out.str();
 }

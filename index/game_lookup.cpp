@@ -18,6 +18,59 @@ QueryLine corner_query(const trackers::CornerSequence& sequence) {
     return q;
 }
 
+namespace {
+
+std::string why_shut_off(trackers::SequenceEnd end, const trackers::TrackerOptions& tracker) {
+    switch (end) {
+        case trackers::SequenceEnd::ExclusionRing:
+            return "its line ended before this move: a stone was played in its exclusion ring";
+        case trackers::SequenceEnd::LengthCap:
+            return "its line ended before this move: it reached the length cap (max-length " +
+                   std::to_string(tracker.max_length) + ")";
+        case trackers::SequenceEnd::LongTenuki:
+            return "its line ended before this move: more than " + std::to_string(tracker.max_gap) +
+                   " moves in a row were played elsewhere (max-gap)";
+        case trackers::SequenceEnd::GameEnd:
+            break;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::vector<CornerWithoutLine> corners_without_line(const trackers::CornerExtraction& corners,
+                                                    const trackers::TrackerOptions& tracker,
+                                                    std::optional<std::size_t> at_move) {
+    std::vector<CornerWithoutLine> out;
+    for (const trackers::Corner corner : trackers::kAllCorners) {
+        const auto in_corner = [corner](const trackers::CornerSequence& s) {
+            return s.corner == corner;
+        };
+        const auto sequence = std::ranges::find_if(corners.sequences, in_corner);
+        if (sequence != corners.sequences.end()) {
+            if (at_move && sequence->end != trackers::SequenceEnd::GameEnd)
+                out.push_back(CornerWithoutLine{corner, why_shut_off(sequence->end, tracker)});
+            continue;
+        }
+        const bool blocked =
+            std::ranges::find(corners.blocked_by_setup, corner) != corners.blocked_by_setup.end();
+        std::string why;
+        if (blocked)
+            why =
+                "setup stones (a handicap) stand in its zone or its exclusion ring, so the "
+                "dictionary holds no line of it";
+        else if (at_move)
+            why = "no corner sequence: no stone was played in its zone in the first " +
+                  std::to_string(*at_move) + " moves, or a stone in its exclusion ring shut it";
+        else
+            why =
+                "no corner sequence: no stone was played in its zone before the game ended or "
+                "a stone in its exclusion ring shut it";
+        out.push_back(CornerWithoutLine{corner, std::move(why)});
+    }
+    return out;
+}
+
 GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
                        std::size_t legal_moves, const GameLookupOptions& options) {
     GameLookup result;
@@ -57,6 +110,8 @@ GameLookup lookup_game(const IndexFile& index, const game::GameRecord& record,
             sequence.corner,
             lookup(index, Tree::Joseki, corner_query(sequence), options.games, options.selection)});
     }
+    result.corners_not_tracked =
+        corners_without_line(corners, tracking.tracker, result.move_number);
     return result;
 }
 

@@ -28,6 +28,12 @@ struct CornerLookup {
     LookupResult joseki;
 };
 
+/// A corner with no line to look up, and why: `lookup --game` and `review` say the same.
+struct CornerWithoutLine {
+    trackers::Corner corner = trackers::Corner::UpperRight;
+    std::string why;  ///< "setup stones (a handicap) stand in its zone or its exclusion ring ..."
+};
+
 /// The whole-board position after a move of a game, whatever its move order, and each
 /// corner's sequence at that move.
 struct GameLookup {
@@ -38,7 +44,16 @@ struct GameLookup {
     /// their first moves (the fuseki depth).
     std::optional<std::string> fuseki_not_indexed;
     std::vector<CornerLookup> corners;  ///< corners whose trackers are still on, in corner order
+    std::vector<CornerWithoutLine> corners_not_tracked;  ///< the other corners, in corner order
 };
+
+/// The corners of `corners` without a line, each with the reason, in corner order.
+/// `at_move`: the corners were extracted up to this move, and a line its tracker shut off
+/// before it counts as none (the dictionary holds nothing of the corner from there on);
+/// nullopt: the whole game, and such a line counts (a review follows it to its end).
+std::vector<CornerWithoutLine> corners_without_line(const trackers::CornerExtraction& corners,
+                                                    const trackers::TrackerOptions& tracker,
+                                                    std::optional<std::size_t> at_move);
 
 /// A corner sequence as a query: its canonical moves, and as the game played them.
 QueryLine corner_query(const trackers::CornerSequence& sequence);

@@ -148,6 +148,10 @@ Json game_lookup_json(const GameLookup& lookup) {
         corner["corner"] = trackers::name(c.corner);
         out["corners"].push_back(std::move(corner));
     }
+    out["corners_not_tracked"] = Json::array();
+    for (const CornerWithoutLine& corner : lookup.corners_not_tracked)
+        out["corners_not_tracked"].push_back(
+            Json{{"corner", trackers::name(corner.corner)}, {"why", corner.why}});
     return out;
 }
 
@@ -156,7 +160,7 @@ Json review_json(const GameReview& review, const TrackingOptions& options) {
     out["opening_not_indexed"] =
         review.opening_not_indexed ? Json(*review.opening_not_indexed) : Json(nullptr);
     out["corners_not_reviewed"] = Json::array();
-    for (const CornerNotReviewed& corner : review.corners_not_reviewed)
+    for (const CornerWithoutLine& corner : review.corners_not_reviewed)
         out["corners_not_reviewed"].push_back(
             Json{{"corner", trackers::name(corner.corner)}, {"why", corner.why}});
     out["index_options"] = options_json(options);

@@ -54,17 +54,7 @@ GameReview review_game(const IndexFile& index, const game::GameRecord& record,
             review_line(index, Tree::Joseki, std::string(trackers::name(sequence.corner)),
                         corner_query(sequence), record, sequence.first_move_index, alternatives));
     }
-    for (const trackers::Corner corner : trackers::kAllCorners) {
-        const auto has = [corner](const trackers::CornerSequence& s) { return s.corner == corner; };
-        if (std::ranges::any_of(corners.sequences, has)) continue;
-        const bool blocked =
-            std::ranges::find(corners.blocked_by_setup, corner) != corners.blocked_by_setup.end();
-        review.corners_not_reviewed.push_back(CornerNotReviewed{
-            corner, blocked ? "setup stones (a handicap) stand in its zone or its exclusion "
-                              "ring, so the dictionary holds no line of it"
-                            : "no corner sequence: no stone was played in its zone before the "
-                              "game ended or a stone in its exclusion ring shut it"});
-    }
+    review.corners_not_reviewed = corners_without_line(corners, tracking.tracker, std::nullopt);
     // Deviations first, the most common book position first; lines in the book keep their
     // order after them.
     std::stable_sort(review.lines.begin(), review.lines.end(),

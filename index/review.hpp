@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game/game_record.hpp"
+#include "index/game_lookup.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
 #include "trackers/corner.hpp"
@@ -24,18 +25,12 @@ struct LineReview {
     std::uint64_t book_count = 0;
 };
 
-/// A corner the review cannot follow, and why.
-struct CornerNotReviewed {
-    trackers::Corner corner = trackers::Corner::UpperRight;
-    std::string why;  ///< "setup stones (a handicap) stand in its zone or its exclusion ring"
-};
-
 /// The review of a game: its opening and every corner sequence, those that left the book
 /// first, the most common book position first.
 struct GameReview {
     std::vector<LineReview> lines;
     /// The corners without a line, in corner order, each with the reason.
-    std::vector<CornerNotReviewed> corners_not_reviewed;
+    std::vector<CornerWithoutLine> corners_not_reviewed;
     /// Why the opening is not reviewed, when it is not (GameLookup::fuseki_not_indexed).
     std::optional<std::string> opening_not_indexed;
 };

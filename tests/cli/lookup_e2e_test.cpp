@@ -322,3 +322,30 @@ TEST_CASE("review --json is one JSON object with the index options and a lookup 
         CHECK(line["moves"].is_array());
     }
 }
+
+TEST_CASE("lookup --game says of each corner without a line at the move why",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string handicap =
+        d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
+    const auto text = run_josekic("lookup " + d.run("--game " + shell_quote(handicap)));
+    INFO(text.out);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("upper-right corner: not tracked: setup stones (a handicap) stand in its "
+                        "zone or its exclusion ring") != std::string::npos);
+    CHECK(text.out.find("lower-right corner: not tracked: no corner sequence: no stone was played "
+                        "in its zone in the first 2 moves") != std::string::npos);
+
+    // kh is in the upper-right corner's exclusion ring: the corner's line ends there.
+    const std::string ring = d.dir.write("r.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[qc];B[kh];W[dd])");
+    const auto at_three =
+        run_josekic("lookup " + d.run("--game " + shell_quote(ring) + " --move 2 --json"));
+    CHECK(json::parse(at_three.out)["corners"][0]["corner"] == "upper-right");
+    const auto shut = run_josekic("lookup " + d.run("--game " + shell_quote(ring) + " --json"));
+    INFO(shut.out);
+    const json lookup = json::parse(shut.out);
+    REQUIRE(!lookup["corners_not_tracked"].empty());
+    CHECK(lookup["corners_not_tracked"][0]["corner"] == "upper-right");
+    CHECK(lookup["corners_not_tracked"][0]["why"] ==
+          "its line ended before this move: a stone was played in its exclusion ring");
+}
