@@ -279,8 +279,15 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
             return error_answer(413, "a game file of at most 1 MiB, please");
         const std::string name = single(params, "name").value_or("game.sgf");
         const auto alternatives = number(params, "alternatives", 5, 0, 50);
-        const std::optional<LoadedGame> game = load_game(body, name);
-        if (!game) throw BadParameter{"body", "the file holds no game that can be read"};
+        diag::DiagnosticList problems;
+        const std::optional<LoadedGame> game = load_game(body, name, problems);
+        if (!game) {
+            // The last problem is why: the skip warning, or the parser's error.
+            throw BadParameter{"body",
+                               "the file holds no game that compile would read" +
+                                   (problems.items.empty() ? std::string()
+                                                           : ": " + problems.items.back().message)};
+        }
         const index::GameReview review = index::review_game(
             *index_, game->record, game->legal_moves, static_cast<std::size_t>(alternatives));
         Json answer = index::review_json(review, options_);

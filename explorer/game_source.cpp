@@ -10,6 +10,7 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/formats/record_reader.hpp"
 #include "core/game/replay.hpp"
+#include "core/game/skip_rules.hpp"
 #include "core/go/point.hpp"
 #include "core/input/file_kinds.hpp"
 #include "core/input/walker.hpp"
@@ -57,13 +58,14 @@ std::counting_semaphore<2> file_readers(2);
 
 }  // namespace
 
-std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name) {
-    diag::DiagnosticList problems;
+std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name,
+                                    diag::DiagnosticList& problems) {
     std::vector<game::GameRecord> games = formats::read_record_games(bytes, name, {}, problems);
     if (games.empty()) return std::nullopt;
-    LoadedGame loaded{std::move(games.front()), 0};
-    loaded.legal_moves = game::replay(loaded.record, problems).legal_moves;
-    return loaded;
+    std::optional<game::PlayableGame> game =
+        game::replay_unless_skipped(std::move(games.front()), problems);
+    if (!game) return std::nullopt;
+    return LoadedGame{std::move(game->record), game->legal_moves};
 }
 
 Json record_json(const game::GameRecord& record, std::size_t legal_moves) {

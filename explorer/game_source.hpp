@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
 #include "index/index_reader.hpp"
 #include "index/result_json.hpp"
@@ -18,8 +19,11 @@ struct LoadedGame {
 };
 
 /// Reads the first game of `bytes` (SGF, GIB, NGF or UGF, as its content or `name` says)
-/// with compile's readers, and replays it; nullopt when it holds no game.
-std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name);
+/// with compile's readers and skip rules (core/game/skip_rules), and replays it; nullopt
+/// when it holds no game or its first game is skipped. Every diagnostic, the skip warning
+/// included, goes to `problems`.
+std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name,
+                                    diag::DiagnosticList& problems);
 
 /// A game's moves for the page: {"setup": {"black": ["pd", ...], "white": [...]},
 /// "moves": ["B[pd]", "W[dd]", "B[]" (a pass), ...]}, its legal moves only.

@@ -28,7 +28,7 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
     for (game::GameRecord& record : records) {
         GameSlot& slot = file.games.emplace_back();
         slot.record = std::move(record);
-        if (auto reason = skip_before_replay(slot.record)) {
+        if (auto reason = game::skip_before_replay(slot.record)) {
             mark_skipped(slot, std::move(*reason));
             continue;
         }
@@ -46,7 +46,7 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
         diag::DiagnosticList replay_problems;
         slot.replay = game::replay(slot.record, replay_problems);
         slot.diagnostics = std::move(replay_problems.items);
-        if (auto reason = skip_after_replay(slot.replay)) {
+        if (auto reason = game::skip_after_replay(slot.replay)) {
             mark_skipped(slot, std::move(*reason));
         } else if (options.duplicates == Duplicates::Drop) {
             slot.fingerprint = fingerprint(slot.record);

@@ -3,9 +3,8 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/pipeline/skip_policy.hpp"
 #include "core/formats/record_reader.hpp"
-#include "core/game/replay.hpp"
+#include "core/game/skip_rules.hpp"
 #include "core/input/walker.hpp"
 
 namespace josekic::pipeline {
@@ -26,18 +25,10 @@ std::optional<ReadGame> read_first_game(const std::string& path, diag::Diagnosti
         return input::WalkControl::Stop;
     });
     if (!first) return std::nullopt;
-    if (std::optional<SkipReason> reason = skip_before_replay(*first)) {
-        problems.items.push_back(skip_diagnostic(*first, *reason));
-        return std::nullopt;
-    }
-    ReadGame game{std::move(*first), 0, std::move(bytes)};
-    const game::ReplayResult replay = game::replay(game.record, problems);
-    if (std::optional<SkipReason> reason = skip_after_replay(replay)) {
-        problems.items.push_back(skip_diagnostic(game.record, *reason));
-        return std::nullopt;
-    }
-    game.legal_moves = replay.legal_moves;
-    return game;
+    std::optional<game::PlayableGame> game =
+        game::replay_unless_skipped(std::move(*first), problems);
+    if (!game) return std::nullopt;
+    return ReadGame{std::move(game->record), game->legal_moves, std::move(bytes)};
 }
 
 }  // namespace josekic::pipeline

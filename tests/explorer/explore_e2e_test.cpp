@@ -275,6 +275,13 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
     const auto no_game = client.Post("/api/review", "not a game", "application/x-go-sgf");
     REQUIRE(no_game);
     CHECK(no_game->status == 400);
+    // An uploaded game is read with compile's skip rules: a 9x9 game is not reviewed as 19x19.
+    const auto small_board =
+        client.Post("/api/review", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])", "application/x-go-sgf");
+    REQUIRE(small_board);
+    CHECK(small_board->status == 400);
+    CHECK(json::parse(small_board->body)["error"].get<std::string>().find(
+              "game 1 skipped: board is 9x9; only 19x19 games are read") != std::string::npos);
     const auto page = client.Get("/");
     REQUIRE(page);
     CHECK(page->status == 200);
