@@ -27,7 +27,10 @@ for f in $(cd "$scratch/old" && ls) ; do
   if cmp -s "$scratch/old/$f" "$scratch/new/$f"; then echo "same       $f"; else echo "DIFFERENT  $f"; status=1; fi
 done
 for f in $(cd "$scratch/new" && ls); do [ -e "$scratch/old/$f" ] || { echo "NEW        $f"; status=1; }; done
+# The messages name each run's own directory: compare them with it as DIR.
 for s in stdout stderr; do
-  if cmp -s "$scratch/old.$s" "$scratch/new.$s"; then echo "same       ($s)"; else echo "different  ($s)"; fi
+  sed "s|$scratch/old|DIR|g" "$scratch/old.$s" >"$scratch/old.$s.seen"
+  sed "s|$scratch/new|DIR|g" "$scratch/new.$s" >"$scratch/new.$s.seen"
+  if cmp -s "$scratch/old.$s.seen" "$scratch/new.$s.seen"; then echo "same       ($s)"; else echo "different  ($s)"; fi
 done
 exit $status
