@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/dictionary/eras.hpp"
 #include "core/game/game_filter.hpp"
 #include "core/game/rank.hpp"
 #include "core/game/replay.hpp"
@@ -163,8 +164,29 @@ ApiAnswer Api::info() const {
         out["first_year"] = first == 9999 ? Json(nullptr) : Json(first);
         out["last_year"] = last == 0 ? Json(nullptr) : Json(last);
         out["index_options"] = index::options_json(options_);
+        out["eras"] = eras();
         return json_answer(out);
     });
+}
+
+Json Api::eras() const {
+    std::call_once(eras_once_, [this] {
+        std::map<int, std::uint64_t> per_year =
+            index::year_counts(*index_, index::Tree::Fuseki, 0, nullptr);
+        per_year.erase(0);  // undated games are in no era
+        const dictionary::Eras eras = dictionary::default_eras(per_year);
+        const int first = per_year.empty() ? 0 : per_year.begin()->first;
+        const int last = per_year.empty() ? 0 : per_year.rbegin()->first;
+        const std::vector<int>& starts = eras.boundaries();
+        eras_ = Json::array();
+        for (std::size_t i = 0; i < eras.count(); ++i) {
+            eras_.push_back(
+                Json{{"label", eras.label(i, first, last)},
+                     {"first_year", i == 0 ? Json(nullptr) : Json(starts[i - 1])},
+                     {"last_year", i == starts.size() ? Json(nullptr) : Json(starts[i] - 1)}});
+        }
+    });
+    return eras_;
 }
 
 std::shared_ptr<const index::GameSelection> Api::selection_of(

@@ -13,6 +13,7 @@
 #include "index/game_selection.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
+#include "index/result_json.hpp"
 
 namespace josekic::explorer {
 
@@ -39,7 +40,8 @@ class Api {
     /// `index` must outlive the Api.
     explicit Api(const index::IndexFile& index);
 
-    /// GET /api/info: the index's file, size, game count, compile options, tree sizes.
+    /// GET /api/info: the index's file, size, game count, compile options, tree sizes, and
+    /// the eras compile chooses by default for the indexed games (the page's "by era").
     ApiAnswer info() const;
     /// GET /api/joseki and /api/fuseki: `moves`, the filters, `games` and `offset`.
     ApiAnswer lookup(index::Tree tree, const Params& params) const;
@@ -64,8 +66,14 @@ class Api {
     /// bit per game and the counts of the large nodes it met.
     static constexpr std::size_t kKeptSelections = 4;
 
+    /// The eras of /api/info: dictionary::default_eras of the years of the indexed openings,
+    /// worked out at the first request (it reads every line of the fuseki root).
+    index::Json eras() const;
+
     const index::IndexFile* index_;
     index::TrackingOptions options_;
+    mutable std::once_flag eras_once_;
+    mutable index::Json eras_;
     mutable std::mutex selections_mutex_;
     mutable std::vector<std::pair<std::string, std::shared_ptr<const index::GameSelection>>>
         selections_;

@@ -11,6 +11,7 @@ const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589
 const state = { mode: 'joseki', moves: [], at: 0, filters: {}, offset: 0, swap: false, game: null };
 let answer = null;
 let redraws = 0;
+let eras = [];  // /api/info's: [{label, first_year, last_year}], null for an open end
 
 // Moves as the API takes them: "B[pd] W[qc] B[tenuki]".
 const moveText = (m) => m.color + '[' + (m.point || (state.mode === 'joseki' ? 'tenuki' : 'pass')) + ']';
@@ -128,7 +129,7 @@ function drawTable() {
       `<td title="as the dictionary writes it: ${c.normalised}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
       `<td class="num">${thousands(c.count)}</td>` +
       `<td><span class="share"><span style="width:${((c.share ?? 0) * 100).toFixed(1)}%"></span></span> ${percent(c.share)}</td>` +
-      `<td>${winBar(c)}</td><td>${years(c)}</td>`;
+      `<td>${winBar(c)}</td><td>${years(c)}</td><td class="era">–</td>`;
     row.onclick = () => play(m);
     body.appendChild(row);
   });
@@ -156,7 +157,11 @@ async function drawTrends() {
   const svg = $('trends');
   svg.replaceChildren();
   if (!answer || !answer.found || answer.continuations.length === 0) return;
-  const t = await api.trends(state.mode, { moves: lineText(played()), top: 5, ...filterParams() });
+  const asked = answer;
+  const t = await api.trends(state.mode, { moves: lineText(played()), top: 20, ...filterParams() });
+  await infoReady.catch(() => null);  // the eras
+  if (answer !== asked) return;  // a newer position was drawn meanwhile
+  drawEras(t);
   const yearsAll = Object.keys(t.years).filter((y) => y !== 'unknown').map(Number).sort((a, b) => a - b);
   if (yearsAll.length === 0) return;
   const W = 560, H = 240, L = 40, B = 24, T = 30;
@@ -169,11 +174,28 @@ async function drawTrends() {
   const step = Math.max(1, Math.ceil(yearsAll.length / 8));
   yearsAll.forEach((yr, i) => { if (i % step === 0) add('text', { x: x(yr), y: H - 6, class: 'tick' }, String(yr)); });
   t.continuations.forEach((c, i) => {
-    if (!c.years) return;
+    if (!c.years || i >= 5) return;
     const points = yearsAll.filter((yr) => t.years[yr] > 0).map((yr) => `${x(yr).toFixed(1)},${y((c.years[yr] || 0) / t.years[yr]).toFixed(1)}`);
     add('polyline', { points: points.join(' '), class: 'trend', stroke: COLOURS[i % COLOURS.length] });
     const m = parseMove(c.move);
     add('text', { x: L + 10 + i * 80, y: 16, class: 'legend', fill: COLOURS[i % COLOURS.length] }, `${letter(i)} ${m && m.point ? gtp(m.point) : 'tenuki'}`);
+  });
+}
+
+// The "by era" column: each continuation's share of the position's games in each era, as
+// the dictionary's "By era:" lines give it (from /api/trends' games per year).
+function drawEras(t) {
+  if (eras.length < 2) return;
+  const inEra = (e, year) => (e.first_year === null || year >= e.first_year) && (e.last_year === null || year <= e.last_year);
+  const sum = (counts, e) => Object.entries(counts || {}).filter(([y]) => y !== 'unknown' && inEra(e, Number(y))).reduce((s, [, n]) => s + n, 0);
+  const rows = $('continuations').querySelectorAll('tbody tr');
+  t.continuations.forEach((c, i) => {
+    if (!c.years || !rows[i]) return;
+    const cell = rows[i].querySelector('td.era');
+    cell.textContent = eras.map((e) => {
+      const total = sum(t.years, e);
+      return `${e.label} ${total ? percent(sum(c.years, e) / total) : '–'}`;
+    }).join(', ');
   });
 }
 
@@ -342,7 +364,9 @@ document.addEventListener('keydown', (e) => {
 
 fromUrl();
 for (const k of FILTERS) $('f-' + k).value = state.filters[k];
-api.info().then((i) => {
+const infoReady = api.info();
+infoReady.then((i) => {
+  eras = i.eras || [];
   $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
 }).catch((e) => { $('error').textContent = e.message; });
 updateFilterCount();

@@ -126,6 +126,13 @@ test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
   const line = lookup(['--moves', 'B[dp] W[cq]']).found ? 'B[dp] W[cq]' : 'B[dp]';
   await page.goto(url + '?mode=joseki&moves=' + encodeURIComponent(line), { waitUntil: 'networkidle0' });
   await page.waitForFunction(() => document.querySelectorAll('#trends polyline').length > 0);
+  // The "by era" column: the first row's share in each era, the eras /api/info names.
+  const eras = (await (await fetch(new URL('/api/info', url))).json()).eras;
+  if (eras.length > 1) {
+    await page.waitForFunction(() => document.querySelector('#continuations td.era').textContent !== '–');
+    const cell = await page.$eval('#continuations td.era', (c) => c.textContent);
+    for (const e of eras) assert.match(cell, new RegExp(e.label + ' \\d+\\.\\d%'));
+  }
   await page.$eval('#trends', (e) => e.scrollIntoView());
   await shot('screenshot-explore-trends.png');
   await page.goBack({ waitUntil: 'networkidle0' });

@@ -19,6 +19,7 @@
 #include "index/index_reader.hpp"
 #include "index/query.hpp"
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/file_bytes.hpp"
 
 namespace fs = std::filesystem;
 using josekic::testing::run_josekic;
@@ -132,6 +133,18 @@ TEST_CASE("explore answers /api/joseki with the bytes of lookup --json", "[explo
     REQUIRE(info);
     CHECK(info->status == 200);
     CHECK(json::parse(info->body)["games"] == 590);
+    // The eras are those of the dictionary's "By era:" lines: its root's comment names them
+    // ("By era: 1941-1978 1,220, 1979-1997 1,104.").
+    const std::string joseki = josekic::test_support::slurp(goban_dictionary() / "joseki.sgf");
+    const std::size_t by_era = joseki.find("By era: ");
+    REQUIRE(by_era != std::string::npos);
+    const std::string root_line = joseki.substr(by_era, joseki.find('.', by_era) - by_era);
+    const json eras = json::parse(info->body)["eras"];
+    REQUIRE(eras.size() == 2);
+    for (const json& era : eras) {
+        INFO(root_line);
+        CHECK(root_line.find(" " + era["label"].get<std::string>() + " ") != std::string::npos);
+    }
     // Every line in the lower-left corner as typed, with and without a filter.
     for (const std::string moves : {"", "dp", "dp cq", "dp cq cp dq", "pd qc qd pc"}) {
         const auto answer = client.Get("/api/joseki?moves=" + encoded(moves));
