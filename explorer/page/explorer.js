@@ -302,18 +302,22 @@ async function doReview(file) {
 }
 const para = (t) => { const p = document.createElement('p'); p.textContent = t; return p; };
 
-// The current line with its continuations `depth` moves deep (those played at least
-// `min` times), as SGF with counts in the comments.
+// The current line with its continuations `depth` moves deep, as SGF with counts in the
+// comments, cut as prune's thresholds cut: played at least `min` times and in at least
+// `share` of the parent's games, the `children` most played of each position.
 async function exportSgf() {
   const depth = Math.max(1, Math.min(6, Number($('export-depth').value) || 2));
   const min = Math.max(1, Number($('export-min').value) || 1);
+  const share = Math.max(0, Number($('export-share').value) || 0) / 100;
+  const children = Math.max(0, Math.floor(Number($('export-children').value) || 0));
   const sgfValue = (t) => t.replace(/\\/g, '\\\\').replace(/]/g, '\\]');
   const node = (m, c) => `;${m.color}[${m.point || ''}]` + (c ? `C[${sgfValue(c)}]` : '');
   const comment = (c) => `${thousands(c.count)} games, ${percent(c.share)}, first player wins ${percent(c.win_rate)}, years ${years(c)}`;
   async function subtree(line, level) {
     if (level >= depth) return '';
     const a = await api.lookup(state.mode, { moves: lineText(line), games: 0, ...filterParams() });
-    const kids = a.continuations.filter((c) => c.count >= min).map((c) => ({ c, m: parseMove(c.move) })).filter((k) => k.m);
+    const kept = a.continuations.filter((c) => c.count >= min && (c.share ?? 1) >= share);
+    const kids = (children ? kept.slice(0, children) : kept).map((c) => ({ c, m: parseMove(c.move) })).filter((k) => k.m);
     const parts = [];
     for (const k of kids) parts.push('(' + node(k.m, comment(k.c)) + (await subtree(line.concat([k.m]), level + 1)) + ')');
     return parts.join('');

@@ -185,4 +185,17 @@ test('the line is exported as SGF with its continuations', async () => {
   assert.match(sgf, /^\(;GM\[1\]FF\[4\]CA\[UTF-8\]SZ\[19\]/);
   const moves = (await urlMoves()).split(' ');
   for (const m of moves) assert.ok(sgf.includes(';' + m.slice(0, 5)), m);
+  // The most played continuation only, two moves deep: one variation, each move in it.
+  const before = sgf;
+  await page.$eval('#export-depth', (e) => { e.value = '2'; });
+  await page.$eval('#export-children', (e) => { e.value = '1'; });
+  await page.click('#export');
+  await page.waitForFunction((old) => document.body.dataset.exported !== old, {}, before);
+  const one = await page.evaluate(() => document.body.dataset.exported);
+  const top = lookup(['--moves', moves.join(' ')]).continuations[0].move;
+  const below = lookup(['--moves', moves.concat([top]).join(' ')]).continuations;
+  const asSgf = (m) => m.replace('[tenuki]', '[]').replace(/^([BW]\[[a-s]*\]).*/, '$1');
+  assert.ok(one.includes('(;' + asSgf(top)), top);
+  if (below.length) assert.ok(one.includes('(;' + asSgf(below[0].move)), below[0].move);
+  assert.equal((one.match(/\(;[BW]\[/g) || []).length, below.length ? 2 : 1);
 });
