@@ -199,6 +199,36 @@ function drawEras(t) {
   });
 }
 
+// In fuseki mode, each corner of the whole-board position (/api/position, as `lookup
+// --game` looks a game up): its joseki line with how often it was played and a button to
+// explore it, or why the corner has none.
+async function drawCorners() {
+  const box = $('corners');
+  box.replaceChildren();
+  if (state.mode !== 'fuseki' || played().length === 0) return;
+  const asked = answer;
+  const p = await api.position({ moves: lineText(played()), games: 0, ...filterParams() });
+  if (answer !== asked) return;  // a newer position was drawn meanwhile
+  const title = document.createElement('h2');
+  title.textContent = 'Corners';
+  box.appendChild(title);
+  for (const c of p.corners) {
+    const line = document.createElement('p');
+    line.className = 'corner';
+    const moves = c.moves.map((m) => parseMove(m.move)).filter(Boolean);
+    const upTo = c.found ? moves.length : c.left_at.move_number - 1;
+    line.innerHTML = `<b>${esc(c.corner)}</b>: ${c.moves.map((m) => esc(m.move)).join(' ')}: ` +
+      (c.found ? `played ${thousands(c.count)} times${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
+        : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `);
+    const link = document.createElement('button');
+    link.textContent = 'explore';
+    link.onclick = () => { state.mode = 'joseki'; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
+    line.appendChild(link);
+    box.appendChild(line);
+  }
+  for (const c of p.corners_not_tracked) box.appendChild(para(`${c.corner}: not tracked: ${c.why}.`));
+}
+
 function drawAll() {
   const started = performance.now();
   drawBoard(); drawMoves(); drawSummary(); drawTable(); drawGames();
@@ -227,6 +257,7 @@ async function refresh() {
   }
   drawAll();
   drawTrends().catch((e) => { $('error').textContent = e.message; });
+  drawCorners().catch((e) => { $('error').textContent = e.message; });
 }
 
 function play(move) {

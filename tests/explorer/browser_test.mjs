@@ -138,6 +138,24 @@ test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
   await page.goBack({ waitUntil: 'networkidle0' });
 });
 
+test('in fuseki mode each corner of the position is shown, and explored in joseki mode', async () => {
+  // The most played four moves of the collection's openings.
+  let line = [];
+  for (let i = 0; i < 4; i++) line.push(lookup(['--fuseki', '--moves', line.join(' ')]).continuations[0].move);
+  await page.goto(url + '?mode=fuseki&moves=' + encodeURIComponent(line.join(' ')), { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.querySelectorAll('#corners p').length === 4);
+  const shown = await page.$$eval('#corners p', (ps) => ps.map((p) => p.textContent));
+  const corners = ['upper-right', 'upper-left', 'lower-left', 'lower-right'];
+  for (const c of corners) assert.ok(shown.some((t) => t.startsWith(c)), c);
+  const explore = await page.$('#corners p.corner button');
+  assert.ok(explore, 'a corner with a line has a button to explore it');
+  const before = await redraws();
+  await explore.click();
+  await settled(before);
+  assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('mode')), 'joseki');
+  assert.deepEqual(await tableCounts(), lookup(['--moves', await urlMoves()]).continuations.map((c) => c.count));
+});
+
 test('a filter is applied as lookup applies it, with the games that pass', async () => {
   const moves = await urlMoves();
   const since = process.env.JOSEKIC_FILTER_SINCE || '1970';
