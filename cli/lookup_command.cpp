@@ -12,6 +12,7 @@
 #include "cli/options.hpp"
 #include "compiler/pipeline/first_game.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "emit/json_text.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
@@ -150,7 +151,7 @@ int run_lookup(const std::vector<std::string>& args) {
         if (json) {
             index::Json answer = index::game_lookup_json(result);
             index::add_answer_context(answer, filter, tracking);
-            std::cout << index::json_text(answer) << "\n";
+            std::cout << emit::json_text(answer) << "\n";
         } else {
             std::cout << filter_text << render_game_lookup_text(result) << "\n"
                       << render_options_text(tracking);
@@ -180,7 +181,7 @@ int run_lookup(const std::vector<std::string>& args) {
     if (json) {
         index::Json answer = index::lookup_json(result);
         index::add_answer_context(answer, filter, tracking);
-        std::cout << index::json_text(answer) << "\n";
+        std::cout << emit::json_text(answer) << "\n";
     } else {
         std::cout << filter_text << render_lookup_text(result) << "\n"
                   << render_options_text(tracking);

@@ -10,6 +10,7 @@
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
 #include "emit/atomic_file.hpp"
+#include "emit/json_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "index/dictionary_set.hpp"
@@ -118,7 +119,7 @@ int run_review(const std::vector<std::string>& args) {
             output,
             index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? index::json_text(index::review_json(review, tracking)) + "\n"
+    std::cout << (json ? emit::json_text(index::review_json(review, tracking)) + "\n"
                        : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }
