@@ -31,13 +31,13 @@ std::filesystem::path index_path(const std::string& dictionary) {
     return index::index_path(dictionary);
 }
 
-int flushed_output() {
+ExitStatus flushed_output() {
     std::cout.flush();
     if (!std::cout) {
         std::cerr << "josekic: error: cannot write the output\n";
-        return 1;
+        return ExitStatus::Error;
     }
-    return 0;
+    return ExitStatus::Ok;
 }
 
 std::optional<GameFile> read_game_file(const std::string& path) {
@@ -56,7 +56,7 @@ std::optional<GameFile> read_game_file(const std::string& path) {
     return game;
 }
 
-int run_lookup(const std::vector<std::string>& args) {
+ExitStatus run_lookup(const std::vector<std::string>& args) {
     const CommandHelp help{
         "lookup",
         "josekic lookup DIR|INDEX --moves \"pd qc qd\" [--fuseki] [options]\n"
@@ -120,7 +120,8 @@ int run_lookup(const std::vector<std::string>& args) {
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
     po::positional_options_description positional;
     positional.add("dictionary", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
     if (moves.has_value() == !game_file.empty())
         throw UsageError(
@@ -132,7 +133,7 @@ int run_lookup(const std::vector<std::string>& args) {
         filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
-        if (!game) return 1;
+        if (!game) return ExitStatus::Error;
         if (move && *move > game->legal_moves)
             throw UsageError("lookup", "--move " + std::to_string(*move) +
                                            " is past the end of the game: " + game_file + " has " +

@@ -47,7 +47,7 @@ const char* const kPruneDescription =
 
 }  // namespace
 
-int run_prune(const std::vector<std::string>& args) {
+ExitStatus run_prune(const std::vector<std::string>& args) {
     const CommandHelp help{"prune", "josekic prune DICT.sgf [--list FILE]... -o OUT.sgf [options]",
                            kPruneDescription};
     std::string dictionary_path;
@@ -77,7 +77,8 @@ int run_prune(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
     const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
@@ -102,7 +103,7 @@ int run_prune(const std::vector<std::string>& args) {
     if (!read) failed = true;
     if (failed) {
         std::cerr << "josekic: nothing was written\n";
-        return 1;
+        return ExitStatus::Error;
     }
 
     const std::vector<prune::PruneList>& lists = *read_lists;
@@ -112,7 +113,7 @@ int run_prune(const std::vector<std::string>& args) {
                   << " was written without player counts (dictionary format 1, josekic 0.1): "
                      "--min-players needs a dictionary compiled by this version; nothing was "
                      "written\n";
-        return 1;
+        return ExitStatus::Error;
     }
     for (const emit::ReadDictionary& tree : *read) {
         results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind,
@@ -129,7 +130,7 @@ int run_prune(const std::vector<std::string>& args) {
                 std::cout << (i > 0 ? "\n" : "") << (*read)[i].root.name << "\n";
             std::cout << prune::render_dry_run(results[i], thresholds);
         }
-        return 0;
+        return ExitStatus::Ok;
     }
 
     const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
@@ -152,7 +153,7 @@ int run_prune(const std::vector<std::string>& args) {
             std::cerr << "josekic: " << dictionary_path << " leaves lines to the index of compile "
                       << own_id << ", but " << index_file.string() << " beside it is of compile "
                       << beside_id << ": not its own index; nothing was written\n";
-            return 1;
+            return ExitStatus::Error;
         }
         index_beside = !own_id.empty();
         if (!index_beside) {
@@ -209,7 +210,7 @@ int run_prune(const std::vector<std::string>& args) {
                 result.trie, reference::annotate(result.trie, references)));
         }
     }
-    return 0;
+    return ExitStatus::Ok;
 }
 
 }  // namespace josekic::cli

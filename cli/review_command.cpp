@@ -65,7 +65,7 @@ std::string review_text(const index::GameReview& review) {
 
 }  // namespace
 
-int run_review(const std::vector<std::string>& args) {
+ExitStatus run_review(const std::vector<std::string>& args) {
     const CommandHelp help{
         "review",
         "josekic review GAME.sgf --dict DIR [-o REVIEWED.sgf] [--alternatives N] [--json]",
@@ -105,12 +105,13 @@ int run_review(const std::vector<std::string>& args) {
     all.add(visible).add_options()("game", po::value(&game_file));
     po::positional_options_description positional;
     positional.add("game", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (game_file.empty()) throw UsageError("review", "name the game to review");
     if (dictionary.empty()) throw UsageError("review", "name the dictionary: --dict DIR");
 
     const std::optional<GameFile> game = read_game_file(game_file);
-    if (!game) return 1;
+    if (!game) return ExitStatus::Error;
     const index::IndexFile file = index::open_dictionary_index(dictionary);
     const index::GameReview review =
         index::review_game(file, game->record, game->legal_moves, alternatives);
