@@ -7,7 +7,8 @@
 
 namespace josekic::cli {
 
-/// `josekic review GAME.sgf --dict DIR [--alternatives N] [--json]`: where the game's opening
+/// `josekic review DIR|INDEX GAME.sgf [--alternatives N] [--json]` (or, deprecated,
+/// `review GAME.sgf --dict DIR`): where the game's opening
 /// and each corner left the book of a compiled dictionary's index, and what the book plays
 /// there. Returns Ok, or Error for a game or index that cannot be
 /// used; a bad command line is a UsageError.
