@@ -56,8 +56,8 @@ if "$josekic" review --help >/dev/null 2>&1; then
   game=$(find "$corpus" -name '*.sgf' | head -200 | while read -r f; do
            n=$(grep -o ';[BW]\[' "$f" | wc -l); [ "$n" -ge 250 ] && { echo "$f"; break; }; done)
   if [ -n "$game" ]; then
-    "$josekic" review "$game" --dict "$scratch/with" >/dev/null 2>&1
-    start=$(now); "$josekic" review "$game" --dict "$scratch/with" >/dev/null 2>&1; end=$(now)
+    "$josekic" review "$scratch/with" "$game" >/dev/null 2>&1
+    start=$(now); "$josekic" review "$scratch/with" "$game" >/dev/null 2>&1; end=$(now)
     echo "review of a game of $(grep -o ";[BW]\\[" "$game" | wc -l) moves ($game): $(echo "($end - $start) * 1000" | bc) ms"
   fi
 else

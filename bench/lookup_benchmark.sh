@@ -27,7 +27,7 @@ for dir in $dirs; do
   echo "$dir: $(python3 "$here/index_sections.py" "$dir/index.jki" | awk "NR == 1" | cut -d: -f2-)"
   for query in "lookup $dir --moves pd" "lookup $dir --moves pd_qc_qd" \
                "lookup $dir --fuseki --moves pd_dd_pq_dp" "lookup $dir --game $game" \
-               "review $game --dict $dir"; do
+               "review $dir $game"; do
     # shellcheck disable=SC2086 # the query is split into words on purpose; _ joins moves
     set -- $query
     args=$(printf '%s\n' "$@" | sed 's/_/ /g')

@@ -11,7 +11,7 @@ namespace po = boost::program_options;
 
 namespace josekic::cli {
 
-int run_check(const std::vector<std::string>& args) {
+ExitStatus run_check(const std::vector<std::string>& args) {
     const CommandHelp help{
         "check", "josekic check INPUT... [options]",
         "Reads every game of the INPUTs: game records (SGF .sgf/.mgt, Tygem .gib, WBaduk .ngf,\n"
@@ -47,7 +47,8 @@ int run_check(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
 
     pipeline::StreamOptions options = stream_options(input, help.name);
     options.filter = parse_filter(filters, help.name);

@@ -13,10 +13,6 @@ namespace josekic::cli {
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitError = 1;
-constexpr int kExitUsage = 2;
-
 void print_overview(std::ostream& out) {
     out << "usage: josekic <command> [options]\n"
            "       josekic help <command> | josekic <command> --help\n"
@@ -31,37 +27,37 @@ void print_overview(std::ostream& out) {
            "command line.\n";
 }
 
-int unknown_command(const std::string& name) {
+ExitStatus unknown_command(const std::string& name) {
     std::cerr << "josekic: unknown command '" << name << "'";
     if (const auto suggestion = suggest_command(name))
         std::cerr << "; did you mean '" << *suggestion << "'?";
     std::cerr << "\nTry 'josekic --help' for the list of commands.\n";
-    return kExitUsage;
+    return ExitStatus::Usage;
 }
 
-int dispatch(const std::vector<std::string>& words) {
+ExitStatus dispatch(const std::vector<std::string>& words) {
     if (words.empty()) {
         print_overview(std::cerr);
-        return kExitUsage;
+        return ExitStatus::Usage;
     }
     const std::string& first = words[0];
     if (first == "--help" || first == "-h") {
         print_overview(std::cout);
-        return kExitOk;
+        return ExitStatus::Ok;
     }
     if (first == "--version" || first == "-V") {
         std::cout << "josekic " << JOSEKIC_VERSION << '\n';
-        return kExitOk;
+        return ExitStatus::Ok;
     }
     if (first == "help") {
         if (words.size() == 1) {
             print_overview(std::cout);
-            return kExitOk;
+            return ExitStatus::Ok;
         }
         if (words[1] == "help") {
             std::cout << "usage: josekic help [COMMAND]\n\nPrints the help of COMMAND (the same as "
                          "`josekic COMMAND --help`),\nor without one the list of commands.\n";
-            return kExitOk;
+            return ExitStatus::Ok;
         }
         const Command* command = find_command(words[1]);
         if (command == nullptr) return unknown_command(words[1]);
@@ -75,7 +71,7 @@ int dispatch(const std::vector<std::string>& words) {
     return command->handler(std::vector<std::string>(words.begin() + 1, words.end()));
 }
 
-int run_command_line(const std::vector<std::string>& words) {
+ExitStatus run_command_line(const std::vector<std::string>& words) {
     try {
         return dispatch(words);
     } catch (const UsageError& e) {
@@ -84,10 +80,10 @@ int run_command_line(const std::vector<std::string>& words) {
             std::cerr << "Try 'josekic --help'.\n";
         else
             std::cerr << "Try 'josekic help " << e.command() << "'.\n";
-        return kExitUsage;
+        return ExitStatus::Usage;
     } catch (const std::exception& e) {
         std::cerr << "josekic: error: " << e.what() << '\n';
-        return kExitError;
+        return ExitStatus::Error;
     }
 }
 
@@ -96,7 +92,7 @@ int run_command_line(const std::vector<std::string>& words) {
 int run(int argc, char** argv) {
     end_quietly_on_closed_pipe();
     const std::vector<std::string> words(argv + 1, argv + argc);
-    return check_standard_streams(run_command_line(words));
+    return exit_code(check_standard_streams(run_command_line(words)));
 }
 
 }  // namespace josekic::cli

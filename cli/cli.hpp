@@ -2,7 +2,7 @@
 
 namespace josekic::cli {
 
-/// Runs the command line; returns the process exit code (0 ok, 1 error, 2 usage).
+/// Runs the command line; returns the process exit code (exit_code of an ExitStatus).
 int run(int argc, char** argv);
 
 }  // namespace josekic::cli

@@ -5,12 +5,14 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/exit_status.hpp"
+
 namespace josekic::cli {
 
 /// A subcommand's entry point: receives the arguments after the command name and returns
-/// the exit code (0 ok, 1 error). It prints its own help for "--help" and throws
+/// its exit status (Ok or Error). It prints its own help for "--help" and throws
 /// UsageError (options.hpp) for a bad command line.
-using CommandHandler = int (*)(const std::vector<std::string>& args);
+using CommandHandler = ExitStatus (*)(const std::vector<std::string>& args);
 
 /// One row of the command table.
 struct Command {

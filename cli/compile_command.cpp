@@ -52,7 +52,7 @@ const char* const kCompileDescription =
 
 }  // namespace
 
-int run_compile(const std::vector<std::string>& args) {
+ExitStatus run_compile(const std::vector<std::string>& args) {
     const CommandHelp help{"compile", "josekic compile INPUT... -o DIR [options]",
                            kCompileDescription};
     InputOptions input;
@@ -115,7 +115,8 @@ int run_compile(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
 
     options.thresholds = parse_thresholds(thresholds, help.name);
     if (!eras.empty()) {
@@ -141,7 +142,7 @@ int run_compile(const std::vector<std::string>& args) {
     for (const diag::Diagnostic& d : unreadable) std::cerr << diag::format(d) << "\n";
     if (!unreadable.empty()) {
         std::cerr << "josekic: nothing was written\n";
-        return 1;
+        return ExitStatus::Error;
     }
     emit::check_output_directory(options.output_dir);
     // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
@@ -162,13 +163,13 @@ int run_compile(const std::vector<std::string>& args) {
     std::optional<std::vector<prune::PruneList>> prune_lists = read_prune_lists(prune_files);
     if (!prune_lists) {
         std::cerr << "josekic: nothing was written\n";
-        return 1;
+        return ExitStatus::Error;
     }
     options.prune_lists = std::move(*prune_lists);
 
     const compile::CompileResult result = compile::compile_collection(options);
     if (!result.written) {
-        const int status = exit_status(result.run, input);
+        const ExitStatus status = exit_status(result.run, input);
         std::cerr << "josekic: nothing was written; " << options.output_dir
                   << " keeps what it held\n";
         return status;

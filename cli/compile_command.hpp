@@ -3,9 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_status.hpp"
+
 namespace josekic::cli {
 
 /// `josekic compile INPUT... -o DIR [options]`: builds the joseki and fuseki dictionaries
-/// and writes them with report.txt into DIR. Returns 0 on success, 1 on an error.
-int run_compile(const std::vector<std::string>& args);
+/// and writes them with report.txt into DIR. Returns Ok on success, Error on an error.
+ExitStatus run_compile(const std::vector<std::string>& args);
 }  // namespace josekic::cli

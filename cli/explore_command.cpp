@@ -39,7 +39,7 @@ void open_browser(const std::string& url) {
 
 }  // namespace
 
-int run_explore(const std::vector<std::string>& args) {
+ExitStatus run_explore(const std::vector<std::string>& args) {
     const CommandHelp help{
         "explore", "josekic explore DIR|INDEX [--port N] [--host ADDR] [--open] [--cors ORIGIN]",
         "Serves a web page to explore a compiled dictionary on a board, and its JSON API\n"
@@ -73,7 +73,8 @@ int run_explore(const std::vector<std::string>& args) {
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
     po::positional_options_description positional;
     positional.add("dictionary", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (dictionary.empty()) throw UsageError("explore", "name a dictionary directory or index");
     if (options.port < 0 || options.port > 65535)
         throw UsageError("explore", "--port takes a number from 0 to 65535");
@@ -109,7 +110,7 @@ int run_explore(const std::vector<std::string>& args) {
     // serve() also returns when listening fails: wake the waiter if no signal did.
     pthread_kill(waiter.native_handle(), SIGTERM);
     waiter.join();
-    return 0;
+    return ExitStatus::Ok;
 }
 
 }  // namespace josekic::cli

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <type_traits>
 #include <variant>
 
 #include <boost/optional.hpp>
@@ -12,6 +13,7 @@
 #include "cli/options.hpp"
 #include "compiler/pipeline/first_game.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "emit/json_text.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
@@ -30,13 +32,13 @@ std::filesystem::path index_path(const std::string& dictionary) {
     return index::index_path(dictionary);
 }
 
-int flushed_output() {
+ExitStatus flushed_output() {
     std::cout.flush();
     if (!std::cout) {
         std::cerr << "josekic: error: cannot write the output\n";
-        return 1;
+        return ExitStatus::Error;
     }
-    return 0;
+    return ExitStatus::Ok;
 }
 
 std::optional<GameFile> read_game_file(const std::string& path) {
@@ -55,7 +57,51 @@ std::optional<GameFile> read_game_file(const std::string& path) {
     return game;
 }
 
-int run_lookup(const std::vector<std::string>& args) {
+namespace {
+
+// Said before the answer (text) or inside it (JSON), so that a filtered answer is never taken
+// for the whole collection's.
+std::string filter_text(const game::GameFilter& filter) {
+    return filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
+}
+
+// What both kinds of lookup share: the index, checked under --verify, the filter and the form
+// of the answer.
+struct LookupRun {
+    std::string dictionary;
+    bool verify = false;
+    game::GameFilter filter;
+    bool json = false;
+};
+
+// Opens the index, verifies it on request, selects the filtered games, asks `ask(file,
+// tracking, selection)` and prints its result as JSON (with the filters and the index's
+// options) or as text (after the filters, before the options).
+template <typename Ask, typename Result = std::invoke_result_t<Ask, const index::IndexFile&,
+                                                               const index::TrackingOptions&,
+                                                               const index::GameSelection*>>
+ExitStatus answer(const LookupRun& run, Ask ask, index::Json (*to_json)(const Result&),
+                  std::string (*to_text)(const Result&)) {
+    const index::IndexFile file = index::open_dictionary_index(run.dictionary);
+    if (run.verify) file.verify();
+    const index::TrackingOptions tracking = index::tracking_options(file);
+    std::optional<index::GameSelection> selection;
+    if (!run.filter.empty()) selection.emplace(file, run.filter);
+    const Result result = ask(file, tracking, selection ? &*selection : nullptr);
+    if (run.json) {
+        index::Json object = to_json(result);
+        index::add_answer_context(object, run.filter, tracking);
+        std::cout << emit::json_text(object) << "\n";
+    } else {
+        std::cout << filter_text(run.filter) << to_text(result) << "\n"
+                  << render_options_text(tracking);
+    }
+    return flushed_output();
+}
+
+}  // namespace
+
+ExitStatus run_lookup(const std::vector<std::string>& args) {
     const CommandHelp help{
         "lookup",
         "josekic lookup DIR|INDEX --moves \"pd qc qd\" [--fuseki] [options]\n"
@@ -119,43 +165,29 @@ int run_lookup(const std::vector<std::string>& args) {
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
     po::positional_options_description positional;
     positional.add("dictionary", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
     if (moves.has_value() == !game_file.empty())
         throw UsageError(
             "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
-    const game::GameFilter filter = parse_filter(filters, "lookup");
-    // Said before the answer (text) or inside it (JSON), so that a filtered answer is never
-    // taken for the whole collection's.
-    const std::string filter_text =
-        filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
+    const LookupRun run{dictionary, verify, parse_filter(filters, "lookup"), json};
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
-        if (!game) return 1;
+        if (!game) return ExitStatus::Error;
         if (move && *move > game->legal_moves)
             throw UsageError("lookup", "--move " + std::to_string(*move) +
                                            " is past the end of the game: " + game_file + " has " +
                                            std::to_string(game->legal_moves) + " legal moves");
-        const index::IndexFile file = index::open_dictionary_index(dictionary);
-        if (verify) file.verify();
-        std::optional<index::GameSelection> selection;
-        if (!filter.empty()) selection.emplace(file, filter);
-        index::GameLookupOptions options;
-        if (move) options.move = *move;
-        options.games = games;
-        options.selection = selection ? &*selection : nullptr;
-        const index::GameLookup result =
-            index::lookup_game(file, game->record, game->legal_moves, options);
-        const index::TrackingOptions tracking = index::tracking_options(file);
-        if (json) {
-            index::Json answer = index::game_lookup_json(result);
-            index::add_answer_context(answer, filter, tracking);
-            std::cout << index::json_text(answer) << "\n";
-        } else {
-            std::cout << filter_text << render_game_lookup_text(result) << "\n"
-                      << render_options_text(tracking);
-        }
-        return flushed_output();
+        const auto ask = [&](const index::IndexFile& file, const index::TrackingOptions&,
+                             const index::GameSelection* selection) {
+            index::GameLookupOptions options;
+            if (move) options.move = *move;
+            options.games = games;
+            options.selection = selection;
+            return index::lookup_game(file, game->record, game->legal_moves, options);
+        };
+        return answer(run, ask, index::game_lookup_json, render_game_lookup_text);
     }
 
     const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
@@ -170,22 +202,11 @@ int run_lookup(const std::vector<std::string>& args) {
     // A malformed query is refused before the index is read; the corner of its first stone
     // is then the one the index's zones give.
     parsed_query(trackers::Zone::default_zone());
-    const index::IndexFile file = index::open_dictionary_index(dictionary);
-    if (verify) file.verify();
-    const index::TrackingOptions tracking = index::tracking_options(file);
-    std::optional<index::GameSelection> selection;
-    if (!filter.empty()) selection.emplace(file, filter);
-    const index::LookupResult result = index::lookup(file, tree, parsed_query(tracking.zone), games,
-                                                     selection ? &*selection : nullptr);
-    if (json) {
-        index::Json answer = index::lookup_json(result);
-        index::add_answer_context(answer, filter, tracking);
-        std::cout << index::json_text(answer) << "\n";
-    } else {
-        std::cout << filter_text << render_lookup_text(result) << "\n"
-                  << render_options_text(tracking);
-    }
-    return flushed_output();
+    const auto ask = [&](const index::IndexFile& file, const index::TrackingOptions& tracking,
+                         const index::GameSelection* selection) {
+        return index::lookup(file, tree, parsed_query(tracking.zone), games, selection);
+    };
+    return answer(run, ask, index::lookup_json, render_lookup_text);
 }
 
 }  // namespace josekic::cli

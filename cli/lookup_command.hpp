@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_status.hpp"
 #include "compiler/pipeline/first_game.hpp"
 
 namespace josekic::cli {
@@ -13,9 +14,9 @@ namespace josekic::cli {
 /// `josekic lookup DIR|INDEX --moves "pd qc qd" [--fuseki] [--games N] [--json] [--verify]`:
 /// looks a corner sequence (or, with --fuseki, a whole-board opening) up in the index that
 /// compile wrote and prints its statistics, its position over all move orders, its
-/// continuations and its most recent games. Returns 0 (also for a line the dictionary does
-/// not know), 1 for an index that cannot be used, 2 for a malformed query.
-int run_lookup(const std::vector<std::string>& args);
+/// continuations and its most recent games. Returns Ok (also for a line the dictionary does
+/// not know), Error for an index that cannot be used; a malformed query is a UsageError.
+ExitStatus run_lookup(const std::vector<std::string>& args);
 
 /// The first game of a game file and how many of its moves are legal.
 using GameFile = pipeline::ReadGame;
@@ -29,7 +30,7 @@ std::optional<GameFile> read_game_file(const std::string& path);
 /// index::open_dictionary_index, which also checks the SGF files beside it.
 std::filesystem::path index_path(const std::string& dictionary);
 
-/// Flushes stdout: 0, or 1 after an error message when the output could not be written.
-int flushed_output();
+/// Flushes stdout: Ok, or Error after an error message when the output could not be written.
+ExitStatus flushed_output();
 
 }  // namespace josekic::cli

@@ -125,14 +125,14 @@ bool run_fails(const pipeline::RunReport& report, const InputOptions& options) {
     return report.has_fatal_errors() || (options.strict && not_read(report).any());
 }
 
-int exit_status(const pipeline::RunReport& report, const InputOptions& options) {
-    if (report.has_fatal_errors()) return 1;
-    if (!options.strict) return 0;
+ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options) {
+    if (report.has_fatal_errors()) return ExitStatus::Error;
+    if (!options.strict) return ExitStatus::Ok;
     const auto [files, errors, games] = not_read(report);
-    if (files == 0 && errors == 0 && games == 0) return 0;
+    if (files == 0 && errors == 0 && games == 0) return ExitStatus::Ok;
     std::cerr << "josekic: --strict: not everything was read: " << files << " files skipped, "
               << errors << " errors, " << games << " games skipped (see the report)\n";
-    return 1;
+    return ExitStatus::Error;
 }
 
 }  // namespace josekic::cli

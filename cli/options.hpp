@@ -9,12 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_status.hpp"
 #include "compiler/pipeline/game_stream.hpp"
 
 namespace josekic::cli {
 
 /// A bad command line. cli::run prints "josekic: <what>", a hint to the command's help,
-/// and exits with 2.
+/// and exits with ExitStatus::Usage.
 class UsageError : public std::runtime_error {
   public:
     UsageError(std::string command, const std::string& what)
@@ -33,7 +34,7 @@ struct CommandHelp {
     std::string description;  ///< paragraphs after the usage line (behaviour, exit codes)
 };
 
-/// Whether parse_command_line printed help (the handler then returns 0) or the command runs.
+/// Whether parse_command_line printed help (the handler then returns Ok) or the command runs.
 enum class ParseOutcome { Run, HelpShown };
 
 /// Parses `args` into the variables bound in `options` (plus --help/-h, added here), with
@@ -126,12 +127,12 @@ void add_input_options(boost::program_options::options_description& visible,
 /// both --quiet and --verbose) and converts them; throws UsageError naming `command`.
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command);
 
-/// The exit status of a command that read games: 1 when an INPUT is missing, or under
+/// The exit status of a command that read games: Error when an INPUT is missing, or under
 /// --strict when anything was skipped (a file not read, an error in a file, a game not Go,
-/// not 19x19 or without moves; duplicates do not count), saying so on stderr; else 0.
-int exit_status(const pipeline::RunReport& report, const InputOptions& options);
+/// not 19x19 or without moves; duplicates do not count), saying so on stderr; else Ok.
+ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options);
 
-/// Whether exit_status will be 1 for `report`, without saying anything: a run that will fail
+/// Whether exit_status will be Error for `report`, without saying anything: a run that will fail
 /// asks this before it writes, so that it writes nothing.
 bool run_fails(const pipeline::RunReport& report, const InputOptions& options);
 

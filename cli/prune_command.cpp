@@ -1,22 +1,12 @@
 #include "cli/prune_command.hpp"
 
-#include <filesystem>
 #include <iostream>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/options.hpp"
-#include "cli/prune_lists.hpp"
 #include "cli/threshold_options.hpp"
-#include "compiler/compile/dictionary_output.hpp"
-#include "compiler/compile/node_comments.hpp"
-#include "emit/dictionary_reader.hpp"
-#include "index/index_format.hpp"
-#include "index/index_reader.hpp"
-#include "prune/apply.hpp"
-#include "prune/report_text.hpp"
-#include "reference/coverage.hpp"
+#include "compiler/compile/prune_job.hpp"
 
 namespace po = boost::program_options;
 
@@ -47,7 +37,7 @@ const char* const kPruneDescription =
 
 }  // namespace
 
-int run_prune(const std::vector<std::string>& args) {
+ExitStatus run_prune(const std::vector<std::string>& args) {
     const CommandHelp help{"prune", "josekic prune DICT.sgf [--list FILE]... -o OUT.sgf [options]",
                            kPruneDescription};
     std::string dictionary_path;
@@ -77,7 +67,8 @@ int run_prune(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
     const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
@@ -88,128 +79,17 @@ int run_prune(const std::vector<std::string>& args) {
                          "leaves nothing to do)");
     }
 
-    const std::optional<std::vector<prune::PruneList>> read_lists = read_prune_lists(list_files);
-    bool failed = !read_lists;
-    diag::DiagnosticList reference_problems;
-    const std::vector<reference::ReferenceIndex> references =
-        compile::load_references(reference_arguments, reference_problems);
-    for (const diag::Diagnostic& d : reference_problems.items) std::cerr << diag::format(d) << "\n";
-    diag::DiagnosticList problems;
-    // A collection (fuseki-handicap.sgf: one tree per setup) is pruned tree by tree.
-    std::optional<std::vector<emit::ReadDictionary>> read =
-        emit::read_dictionary_collection_file(dictionary_path, problems);
-    for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-    if (!read) failed = true;
-    if (failed) {
-        std::cerr << "josekic: nothing was written\n";
-        return 1;
-    }
-
-    const std::vector<prune::PruneList>& lists = *read_lists;
-    std::vector<prune::PruneResult> results;
-    if (thresholds.min_players && !read->front().side) {
-        std::cerr << "josekic: " << dictionary_path
-                  << " was written without player counts (dictionary format 1, josekic 0.1): "
-                     "--min-players needs a dictionary compiled by this version; nothing was "
-                     "written\n";
-        return 1;
-    }
-    for (const emit::ReadDictionary& tree : *read) {
-        results.push_back(prune::apply(tree.trie, lists, thresholds, tree.root.kind,
-                                       tree.side ? &*tree.side : nullptr));
-    }
-    // An entry is unmatched when no tree of the collection has its line: one warning each.
-    std::vector<const prune::PruneResult*> every_tree;
-    for (const prune::PruneResult& result : results) every_tree.push_back(&result);
-    for (const diag::Diagnostic& d : prune::unmatched_warnings(every_tree))
-        std::cerr << diag::format(d) << "\n";
-    if (dry_run) {
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            if (results.size() > 1)
-                std::cout << (i > 0 ? "\n" : "") << (*read)[i].root.name << "\n";
-            std::cout << prune::render_dry_run(results[i], thresholds);
-        }
-        return 0;
-    }
-
-    const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
-    if (!references.empty() && !joseki)
-        std::cerr << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
-    const std::vector<reference::ReferenceIndex>* joseki_references =
-        joseki && !references.empty() ? &references : nullptr;
-    // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
-    // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
-    // (the compile id its root names) keeps that promise.
-    const std::filesystem::path index_file =
-        std::filesystem::absolute(dictionary_path).parent_path() / index::kIndexFileName;
-    std::error_code no_index;
-    const std::string& own_id = read->front().root.compile_id;
-    bool index_beside = false;
-    if (std::filesystem::exists(index_file, no_index)) {
-        const std::string beside_id =
-            index::compile_id_text(index::IndexFile::open(index_file).compile_id());
-        if (!own_id.empty() && own_id != beside_id) {
-            std::cerr << "josekic: " << dictionary_path << " leaves lines to the index of compile "
-                      << own_id << ", but " << index_file.string() << " beside it is of compile "
-                      << beside_id << ": not its own index; nothing was written\n";
-            return 1;
-        }
-        index_beside = !own_id.empty();
-        if (!index_beside) {
-            std::cerr << "josekic: warning: " << dictionary_path
-                      << " names no index (written without one, or by an older josekic): "
-                         "the pruned file does not refer to "
-                      << index_file.string() << "\n";
-        }
-    }
-    std::vector<compile::CollectionEntry> trees;
-    std::size_t nodes_before = 0;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const emit::RootInfo& root = (*read)[i].root;
-        const dictionary::Trie& trie = results[i].trie;
-        emit::WriteOptions write;
-        write.kind = root.kind;
-        write.name = root.name;
-        write.setup = root.setup;
-        write.provenance = root.provenance;
-        if (!lists.empty() || !thresholds.none())
-            write.provenance.push_back(prune::describe_applied(lists, thresholds));
-        for (const std::string& reference : reference_arguments)
-            write.provenance.push_back("Reference: " + reference);
-        write.max_games_listed = max_games_listed;
-        if (results[i].side) write.side = &*results[i].side;
-        if (index_beside) {
-            write.cut_lines = emit::CutLines::InIndex;
-            write.compile_id = own_id;
-        }
-        trees.push_back({&trie, std::move(write), joseki_references});
-        nodes_before += results[i].nodes_before;
-    }
-    // The same paths as compile's, so that both write the same bytes.
-    const compile::DictionaryOutput written =
-        trees.size() == 1
-            ? compile::write_annotated_dictionary(
-                  *trees.front().trie, trees.front().options, thresholds, joseki_references,
-                  compile::DictionaryTarget{output, compile::Layout::SingleFile})
-            : compile::write_annotated_collection(trees, thresholds, output);
-    std::cout << dictionary_path << ": " << nodes_before << " nodes -> " << output << ": "
-              << written.nodes << " nodes (" << written.terminals << " terminal)"
-              << (trees.size() > 1 ? " in " + std::to_string(trees.size()) + " trees"
-                                   : std::string());
-    if (const std::uint64_t m = written.files.front().budget_min_count; m > 0) {
-        std::cout << "; lines seen fewer than " << m << " times left out for the budget ("
-                  << prune::budget_text(thresholds.budget) << ")";
-    }
-    std::cout << "\n";
-    for (const std::string& warning : written.warnings)
-        std::cerr << "josekic: warning: " << warning << "\n";
-    if (joseki_references != nullptr) {
-        for (const prune::PruneResult& result : results) {
-            std::cout << reference::render_coverage(reference::compute_coverage(
-                result.trie, reference::annotate(result.trie, references)));
-        }
-    }
-    return 0;
+    compile::PruneJob job;
+    job.dictionary = dictionary_path;
+    job.list_files = list_files;
+    job.references = reference_arguments;
+    job.thresholds = thresholds;
+    job.output = output;
+    job.run = dry_run ? compile::PruneRun::DryRun : compile::PruneRun::Write;
+    job.max_games_listed = max_games_listed;
+    return compile::prune_dictionary(job, std::cout, std::cerr) == compile::PruneOutcome::Written
+               ? ExitStatus::Ok
+               : ExitStatus::Error;
 }
 
 }  // namespace josekic::cli

@@ -10,6 +10,7 @@
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
 #include "emit/atomic_file.hpp"
+#include "emit/json_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "index/dictionary_set.hpp"
@@ -64,10 +65,9 @@ std::string review_text(const index::GameReview& review) {
 
 }  // namespace
 
-int run_review(const std::vector<std::string>& args) {
+ExitStatus run_review(const std::vector<std::string>& args) {
     const CommandHelp help{
-        "review",
-        "josekic review GAME.sgf --dict DIR [-o REVIEWED.sgf] [--alternatives N] [--json]",
+        "review", "josekic review DIR|INDEX GAME.sgf [-o REVIEWED.sgf] [--alternatives N] [--json]",
         "Follows a game (its first game) through the index of a compiled dictionary\n"
         "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (cut with\n"
         "the zones and limits the index was compiled with) in the joseki book; a corner without\n"
@@ -83,33 +83,54 @@ int run_review(const std::vector<std::string>& args) {
         "or where the line left the book and the book's moves there) and the book's moves\n"
         "marked with LB letters, so that the review opens in a viewer.\n"
         "\n"
+        "\n"
+        "The dictionary comes first, as in every command that reads one (lookup, explore,\n"
+        "prune). `josekic review GAME.sgf --dict DIR`, the older spelling, still works and\n"
+        "says so on stderr.\n"
+        "\n"
         "Exit status: 0 done, 1 the game or the index cannot be used, 2 a bad command line."};
-    std::string game_file;
+    std::vector<std::string> arguments;
     std::string dictionary;
     std::size_t alternatives = 5;
     bool json = false;
     std::string output;
     po::options_description visible;
-    visible.add_options()("dict", po::value(&dictionary)->value_name("DIR"),
-                          "the compiled dictionary (or its index.jki)")(
-        "alternatives",
-        number_value(&alternatives, std::size_t{0}, std::size_t{kMaxCountOption})
-            ->value_name("N")
-            ->default_value(5),
-        "book moves shown where a line left the book")(
+    visible.add_options()("alternatives",
+                          number_value(&alternatives, std::size_t{0}, std::size_t{kMaxCountOption})
+                              ->value_name("N")
+                              ->default_value(5),
+                          "book moves shown where a line left the book")(
         "output,o", po::value(&output)->value_name("REVIEWED.sgf"),
         "also write the game as SGF with the review in its comments and LB labels")(
         "json", po::bool_switch(&json), "print one JSON object");
     po::options_description all;
-    all.add(visible).add_options()("game", po::value(&game_file));
+    // --dict DIR: the older spelling of the dictionary, kept for a release, left out of the help.
+    all.add(visible).add_options()("arguments", po::value(&arguments))(
+        "dict", po::value(&dictionary)->value_name("DIR"));
     po::positional_options_description positional;
-    positional.add("game", 1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
-    if (game_file.empty()) throw UsageError("review", "name the game to review");
-    if (dictionary.empty()) throw UsageError("review", "name the dictionary: --dict DIR");
+    positional.add("arguments", -1);
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
+    std::string game_file;
+    if (!dictionary.empty()) {
+        if (arguments.empty()) throw UsageError("review", "name the game to review");
+        if (arguments.size() > 1)
+            throw UsageError("review", "give the dictionary once: review DIR GAME.sgf");
+        std::cerr << "josekic: note: `review GAME.sgf --dict DIR` is deprecated; write `review "
+                     "DIR GAME.sgf` (the dictionary first, as lookup and explore take it)\n";
+        game_file = arguments[0];
+    } else {
+        if (arguments.size() < 2)
+            throw UsageError("review", "name the dictionary and the game: review DIR GAME.sgf");
+        if (arguments.size() > 2)
+            throw UsageError("review", "review takes one dictionary and one game, not " +
+                                           std::to_string(arguments.size()) + " arguments");
+        dictionary = arguments[0];
+        game_file = arguments[1];
+    }
 
     const std::optional<GameFile> game = read_game_file(game_file);
-    if (!game) return 1;
+    if (!game) return ExitStatus::Error;
     const index::IndexFile file = index::open_dictionary_index(dictionary);
     const index::GameReview review =
         index::review_game(file, game->record, game->legal_moves, alternatives);
@@ -118,7 +139,7 @@ int run_review(const std::vector<std::string>& args) {
             output,
             index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? index::json_text(index::review_json(review, tracking)) + "\n"
+    std::cout << (json ? emit::json_text(index::review_json(review, tracking)) + "\n"
                        : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }

@@ -3,11 +3,15 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_status.hpp"
+
 namespace josekic::cli {
 
-/// `josekic review GAME.sgf --dict DIR [--alternatives N] [--json]`: where the game's opening
+/// `josekic review DIR|INDEX GAME.sgf [--alternatives N] [--json]` (or, deprecated,
+/// `review GAME.sgf --dict DIR`): where the game's opening
 /// and each corner left the book of a compiled dictionary's index, and what the book plays
-/// there. Returns 0, 1 for a game or index that cannot be used, 2 for a bad command line.
-int run_review(const std::vector<std::string>& args);
+/// there. Returns Ok, or Error for a game or index that cannot be
+/// used; a bad command line is a UsageError.
+ExitStatus run_review(const std::vector<std::string>& args);
 
 }  // namespace josekic::cli

@@ -13,7 +13,7 @@ void end_quietly_on_closed_pipe() {
     std::signal(SIGPIPE, SIG_DFL);
 }
 
-int check_standard_streams(int exit_code) {
+ExitStatus check_standard_streams(ExitStatus status) {
     errno = 0;
     // std::cout writes through stdio (it is synchronised with it), so its flush reaches
     // the file and sets errno when the write fails.
@@ -22,7 +22,7 @@ int check_standard_streams(int exit_code) {
     const bool out_ok = std::cout.good() && std::ferror(stdout) == 0;
     std::cerr.flush();
     const bool err_ok = std::cerr.good() && std::ferror(stderr) == 0;
-    if (out_ok && err_ok) return exit_code;
+    if (out_ok && err_ok) return status;
     if (!out_ok) {
         std::string why = out_errno != 0 ? std::strerror(out_errno) : "a write failed";
         // The message goes out even after a failed write to stderr: it may be a
@@ -32,7 +32,7 @@ int check_standard_streams(int exit_code) {
                   << "); the output is incomplete\n";
         std::cerr.flush();
     }
-    return 1;
+    return ExitStatus::Error;
 }
 
 }  // namespace josekic::cli

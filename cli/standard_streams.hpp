@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/exit_status.hpp"
+
 namespace josekic::cli {
 
 /// Restores the default action of SIGPIPE (a parent may have left it ignored), so that a
@@ -9,7 +11,7 @@ void end_quietly_on_closed_pipe();
 
 /// Flushes stdout and stderr and checks that everything written to them arrived. When a
 /// write failed (a full disk, a closed terminal), says so on stderr if it still can and
-/// returns 1; otherwise returns `exit_code`. Call once, after the command has run.
-int check_standard_streams(int exit_code);
+/// returns ExitStatus::Error; otherwise returns `status`. Call once, after the command has run.
+ExitStatus check_standard_streams(ExitStatus status);
 
 }  // namespace josekic::cli

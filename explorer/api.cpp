@@ -12,6 +12,7 @@
 #include "core/game/rank.hpp"
 #include "core/game/replay.hpp"
 #include "core/sgf/game_info_text.hpp"
+#include "emit/json_text.hpp"
 #include "explorer/game_source.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
@@ -36,7 +37,7 @@ struct BadParameter {
 };
 
 ApiAnswer json_answer(const Json& body) {
-    return ApiAnswer{200, index::json_text(body)};
+    return ApiAnswer{200, emit::json_text(body)};
 }
 
 std::optional<std::string> single(const Params& params, const std::string& name) {
@@ -141,7 +142,7 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
     Json body{{"error", message}};
     if (!parameter.empty()) body["parameter"] = parameter;
     if (column != 0) body["column"] = column;
-    return ApiAnswer{status, index::json_text(body)};
+    return ApiAnswer{status, emit::json_text(body)};
 }
 
 Api::Api(const index::IndexFile& index)

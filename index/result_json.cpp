@@ -190,8 +190,4 @@ void add_answer_context(Json& answer, const game::GameFilter& filter,
     answer["index_options"] = options_json(options);
 }
 
-std::string json_text(const Json& object) {
-    return object.dump(-1, ' ', false, nlohmann::detail::error_handler_t::replace);
-}
-
 }  // namespace josekic::index

@@ -2,9 +2,8 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "core/game/game_filter.hpp"
+#include "emit/json_text.hpp"
 #include "index/game_lookup.hpp"
 #include "index/index_options.hpp"
 #include "index/lookup.hpp"
@@ -13,9 +12,9 @@
 namespace josekic::index {
 
 /// The JSON objects `lookup --json`, `review --json` and the explorer's API print, built in
-/// one place so that the command line and the API share one schema (docs/api.md). Members
-/// keep the order in which they are set.
-using Json = nlohmann::ordered_json;
+/// one place so that the command line and the API share one schema (docs/api.md), and written
+/// by emit::json_text.
+using emit::Json;
 
 /// A lookup result: the query's moves, found or where it left the dictionary, the node's
 /// statistics, the position's totals, the continuations and the games.
@@ -41,9 +40,5 @@ Json options_json(const TrackingOptions& options);
 /// options; only when there is one) and "index_options".
 void add_answer_context(Json& answer, const game::GameFilter& filter,
                         const TrackingOptions& options);
-
-/// The one text form of every JSON object: compact, UTF-8 passed through, any byte that is not
-/// valid UTF-8 written as U+FFFD, so the result is always valid JSON. No newline at the end.
-std::string json_text(const Json& object);
 
 }  // namespace josekic::index

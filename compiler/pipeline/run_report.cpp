@@ -1,8 +1,8 @@
 #include "compiler/pipeline/run_report.hpp"
 
+#include <cstdlib>
 #include <numeric>
 
-#include "compiler/pipeline/json.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "emit/decimal_text.hpp"
 
@@ -109,90 +109,87 @@ std::string render_text(const RunReport& report, Timings timings) {
 
 namespace {
 
-std::string json_counts(const std::map<std::string, std::uint64_t>& counts) {
-    std::string out = "{";
-    for (const auto& [code, count] : counts) {
-        if (out.size() > 1) out += ", ";
-        out += json_quote(code) + ": " + std::to_string(count);
-    }
-    return out + "}";
+using emit::Json;
+
+Json json_counts(const std::map<std::string, std::uint64_t>& counts) {
+    Json out = Json::object();
+    for (const auto& [code, count] : counts) out[code] = count;
+    return out;
 }
 
-std::string json_files(const std::vector<FileMeasure>& files, Timings timings) {
-    std::string out = "[";
+// Seconds to the millisecond, as the text report gives them.
+Json json_seconds(double seconds) {
+    return std::strtod(seconds_text(seconds).c_str(), nullptr);
+}
+
+Json json_files(const std::vector<FileMeasure>& files, Timings timings) {
+    Json out = Json::array();
     for (const FileMeasure& f : files) {
-        if (out.size() > 1) out += ", ";
-        out += "{\"path\": " + json_quote(f.path) + ", \"bytes\": " + std::to_string(f.bytes);
-        if (timings == Timings::Include) out += ", \"seconds\": " + seconds_text(f.seconds);
-        out += "}";
+        Json file{{"path", f.path}, {"bytes", f.bytes}};
+        if (timings == Timings::Include) file["seconds"] = json_seconds(f.seconds);
+        out.push_back(std::move(file));
     }
-    return out + "]";
+    return out;
 }
 
 // {"games": N, "filters": [{"filter": "--since 2017", "removed": n, "outside": a,
 // "missing": b}]}: outside is older, weaker, another player...; missing undated, unranked...
-std::string json_filtered(const RunReport& report) {
-    std::string filters = "[";
+Json json_filtered(const RunReport& report) {
+    Json filters = Json::array();
     for (std::size_t k = 0; k < game::kFilterKindCount; ++k) {
         const auto kind = static_cast<game::FilterKind>(k);
         if (!report.filter.has(kind)) continue;
         const auto& failed = report.filtered.failed[k];
-        if (filters.size() > 1) filters += ", ";
-        filters += "{\"filter\": " + json_quote(report.filter.option_text(kind)) +
-                   ", \"removed\": " + std::to_string(failed[0] + failed[1]) +
-                   ", \"outside\": " + std::to_string(failed[0]) +
-                   ", \"missing\": " + std::to_string(failed[1]) + "}";
+        filters.push_back({{"filter", report.filter.option_text(kind)},
+                           {"removed", failed[0] + failed[1]},
+                           {"outside", failed[0]},
+                           {"missing", failed[1]}});
     }
-    return "{\"games\": " + std::to_string(report.filtered.games_removed) +
-           ", \"filters\": " + filters + "]}";
+    return Json{{"games", report.filtered.games_removed}, {"filters", std::move(filters)}};
 }
 
 }  // namespace
 
-std::string render_json(const RunReport& report, Timings timings) {
-    std::string out = "{\n";
-    const auto field = [&](std::string_view name, const std::string& value) {
-        if (out.size() > 2) out += ",\n";
-        out += "  " + json_quote(name) + ": " + value;
-    };
-    std::string inputs = "[";
-    for (const std::string& input : report.inputs)
-        inputs += (inputs.size() > 1 ? ", " : "") + json_quote(input);
-    field("inputs", inputs + "]");
-    field("files_read", std::to_string(report.files_read));
-    field("bytes_read", std::to_string(report.bytes_read));
-    std::string skipped = "[";
+Json report_json(const RunReport& report, Timings timings) {
+    Json out;
+    out["inputs"] = report.inputs;
+    out["files_read"] = report.files_read;
+    out["bytes_read"] = report.bytes_read;
+    Json skipped = Json::array();
     for (const SkippedFile& f : report.files_skipped) {
-        if (skipped.size() > 1) skipped += ", ";
-        skipped += "{\"path\": " + json_quote(f.path) +
-                   ", \"code\": " + json_quote(diag::name(f.code)) +
-                   ", \"message\": " + json_quote(f.message) + "}";
+        skipped.push_back(
+            {{"path", f.path}, {"code", std::string(diag::name(f.code))}, {"message", f.message}});
     }
-    field("files_skipped", skipped + "]");
+    out["files_skipped"] = std::move(skipped);
     if (report.josekic_files_skipped > 0)
-        field("josekic_files_skipped", std::to_string(report.josekic_files_skipped));
-    field("inputs_missing", std::to_string(report.inputs_missing));
-    field("games_read", std::to_string(report.games_read));
-    field("games_kept", std::to_string(report.games_kept));
-    field("games_skipped", json_counts(report.games_skipped));
-    field("duplicates_dropped", std::to_string(report.duplicates_dropped));
-    if (!report.filter.empty()) field("filtered", json_filtered(report));
-    field("moves_replayed", std::to_string(report.moves_replayed));
-    field("games_cut", json_counts(report.games_cut));
-    field("diagnostics", "{\"warnings\": " + std::to_string(report.diagnostics.warnings) +
-                             ", \"errors\": " + std::to_string(report.diagnostics.errors) +
-                             ", \"by_code\": " + json_counts(report.diagnostics.by_code) + "}");
-    field("largest_files", json_files(report.largest_files, Timings::Omit));
+        out["josekic_files_skipped"] = report.josekic_files_skipped;
+    out["inputs_missing"] = report.inputs_missing;
+    out["games_read"] = report.games_read;
+    out["games_kept"] = report.games_kept;
+    out["games_skipped"] = json_counts(report.games_skipped);
+    out["duplicates_dropped"] = report.duplicates_dropped;
+    if (!report.filter.empty()) out["filtered"] = json_filtered(report);
+    out["moves_replayed"] = report.moves_replayed;
+    out["games_cut"] = json_counts(report.games_cut);
+    out["diagnostics"] = Json{{"warnings", report.diagnostics.warnings},
+                              {"errors", report.diagnostics.errors},
+                              {"by_code", json_counts(report.diagnostics.by_code)}};
+    out["largest_files"] = json_files(report.largest_files, Timings::Omit);
     if (timings == Timings::Include) {
-        field("slowest_files", json_files(report.slowest_files, Timings::Include));
+        out["slowest_files"] = json_files(report.slowest_files, Timings::Include);
         const StageTimes& t = report.times;
-        field("seconds", "{\"wall\": " + seconds_text(t.wall) + ", \"parse\": " +
-                             seconds_text(t.parse) + ", \"replay\": " + seconds_text(t.replay) +
-                             ", \"analysis\": " + seconds_text(t.analysis) +
-                             ", \"consume\": " + seconds_text(t.consume) + "}");
-        field("threads", std::to_string(t.threads));
+        out["seconds"] = Json{{"wall", json_seconds(t.wall)},
+                              {"parse", json_seconds(t.parse)},
+                              {"replay", json_seconds(t.replay)},
+                              {"analysis", json_seconds(t.analysis)},
+                              {"consume", json_seconds(t.consume)}};
+        out["threads"] = t.threads;
     }
-    return out + "\n}\n";
+    return out;
+}
+
+std::string render_json(const RunReport& report, Timings timings) {
+    return emit::json_report_text(report_json(report, timings));
 }
 
 }  // namespace josekic::pipeline

@@ -7,6 +7,7 @@
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_filter.hpp"
+#include "emit/json_text.hpp"
 
 namespace josekic::pipeline {
 
@@ -81,7 +82,10 @@ std::vector<std::string> filter_removal_lines(const game::GameFilter& filter,
 /// The report as aligned text for a terminal, ending in a newline.
 std::string render_text(const RunReport& report, Timings timings);
 
-/// The same report as one JSON object (hand-written, properly escaped), ending in a newline.
+/// The same report as one JSON object (schema: docs/json.md, "The run report").
+emit::Json report_json(const RunReport& report, Timings timings);
+
+/// report_json as `check --json` prints it: one member per line (emit::json_report_text).
 std::string render_json(const RunReport& report, Timings timings);
 
 }  // namespace josekic::pipeline

@@ -5,6 +5,8 @@
 #include <regex>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/archive_maker.hpp"
 #include "tests/support/file_bytes.hpp"
@@ -90,14 +92,40 @@ TEST_CASE("check reads every file of /usr/share/goban", "[e2e]") {
     CHECK(explained == skipped);
 }
 
-TEST_CASE("the text report is the default and JSON is valid-looking", "[e2e]") {
+TEST_CASE("the text report is the default and JSON is valid", "[e2e]") {
     const auto text = run_josekic("check --quiet " + shell_quote(kSamples));
     CHECK_THAT(text.out, Catch::StartsWith("inputs "));
     CHECK_THAT(text.out, Catch::Contains("wall time"));
     const auto json = run_josekic("check --quiet --json " + shell_quote(kSamples));
     CHECK_THAT(json.out, Catch::StartsWith("{\n"));
     CHECK_THAT(json.out, Catch::EndsWith("\n}\n"));
-    CHECK_THAT(json.out, Catch::Contains("\"seconds\": {\"wall\": "));
+    const nlohmann::json report = nlohmann::json::parse(json.out);
+    CHECK(report.at("seconds").at("wall").is_number());
+    CHECK(report.at("threads").get<int>() > 0);
+}
+
+TEST_CASE("check --json names awkward files in valid JSON, as the text report does", "[e2e]") {
+    const josekic::test_support::TempDir dir;
+    // A quote, a backslash, a tab and a Latin-1 byte in names that cannot be read as games.
+    dir.write("say \"hi\" \\ there.sgf", "no game");
+    dir.write("tab\there.sgf", "no game");
+    dir.write("caf\xe9.sgf", "no game");
+    dir.write("game.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])");
+    const auto run = run_josekic("check --quiet --json --no-timings --since 2000 " +
+                                 shell_quote(dir.str()) + " " + shell_quote(dir.str() + "/none"));
+    CHECK(run.exit_code == 1);  // the missing input
+    const nlohmann::json report = nlohmann::json::parse(run.out);
+    CHECK(report.at("inputs").at(0) == dir.str());
+    std::vector<std::string> skipped;
+    for (const nlohmann::json& file : report.at("files_skipped"))
+        skipped.push_back(std::filesystem::path(file.at("path").get<std::string>()).filename());
+    CHECK_THAT(skipped, Catch::VectorContains(std::string("say \"hi\" \\ there.sgf")));
+    CHECK_THAT(skipped, Catch::VectorContains(std::string("tab\there.sgf")));
+    // A byte that is not UTF-8 is U+FFFD, so that the object stays JSON.
+    CHECK_THAT(skipped, Catch::VectorContains(std::string("caf\xef\xbf\xbd.sgf")));
+    CHECK(report.at("inputs_missing") == 1);
+    CHECK(report.at("filtered").at("filters").at(0).at("filter") == "--since 2000");
+    CHECK_FALSE(report.contains("seconds"));
 }
 
 TEST_CASE("check reads GIB, NGF and UGF games inside a 7z and names a missing volume", "[e2e]") {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cctype>
+
 #include "cli/command_table.hpp"
 #include "cli/edit_distance.hpp"
 #include "tests/cli/run_binary.hpp"
@@ -96,4 +98,19 @@ TEST_CASE("a missing input exits 1", "[cli]") {
     CHECK_THAT(run.err,
                Catch::Contains("/nonexistent/josekic-input.sgf: error: no such file or directory"));
     CHECK_THAT(run.out, Catch::Contains("files skipped                   1"));
+}
+
+TEST_CASE("the man page josekic.1 is what cli/man_page.sh makes of the help", "[cli][e2e]") {
+    // Regenerate it after changing a command or an option: cli/man_page.sh build/josekic >
+    // josekic.1
+    const auto made = josekic::testing::run_program(JOSEKIC_SOURCE_DIR "/cli/man_page.sh",
+                                                    josekic::testing::shell_quote(JOSEKIC_BINARY));
+    REQUIRE(made.exit_code == 0);
+    CHECK(made.out == josekic::test_support::slurp(JOSEKIC_SOURCE_DIR "/josekic.1"));
+    // Every command of the table has its section.
+    for (const josekic::cli::Command& command : josekic::cli::commands()) {
+        std::string section(command.name);
+        for (char& c : section) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        CHECK_THAT(made.out, Catch::Contains("\n.SH " + section + "\n"));
+    }
 }

@@ -98,7 +98,7 @@ TEST_CASE("review of a handicap game says its opening is not in the index", "[cl
     const Dictionary d;
     const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
     const auto text =
-        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(game));
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("opening: not reviewed: a handicap game: the index holds the openings of "
                         "even games only") != std::string::npos);
@@ -129,8 +129,8 @@ TEST_CASE("lookup --game and review of a directory say so, naming it", "[cli][e2
     const auto lookup = run_josekic("lookup " + d.run("--game " + shell_quote(d.path.string())));
     CHECK(lookup.exit_code == 1);
     CHECK(lookup.err.find(d.path.string() + " is a directory") != std::string::npos);
-    const auto review = run_josekic("review " + shell_quote(d.path.string()) + " --dict " +
-                                    shell_quote(d.path.string()));
+    const auto review =
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(d.path.string()));
     CHECK(review.exit_code == 1);
     CHECK(review.err.find(d.path.string() + " is a directory") != std::string::npos);
 }
@@ -140,11 +140,33 @@ TEST_CASE("review counts a corner's moves in the book, one move in the singular"
     const Dictionary d;
     const std::string game = d.dir.write("one.sgf", "(;GM[1]FF[4]SZ[19];B[pd])");
     const auto text =
-        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(game));
     INFO(text.out << text.err);
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("upper-right: in the book to its end (1 move, played ") !=
           std::string::npos);
+}
+
+TEST_CASE("review takes the dictionary first; the older --dict works with a note on stderr",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[qc];B[dp])");
+    const std::string dict = shell_quote(d.path.string());
+    const auto first = run_josekic("review " + dict + " " + shell_quote(game));
+    CHECK(first.exit_code == 0);
+    CHECK(first.err.empty());
+    const auto older = run_josekic("review " + shell_quote(game) + " --dict " + dict);
+    CHECK(older.exit_code == 0);
+    CHECK(older.out == first.out);
+    CHECK(older.err ==
+          "josekic: note: `review GAME.sgf --dict DIR` is deprecated; write `review DIR "
+          "GAME.sgf` (the dictionary first, as lookup and explore take it)\n");
+    // Both at once, or one argument only, is a bad command line.
+    CHECK(run_josekic("review " + dict + " " + shell_quote(game) + " --dict " + dict).exit_code ==
+          2);
+    const auto alone = run_josekic("review " + shell_quote(game));
+    CHECK(alone.exit_code == 2);
+    CHECK_THAT(alone.err, Catch::Contains("review DIR GAME.sgf"));
 }
 
 TEST_CASE("review and lookup --game skip the games compile skips, with its words, exit 1",
@@ -160,7 +182,7 @@ TEST_CASE("review and lookup --game skip the games compile skips, with its words
         const std::string file = d.dir.write("skipped.sgf", game);
         INFO(game);
         const auto review =
-            run_josekic("review " + shell_quote(file) + " --dict " + shell_quote(d.path.string()));
+            run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(file));
         CHECK(review.exit_code == 1);
         CHECK(review.out.empty());
         CHECK(review.err.find(words) != std::string::npos);
@@ -178,7 +200,7 @@ TEST_CASE("review and lookup --game read compressed records and archives as comp
     const std::string game = "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pp])";
     const std::string plain = d.dir.write("g.sgf", game);
     const auto expected =
-        run_josekic("review " + shell_quote(plain) + " --dict " + shell_quote(d.path.string()));
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(plain));
     REQUIRE(expected.exit_code == 0);
     for (const auto& [name, kind] :
          {std::pair{"g.sgf.gz", ArchiveKind::Gzip}, std::pair{"g.sgf.xz", ArchiveKind::Xz},
@@ -187,7 +209,7 @@ TEST_CASE("review and lookup --game read compressed records and archives as comp
         make_archive(path, kind, {{"g.sgf", game}});
         INFO(name);
         const auto review =
-            run_josekic("review " + shell_quote(path) + " --dict " + shell_quote(d.path.string()));
+            run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(path));
         INFO(review.err);
         CHECK(review.exit_code == 0);
         CHECK(review.out == expected.out);
@@ -200,15 +222,15 @@ TEST_CASE("review says of each corner without a line why it is not reviewed",
     const Dictionary d;
     const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");
     const auto text =
-        run_josekic("review " + shell_quote(game) + " --dict " + shell_quote(d.path.string()));
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(game));
     INFO(text.out);
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("lower-left: not reviewed: setup stones (a handicap) stand in its zone or "
                         "its exclusion ring") != std::string::npos);
     CHECK(text.out.find("upper-right: not reviewed: setup stones") != std::string::npos);
     CHECK(text.out.find("lower-right: not reviewed: no corner sequence") != std::string::npos);
-    const auto as_json = run_josekic("review " + shell_quote(game) + " --dict " +
-                                     shell_quote(d.path.string()) + " --json");
+    const auto as_json =
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(game) + " --json");
     const json review = json::parse(as_json.out);
     REQUIRE(!review["corners_not_reviewed"].empty());
     CHECK(review["corners_not_reviewed"][0]["corner"] == "upper-right");
@@ -292,7 +314,7 @@ TEST_CASE("every numeric option is range-checked: exit 2 naming the option",
                     "--games takes a whole number from 0 to 4294967295, not '-1'"},
           std::pair{"lookup " + dict + " --game " + game + " --move -1",
                     "--move takes a whole number"},
-          std::pair{"review " + game + " --dict " + dict + " --alternatives -2",
+          std::pair{"review " + dict + " " + game + " --alternatives -2",
                     "--alternatives takes a whole number"},
           std::pair{"prune " + dict + "/joseki.sgf --dry-run --max-nodes -5",
                     "--max-nodes takes a whole number"}}) {
@@ -308,8 +330,8 @@ TEST_CASE("review --json is one JSON object with the index options and a lookup 
           "[cli][e2e][lookup]") {
     const Dictionary d;
     const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[dp])");
-    const auto run = run_josekic("review " + shell_quote(game) + " --json --dict " +
-                                 shell_quote(d.path.string()));
+    const auto run =
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(game) + " --json");
     INFO(run.err);
     CHECK(run.exit_code == 0);
     const json review = json::parse(run.out);

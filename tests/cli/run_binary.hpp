@@ -4,9 +4,10 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -59,13 +60,13 @@ inline BinaryRun run_josekic(const std::string& arguments) {
     return run_program(JOSEKIC_BINARY, arguments);
 }
 
-/// The number after `"key": ` in a JSON report (`josekic check --json`), or -1 when the key
-/// is absent.
+/// The whole number of the member `key` of a JSON object (`josekic check --json`), read with a
+/// real JSON parser (which throws, failing the test, when `json` is not JSON), or -1 when the
+/// object has no such member.
 inline long json_number(const std::string& json, const std::string& key) {
-    const std::regex pattern("\"" + key + "\": ([0-9]+)");
-    std::smatch match;
-    if (!std::regex_search(json, match, pattern)) return -1;
-    return std::stol(match[1].str());
+    const nlohmann::json object = nlohmann::json::parse(json);
+    if (!object.contains(key)) return -1;
+    return object.at(key).get<long>();
 }
 
 /// `text` quoted for /bin/sh.

@@ -189,7 +189,7 @@ test('a game file is reviewed with a link to explore each line', async () => {
   await input.uploadFile(game);
   await page.waitForFunction(() => document.querySelectorAll('#review-out button').length > 0);
   const lines = await page.$$eval('#review-out p', (ps) => ps.length);
-  const expected = JSON.parse(execFileSync(binary, ['review', game, '--dict', dictionary, '--json']).toString());
+  const expected = JSON.parse(execFileSync(binary, ['review', dictionary, game, '--json']).toString());
   assert.equal(lines, expected.lines.length + (expected.opening_not_indexed ? 1 : 0));
   await page.$eval('#review-out', (e) => e.scrollIntoView());
   await shot('screenshot-explore-review.png');

@@ -226,8 +226,8 @@ TEST_CASE("explore reviews a posted game and opens a game at its move", "[explor
     const json r = json::parse(review->body);
     REQUIRE(!r["lines"].empty());
     CHECK(r["lines"][0]["name"].is_string());
-    const auto cli = run_josekic("review " + shell_quote((kGoban / "Hon-97-2.mgt").string()) +
-                                 " --json --dict " + shell_quote(goban_dictionary().string()));
+    const auto cli = run_josekic("review " + shell_quote(goban_dictionary().string()) + " " +
+                                 shell_quote((kGoban / "Hon-97-2.mgt").string()) + " --json");
     CHECK(r["lines"] == json::parse(cli.out)["lines"]);
 
     const json dp = json::parse(client.Get("/api/joseki?moves=dp")->body);

@@ -483,7 +483,7 @@ TEST_CASE("lookup, review and prune refuse a dictionary whose files come from tw
     const std::string game = (dir.path() / "a" / "f0.sgf").string();
     // Each dictionary alone is answered.
     REQUIRE(run_child({"lookup", a.string(), "--moves", "pd"}).exit_code == 0);
-    REQUIRE(run_child({"review", game, "--dict", b.string()}).exit_code == 0);
+    REQUIRE(run_child({"review", b.string(), game}).exit_code == 0);
 
     SECTION("lookup and review: another compile's joseki.sgf beside the index") {
         const fs::path mixed = dir.path() / "mixed";
@@ -495,7 +495,7 @@ TEST_CASE("lookup, review and prune refuse a dictionary whose files come from tw
         CHECK(lookup.exit_code == 1);
         CHECK(lookup.err.find("come from different compiles") != std::string::npos);
         CHECK(lookup.out.empty());
-        const ChildRun review = run_child({"review", game, "--dict", mixed.string()});
+        const ChildRun review = run_child({"review", mixed.string(), game});
         CHECK(review.exit_code == 1);
         CHECK(review.err.find("come from different compiles") != std::string::npos);
         record_row("lookup on a directory mixing two compiles",

@@ -10,6 +10,7 @@
 
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/dictionary_builder.hpp"
+#include "compiler/compile/prune_job.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/game/replay.hpp"
 #include "core/sgf/game_reader.hpp"
@@ -161,4 +162,28 @@ TEST_CASE("the bundled samples and /usr/share/goban compile identically with 1 a
     CHECK(result.run.games_kept > 0);
     CHECK(result.joseki_output.nodes > 1);
     CHECK(result.fuseki_output.nodes > 1);
+}
+
+TEST_CASE("the prune job writes a pruned copy, or nothing when a list cannot be read",
+          "[compile]") {
+    const fs::path games = write_games("prune-games");
+    const fs::path out = fresh_dir("prune-out");
+    compile::compile_collection(options_for({games.string()}, out, 1));
+    compile::PruneJob job;
+    job.dictionary = (out / "joseki.sgf").string();
+    job.thresholds.min_count = 2;
+    job.output = (out / "pruned.sgf").string();
+    std::ostringstream summary;
+    std::ostringstream messages;
+    CHECK(compile::prune_dictionary(job, summary, messages) == compile::PruneOutcome::Written);
+    CHECK(fs::exists(out / "pruned.sgf"));
+    CHECK_THAT(summary.str(), Catch::Contains(" nodes -> " + job.output + ": "));
+
+    job.list_files = {(out / "no-such-list.txt").string()};
+    job.output = (out / "not-written.sgf").string();
+    std::ostringstream refused;
+    CHECK(compile::prune_dictionary(job, summary, refused) ==
+          compile::PruneOutcome::NothingWritten);
+    CHECK_THAT(refused.str(), Catch::EndsWith("josekic: nothing was written\n"));
+    CHECK_FALSE(fs::exists(out / "not-written.sgf"));
 }
