@@ -6,7 +6,9 @@
 #   bench/merge_shards.sh JOSEKIC INPUT_DIR [SHARDS [JOBS]]
 #
 # The files of INPUT_DIR (sorted) are copied into SHARDS directories shard-00, shard-01, ...
-# in turn of their names (4 by default); JOBS compiles run at once (2 by default). Prints
+# in turn of their names (4 by default), or with SHARDS "year" into one directory per year
+# (of a Fox file name's Unix time, else of its DT[]); JOBS compiles run at once (2 by
+# default). Prints
 # the time of each stage and one line per file (same/DIFFERENT with its sha256), exits 1
 # when a file differs, 77 (skipped) when GNU parallel or INPUT_DIR is missing. Run by the
 # test suite on /usr/share/goban.
@@ -22,29 +24,36 @@ trap 'rm -rf "$scratch"' EXIT
 now() { date +%s.%N; }
 since() { echo "$(now) $1" | awk '{ printf "%.2f", $1 - $2 }'; }
 
-find "$input" -type f | LC_ALL=C sort >"$scratch/list"
-total=$(wc -l <"$scratch/list")
-[ "$total" -gt 0 ] || { echo "merge_shards: no file in $input" >&2; exit 2; }
-i=0
-while IFS= read -r file; do
-  shard=$(printf '%s/shard-%02d' "$scratch" $((i * shards / total)))
-  mkdir -p "$shard"
-  # Numbered, so that the shards' files keep the collection's order and never collide.
-  cp "$file" "$shard/$(printf '%07d' "$i")-$(basename "$file")"
-  i=$((i + 1))
-done <"$scratch/list"
+# Each file copied into its shard, numbered so that the shards' files keep the collection's
+# order and never collide.
+python3 - "$input" "$shards" "$scratch" <<'PY'
+import os, re, shutil, sys, time
+root, shards, out = sys.argv[1], sys.argv[2], sys.argv[3]
+files = sorted(os.path.join(d, f) for d, _, names in os.walk(root) for f in names)
+def year(path):
+    name = os.path.basename(path)
+    if re.match(r"1[0-9]{9}", name):
+        return time.gmtime(int(name[:10])).tm_year
+    m = re.search(rb"DT\[([0-9]{4})", open(path, "rb").read(4096))
+    return int(m.group(1)) if m else 0
+for i, path in enumerate(files):
+    shard = f"shard-{year(path)}" if shards == "year" else f"shard-{i * int(shards) // len(files):02d}"
+    os.makedirs(os.path.join(out, shard), exist_ok=True)
+    shutil.copyfile(path, os.path.join(out, shard, f"{i:07d}-{os.path.basename(path)}"))
+PY
 
 cd "$scratch"
+shards=$(ls -d shard-* | wc -l)
 start=$(now)
-ls -d shard-?? | parallel --will-cite -j "$jobs" "$josekic" compile -q {} -o {}.dict '>' /dev/null
+ls -d shard-* | parallel --will-cite -j "$jobs" "$josekic" compile -q {} -o {}.dict '>' /dev/null
 echo "compile of $shards shards ($jobs at once): $(since "$start") s"
 start=$(now)
 # shellcheck disable=SC2046
-"$josekic" merge $(ls -d shard-??.dict) -o merged >/dev/null 2>&1
+"$josekic" merge $(ls -d shard-*.dict) -o merged >/dev/null 2>&1
 echo "merge of $shards dictionaries: $(since "$start") s"
 start=$(now)
 # shellcheck disable=SC2046
-"$josekic" compile -q $(ls -d shard-??) -o whole >/dev/null
+"$josekic" compile -q $(ls -d shard-* | grep -v '\.dict$') -o whole >/dev/null
 echo "compile of the whole: $(since "$start") s"
 
 status=0
