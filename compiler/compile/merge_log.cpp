@@ -410,7 +410,14 @@ bool LoggedGameReader::next(LoggedGame& game) {
         for (go::Point& p : *stones) p = go::Point::from_index(r.small<int>(361));
     }
     if (!r.at_end()) r.damaged();
+    // The builder copies each sequence's move numbers from these ends: they must lie in order
+    // inside the numbers.
     if (game.analysis.move_numbers_end.size() != corners.sequences.size()) r.damaged();
+    std::uint32_t previous = 0;
+    for (const std::uint32_t end : game.analysis.move_numbers_end) {
+        if (end < previous || end > game.analysis.move_numbers.size()) r.damaged();
+        previous = end;
+    }
     return true;
 }
 
