@@ -38,17 +38,6 @@ class IndexPart final : public MergePart {
         index_.read_bytes(run, 0, run_bytes);
         run_ = decode_merge_run(run_bytes, index_.path());
         tracking_ = index_.options();
-        numbers_.resize(numbers.count);
-        index_.read_bytes(numbers, 0, std::as_writable_bytes(std::span(numbers_)));
-        pool_ = index_.string_pool();
-        records_.reserve(index_.game_count());
-        index_.for_each_game_record(
-            [this](std::uint32_t, const index::GameRecord& record) { records_.push_back(record); });
-        games_.emplace(
-            [this, games](std::uint64_t offset, std::span<std::byte> out) {
-                index_.read_bytes(games, offset, out);
-            },
-            games.count, index_.path());
     }
 
     const std::string& name() const override { return name_; }
@@ -56,7 +45,11 @@ class IndexPart final : public MergePart {
     const index::OptionsRecord& tracking() const override { return tracking_; }
 
     bool next(LoggedGame& game, dictionary::GameReference& reference) override {
-        if (!games_->next(game)) return false;
+        if (!games_) load();
+        if (!games_->next(game)) {
+            release();
+            return false;
+        }
         if (game.filtered) return true;
         if (kept_ >= numbers_.size() || numbers_[kept_] >= records_.size())
             index::throw_damaged(index_.path(), "a merge game number");
@@ -77,6 +70,33 @@ class IndexPart final : public MergePart {
     }
 
   private:
+    // The game table, the kept games' numbers and a reader of the games: read when the merge
+    // reaches this part and released when it is done with it, so that only one part's are
+    // held at a time.
+    void load() {
+        const auto& games =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGames));
+        const auto& numbers =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
+        numbers_.resize(numbers.count);
+        index_.read_bytes(numbers, 0, std::as_writable_bytes(std::span(numbers_)));
+        pool_ = index_.string_pool();
+        records_.reserve(index_.game_count());
+        index_.for_each_game_record(
+            [this](std::uint32_t, const index::GameRecord& record) { records_.push_back(record); });
+        games_.emplace(
+            [this, games](std::uint64_t offset, std::span<std::byte> out) {
+                index_.read_bytes(games, offset, out);
+            },
+            games.count, index_.path());
+    }
+
+    void release() {
+        std::vector<std::uint32_t>().swap(numbers_);
+        std::vector<std::byte>().swap(pool_);
+        std::vector<index::GameRecord>().swap(records_);
+    }
+
     std::string name_;
     index::IndexFile index_;
     MergeRun run_;
