@@ -115,6 +115,30 @@ TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]"
     check_merge_equals_compile(dir, split_collection(dir, 5, 200, 5), "", "");
 }
 
+TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 4, 120, 4);
+    std::vector<std::string> compiled;
+    for (const std::string& part : parts) {
+        compiled.push_back(part + ".dict");
+        REQUIRE(
+            run_josekic("compile -q " + shell_quote(part) + " -o " + shell_quote(compiled.back()))
+                .exit_code == 0);
+    }
+    const std::string left = (dir.path() / "left").string();
+    const std::string right = (dir.path() / "right").string();
+    const std::string all = (dir.path() / "all").string();
+    REQUIRE(run_josekic("merge" + quoted({compiled[0], compiled[1]}) + " -o " + shell_quote(left))
+                .exit_code == 0);
+    REQUIRE(run_josekic("merge" + quoted({compiled[2], compiled[3]}) + " -o " + shell_quote(right))
+                .exit_code == 0);
+    REQUIRE(run_josekic("merge" + quoted({left, right}) + " -o " + shell_quote(all)).exit_code ==
+            0);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole)).exit_code == 0);
+    CHECK(test_support::visible_files(all) == test_support::visible_files(whole));
+}
+
 TEST_CASE("parts compiled with options that shape the tries differently are not merged",
           "[e2e][merge]") {
     const TempDir dir;
