@@ -7,6 +7,7 @@
 #include "cli/edit_distance.hpp"
 #include "cli/explore_command.hpp"
 #include "cli/lookup_command.hpp"
+#include "cli/merge_command.hpp"
 #include "cli/prune_command.hpp"
 #include "cli/review_command.hpp"
 #include "cli/zones_command.hpp"
@@ -16,6 +17,8 @@ namespace josekic::cli {
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"compile", "build the joseki and fuseki dictionaries of a game collection", run_compile},
+        {"merge", "combine compiled dictionaries into the one a compile of all their games gives",
+         run_merge},
         {"check", "read and replay every game, then print a report of what was read and skipped",
          run_check},
         {"prune", "remove lines from a compiled dictionary with prune lists and thresholds",

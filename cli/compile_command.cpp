@@ -5,12 +5,11 @@
 
 #include "cli/filter_options.hpp"
 #include "cli/options.hpp"
-#include "cli/prune_lists.hpp"
-#include "cli/threshold_options.hpp"
+#include "cli/output_options.hpp"
 #include "compiler/compile/compile_job.hpp"
-#include "compiler/compile/compile_summary.hpp"
-#include "compiler/compile/compile_timings.hpp"
+#include "compiler/compile/merge_job.hpp"
 #include "core/input/walker.hpp"
+#include "emit/decimal_text.hpp"
 #include "emit/output_set.hpp"
 
 namespace po = boost::program_options;
@@ -53,25 +52,25 @@ const char* const kCompileDescription =
 }  // namespace
 
 ExitStatus run_compile(const std::vector<std::string>& args) {
-    const CommandHelp help{"compile", "josekic compile INPUT... -o DIR [options]",
+    const CommandHelp help{"compile", "josekic compile INPUT... (-o DIR | --update DIR) [options]",
                            kCompileDescription};
     InputOptions input;
     compile::CompileOptions options;
     bool handicap = false;
-    bool split = false;
     bool no_index = false;
-    bool timings = false;
-    ThresholdOptions thresholds;
-    std::string eras;
+    std::string update_dir;
+    OutputOptions output;
     FilterOptions filters;
-    std::vector<std::string> prune_files;
     po::options_description visible;
     po::options_description hidden;
     add_input_options(visible, hidden, input);
-    visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
+    visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR"),
                           "directory to write into (created if needed)")(
-        "zones", po::value(&options.zones_file)->value_name("FILE"),
-        "ASCII map of the upper-right zone (see `josekic zones`)")(
+        "update", po::value(&update_dir)->value_name("DIR"),
+        "add the games of the INPUTs to the dictionary in DIR (instead of -o): the result is "
+        "that of compiling DIR's inputs and then these; games DIR has count as duplicates "
+        "(docs/merge.md)")("zones", po::value(&options.zones_file)->value_name("FILE"),
+                           "ASCII map of the upper-right zone (see `josekic zones`)")(
         "max-length",
         number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
             ->value_name("N")
@@ -90,26 +89,9 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         "fuseki-handicap", po::bool_switch(&handicap),
         "also write fuseki-handicap.sgf from handicap and setup games: one game tree per "
         "canonical setup, its stones at the root")(
-        "reference", po::value(&options.references)->value_name("[NAME=]FILE")->composing(),
-        "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
-        "prune", po::value(&prune_files)->value_name("FILE")->composing(),
-        "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")(
-        "max-games-listed",
-        number_value(&options.max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
-            ->value_name("N")
-            ->default_value(options.max_games_listed),
-        "games listed where a line ends, most recent first")(
-        "split", po::bool_switch(&split),
-        "write one file per first move (joseki-4-4.sgf, ...) and an index")(
         "no-index", po::bool_switch(&no_index),
-        "do not write index.jki (the position index of `josekic lookup`)")(
-        "eras", po::value(&eras)->value_name("YEAR,..."),
-        "split the counts into eras starting at these years (\"2017\": before 2017 and from "
-        "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
-        "change) when 1,000 dated games or a tenth of them lie on each side, else the median "
-        "year")("timings", po::bool_switch(&timings),
-                "print the time of each stage on stderr (never in report.txt)");
-    add_threshold_options(visible, thresholds);
+        "do not write index.jki (the position index of `josekic lookup`)");
+    add_output_options(visible, output);
     add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add(hidden);
@@ -118,23 +100,22 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
 
-    options.thresholds = parse_thresholds(thresholds, help.name);
-    if (!eras.empty()) {
-        options.eras = dictionary::parse_eras(eras);
-        if (!options.eras) {
-            throw UsageError(
-                help.name, "--eras takes increasing years separated by commas (at most " +
-                               std::to_string(dictionary::Eras::kMaxEras - 1) + "), not '" + eras +
-                               "'");
-        }
-    }
+    if (update_dir.empty() == options.output_dir.empty())
+        throw UsageError(help.name, "give either -o DIR or --update DIR");
+    if (!update_dir.empty() && no_index)
+        throw UsageError(help.name,
+                         "--update keeps the index up to date: --no-index cannot go with it");
+    if (!update_dir.empty()) options.output_dir = update_dir;
     options.inputs = input.inputs;
     options.stream = stream_options(input, help.name);
     options.stream.filter = parse_filter(filters, help.name);
     options.handicap =
         handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
-    options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
     options.index = no_index ? compile::IndexOutput::Skip : compile::IndexOutput::Write;
+    if (!apply_output_options(output, help.name, options)) {
+        std::cerr << "josekic: nothing was written\n";
+        return ExitStatus::Error;
+    }
 
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.
@@ -160,31 +141,22 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return !run_fails(run, input);
     };
 
-    std::optional<std::vector<prune::PruneList>> prune_lists = read_prune_lists(prune_files);
-    if (!prune_lists) {
-        std::cerr << "josekic: nothing was written\n";
-        return ExitStatus::Error;
-    }
-    options.prune_lists = std::move(*prune_lists);
-
-    const compile::CompileResult result = compile::compile_collection(options);
+    compile::MergeCounts update_counts;
+    const compile::CompileResult result = update_dir.empty()
+                                              ? compile::compile_collection(options)
+                                              : compile::update_collection(options, update_counts);
     if (!result.written) {
         const ExitStatus status = exit_status(result.run, input);
         std::cerr << "josekic: nothing was written; " << options.output_dir
                   << " keeps what it held\n";
         return status;
     }
-    std::cout << compile::render_compile_summary(
-        result, (std::filesystem::path(options.output_dir) / "report.txt").string());
-    std::cout.flush();
-    for (const diag::Diagnostic& d : result.reference_diagnostics)
-        std::cerr << diag::format(d) << "\n";
-    for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
-    for (const compile::DictionaryOutput* dictionary : result.outputs()) {
-        for (const std::string& warning : dictionary->warnings)
-            std::cerr << "josekic: warning: " << warning << "\n";
+    if (!update_dir.empty()) {
+        std::cout << emit::with_thousands(update_counts.games_kept[1]) << " new games, "
+                  << emit::with_thousands(update_counts.duplicates[1])
+                  << " already in the dictionary\n";
     }
-    if (timings) std::cerr << compile::render_timings(result);
+    print_written(result, options, output);
     return exit_status(result.run, input);
 }
 

@@ -37,6 +37,10 @@ enum class SectionId : std::uint32_t {
     Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
     PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
     Options = 5,            ///< one OptionsRecord: the compile options that shaped the tries
+    /// What `merge` and `compile --update` need beyond the tries (compiler/compile/merge_log.hpp):
+    MergeRun = 0x40,          ///< bytes: the run report and the options of the compile
+    MergeGames = 0x41,        ///< bytes: every game not skipped, in input order, as replayed
+    MergeGameNumbers = 0x42,  ///< u32: each kept game's number in the games section, in input order
     JosekiBase = 0x10,
     FusekiBase = 0x20,
 };
@@ -221,7 +225,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 13> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 16> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -244,6 +248,10 @@ inline constexpr std::array<SectionSpec, 13> kSectionSpecs = {{
     {section_id(Tree::Fuseki, TreePart::MoveNumbers), "fuseki move numbers", 1, Presence::Required},
     {section_id(Tree::Fuseki, TreePart::Stats), "fuseki statistics", StatsRecord::kSize,
      Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::MergeRun), "merge run", 1, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::MergeGames), "merge games", 1, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), "merge game numbers", 4,
+     Presence::Optional},
 }};
 
 /// The spec of the section `id`; nullptr for an id this version does not know.

@@ -344,6 +344,12 @@ SectionView* IndexFile::slot_of(std::uint32_t id) {
             return &directory_;
         case static_cast<std::uint32_t>(SectionId::Options):
             return &options_;
+        case static_cast<std::uint32_t>(SectionId::MergeRun):
+            return &merge_run_;
+        case static_cast<std::uint32_t>(SectionId::MergeGames):
+            return &merge_games_;
+        case static_cast<std::uint32_t>(SectionId::MergeGameNumbers):
+            return &merge_game_numbers_;
         default:
             break;
     }
@@ -409,6 +415,10 @@ IndexedGame IndexFile::game(std::uint32_t id) const {
     g.index_in_file = r.index_in_file;
     g.year = r.year;
     return g;
+}
+
+const SectionView& IndexFile::section(std::uint32_t id) const {
+    return *const_cast<IndexFile*>(this)->slot_of(id);
 }
 
 OptionsRecord IndexFile::options() const {

@@ -165,6 +165,15 @@ class IndexFile {
     std::string_view string_in(std::span<const std::byte> pool, std::uint32_t offset) const;
     /// The compile options that shaped the tries (index_options.hpp reads them).
     OptionsRecord options() const;
+    /// The section `id` (one of kSectionSpecs) as the table gives it; `present` is false
+    /// when the index has none (an optional section).
+    const SectionView& section(std::uint32_t id) const;
+    /// Reads `out.size()` bytes at `offset` of `section`. Throws IndexError when they lie
+    /// outside it.
+    void read_bytes(const SectionView& section, std::uint64_t offset,
+                    std::span<std::byte> out) const {
+        read(section, offset, out);
+    }
     /// Checks the CRC of every section, then every record against the invariants that the
     /// queries check only where they read (nodes nested in their parents, lines in preorder,
     /// statistics that add up, game ids and texts inside their tables, positions sorted).
@@ -198,6 +207,7 @@ class IndexFile {
     std::shared_ptr<const ByteSource> source_;
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
+    SectionView merge_run_, merge_games_, merge_game_numbers_;
     TreeView joseki_, fuseki_;
     std::uint64_t compile_id_ = 0;
 };

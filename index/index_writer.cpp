@@ -33,6 +33,7 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
 // The sections of an index: the games (strings and records), four per tree, the position
 // table and its directory, the options.
 constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
+constexpr std::size_t kMergeSectionCount = 3;
 
 // The strings section: each text once, at the offset of its first use by the games in
 // their order (most recent first), as a 16-bit length and its bytes. The game table's
@@ -435,14 +436,30 @@ void add_position_sections(const KeySpill& keys, SectionSink& sink) {
     sink.append(directory);
 }
 
+// The merge sections: the caller's bytes, then the kept games' numbers in the order they were
+// added to the table (which is input order).
+void add_merge_sections(const MergeInput& merge, std::span<const std::uint32_t> new_game,
+                        SectionSink& sink) {
+    const auto run_id = static_cast<std::uint32_t>(SectionId::MergeRun);
+    sink.begin(run_id, record_size_of(run_id), merge.run.size());
+    sink.append(merge.run);
+    const auto games_id = static_cast<std::uint32_t>(SectionId::MergeGames);
+    sink.begin(games_id, record_size_of(games_id), merge.games->size());
+    merge.games->for_each_piece([&sink](std::span<const std::byte> piece) { sink.append(piece); });
+    const auto numbers_id = static_cast<std::uint32_t>(SectionId::MergeGameNumbers);
+    sink.begin(numbers_id, record_size_of(numbers_id), new_game.size());
+    sink.append(std::as_bytes(new_game));  // u32 little-endian, as the supported hosts are
+}
+
 }  // namespace
 
 std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
-    SectionSink sink(file, kSectionCount);
+    SectionSink sink(file, kSectionCount + (input.merge != nullptr ? kMergeSectionCount : 0));
     {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
         add_games_sections(*input.games, order, sink);
+        if (input.merge != nullptr) add_merge_sections(*input.merge, new_game, sink);
         if (input.wait_for_lines) input.wait_for_lines();
         KeySpill keys(file.target().parent_path());
         add_tree_sections(Tree::Joseki, input.joseki, new_game, sink, keys);

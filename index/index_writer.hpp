@@ -10,6 +10,7 @@
 #include "core/dictionary/game_table.hpp"
 #include "core/dictionary/trie.hpp"
 #include "emit/atomic_file.hpp"
+#include "index/byte_log.hpp"
 #include "index/index_format.hpp"
 #include "index/index_lines.hpp"
 
@@ -24,12 +25,21 @@ struct TreeInput {
     std::span<const std::uint8_t> move_numbers;
 };
 
+/// What `merge` needs beyond the tries (compiler/compile/merge_log.hpp): the merge run and
+/// merge games sections, as bytes made by the caller; the index adds each kept game's number.
+struct MergeInput {
+    std::span<const std::byte> run;
+    ByteLog* games = nullptr;
+};
+
 /// What goes into an index: both tries (which share `games`).
 struct IndexInput {
     const dictionary::GameTable* games = nullptr;
     TreeInput joseki;
     TreeInput fuseki;
     OptionsRecord options;  ///< the compile options that shaped the tries
+    /// The merge sections; none when null (the index then cannot be merged).
+    const MergeInput* merge = nullptr;
     /// Called, if set, once the games are written and before the lines are read: the caller
     /// may group the lines (group_by_end) while the index writes the games.
     std::function<void()> wait_for_lines;

@@ -12,10 +12,6 @@
 
 namespace josekic::index {
 
-namespace {
-
-// A file in `directory` that has no name: O_TMPFILE where the file system has it, else a
-// named one unlinked at once.
 int open_unnamed(const std::filesystem::path& directory) {
     const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
@@ -24,8 +20,6 @@ int open_unnamed(const std::filesystem::path& directory) {
     if (named >= 0) ::unlink(path.c_str());
     return named;
 }
-
-}  // namespace
 
 KeySpill::KeySpill(const std::filesystem::path& directory)
     : directory_(directory.empty() ? std::filesystem::path(".") : directory) {

@@ -14,6 +14,7 @@
 
 #include "compiler/compile/compile_report.hpp"
 #include "compiler/compile/index_build.hpp"
+#include "compiler/compile/merge_log.hpp"
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/compile/side_stats_builder.hpp"
 #include "compiler/compile/trends.hpp"
@@ -31,8 +32,6 @@
 
 namespace josekic::compile {
 
-namespace {
-
 trackers::Zone load_zone(const std::string& zones_file) {
     if (zones_file.empty()) return trackers::Zone::default_zone();
     std::ifstream in(zones_file, std::ios::binary);
@@ -47,6 +46,8 @@ trackers::Zone load_zone(const std::string& zones_file) {
     }
     return *zone;
 }
+
+namespace {
 
 using pipeline::seconds_since;
 using pipeline::StageClock;
@@ -200,36 +201,46 @@ std::vector<const DictionaryOutput*> CompileResult::outputs() const {
     return {all.begin(), all.end()};
 }
 
-CompileResult compile_collection(const CompileOptions& options) {
-    const auto run_start = StageClock::now();
-    const trackers::Zone zone = load_zone(options.zones_file);
-    const std::vector<prune::PruneList>& prune_lists = options.prune_lists;
-    diag::DiagnosticList reference_problems;
-    const std::vector<reference::ReferenceIndex> references =
-        load_references(options.references, reference_problems);
+// The directory itself if it exists, else its nearest existing ancestor: where a compile may
+// keep unnamed temporary files before the output set (and maybe DIR) is made.
+std::filesystem::path existing_ancestor(const std::filesystem::path& dir) {
+    std::filesystem::path at = std::filesystem::absolute(dir);
+    while (!std::filesystem::is_directory(at) && at.has_parent_path() && at != at.parent_path())
+        at = at.parent_path();
+    return at;
+}
 
+void stream_collection(const CompileOptions& options, const trackers::Zone& zone,
+                       const std::function<void(const pipeline::GameSlot&, GameAnalysis*)>& add,
+                       pipeline::RunReport& run) {
     // Sorted, so that the same inputs given in another order give the same dictionaries
     // (the first copy of a duplicate game is the first in this order).
     std::vector<std::string> inputs = options.inputs;
     std::sort(inputs.begin(), inputs.end());
-
-    CompileResult result;
-    result.budget = options.thresholds.budget;
-    DictionaryBuilder builder(options.trie, options.handicap);
+    pipeline::StreamOptions stream = options.stream;
+    const pipeline::GameSlot* kept = nullptr;
+    stream.on_unique_game = [&](const pipeline::GameSlot& slot) {
+        if (slot.filtered)
+            add(slot, nullptr);
+        else
+            kept = &slot;  // handed on with its analysis, which consume receives next
+    };
     pipeline::stream_games<GameAnalysis>(
-        inputs, options.stream,
+        inputs, stream,
         [&](const game::GameRecord& record, const game::ReplayResult& replay) {
             return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves);
         },
-        [&](const game::GameRecord& record, const game::ReplayResult&, GameAnalysis&& analysis) {
-            builder.add_game(record, analysis);
+        [&](const game::GameRecord&, const game::ReplayResult&, GameAnalysis&& analysis) {
+            add(*kept, &analysis);
         },
-        result.run);
-    builder.finish_adding();
-    if (options.keep_outputs && !options.keep_outputs(result.run)) {
-        result.times.total_wall = seconds_since(run_start);
-        return result;
-    }
+        run);
+}
+
+void write_collection(const CompileOptions& options, const trackers::Zone& zone,
+                      const std::vector<reference::ReferenceIndex>& references,
+                      diag::DiagnosticList& reference_problems, DictionaryBuilder& builder,
+                      const index::MergeInput* merge, CompileResult& result) {
+    const std::vector<prune::PruneList>& prune_lists = options.prune_lists;
     // Every file goes into a new set that replaces DIR's old one whole, at the end.
     emit::OutputSet set(options.output_dir);
     const std::filesystem::path& staging = set.staging();
@@ -263,6 +274,7 @@ CompileResult compile_collection(const CompileOptions& options) {
                          {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
                          {&builder.fuseki(), builder.fuseki_lines(), {}},
                          tracking.to_record(),
+                         merge,
                          [&lines_grouped] { lines_grouped.wait(); }},
                         file);
                 },
@@ -385,6 +397,46 @@ CompileResult compile_collection(const CompileOptions& options) {
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(set.with_final_paths(e.what()));
     }
+}
+
+CompileResult compile_collection(const CompileOptions& options) {
+    const auto run_start = StageClock::now();
+    const trackers::Zone zone = load_zone(options.zones_file);
+    diag::DiagnosticList reference_problems;
+    const std::vector<reference::ReferenceIndex> references =
+        load_references(options.references, reference_problems);
+
+    // Sorted, so that the same inputs given in another order give the same dictionaries
+    // (the first copy of a duplicate game is the first in this order).
+    CompileResult result;
+    result.budget = options.thresholds.budget;
+    DictionaryBuilder builder(options.trie, options.handicap);
+    // The games as merge replays them (merge_log.hpp), into the index beside the tries.
+    std::optional<index::ByteLog> merge_games;
+    if (options.index == IndexOutput::Write)
+        merge_games.emplace(existing_ancestor(options.output_dir));
+    std::vector<std::byte> entry;
+    stream_collection(
+        options, zone,
+        [&](const pipeline::GameSlot& slot, GameAnalysis* analysis) {
+            if (merge_games) {
+                entry.clear();
+                encode_logged_game(slot, analysis, entry);
+                merge_games->append(entry);
+            }
+            if (analysis != nullptr) builder.add_game(slot.record, *analysis);
+        },
+        result.run);
+    builder.finish_adding();
+    if (options.keep_outputs && !options.keep_outputs(result.run)) {
+        result.times.total_wall = seconds_since(run_start);
+        return result;
+    }
+    const std::vector<std::byte> merge_run = encode_merge_run(
+        {result.run, options.zones_file, options.stream.read.forced_charset, options.handicap});
+    index::MergeInput merge{merge_run, merge_games ? &*merge_games : nullptr};
+    write_collection(options, zone, references, reference_problems, builder,
+                     merge_games ? &merge : nullptr, result);
     result.times.total_wall = seconds_since(run_start);
     return result;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -8,14 +9,18 @@
 
 #include "compiler/compile/dictionary_builder.hpp"
 #include "compiler/compile/dictionary_output.hpp"
+#include "compiler/compile/game_analysis.hpp"
 #include "compiler/pipeline/game_stream.hpp"
 #include "compiler/pipeline/run_report.hpp"
 #include "core/dictionary/eras.hpp"
 #include "emit/dictionary_writer.hpp"
+#include "index/index_writer.hpp"
 #include "prune/prune_list.hpp"
 #include "prune/thresholds.hpp"
+#include "reference/reference_index.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
+#include "trackers/zone.hpp"
 
 namespace josekic::compile {
 
@@ -89,5 +94,30 @@ struct CompileResult {
 /// not at all. Throws std::runtime_error for a zone file that cannot be used or an output
 /// that cannot be written; DIR then keeps its previous set.
 CompileResult compile_collection(const CompileOptions& options);
+
+/// The zone of --zones FILE (the default zone for an empty name). Throws std::runtime_error
+/// for a file that cannot be read or used.
+trackers::Zone load_zone(const std::string& zones_file);
+
+/// `dir` if it is a directory, else its nearest existing ancestor: where a run may keep
+/// unnamed temporary files before the output set (and maybe DIR) is made.
+std::filesystem::path existing_ancestor(const std::filesystem::path& dir);
+
+/// Streams options.inputs (sorted) as compile reads them, filling `run`, and calls
+/// `add(slot, analysis)` in input order for every game that is neither skipped nor a
+/// duplicate: with its analysis for a kept game, with nullptr for one the filters removed.
+void stream_collection(const CompileOptions& options, const trackers::Zone& zone,
+                       const std::function<void(const pipeline::GameSlot&, GameAnalysis*)>& add,
+                       pipeline::RunReport& run);
+
+/// Everything after the games are in `builder` (finish_adding called), as compile does it:
+/// the pruned copies, the dictionaries, the index (with the merge sections of `merge` when it
+/// is set), report.txt, committed as one output set in options.output_dir. The one code path
+/// of `compile` and `merge` (merge_job.hpp), so that both write the same bytes. `result.run`
+/// holds the run report.
+void write_collection(const CompileOptions& options, const trackers::Zone& zone,
+                      const std::vector<reference::ReferenceIndex>& references,
+                      diag::DiagnosticList& reference_problems, DictionaryBuilder& builder,
+                      const index::MergeInput* merge, CompileResult& result);
 
 }  // namespace josekic::compile

@@ -50,21 +50,26 @@ void DictionaryBuilder::group_lines_by_end() {
 }
 
 void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnalysis& analysis) {
-    const std::optional<int> year = record.info.year;
+    add_game(dictionary::GameReference::from(record), record.info.year, record.info.winner,
+             analysis);
+}
+
+void DictionaryBuilder::add_game(const dictionary::GameReference& reference,
+                                 std::optional<int> year, game::Winner winner,
+                                 const GameAnalysis& analysis) {
     if (year) {
         ++games_per_year_[*year];
         if (first_year_ == 0 || *year < first_year_) first_year_ = *year;
         if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
     }
-    const dictionary::GameId id = games_->add(dictionary::GameReference::from(record));
+    const dictionary::GameId id = games_->add(reference);
     const std::int16_t year_indexed = index::indexed_year(year);
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup.size();
     std::uint32_t numbers_begin = 0;  // of this sequence's, in analysis.move_numbers
     for (std::size_t i = 0; i < analysis.corners.sequences.size(); ++i) {
         const trackers::CornerSequence& sequence = analysis.corners.sequences[i];
-        const dictionary::LineOutcome outcome =
-            trackers::line_outcome(record.info.winner, sequence.colours);
+        const dictionary::LineOutcome outcome = trackers::line_outcome(winner, sequence.colours);
         const dictionary::NodeId end = joseki_.insert(sequence.moves, outcome, year, id);
         const std::size_t numbers_at = joseki_move_numbers_.size();
         if (numbers_at > 0xFFFFFFFFU)
@@ -89,7 +94,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
     ++fuseki_counts_.games_by_class[std::string(trackers::name(opening.opening_class))];
     if (opening.moves.empty()) return;
     if (trackers::fuseki_tree_of(opening.opening_class) == trackers::FusekiTree::Even) {
-        const dictionary::LineOutcome outcome = black_outcome(record.info.winner);
+        const dictionary::LineOutcome outcome = black_outcome(winner);
         const dictionary::NodeId end = fuseki_.insert(opening.moves, outcome, year, id);
         fuseki_lines_.push_back(index::IndexedLine{end, id, outcome, false, year_indexed, 0});
         ++fuseki_counts_.even_openings;
@@ -97,7 +102,7 @@ void DictionaryBuilder::add_game(const game::GameRecord& record, const GameAnaly
         dictionary::Setup setup{opening.setup_black, opening.setup_white};
         auto [tree, added] = handicap_fuseki_.try_emplace(std::move(setup), games_, trie_options_);
         if (added) ++fuseki_counts_.handicap_setups;
-        tree->second.insert(opening.moves, black_outcome(record.info.winner), year, id);
+        tree->second.insert(opening.moves, black_outcome(winner), year, id);
         ++fuseki_counts_.handicap_openings;
     } else {
         ++fuseki_counts_.excluded;

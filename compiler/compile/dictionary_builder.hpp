@@ -57,6 +57,9 @@ class DictionaryBuilder {
     DictionaryBuilder(dictionary::TrieOptions trie_options, HandicapFuseki handicap);
 
     void add_game(const game::GameRecord& record, const GameAnalysis& analysis);
+    /// The same, for a game known by its reference, year and winner: a game of a merged part.
+    void add_game(const dictionary::GameReference& reference, std::optional<int> year,
+                  game::Winner winner, const GameAnalysis& analysis);
     /// Once every game is in: frees what only insertion needs (the tries' child indexes,
     /// the game table's lookup of texts).
     void finish_adding();

@@ -97,6 +97,7 @@ void FileConsumer::consume_game(StreamedFile& file, std::size_t i) {
             return;
         }
     }
+    if (options_.on_unique_game) options_.on_unique_game(slot);
     if (slot.filtered) {
         report_.filtered.add(*slot.filtered);
         return;

@@ -45,6 +45,10 @@ struct StreamOptions {
     /// filtered out still makes a later copy of it a duplicate), so that a filtered run keeps
     /// exactly the games of an unfiltered one that pass: what `lookup` filters in the index.
     game::GameFilter filter;
+    /// Called on the consuming thread, in input order, for every game that is neither skipped
+    /// nor a duplicate (kept, or filtered out), before a kept game is consumed: what `merge`
+    /// needs to count the game again (compiler/compile/merge_log.hpp).
+    std::function<void(const GameSlot&)> on_unique_game;
     Verbosity verbosity = Verbosity::Normal;
     Progress progress = Progress::Auto;
     /// Where diagnostics are printed; nullptr means std::cerr.

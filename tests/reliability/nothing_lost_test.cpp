@@ -337,6 +337,46 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
     CHECK(interrupted > 0);
 }
 
+TEST_CASE("an update killed at any moment leaves the old dictionary or the updated one, whole",
+          "[reliability][merge]") {
+    const TempDir dir;
+    write_corpus(dir, "a-old", 2, 100, 100);
+    write_corpus(dir, "b-new", 4, 150, 20000);
+    const std::string old_input = (dir.path() / "a-old").string();
+    const std::string new_input = (dir.path() / "b-new").string();
+    const std::string out = (dir.path() / "out").string();
+    const std::string reference = (dir.path() / "reference").string();
+    REQUIRE(run_child({"compile", old_input, new_input, "-o", reference}).exit_code == 0);
+    const auto complete = visible(reference);
+    REQUIRE(run_child({"compile", old_input, "-o", out}).exit_code == 0);
+    const auto previous = visible(out);
+
+    // Time one uninterrupted update, then kill updates at points spread over it.
+    const TempDir timing;
+    const std::string timed = (timing.path() / "o").string();
+    REQUIRE(run_child({"compile", old_input, "-o", timed}).exit_code == 0);
+    const ChildRun whole = run_child({"compile", new_input, "--update", timed});
+    REQUIRE(whole.exit_code == 0);
+    CHECK(visible(timed) == complete);
+    int killed = 0;
+    for (int step = 1; step <= 6; ++step) {
+        ChildOptions options;
+        options.signal_after = {
+            SIGKILL, std::chrono::milliseconds(static_cast<long>(whole.seconds * 1000 * step / 7))};
+        const ChildRun run = run_child({"compile", new_input, "--update", out}, options);
+        INFO("step " << step << " of a " << whole.seconds << " s update: exit " << run.exit_code
+                     << ", signal " << run.term_signal);
+        CHECK((run.exit_code == 0 || run.term_signal == SIGKILL));
+        if (run.term_signal != 0) ++killed;
+        const auto seen = visible(out);
+        CHECK((seen == previous || seen == complete));
+        REQUIRE(run_child({"compile", old_input, "-o", out}).exit_code == 0);
+        REQUIRE(visible(out) == previous);
+    }
+    INFO("killed updates: " << killed);
+    CHECK(killed > 0);
+}
+
 TEST_CASE("a compile that will fail writes nothing: a missing or unreadable input, --strict",
           "[reliability]") {
     const TempDir dir;

@@ -32,6 +32,9 @@ std::string without_run_lines(const fs::path& file) {
                 text.erase(at, text.find('\n', at) + 1 - at);
         }
     }
+    // The compile id too: the index keeps the run report for merge (its merge run section).
+    const std::size_t id = text.find("XI[");
+    if (id != std::string::npos) text.erase(id, text.find(']', id) + 1 - id);
     return text;
 }
 

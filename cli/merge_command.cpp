@@ -1,0 +1,79 @@
+#include "cli/merge_command.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "cli/options.hpp"
+#include "cli/output_options.hpp"
+#include "compiler/compile/merge_job.hpp"
+#include "emit/decimal_text.hpp"
+#include "emit/output_set.hpp"
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+namespace {
+
+const char* const kMergeDescription =
+    "Combines dictionaries that `josekic compile` wrote (each PART a directory or its\n"
+    "index.jki) into one in DIR: the same joseki.sgf, fuseki.sgf, index.jki and report.txt,\n"
+    "byte for byte, as a compile of all their inputs, the PARTs' in the order given (give\n"
+    "them in the order of their inputs' names, which compile sorts). A game in two parts\n"
+    "counts once, as a duplicate of the first. The games are not read again: each part's\n"
+    "index keeps what is needed. The options that shape the tries (--zones, --max-length,\n"
+    "--max-gap, --fuseki-moves, --fuseki-handicap, --keep-duplicates, the filters, --charset)\n"
+    "come from the parts and must be the same in all; how the result is written (thresholds,\n"
+    "--prune, --reference, --split, ...) is given here, as to compile. The files are written\n"
+    "as one set, as compile writes them (docs/merge.md, docs/scale-out.md).\n"
+    "\n"
+    "Exit status: 0 when the dictionary was written, 1 when a PART cannot be read or merged or\n"
+    "DIR cannot be written (nothing is then written), 2 for a bad command line.";
+
+}  // namespace
+
+int run_merge(const std::vector<std::string>& args) {
+    const CommandHelp help{"merge", "josekic merge PART... -o DIR [options]", kMergeDescription};
+    std::vector<std::string> parts;
+    compile::MergeOptions merge;
+    compile::CompileOptions& options = merge.output;
+    int threads = 0;
+    OutputOptions output;
+    po::options_description visible;
+    visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
+                          "directory to write into (created if needed)")(
+        "threads", number_value(&threads, 0, kMaxThreads)->value_name("N"),
+        "threads for writing the dictionaries (0: one per core)");
+    add_output_options(visible, output);
+    po::options_description hidden;
+    hidden.add_options()("part", po::value(&parts)->composing());
+    po::options_description all;
+    all.add(visible).add(hidden);
+    po::positional_options_description positional;
+    positional.add("part", -1);
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parts.empty()) throw UsageError(help.name, "give at least one PART to merge");
+    options.stream.threads = static_cast<unsigned>(threads);
+    if (!apply_output_options(output, help.name, options)) {
+        std::cerr << "josekic: nothing was written\n";
+        return 1;
+    }
+    emit::check_output_directory(options.output_dir);
+
+    std::vector<std::unique_ptr<compile::MergePart>> opened;
+    std::vector<compile::MergePart*> in_order;
+    for (const std::string& part : parts) {
+        opened.push_back(compile::open_index_part(part));
+        in_order.push_back(opened.back().get());
+    }
+    compile::MergeCounts counts;
+    const compile::CompileResult result = compile::merge_parts(in_order, merge, counts);
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        std::cerr << parts[p] << ": " << emit::with_thousands(counts.games_kept[p]) << " games, "
+                  << emit::with_thousands(counts.duplicates[p]) << " already in an earlier part\n";
+    }
+    print_written(result, options, output);
+    return 0;
+}
+
+}  // namespace josekic::cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace josekic::cli {
+
+/// `josekic merge PART... -o DIR [options]`: combines compiled dictionaries into the one a
+/// compile of their inputs, in this order, would write. Returns 0, 1 when a part cannot be
+/// read or merged (options that shaped the tries differ, no merge sections) or DIR cannot be
+/// written (nothing is then written), 2 for a bad command line.
+int run_merge(const std::vector<std::string>& args);
+
+}  // namespace josekic::cli

@@ -1,0 +1,73 @@
+#include "cli/output_options.hpp"
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/options.hpp"
+#include "cli/prune_lists.hpp"
+#include "compiler/compile/compile_summary.hpp"
+#include "compiler/compile/compile_timings.hpp"
+
+namespace po = boost::program_options;
+
+namespace josekic::cli {
+
+void add_output_options(po::options_description& options, OutputOptions& bound) {
+    options.add_options()(
+        "reference", po::value(&bound.references)->value_name("[NAME=]FILE")->composing(),
+        "reference joseki dictionary (SGF file or directory) to cross-reference with (repeatable)")(
+        "prune", po::value(&bound.prune_files)->value_name("FILE")->composing(),
+        "remove the lines a prune list names (repeatable; text list or viewer-marked SGF)")(
+        "max-games-listed",
+        number_value(&bound.max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
+            ->value_name("N")
+            ->default_value(bound.max_games_listed),
+        "games listed where a line ends, most recent first")(
+        "split", po::bool_switch(&bound.split),
+        "write one file per first move (joseki-4-4.sgf, ...) and an index")(
+        "eras", po::value(&bound.eras)->value_name("YEAR,..."),
+        "split the counts into eras starting at these years (\"2017\": before 2017 and from "
+        "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
+        "change) when 1,000 dated games or a tenth of them lie on each side, else the median "
+        "year")("timings", po::bool_switch(&bound.timings),
+                "print the time of each stage on stderr (never in report.txt)");
+    add_threshold_options(options, bound.thresholds);
+}
+
+bool apply_output_options(const OutputOptions& bound, const std::string& command,
+                          compile::CompileOptions& options) {
+    options.thresholds = parse_thresholds(bound.thresholds, command);
+    if (!bound.eras.empty()) {
+        options.eras = dictionary::parse_eras(bound.eras);
+        if (!options.eras) {
+            throw UsageError(command,
+                             "--eras takes increasing years separated by commas (at most " +
+                                 std::to_string(dictionary::Eras::kMaxEras - 1) + "), not '" +
+                                 bound.eras + "'");
+        }
+    }
+    options.references = bound.references;
+    options.max_games_listed = bound.max_games_listed;
+    options.layout = bound.split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
+    std::optional<std::vector<prune::PruneList>> prune_lists = read_prune_lists(bound.prune_files);
+    if (!prune_lists) return false;
+    options.prune_lists = std::move(*prune_lists);
+    return true;
+}
+
+void print_written(const compile::CompileResult& result, const compile::CompileOptions& options,
+                   const OutputOptions& bound) {
+    std::cout << compile::render_compile_summary(
+        result, (std::filesystem::path(options.output_dir) / "report.txt").string());
+    std::cout.flush();
+    for (const diag::Diagnostic& d : result.reference_diagnostics)
+        std::cerr << diag::format(d) << "\n";
+    for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
+    for (const compile::DictionaryOutput* dictionary : result.outputs()) {
+        for (const std::string& warning : dictionary->warnings)
+            std::cerr << "josekic: warning: " << warning << "\n";
+    }
+    if (bound.timings) std::cerr << compile::render_timings(result);
+}
+
+}  // namespace josekic::cli

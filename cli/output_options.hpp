@@ -1,0 +1,38 @@
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/threshold_options.hpp"
+#include "compiler/compile/compile_job.hpp"
+
+namespace josekic::cli {
+
+/// The options that decide how a dictionary is written, not which lines its tries hold:
+/// shared by `compile` and `merge`, which write the same files the same way.
+struct OutputOptions {
+    std::vector<std::string> references;
+    std::vector<std::string> prune_files;
+    std::size_t max_games_listed = 5;
+    bool split = false;
+    std::string eras;
+    bool timings = false;
+    ThresholdOptions thresholds;
+};
+
+/// Adds --reference, --prune, --max-games-listed, --split, --eras, --timings and the
+/// thresholds, bound to `bound`.
+void add_output_options(boost::program_options::options_description& options, OutputOptions& bound);
+
+/// Checks them and sets them in `options` (throws UsageError naming `command`); reads the
+/// prune lists, and returns false when one cannot be used (its problems are printed).
+bool apply_output_options(const OutputOptions& bound, const std::string& command,
+                          compile::CompileOptions& options);
+
+/// Prints what a compile or merge wrote (the summary on stdout, reference and prune problems
+/// and warnings on stderr, the timings when asked).
+void print_written(const compile::CompileResult& result, const compile::CompileOptions& options,
+                   const OutputOptions& bound);
+
+}  // namespace josekic::cli

@@ -1,0 +1,380 @@
+#include "compiler/compile/merge_job.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+#include "compiler/compile/node_comments.hpp"
+#include "compiler/pipeline/file_rankings.hpp"
+#include "compiler/pipeline/stage_clock.hpp"
+#include "index/byte_log.hpp"
+#include "index/dictionary_set.hpp"
+#include "index/index_options.hpp"
+#include "index/index_reader.hpp"
+
+namespace josekic::compile {
+
+namespace {
+
+// A part read from a compiled dictionary's index: its merge sections, and of its games
+// table the records and the string pool, which kept games name by number.
+class IndexPart final : public MergePart {
+  public:
+    explicit IndexPart(const std::string& dictionary)
+        : name_(dictionary), index_(index::open_dictionary_index(dictionary)) {
+        const auto& run = index_.section(static_cast<std::uint32_t>(index::SectionId::MergeRun));
+        const auto& games =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGames));
+        const auto& numbers =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
+        if (!run.present || !games.present || !numbers.present) {
+            throw index::IndexError(
+                index_.path() +
+                ": this index has no merge sections (an older josekic wrote it, or "
+                "--no-index was given); compile the dictionary again to merge it");
+        }
+        std::vector<std::byte> run_bytes(run.count);
+        index_.read_bytes(run, 0, run_bytes);
+        run_ = decode_merge_run(run_bytes, index_.path());
+        tracking_ = index_.options();
+    }
+
+    const std::string& name() const override { return name_; }
+    const MergeRun& run() const override { return run_; }
+    const index::OptionsRecord& tracking() const override { return tracking_; }
+
+    bool next(LoggedGame& game, dictionary::GameReference& reference) override {
+        if (!games_) load();
+        if (!games_->next(game)) {
+            release();
+            return false;
+        }
+        if (game.filtered) return true;
+        if (kept_ >= numbers_.size() || numbers_[kept_] >= records_.size())
+            index::throw_damaged(index_.path(), "a merge game number");
+        const index::GameRecord& r = records_[numbers_[kept_++]];
+        const auto text = [this](std::uint32_t offset) { return index_.string_in(pool_, offset); };
+        reference = dictionary::GameReference{
+            text(r.black_player),
+            text(r.white_player),
+            text(r.black_rank),
+            text(r.white_rank),
+            text(r.date),
+            game.year,
+            text(r.event),
+            text(r.result),
+            dictionary::SourcePath{text(r.source_dir), text(r.source_name)},
+            static_cast<int>(r.index_in_file)};
+        return true;
+    }
+
+  private:
+    // The game table, the kept games' numbers and a reader of the games: read when the merge
+    // reaches this part and released when it is done with it, so that only one part's are
+    // held at a time.
+    void load() {
+        const auto& games =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGames));
+        const auto& numbers =
+            index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
+        numbers_.resize(numbers.count);
+        index_.read_bytes(numbers, 0, std::as_writable_bytes(std::span(numbers_)));
+        pool_ = index_.string_pool();
+        records_.reserve(index_.game_count());
+        index_.for_each_game_record(
+            [this](std::uint32_t, const index::GameRecord& record) { records_.push_back(record); });
+        games_.emplace(
+            [this, games](std::uint64_t offset, std::span<std::byte> out) {
+                index_.read_bytes(games, offset, out);
+            },
+            games.count, index_.path());
+    }
+
+    void release() {
+        std::vector<std::uint32_t>().swap(numbers_);
+        std::vector<std::byte>().swap(pool_);
+        std::vector<index::GameRecord>().swap(records_);
+    }
+
+    std::string name_;
+    index::IndexFile index_;
+    MergeRun run_;
+    index::OptionsRecord tracking_;
+    std::vector<std::uint32_t> numbers_;
+    std::vector<std::byte> pool_;
+    std::vector<index::GameRecord> records_;
+    std::optional<LoggedGameReader> games_;
+    std::size_t kept_ = 0;
+};
+
+std::string zone_text(const MergePart& part) {
+    return part.run().zones_file.empty() ? "the default zone" : part.run().zones_file;
+}
+
+// Parts whose tries were shaped alike, and whose provenance reads alike, or an error that
+// names the option and both values.
+void check_same_options(const MergePart& first, const MergePart& part) {
+    const auto differ = [&](const std::string& option, const std::string& a, const std::string& b) {
+        throw std::runtime_error("cannot merge " + part.name() + " with " + first.name() + ": " +
+                                 option + " differs (" + first.name() + ": " + a + ", " +
+                                 part.name() + ": " + b + "); compile the parts with the same " +
+                                 option);
+    };
+    const index::OptionsRecord& a = first.tracking();
+    const index::OptionsRecord& b = part.tracking();
+    if (a.max_length != b.max_length)
+        differ("--max-length", std::to_string(a.max_length), std::to_string(b.max_length));
+    if (a.max_gap != b.max_gap)
+        differ("--max-gap", std::to_string(a.max_gap), std::to_string(b.max_gap));
+    if (a.fuseki_moves != b.fuseki_moves)
+        differ("--fuseki-moves", std::to_string(a.fuseki_moves), std::to_string(b.fuseki_moves));
+    const auto kept = [](const index::OptionsRecord& r) {
+        return (r.flags & index::OptionsRecord::kDuplicatesKept) != 0 ? std::string("given")
+                                                                      : std::string("not given");
+    };
+    if (kept(a) != kept(b)) differ("--keep-duplicates", kept(a), kept(b));
+    if (a.zone != b.zone || first.run().zones_file != part.run().zones_file)
+        differ("--zones", zone_text(first), zone_text(part));
+    const auto handicap = [](const MergePart& p) {
+        return p.run().handicap == HandicapFuseki::SeparateTree ? std::string("given")
+                                                                : std::string("not given");
+    };
+    if (handicap(first) != handicap(part))
+        differ("--fuseki-handicap", handicap(first), handicap(part));
+    const auto charset = [](const MergePart& p) {
+        return p.run().forced_charset.empty() ? std::string("none") : p.run().forced_charset;
+    };
+    if (charset(first) != charset(part)) differ("--charset", charset(first), charset(part));
+    const auto filters = [](const MergePart& p) {
+        const std::string text = p.run().run.filter.describe();
+        return text.empty() ? std::string("none") : text;
+    };
+    if (filters(first) != filters(part)) differ("the filters", filters(first), filters(part));
+}
+
+void add_counts(std::map<std::string, std::uint64_t>& into,
+                const std::map<std::string, std::uint64_t>& counts) {
+    for (const auto& [name, n] : counts) into[name] += n;
+}
+
+void subtract_one(std::map<std::string, std::uint64_t>& counts, const std::string& name) {
+    const auto at = counts.find(name);
+    if (at == counts.end() || at->second == 0) throw std::logic_error("merge: a count below 0");
+    if (--at->second == 0) counts.erase(at);
+}
+
+// Adds a part's run report to the merged one, as if its files had been read after the others.
+void add_run(pipeline::RunReport& into, const pipeline::RunReport& run) {
+    into.inputs.insert(into.inputs.end(), run.inputs.begin(), run.inputs.end());
+    into.files_read += run.files_read;
+    into.bytes_read += run.bytes_read;
+    into.files_skipped.insert(into.files_skipped.end(), run.files_skipped.begin(),
+                              run.files_skipped.end());
+    into.josekic_files_skipped += run.josekic_files_skipped;
+    into.inputs_missing += run.inputs_missing;
+    into.games_read += run.games_read;
+    into.games_kept += run.games_kept;
+    add_counts(into.games_skipped, run.games_skipped);
+    into.duplicates_dropped += run.duplicates_dropped;
+    into.filter = run.filter;
+    into.filtered.games_removed += run.filtered.games_removed;
+    for (std::size_t k = 0; k < game::kFilterKindCount; ++k)
+        for (std::size_t m = 0; m < 2; ++m) into.filtered.failed[k][m] += run.filtered.failed[k][m];
+    into.moves_replayed += run.moves_replayed;
+    add_counts(into.games_cut, run.games_cut);
+    add_counts(into.diagnostics.by_code, run.diagnostics.by_code);
+    into.diagnostics.warnings += run.diagnostics.warnings;
+    into.diagnostics.errors += run.diagnostics.errors;
+    for (const pipeline::FileMeasure& f : run.largest_files)
+        pipeline::rank_file(into, pipeline::FileMeasure{{}, f.bytes, 0.0}, f.path);
+}
+
+// A game an earlier part already had: counted as compile counts a duplicate, instead of as
+// what its own part counted it.
+void count_as_duplicate(pipeline::RunReport& run, const LoggedGame& game) {
+    if (game.filtered) {
+        --run.filtered.games_removed;
+        for (std::size_t k = 0; k < game::kFilterKindCount; ++k) {
+            if (game.filtered->misses[k])
+                --run.filtered.failed[k][static_cast<std::size_t>(*game.filtered->misses[k])];
+        }
+    } else {
+        --run.games_kept;
+        run.moves_replayed -= game.legal_moves;
+        if (game.stopped_by)
+            subtract_one(run.games_cut,
+                         std::string(diag::name(game::verdict_code(*game.stopped_by))));
+    }
+    ++run.games_skipped["duplicate"];
+    ++run.duplicates_dropped;
+    run.diagnostics.add(
+        diag::Diagnostic{{}, {}, diag::Severity::Warning, diag::Code::Duplicate, {}});
+}
+
+// The games of a compile that is not written: the new games of `compile --update`, held in
+// memory (they are the small part) until they are merged after the dictionary's own.
+class StreamedPart final : public MergePart {
+  public:
+    StreamedPart(const CompileOptions& options, const trackers::Zone& zone)
+        : name_("the new games") {
+        stream_collection(
+            options, zone,
+            [&](const pipeline::GameSlot& slot, GameAnalysis* analysis) {
+                LoggedGame game;
+                game.fingerprint = slot.fingerprint.key;
+                game.filtered = slot.filtered;
+                if (analysis != nullptr) {
+                    const game::GameInfo& info = slot.record.info;
+                    game.legal_moves = slot.replay.legal_moves;
+                    game.stopped_by = slot.replay.stopped_by;
+                    game.year = info.year;
+                    game.winner = info.winner;
+                    game.analysis = std::move(*analysis);
+                    texts_.push_back(Texts{info.black_player, info.white_player, info.black_rank,
+                                           info.white_rank, info.date, info.event, info.result,
+                                           slot.record.source_path, slot.record.index_in_file});
+                }
+                games_.push_back(std::move(game));
+            },
+            run_.run);
+        run_.zones_file = options.zones_file;
+        run_.forced_charset = options.stream.read.forced_charset;
+        run_.handicap = options.handicap;
+        tracking_ = index::TrackingOptions{zone, options.tracker, options.opening,
+                                           options.stream.duplicates == pipeline::Duplicates::Keep}
+                        .to_record();
+    }
+
+    const std::string& name() const override { return name_; }
+    const MergeRun& run() const override { return run_; }
+    const index::OptionsRecord& tracking() const override { return tracking_; }
+
+    bool next(LoggedGame& game, dictionary::GameReference& reference) override {
+        if (next_game_ == games_.size()) return false;
+        game = std::move(games_[next_game_++]);
+        if (game.filtered) return true;
+        const Texts& t = texts_[next_texts_++];
+        reference = dictionary::GameReference{
+            t.black_player, t.white_player, t.black_rank,
+            t.white_rank,   t.date,         game.year,
+            t.event,        t.result,       dictionary::SourcePath::split(t.source_path),
+            t.index_in_file};
+        return true;
+    }
+
+  private:
+    struct Texts {
+        std::string black_player, white_player, black_rank, white_rank, date, event, result;
+        std::string source_path;
+        int index_in_file = 1;
+    };
+    std::string name_;
+    MergeRun run_;
+    index::OptionsRecord tracking_;
+    std::vector<LoggedGame> games_;
+    std::vector<Texts> texts_;
+    std::size_t next_game_ = 0;
+    std::size_t next_texts_ = 0;
+};
+
+struct HashOfHash128 {
+    std::size_t operator()(const go::Hash128& h) const {
+        return static_cast<std::size_t>(h.low ^ (h.high >> 7));
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<MergePart> open_index_part(const std::string& dictionary) {
+    return std::make_unique<IndexPart>(dictionary);
+}
+
+CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,
+                          MergeCounts& counts) {
+    const auto start = pipeline::StageClock::now();
+    if (parts.empty()) throw std::runtime_error("merge: no part to merge");
+    for (const MergePart* part : parts) check_same_options(*parts.front(), *part);
+    const MergePart& first = *parts.front();
+
+    // The options of a compile of every part's inputs: the output's from the command line,
+    // those that shaped the tries and the provenance from the parts.
+    CompileOptions compile = options.output;
+    const index::TrackingOptions tracking =
+        index::TrackingOptions::from_record(first.tracking(), first.name());
+    compile.zones_file = first.run().zones_file;
+    compile.tracker = tracking.tracker;
+    compile.opening = tracking.opening;
+    compile.handicap = first.run().handicap;
+    compile.stream.duplicates =
+        tracking.duplicates_kept ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
+    compile.stream.read.forced_charset = first.run().forced_charset;
+    compile.stream.filter = first.run().run.filter;
+    compile.index = IndexOutput::Write;
+    compile.inputs.clear();
+
+    diag::DiagnosticList reference_problems;
+    const std::vector<reference::ReferenceIndex> references =
+        load_references(compile.references, reference_problems);
+
+    CompileResult result;
+    result.budget = compile.thresholds.budget;
+    const unsigned threads =
+        compile.stream.threads != 0 ? compile.stream.threads : std::thread::hardware_concurrency();
+    for (const MergePart* part : parts) {
+        add_run(result.run, part->run().run);
+        compile.inputs.insert(compile.inputs.end(), part->run().run.inputs.begin(),
+                              part->run().run.inputs.end());
+    }
+    result.run.times.threads = std::max(1U, threads);
+
+    DictionaryBuilder builder(compile.trie, compile.handicap);
+    index::ByteLog merge_games(existing_ancestor(compile.output_dir));
+    std::unordered_set<go::Hash128, HashOfHash128> seen;
+    const bool drop_duplicates = compile.stream.duplicates == pipeline::Duplicates::Drop;
+    counts.games_kept.assign(parts.size(), 0);
+    counts.duplicates.assign(parts.size(), 0);
+    LoggedGame game;
+    dictionary::GameReference reference;
+    std::vector<std::byte> entry;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        while (parts[p]->next(game, reference)) {
+            if (drop_duplicates && !seen.insert(game.fingerprint).second) {
+                count_as_duplicate(result.run, game);
+                ++counts.duplicates[p];
+                continue;
+            }
+            entry.clear();
+            encode_logged_game(game, entry);
+            merge_games.append(entry);
+            if (game.filtered) continue;
+            builder.add_game(reference, game.year, game.winner, game.analysis);
+            ++counts.games_kept[p];
+        }
+    }
+    std::unordered_set<go::Hash128, HashOfHash128>().swap(seen);
+    builder.finish_adding();
+    result.run.times.wall = pipeline::seconds_since(start);
+
+    const std::vector<std::byte> merge_run = encode_merge_run(
+        {result.run, compile.zones_file, compile.stream.read.forced_charset, compile.handicap});
+    const index::MergeInput merge{merge_run, &merge_games};
+    write_collection(compile, tracking.zone, references, reference_problems, builder, &merge,
+                     result);
+    result.times.total_wall = pipeline::seconds_since(start);
+    return result;
+}
+
+CompileResult update_collection(const CompileOptions& options, MergeCounts& counts) {
+    const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
+    const trackers::Zone zone = load_zone(options.zones_file);
+    StreamedPart added(options, zone);
+    if (options.keep_outputs && !options.keep_outputs(added.run().run)) {
+        CompileResult result;
+        result.run = added.run().run;
+        return result;
+    }
+    return merge_parts({old.get(), &added}, MergeOptions{options}, counts);
+}
+
+}  // namespace josekic::compile

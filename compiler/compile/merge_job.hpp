@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/compile/compile_job.hpp"
+#include "compiler/compile/merge_log.hpp"
+#include "index/index_format.hpp"
+
+namespace josekic::compile {
+
+/// The games of one part of a merge, in the order its compile consumed them.
+class MergePart {
+  public:
+    virtual ~MergePart() = default;
+    /// The part as messages name it (its directory or index file).
+    virtual const std::string& name() const = 0;
+    virtual const MergeRun& run() const = 0;
+    /// The options that shaped its tries.
+    virtual const index::OptionsRecord& tracking() const = 0;
+    /// The next game, or false at the end; `reference` is set for a kept game and views
+    /// text the part keeps until the next call.
+    virtual bool next(LoggedGame& game, dictionary::GameReference& reference) = 0;
+};
+
+/// The part a compiled dictionary is: DIR, or its index file. Throws index::IndexError when
+/// it cannot be opened, does not belong to the SGF files beside it, or has no merge sections
+/// (an index of an older josekic, or written with --no-index: "compile it again").
+std::unique_ptr<MergePart> open_index_part(const std::string& dictionary);
+
+/// What a merge was asked to do: the parts in order, and how to write the result (output
+/// directory, thresholds, prune lists, references, layout, eras, threads; the options that
+/// shape the tries come from the parts).
+struct MergeOptions {
+    CompileOptions output;
+};
+
+/// What the merge found besides the result: how many games of each part were already in an
+/// earlier one.
+struct MergeCounts {
+    std::vector<std::uint64_t> games_kept;  ///< by part: kept games that were new
+    std::vector<std::uint64_t> duplicates;  ///< by part: games an earlier part already had
+};
+
+/// Combines the parts into one dictionary in options.output.output_dir, exactly as a
+/// compile of their inputs in this order would have (the first copy of a game wins): their
+/// games are added to one DictionaryBuilder in order and written by write_collection.
+/// Throws std::runtime_error naming the option and both values when the parts were compiled
+/// with options that shape the tries differently.
+CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,
+                          MergeCounts& counts);
+
+/// `compile NEW... --update DIR`: the games of options.inputs added after those of the
+/// dictionary in options.output_dir, with the same result as a compile of its inputs and
+/// then the new ones; the old games are not read again (only DIR's index). Games DIR already
+/// has count as duplicates (counts.duplicates[1]). DIR keeps its set until the new one is
+/// committed whole (emit::OutputSet).
+CompileResult update_collection(const CompileOptions& options, MergeCounts& counts);
+
+}  // namespace josekic::compile

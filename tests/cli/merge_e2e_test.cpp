@@ -1,0 +1,235 @@
+// `josekic merge` and `compile --update` (tag [e2e][merge]): the dictionary of parts merged,
+// or of games added, is byte for byte the one a compile of all the inputs writes.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/cli/run_binary.hpp"
+
+namespace josekic::testing {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kGoban = "/usr/share/goban";
+
+// The bundled collection's files, sorted, copied into `parts` directories p0, p1, ... of
+// `dir` in turn of their names (p0 gets the first share, ...). The first `shared` files of
+// p0 are copied into the last part too: games two parts hold.
+std::vector<std::string> split_collection(const TempDir& dir, std::size_t parts, std::size_t files,
+                                          std::size_t shared) {
+    std::vector<fs::path> all;
+    for (const auto& entry : fs::directory_iterator(kGoban)) all.push_back(entry.path());
+    std::sort(all.begin(), all.end());
+    all.resize(std::min(all.size(), files));
+    std::vector<std::string> names;
+    for (std::size_t p = 0; p < parts; ++p) {
+        names.push_back((dir.path() / ("p" + std::to_string(p))).string());
+        fs::create_directories(names.back());
+    }
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const std::size_t p = i * parts / all.size();
+        fs::copy_file(all[i], fs::path(names[p]) / all[i].filename());
+        if (i < shared) {
+            fs::copy_file(all[i], fs::path(names.back()) / ("again-" + all[i].filename().string()));
+        }
+    }
+    return names;
+}
+
+std::string quoted(const std::vector<std::string>& words) {
+    std::string text;
+    for (const std::string& word : words) text += " " + shell_quote(word);
+    return text;
+}
+
+// Compiles each part into its own directory, merges them, compiles them all at once, and
+// checks that the merge wrote the same files as the compile.
+void check_merge_equals_compile(const TempDir& dir, const std::vector<std::string>& parts,
+                                const std::string& compile_options,
+                                const std::string& output_options) {
+    std::vector<std::string> compiled;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        compiled.push_back((dir.path() / ("d" + std::to_string(p))).string());
+        const BinaryRun run = run_josekic("compile -q " + shell_quote(parts[p]) + " -o " +
+                                          shell_quote(compiled.back()) + " " + compile_options +
+                                          " " + output_options);
+        REQUIRE(run.exit_code == 0);
+    }
+    const std::string merged = (dir.path() / "merged").string();
+    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged) +
+                                        " " + output_options);
+    INFO(merge.err);
+    REQUIRE(merge.exit_code == 0);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole) + " " +
+                        compile_options + " " + output_options)
+                .exit_code == 0);
+    const std::map<std::string, std::string> expected = test_support::visible_files(whole);
+    const std::map<std::string, std::string> got = test_support::visible_files(merged);
+    CHECK(expected.size() >= 4);
+    REQUIRE(got.size() == expected.size());
+    for (const auto& [name, bytes] : expected) {
+        INFO(name);
+        REQUIRE(got.count(name) == 1);
+        CHECK(got.at(name) == bytes);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a merge of two parts writes the compile of both, games in both counted once",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 8);
+    SECTION("defaults") {
+        check_merge_equals_compile(dir, parts, "", "");
+    }
+    SECTION("--full --split") {
+        check_merge_equals_compile(dir, parts, "", "--full --split");
+    }
+    SECTION("thresholds, fewer games listed and eras") {
+        check_merge_equals_compile(dir, parts, "",
+                                   "--min-count 3 --max-games-listed 2 --eras 1900");
+    }
+    SECTION("a filter") {
+        check_merge_equals_compile(dir, parts, "--max-rank 8p", "");
+    }
+    SECTION("tracking options the parts share") {
+        check_merge_equals_compile(dir, parts, "--max-length 12 --fuseki-moves 10", "");
+    }
+    SECTION("a reference book") {
+        const std::string book =
+            dir.write("book.sgf", "(;GM[1]FF[4]SZ[19];B[pd](;W[qf];B[nc])(;W[nc];B[qf]))");
+        check_merge_equals_compile(dir, parts, "", "--reference " + shell_quote(book));
+    }
+}
+
+TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]") {
+    const TempDir dir;
+    check_merge_equals_compile(dir, split_collection(dir, 5, 200, 5), "", "");
+}
+
+TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 4, 120, 4);
+    std::vector<std::string> compiled;
+    for (const std::string& part : parts) {
+        compiled.push_back(part + ".dict");
+        REQUIRE(
+            run_josekic("compile -q " + shell_quote(part) + " -o " + shell_quote(compiled.back()))
+                .exit_code == 0);
+    }
+    const std::string left = (dir.path() / "left").string();
+    const std::string right = (dir.path() / "right").string();
+    const std::string all = (dir.path() / "all").string();
+    REQUIRE(run_josekic("merge" + quoted({compiled[0], compiled[1]}) + " -o " + shell_quote(left))
+                .exit_code == 0);
+    REQUIRE(run_josekic("merge" + quoted({compiled[2], compiled[3]}) + " -o " + shell_quote(right))
+                .exit_code == 0);
+    REQUIRE(run_josekic("merge" + quoted({left, right}) + " -o " + shell_quote(all)).exit_code ==
+            0);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole)).exit_code == 0);
+    CHECK(test_support::visible_files(all) == test_support::visible_files(whole));
+}
+
+TEST_CASE("parts compiled with options that shape the tries differently are not merged",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 20, 0);
+    const std::string a = (dir.path() / "a").string();
+    const std::string b = (dir.path() / "b").string();
+    REQUIRE(
+        run_josekic("compile -q " + shell_quote(parts[0]) + " -o " + shell_quote(a)).exit_code ==
+        0);
+    const auto refused = [&](const std::string& options, const std::string& words) {
+        REQUIRE(run_josekic("compile -q " + shell_quote(parts[1]) + " -o " + shell_quote(b) + " " +
+                            options)
+                    .exit_code == 0);
+        const std::string out = (dir.path() / "out").string();
+        const BinaryRun run = run_josekic("merge " + shell_quote(a) + " " + shell_quote(b) +
+                                          " -o " + shell_quote(out));
+        CHECK(run.exit_code == 1);
+        INFO(run.err);
+        CHECK(run.err.find(words) != std::string::npos);
+        CHECK(!fs::exists(fs::path(out) / "joseki.sgf"));
+    };
+    SECTION("--max-length") {
+        refused("--max-length 20", "--max-length differs (" + a + ": 30, " + b + ": 20)");
+    }
+    SECTION("--max-gap") {
+        refused("--max-gap 5", "--max-gap differs");
+    }
+    SECTION("--fuseki-moves") {
+        refused("--fuseki-moves 12", "--fuseki-moves differs");
+    }
+    SECTION("--keep-duplicates") {
+        refused("--keep-duplicates",
+                "--keep-duplicates differs (" + a + ": not given, " + b + ": given)");
+    }
+    SECTION("--fuseki-handicap") {
+        refused("--fuseki-handicap", "--fuseki-handicap differs");
+    }
+    SECTION("--zones") {
+        // The default zone itself, from a file: the provenance names the file.
+        const BinaryRun zones = run_josekic("zones --map");
+        REQUIRE(zones.exit_code == 0);
+        const std::string map = dir.write("zones.txt", zones.out);
+        refused("--zones " + shell_quote(map),
+                "--zones differs (" + a + ": the default zone, " + b + ": " + map + ")");
+    }
+    SECTION("a filter") {
+        refused("--since 1950", "the filters differ");
+    }
+}
+
+TEST_CASE("a dictionary without merge sections is refused with a reason", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 1, 5, 0);
+    const std::string a = (dir.path() / "a").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " --no-index -o " + shell_quote(a))
+                .exit_code == 0);
+    const BinaryRun run = run_josekic("merge " + shell_quote(a) + " -o " +
+                                      shell_quote((dir.path() / "out").string()));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("index.jki") != std::string::npos);
+}
+
+TEST_CASE("compile --update adds games as a compile of the old and the new inputs would",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 8);
+    const std::string updated = (dir.path() / "updated").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " -o " + shell_quote(updated))
+                .exit_code == 0);
+    const BinaryRun update =
+        run_josekic("compile -q " + shell_quote(parts[1]) + " --update " + shell_quote(updated));
+    INFO(update.err);
+    REQUIRE(update.exit_code == 0);
+    CHECK(update.out.find(" already in the dictionary") != std::string::npos);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole)).exit_code == 0);
+    CHECK(test_support::visible_files(updated) == test_support::visible_files(whole));
+
+    SECTION("with other tracking options, the update is refused and the dictionary kept") {
+        const auto before = test_support::visible_files(updated);
+        const BinaryRun refused = run_josekic("compile -q " + shell_quote(parts[1]) +
+                                              " --max-length 10 --update " + shell_quote(updated));
+        CHECK(refused.exit_code == 1);
+        CHECK(refused.err.find("--max-length differs") != std::string::npos);
+        CHECK(test_support::visible_files(updated) == before);
+    }
+}
+
+TEST_CASE("compile takes either -o or --update", "[e2e][merge]") {
+    CHECK(run_josekic("compile /usr/share/goban").exit_code == 2);
+    CHECK(run_josekic("compile /usr/share/goban -o a --update b").exit_code == 2);
+}
+
+}  // namespace josekic::testing
