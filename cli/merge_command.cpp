@@ -32,7 +32,7 @@ const char* const kMergeDescription =
 
 }  // namespace
 
-int run_merge(const std::vector<std::string>& args) {
+ExitStatus run_merge(const std::vector<std::string>& args) {
     const CommandHelp help{"merge", "josekic merge PART... -o DIR [options]", kMergeDescription};
     std::vector<std::string> parts;
     compile::MergeOptions merge;
@@ -51,12 +51,13 @@ int run_merge(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("part", -1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
+    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+        return ExitStatus::Ok;
     if (parts.empty()) throw UsageError(help.name, "give at least one PART to merge");
     options.stream.threads = static_cast<unsigned>(threads);
     if (!apply_output_options(output, help.name, options)) {
         std::cerr << "josekic: nothing was written\n";
-        return 1;
+        return ExitStatus::Error;
     }
     emit::check_output_directory(options.output_dir);
 
@@ -73,7 +74,7 @@ int run_merge(const std::vector<std::string>& args) {
                   << emit::with_thousands(counts.duplicates[p]) << " already in an earlier part\n";
     }
     print_written(result, options, output);
-    return 0;
+    return ExitStatus::Ok;
 }
 
 }  // namespace josekic::cli
