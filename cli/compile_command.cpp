@@ -12,6 +12,8 @@
 #include "compiler/compile/compile_timings.hpp"
 #include "core/input/walker.hpp"
 #include "emit/output_set.hpp"
+#include "trackers/cutoff.hpp"
+#include "trackers/zone.hpp"
 
 namespace po = boost::program_options;
 
@@ -61,6 +63,7 @@ int run_compile(const std::vector<std::string>& args) {
     bool split = false;
     bool no_index = false;
     bool timings = false;
+    std::string cutoff;
     ThresholdOptions thresholds;
     std::string eras;
     FilterOptions filters;
@@ -70,13 +73,18 @@ int run_compile(const std::vector<std::string>& args) {
     add_input_options(visible, hidden, input);
     visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
                           "directory to write into (created if needed)")(
-        "zones", po::value(&options.zones_file)->value_name("FILE"),
-        "ASCII map of the upper-right zone (see `josekic zones`)")(
-        "max-length",
-        number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
-            ->value_name("N")
-            ->default_value(options.tracker.max_length),
-        "longest corner sequence kept, tenuki included (0: no cap)")(
+        "zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
+        ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
+         ") or an ASCII map of the upper-right zone (see `josekic zones`)")
+            .c_str())(
+        "cutoff", po::value(&cutoff)->value_name("NAME")->default_value("ring"),
+        ("which stones belong to a corner and which end its sequence: " + trackers::cutoff_names() +
+         " (docs/cutoff.md)")
+            .c_str())("max-length",
+                      number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
+                          ->value_name("N")
+                          ->default_value(options.tracker.max_length),
+                      "longest corner sequence kept, tenuki included (0: no cap)")(
         "max-gap",
         number_value(&options.tracker.max_gap, std::size_t{0}, kMaxMovesOption)
             ->value_name("N")
@@ -118,6 +126,14 @@ int run_compile(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown) return 0;
 
     options.thresholds = parse_thresholds(thresholds, help.name);
+    const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
+    if (!rule) {
+        throw UsageError(help.name, "--cutoff takes one of " + trackers::cutoff_names() +
+                                        " (N: a distance of 1 to " +
+                                        std::to_string(trackers::kMaxLocalityDistance) +
+                                        "), not '" + cutoff + "'");
+    }
+    options.tracker.cutoff = *rule;
     if (!eras.empty()) {
         options.eras = dictionary::parse_eras(eras);
         if (!options.eras) {

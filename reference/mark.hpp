@@ -29,4 +29,8 @@ constexpr std::uint16_t bit(Mark mark) {
     return static_cast<std::uint16_t>(mark);
 }
 
+/// The marks of a line a book advises against: mistakes, tricks, doubtful and avoided moves.
+inline constexpr std::uint16_t kBadMarks = static_cast<std::uint16_t>(
+    bit(Mark::Mistake) | bit(Mark::Trick) | bit(Mark::Doubtful) | bit(Mark::Avoided));
+
 }  // namespace josekic::reference
