@@ -11,6 +11,8 @@
 #include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/output_set.hpp"
+#include "trackers/cutoff.hpp"
+#include "trackers/zone.hpp"
 
 namespace po = boost::program_options;
 
@@ -60,6 +62,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     bool no_index = false;
     std::string update_dir;
     OutputOptions output;
+    std::string cutoff;
     FilterOptions filters;
     po::options_description visible;
     po::options_description hidden;
@@ -69,13 +72,19 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         "update", po::value(&update_dir)->value_name("DIR"),
         "add the games of the INPUTs to the dictionary in DIR (instead of -o): the result is "
         "that of compiling DIR's inputs and then these; games DIR has count as duplicates "
-        "(docs/merge.md)")("zones", po::value(&options.zones_file)->value_name("FILE"),
-                           "ASCII map of the upper-right zone (see `josekic zones`)")(
-        "max-length",
-        number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
-            ->value_name("N")
-            ->default_value(options.tracker.max_length),
-        "longest corner sequence kept, tenuki included (0: no cap)")(
+        "(docs/merge.md)")(
+        "zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
+        ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
+         ") or an ASCII map of the upper-right zone (see `josekic zones`)")
+            .c_str())(
+        "cutoff", po::value(&cutoff)->value_name("NAME")->default_value("ring"),
+        ("which stones belong to a corner and which end its sequence: " + trackers::cutoff_names() +
+         " (docs/cutoff.md)")
+            .c_str())("max-length",
+                      number_value(&options.tracker.max_length, std::size_t{0}, kMaxMovesOption)
+                          ->value_name("N")
+                          ->default_value(options.tracker.max_length),
+                      "longest corner sequence kept, tenuki included (0: no cap)")(
         "max-gap",
         number_value(&options.tracker.max_gap, std::size_t{0}, kMaxMovesOption)
             ->value_name("N")
@@ -106,6 +115,14 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         throw UsageError(help.name,
                          "--update keeps the index up to date: --no-index cannot go with it");
     if (!update_dir.empty()) options.output_dir = update_dir;
+    const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
+    if (!rule) {
+        throw UsageError(help.name, "--cutoff takes one of " + trackers::cutoff_names() +
+                                        " (N: a distance of 1 to " +
+                                        std::to_string(trackers::kMaxLocalityDistance) +
+                                        "), not '" + cutoff + "'");
+    }
+    options.tracker.cutoff = *rule;
     options.inputs = input.inputs;
     options.stream = stream_options(input, help.name);
     options.stream.filter = parse_filter(filters, help.name);

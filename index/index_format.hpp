@@ -137,6 +137,11 @@ struct OptionsRecord {
     std::uint32_t flags = 0;
     std::array<std::uint8_t, 48> zone{};
     static constexpr std::uint32_t kDuplicatesKept = 1;
+    /// Bits 8-15 of flags: the cutoff rule's kind (trackers::CutoffRule::Kind, 0 for Dyer's
+    /// ring); bits 16-23 its distance, bits 24-31 its approach distance (0 for the ring).
+    static constexpr unsigned kCutoffKindShift = 8;
+    static constexpr unsigned kCutoffDistanceShift = 16;
+    static constexpr unsigned kCutoffApproachShift = 24;
     static constexpr std::size_t kSize = 64;
 };
 

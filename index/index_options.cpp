@@ -11,6 +11,12 @@ OptionsRecord TrackingOptions::to_record() const {
     r.max_gap = static_cast<std::uint32_t>(std::min<std::size_t>(tracker.max_gap, 0xFFFFFFFF));
     r.fuseki_moves = static_cast<std::uint32_t>(std::max(opening.max_moves, 0));
     r.flags = duplicates_kept ? OptionsRecord::kDuplicatesKept : 0;
+    // Dyer's ring is kind 0, distance 0: an index compiled with it has the bytes it always had.
+    r.flags |= static_cast<std::uint32_t>(tracker.cutoff.kind) << OptionsRecord::kCutoffKindShift;
+    r.flags |= static_cast<std::uint32_t>(tracker.cutoff.distance)
+               << OptionsRecord::kCutoffDistanceShift;
+    r.flags |= static_cast<std::uint32_t>(tracker.cutoff.approach)
+               << OptionsRecord::kCutoffApproachShift;
     for (int i = 0; i < go::kNumPoints; ++i) {
         if (zone.contains(trackers::Corner::UpperRight, go::Point::from_index(i)))
             r.zone[static_cast<std::size_t>(i / 8)] |= static_cast<std::uint8_t>(1U << (i % 8));
@@ -24,6 +30,17 @@ TrackingOptions TrackingOptions::from_record(const OptionsRecord& record, const 
     o.tracker.max_gap = record.max_gap;
     o.opening.max_moves = static_cast<int>(std::min<std::uint32_t>(record.fuseki_moves, 1U << 30));
     o.duplicates_kept = (record.flags & OptionsRecord::kDuplicatesKept) != 0;
+    const auto kind = (record.flags >> OptionsRecord::kCutoffKindShift) & 0xFFU;
+    const auto distance = (record.flags >> OptionsRecord::kCutoffDistanceShift) & 0xFFU;
+    const auto approach = (record.flags >> OptionsRecord::kCutoffApproachShift) & 0xFFU;
+    const std::optional<trackers::CutoffRule> rule = trackers::cutoff_from_code(
+        static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(distance),
+        static_cast<std::uint8_t>(approach));
+    if (!rule)
+        throw_damaged(path, "its cutoff rule (kind " + std::to_string(kind) + ", distances " +
+                                std::to_string(approach) + "," + std::to_string(distance) +
+                                ") is unknown");
+    o.tracker.cutoff = *rule;
     std::array<bool, go::kNumPoints> table{};
     for (int i = 0; i < go::kNumPoints; ++i)
         table[static_cast<std::size_t>(i)] =
@@ -50,7 +67,8 @@ std::string TrackingOptions::describe() const {
     return std::string("zones ") + (default_zone() ? "default" : "custom") + " (" +
            std::to_string(zone.size()) + " points), max-length " + limit(tracker.max_length) +
            ", max-gap " + limit(tracker.max_gap) + ", fuseki-moves " +
-           std::to_string(opening.max_moves) + (duplicates_kept ? ", duplicates kept" : "");
+           std::to_string(opening.max_moves) + (duplicates_kept ? ", duplicates kept" : "") +
+           (tracker.cutoff.local() ? ", cutoff " + tracker.cutoff.name() : "");
 }
 
 }  // namespace josekic::index

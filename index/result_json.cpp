@@ -181,7 +181,8 @@ Json options_json(const TrackingOptions& options) {
                 {"max_length", options.tracker.max_length},
                 {"max_gap", options.tracker.max_gap},
                 {"fuseki_moves", options.opening.max_moves},
-                {"duplicates_kept", options.duplicates_kept}};
+                {"duplicates_kept", options.duplicates_kept},
+                {"cutoff", options.tracker.cutoff.name()}};
 }
 
 void add_answer_context(Json& answer, const game::GameFilter& filter,

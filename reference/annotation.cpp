@@ -201,8 +201,10 @@ NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
 }
 
 std::string describe_marks(std::uint16_t marks) {
-    static constexpr std::array<std::pair<Mark, std::string_view>, 13> kWords = {{
+    static constexpr std::array<std::pair<Mark, std::string_view>, 15> kWords = {{
         {Mark::Mistake, "mistake"},
+        {Mark::NotJoseki, "not joseki"},
+        {Mark::LocallyInferior, "locally inferior"},
         {Mark::Doubtful, "doubtful"},
         {Mark::Trick, "trick"},
         {Mark::Avoided, "avoided"},

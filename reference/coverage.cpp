@@ -14,9 +14,6 @@ namespace josekic::reference {
 
 namespace {
 
-constexpr auto kBadMarks = static_cast<std::uint16_t>(bit(Mark::Mistake) | bit(Mark::Trick) |
-                                                      bit(Mark::Doubtful) | bit(Mark::Avoided));
-
 void add_row(CoverageRow& into, const CoverageRow& row) {
     into.lines += row.lines;
     into.lines_in_book += row.lines_in_book;

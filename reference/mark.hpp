@@ -19,14 +19,24 @@ enum class Mark : std::uint16_t {
     GoodForBlack = 1u << 8,  ///< GB, in the colours of the frame the annotation is in
     GoodForWhite = 1u << 9,  ///< GW, likewise
     AfterTenuki = 1u << 10,  ///< Pachi <later>/<tenuki>: played after the other side tenukied
-    Avoided = 1u << 11,  ///< Pachi <don't>/<avoid>: the engine never plays it, but knows answers
-    Joseki = 1u << 12,   ///< Kogo's star ('A *'), "is joseki", "* GOOD VARIATION *", "End of
-                         ///< joseki."
+    Avoided = 1u << 11,    ///< Pachi <don't>/<avoid>: the engine never plays it, but knows answers
+    Joseki = 1u << 12,     ///< Kogo's star ('A *'), "is joseki", "* GOOD VARIATION *", "End of
+                           ///< joseki."
+    NotJoseki = 1u << 13,  ///< "not joseki": its own verdict, not a mistake (the move may be
+                           ///< fine elsewhere on the board)
+    LocallyInferior = 1u << 14,  ///< "Locally it results in a loss, but may be appropriate
+                                 ///< fuseki strategy.": a hedged judgement, not "doubtful"
 };
 
 /// The bit of `mark` in a marks word.
 constexpr std::uint16_t bit(Mark mark) {
     return static_cast<std::uint16_t>(mark);
 }
+
+/// The marks of a line a book advises against as joseki: mistakes, tricks, doubtful, avoided
+/// and "not joseki" moves.
+inline constexpr std::uint16_t kBadMarks =
+    static_cast<std::uint16_t>(bit(Mark::Mistake) | bit(Mark::Trick) | bit(Mark::Doubtful) |
+                               bit(Mark::Avoided) | bit(Mark::NotJoseki));
 
 }  // namespace josekic::reference

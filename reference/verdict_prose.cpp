@@ -185,7 +185,7 @@ std::optional<Verdict> verdict_at(const Sentence& s, std::size_t i) {
     i = skip_adverbs(s, i);
     if (word_at(s, i, "not")) {
         const std::size_t j = skip_adverbs(s, i + 1);
-        if (word_at(s, j, "joseki")) return Verdict{bit(Mark::Mistake), j + 1, false};
+        if (word_at(s, j, "joseki")) return Verdict{bit(Mark::NotJoseki), j + 1, false};
         if (word_in(s, j, {"good", "recommended"}))
             return Verdict{bit(Mark::Doubtful), j + 1, false};
         return std::nullopt;  // "not bad", "not a mistake": no verdict either way
@@ -199,12 +199,36 @@ std::optional<Verdict> verdict_at(const Sentence& s, std::size_t i) {
     return std::nullopt;
 }
 
-// "is", "are", "would be" ... before a verdict on a label or a numbered move; the index
-// after it, or nullopt.
+// "is", "are", "will be" ... before a verdict on a label or a numbered move; the index
+// after it, or nullopt. ("would be" makes the sentence conditional: see conditional().)
 std::optional<std::size_t> verb_at(const Sentence& s, std::size_t i) {
     if (word_in(s, i, {"is", "are", "was", "were", "looks", "look", "seems", "seem"})) return i + 1;
-    if (word_in(s, i, {"would", "will"}) && word_at(s, i + 1, "be")) return i + 2;
+    if (word_at(s, i, "will") && word_at(s, i + 1, "be")) return i + 2;
     return std::nullopt;
+}
+
+// A judgement under a condition is a note on a whole-board situation, not a verdict on the
+// line: "Given a White stone at top, White 2 would be a mistake.", "If Black is in the top
+// left corner ..., Black should not pincer, but play at 'a *'.", "When ...".
+bool conditional(const Sentence& s) {
+    if (word_in(s, 0, {"given", "if", "when", "unless"})) return true;
+    bool should_not = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (word_at(s, i, "would") && word_at(s, i + 1, "be")) return true;
+        if (word_at(s, i, "should") && word_at(s, i + 1, "not")) should_not = true;
+        if (should_not && word_at(s, i, "if")) return true;
+    }
+    return false;
+}
+
+// "Locally it results in a loss, but may be appropriate fuseki strategy.": a judgement of the
+// corner alone, which the whole board may overrule.
+bool locally_inferior(const Sentence& s) {
+    if (!word_at(s, 0, "locally")) return false;
+    for (std::size_t i = 1; i < s.size(); ++i) {
+        if (word_in(s, i, {"loss", "inferior", "worse", "bad", "loses"})) return true;
+    }
+    return false;
 }
 
 bool clause_ends(const Sentence& s, std::size_t i) {
@@ -322,6 +346,11 @@ ProseVerdicts read_prose_verdicts(std::string_view text) {
     const std::vector<Sentence> sentences = sentences_of(text);
     for (std::size_t k = 0; k < sentences.size(); ++k) {
         const Sentence& s = sentences[k];
+        if (conditional(s)) continue;
+        if (locally_inferior(s)) {
+            out.own = static_cast<std::uint16_t>(out.own | bit(Mark::LocallyInferior));
+            continue;
+        }
         if (k == 0) out.own = own_verdict(s);
         if (is_closer(s)) out.own = static_cast<std::uint16_t>(out.own | bit(Mark::Joseki));
         read_sentence(s, out);

@@ -16,12 +16,17 @@
 // - verdicts on a move of the line by its number, counted from the book's first move:
 //   "White 12 is a mistake.", "Black 9 is a trick play.", "White 6 is not recommended.".
 // Verdict phrases: correct, right, good, ok, fine, best, proper, playable (good); joseki,
-// standard (joseki); a mistake, an error, wrong, bad, a blunder, an overplay, unreasonable,
-// not joseki, getting tricked (mistake); questionable, dubious, doubtful, disadvantageous,
-// inferior, slack, unfavourable, not good, not recommended (doubtful); a trick (play)
-// (trick). "very", "too", "also", "quite", "rather", "slightly", "clearly", "simply",
+// standard (joseki); not joseki (its own verdict, not a mistake); a mistake, an error, wrong,
+// bad, a blunder, an overplay, unreasonable, getting tricked (mistake); questionable, dubious,
+// doubtful, disadvantageous, inferior, slack, unfavourable, not good, not recommended (doubtful); a
+// trick (play) (trick). "very", "too", "also", "quite", "rather", "slightly", "clearly", "simply",
 // "probably", "just", "still", "so", "all" before a phrase are skipped; "usually" or "sometimes"
 // are not (a conditional verdict is commentary).
+// A conditional sentence gives no verdict at all: one that opens with "Given", "If", "When" or
+// "Unless", or says "would be", or "should not ... if" (a judgement of one whole-board
+// situation; the comment's text keeps it as a note). A sentence opening with "Locally" that
+// speaks of a loss ("Locally it results in a loss, but may be appropriate fuseki strategy.")
+// is the hedged verdict Mark::LocallyInferior.
 
 #include <cstdint>
 #include <optional>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 
 namespace josekic::trackers {
 
@@ -39,9 +40,43 @@ bool CornerTracker::block_by_setup(const game::GameRecord& record) {
     return blocked_;
 }
 
+ZoneRole CornerTracker::local_role(go::Point p, ZoneRole role) const {
+    const CutoffRule& rule = options_.cutoff;
+    // A lone stone is answered within the approach distance; once the corner holds two
+    // stones, a stone near any of them belongs to it.
+    const auto stones = std::count_if(moves_.begin(), moves_.end(),
+                                      [](const go::Move& m) { return m.point.has_value(); });
+    const int near = stones == 1 ? rule.approach : rule.distance;
+    const auto within = [&](int distance) {
+        return std::any_of(moves_.begin(), moves_.end(), [&](const go::Move& m) {
+            return m.point && board_distance(*m.point, p) <= distance;
+        });
+    };
+    const auto touches = [&] {
+        return std::any_of(moves_.begin(), moves_.end(), [&](const go::Move& m) {
+            return m.point &&
+                   std::abs(int{m.point->x} - int{p.x}) + std::abs(int{m.point->y} - int{p.y}) == 1;
+        });
+    };
+    if (role == ZoneRole::Zone) {
+        const bool belongs = moves_.empty() ? in_corner_proper(corner_, p) : within(near);
+        return belongs ? ZoneRole::Zone : ZoneRole::Outside;
+    }
+    switch (rule.ring_stone()) {
+        case RingStone::Ends:
+            return ZoneRole::Ring;
+        case RingStone::EndsWhenNear:
+            return within(near) ? ZoneRole::Ring : ZoneRole::Outside;
+        case RingStone::EndsOnContact:
+            return touches() ? ZoneRole::Ring : ZoneRole::Outside;
+    }
+    return role;
+}
+
 void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     if (blocked_ || !active()) return;
-    const ZoneRole role = move.point ? zone_->role(corner_, *move.point) : ZoneRole::Outside;
+    ZoneRole role = move.point ? zone_->role(corner_, *move.point) : ZoneRole::Outside;
+    if (options_.cutoff.local() && role != ZoneRole::Outside) role = local_role(*move.point, role);
     if (role == ZoneRole::Ring) {
         stop(SequenceEnd::ExclusionRing);
         return;

@@ -12,6 +12,7 @@
 #include "core/game/game_record.hpp"
 #include "core/go/move.hpp"
 #include "trackers/corner.hpp"
+#include "trackers/cutoff.hpp"
 #include "trackers/normalize.hpp"
 #include "trackers/zone.hpp"
 
@@ -30,6 +31,8 @@ struct TrackerOptions {
     /// answers a lone corner stone (an approach to a 4-4 that waited), so a shorter limit
     /// would cut joseki.
     std::size_t max_gap = 40;
+    /// Which zone stones belong to the corner and which ring stones end it (cutoff.hpp).
+    CutoffRule cutoff;
 };
 
 /// Why a corner sequence ended.
@@ -67,7 +70,9 @@ struct CornerExtraction {
     std::vector<Corner> blocked_by_setup;
 };
 
-/// One corner's tracker, driven move by move. Rules: a stone in the zone extends the
+/// One corner's tracker, driven move by move. Rules (the ring cutoff; a local one,
+/// TrackerOptions::cutoff, first sorts far zone stones and ring stones into play elsewhere):
+/// a stone in the zone extends the
 /// sequence; if it has the colour of the previous stone in the zone, the other side
 /// played elsewhere (a real tenuki) and a pass of the other colour is put before it, so
 /// colours alternate; a stone in the exclusion ring, the length cap or max_gap moves in a
@@ -107,6 +112,10 @@ class CornerTracker {
     std::size_t tenukis() const { return tenukis_; }
 
   private:
+    // What a stone at `p`, of zone role `role` (Zone or Ring), is under a local cutoff rule:
+    // Zone when it belongs to the corner, Ring when it ends the sequence, Outside when it is
+    // play elsewhere.
+    ZoneRole local_role(go::Point p, ZoneRole role) const;
     void stop(SequenceEnd why) {
         end_ = why;
         gap_deadline_ = SIZE_MAX;

@@ -224,6 +224,44 @@ const Zone& Zone::default_zone() {
     return zone;
 }
 
+namespace {
+
+// The built-in shapes besides the default: squares of N lines in the corner, the regions other
+// tools chose by hand (Kombilo's 7x7 patterns, Many Faces' 8x8, JosekiExtraction's 10x10),
+// compared in docs/cutoff.md. The 10x10 square leaves tengen out, as every zone must.
+struct NamedShape {
+    std::string_view name;
+    int square;  // 0: the default (sawtooth) map
+};
+
+constexpr std::array<NamedShape, 4> kShapes = {
+    {{"sawtooth", 0}, {"7x7", 7}, {"8x8", 8}, {"10x10", 10}}};
+
+}  // namespace
+
+std::optional<Zone> Zone::named(std::string_view name) {
+    for (const NamedShape& shape : kShapes) {
+        if (shape.name != name) continue;
+        if (shape.square == 0) return default_zone();
+        Table table{};
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            const go::Point p = go::Point::from_index(i);
+            table[static_cast<std::size_t>(i)] =
+                p.x >= go::kBoardSize - shape.square && p.y < shape.square && !(p == kTengen);
+        }
+        std::string why;
+        return from_table(table, why);
+    }
+    return std::nullopt;
+}
+
+std::string Zone::shape_names() {
+    std::string out;
+    for (const NamedShape& shape : kShapes)
+        out += (out.empty() ? "" : ", ") + std::string(shape.name);
+    return out;
+}
+
 std::string Zone::to_map() const {
     std::string out;
     for (int y = 0; y < go::kBoardSize; ++y) {

@@ -33,6 +33,12 @@ class Zone {
     /// (one past the middle) on lines 1-4, with a staircase toward the centre.
     static const Zone& default_zone();
 
+    /// A built-in shape by name: "sawtooth" (the default zone), "7x7", "8x8", "10x10"
+    /// (squares of that many lines in the corner; the 10x10 one without tengen), or nullopt.
+    static std::optional<Zone> named(std::string_view name);
+    /// The names named() knows, for help and errors: "sawtooth, 7x7, 8x8, 10x10".
+    static std::string shape_names();
+
     /// Reads an ASCII map of the upper-right zone:
     /// - lines whose first non-blank character is ';' are comments, blank lines are skipped;
     /// - every other line is one board row, top row first: 19 points, 'X' in the zone, '.'

@@ -34,6 +34,9 @@ namespace josekic::compile {
 
 trackers::Zone load_zone(const std::string& zones_file) {
     if (zones_file.empty()) return trackers::Zone::default_zone();
+    // A built-in shape's name, unless a file of that name is there (then ./NAME is the same).
+    std::optional<trackers::Zone> shape = trackers::Zone::named(zones_file);
+    if (shape && !std::filesystem::exists(zones_file)) return *shape;
     std::ifstream in(zones_file, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read zone file " + zones_file);
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

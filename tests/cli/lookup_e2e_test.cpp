@@ -90,7 +90,8 @@ TEST_CASE("lookup and review show the options the index was compiled with", "[cl
     const auto json_run = run_josekic("lookup " + d.run("--json --moves pd"));
     const json answer = json::parse(json_run.out);
     CHECK(answer["index_options"] == json::parse(R"({"zones": "default", "zone_points": 98,
-        "max_length": 30, "max_gap": 40, "fuseki_moves": 30, "duplicates_kept": false})"));
+        "max_length": 30, "max_gap": 40, "fuseki_moves": 30, "duplicates_kept": false,
+        "cutoff": "ring"})"));
     CHECK(answer["position"]["key_collisions"] == 0);
 }
 

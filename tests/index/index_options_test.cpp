@@ -34,7 +34,7 @@ TEST_CASE("the tracking options survive the index's record", "[index][options]")
         const go::Point p = go::Point::from_index(i);
         table[static_cast<std::size_t>(i)] = p.x >= 14 && p.y <= 4;
     }
-    index::TrackingOptions options{*trackers::Zone::from_table(table, why), {7, 0}, {12}, true};
+    index::TrackingOptions options{*trackers::Zone::from_table(table, why), {7, 0, {}}, {12}, true};
     const index::TrackingOptions back =
         index::TrackingOptions::from_record(options.to_record(), "x.jki");
     CHECK(back.zone.to_map() == options.zone.to_map());
@@ -47,6 +47,23 @@ TEST_CASE("the tracking options survive the index's record", "[index][options]")
           "zones custom (25 points), max-length 7, max-gap none, fuseki-moves 12, duplicates kept");
     CHECK(index::TrackingOptions{}.describe() ==
           "zones default (98 points), max-length 30, max-gap 40, fuseki-moves 30");
+}
+
+TEST_CASE("the index records the cutoff rule, and Dyer's ring as it always did",
+          "[index][options][cutoff]") {
+    index::TrackingOptions options;
+    CHECK(options.to_record().flags == 0);  // an index compiled with the ring keeps its bytes
+    options.tracker.cutoff = *trackers::parse_cutoff("contact:3,5");
+    const index::OptionsRecord record = options.to_record();
+    const index::TrackingOptions back = index::TrackingOptions::from_record(record, "x.jki");
+    CHECK(back.tracker.cutoff == options.tracker.cutoff);
+    CHECK(back.describe() ==
+          "zones default (98 points), max-length 30, max-gap 40, fuseki-moves 30, cutoff "
+          "contact:3,5");
+    index::OptionsRecord unknown = record;
+    unknown.flags |= 0x7FU << index::OptionsRecord::kCutoffKindShift;
+    CHECK_THROWS_WITH(index::TrackingOptions::from_record(unknown, "x.jki"),
+                      Catch::Contains("x.jki") && Catch::Contains("cutoff rule"));
 }
 
 TEST_CASE("the index records the options compile tracked with, and review tracks with them",
@@ -82,4 +99,29 @@ TEST_CASE("the index records the options compile tracked with, and review tracks
         if (line.name == "upper-right") CHECK(line.line.query.played.size() == 4);
         if (line.name == "opening") CHECK(line.line.query.played.size() == 6);
     }
+}
+
+TEST_CASE("review cuts a game by the cutoff rule the index was compiled with",
+          "[index][options][cutoff]") {
+    test_support::TempDir dir;
+    // Under locality, White's far approach ic is a tenuki for the upper right: pd, tenuki, nc.
+    const std::string game = "(;GM[1]FF[4]SZ[19];B[pd];W[ic];B[nc];W[dp])";
+    const fs::path dict = test_support::compile_games(dir.path(), {game}, [&](auto& options) {
+        options.tracker.cutoff = *trackers::parse_cutoff("locality");
+    });
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    CHECK(index::tracking_options(file).tracker.cutoff.name() == "locality");
+    diag::DiagnosticList problems;
+    const std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const std::size_t legal = game::replay(records[0], problems).legal_moves;
+    const index::GameReview review = index::review_game(file, records[0], legal, 5);
+    bool upper_right = false;
+    for (const index::LineReview& line : review.lines) {
+        if (line.name != "upper-right") continue;
+        upper_right = true;
+        CHECK(line.line.node);
+        CHECK(line.line.query.played.size() == 3);
+    }
+    CHECK(upper_right);
 }

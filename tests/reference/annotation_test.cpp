@@ -47,7 +47,8 @@ TEST_CASE("a first sentence that is a verdict judges the move", "[reference]") {
     CHECK(of(";B[pd]C[This move is an overplay.]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[# Bad too.]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[bad for white]").has(Mark::Mistake));
-    CHECK(of(";B[pd]C[not joseki]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[not joseki]").has(Mark::NotJoseki));
+    CHECK_FALSE(of(";B[pd]C[not joseki]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[trick play]").has(Mark::Trick));
     const NodeAnnotation not_good = of(";B[pd]C[Not good unless B has stone around K17]");
     CHECK(not_good.has(Mark::Doubtful));

@@ -91,3 +91,39 @@ TEST_CASE("labels compare without case, spaces or stars", "[reference]") {
     CHECK(normalise_label("b") == "b");
     CHECK(normalise_label("12") == "12");
 }
+
+TEST_CASE("verdicts as the book writes them: conditions, not joseki, locally inferior",
+          "[reference][verdicts]") {
+    using V = std::vector<LabelVerdict>;
+    // A judgement of one whole-board situation is a note, not a verdict on the line.
+    const ProseVerdicts given = read_prose_verdicts(
+        "Given a White stone at top, White 2 would be a mistake. In such a case, White should "
+        "have played an extension from that stone, rather than White 2.");
+    CHECK(given.own == 0);
+    CHECK(given.numbered_moves.empty());
+    const ProseVerdicts pincer = read_prose_verdicts(
+        "If Black is in the top left corner with a low shimari at the triangled point, Black "
+        "should not pincer, but play at 'a *'.");
+    CHECK(pincer.own == 0);
+    CHECK(pincer.labels.empty());
+    CHECK(read_prose_verdicts("When White has a stone at the top, 'B' is a mistake.").labels ==
+          V{});
+    CHECK(read_prose_verdicts("Black should not pincer here if White has a ladder.").own == 0);
+    CHECK(read_prose_verdicts("'B' would be a mistake.").labels == V{});
+    // The sentences around a condition keep their verdicts.
+    CHECK(read_prose_verdicts("Mistake. If White has a ladder, 'a' is fine.").own == kMistake);
+    // "Not joseki" is its own verdict, on the node or on a labelled continuation.
+    constexpr std::uint16_t kNotJoseki = bit(Mark::NotJoseki);
+    CHECK(read_prose_verdicts(
+              "White 2 is not joseki, but illustrates the possibilities without considering "
+              "surrounding stones.")
+              .numbered_moves ==
+          std::vector<NumberedMoveVerdict>{{go::Color::White, 2, kNotJoseki}});
+    CHECK(read_prose_verdicts("Not joseki.").own == kNotJoseki);
+    CHECK(read_prose_verdicts("'f' is not joseki.").labels == V{label("f", kNotJoseki)});
+    // A hedged judgement of the corner alone.
+    CHECK(read_prose_verdicts("Locally it results in a loss, but may be appropriate fuseki "
+                              "strategy.")
+              .own == bit(Mark::LocallyInferior));
+    CHECK(read_prose_verdicts("Locally speaking this is a fine shape.").own == 0);
+}

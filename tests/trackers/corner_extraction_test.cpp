@@ -23,6 +23,30 @@ namespace {
 
 // The tracker rules of corner_tracker.hpp written out directly: every corner sees every
 // move and counts its gap move by move.
+// A local cutoff rule's verdict on a zone or ring stone, from its definition (cutoff.hpp).
+ZoneRole naive_local_role(const CutoffRule& rule, Corner corner,
+                          const std::vector<go::Move>& played, go::Point p, ZoneRole role) {
+    int stones = 0;
+    int nearest = 99;
+    bool touches = false;
+    for (const go::Move& m : played) {
+        if (!m.point) continue;
+        ++stones;
+        const int dx = std::abs(int{m.point->x} - int{p.x});
+        const int dy = std::abs(int{m.point->y} - int{p.y});
+        nearest = std::min(nearest, std::max(dx, dy));
+        touches = touches || dx + dy == 1;
+    }
+    const bool near = nearest <= (stones == 1 ? rule.approach : rule.distance);
+    if (role == ZoneRole::Zone) {
+        if (stones == 0) return in_corner_proper(corner, p) ? ZoneRole::Zone : ZoneRole::Outside;
+        return near ? ZoneRole::Zone : ZoneRole::Outside;
+    }
+    if (rule.kind == CutoffRule::Kind::Spill) return near ? ZoneRole::Ring : ZoneRole::Outside;
+    if (rule.kind == CutoffRule::Kind::Contact) return touches ? ZoneRole::Ring : ZoneRole::Outside;
+    return ZoneRole::Ring;
+}
+
 CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& options,
                                       const game::GameRecord& record, std::size_t legal_moves) {
     CornerExtraction out;
@@ -44,7 +68,9 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
         std::size_t gap = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const go::Move& move = record.moves[i];
-            const ZoneRole role = move.point ? zone.role(corner, *move.point) : ZoneRole::Outside;
+            ZoneRole role = move.point ? zone.role(corner, *move.point) : ZoneRole::Outside;
+            if (options.cutoff.local() && role != ZoneRole::Outside)
+                role = naive_local_role(options.cutoff, corner, played, *move.point, role);
             if (role == ZoneRole::Ring) {
                 seq.end = SequenceEnd::ExclusionRing;
                 break;
@@ -87,23 +113,30 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
 
 // Option sets that make every end rule fire often, including the "no limit" zeros and gap
 // limits too large for any game (which must not wrap around).
-const std::vector<TrackerOptions> kOptionSets = {{30, 40},
-                                                 {3, 2},
-                                                 {0, 0},
-                                                 {1, 1},
-                                                 {5, 0},
-                                                 {0, 5},
-                                                 {12, 7},
-                                                 {30, SIZE_MAX},
-                                                 {30, SIZE_MAX - 1},
-                                                 {30, SIZE_MAX - 120},
-                                                 {30, SIZE_MAX - 300}};
+const std::vector<TrackerOptions> kOptionSets = {{30, 40, {}},
+                                                 {3, 2, {}},
+                                                 {0, 0, {}},
+                                                 {1, 1, {}},
+                                                 {5, 0, {}},
+                                                 {0, 5, {}},
+                                                 {12, 7, {}},
+                                                 {30, SIZE_MAX, {}},
+                                                 {30, SIZE_MAX - 1, {}},
+                                                 {30, SIZE_MAX - 120, {}},
+                                                 {30, SIZE_MAX - 300, {}},
+                                                 {30, 40, *parse_cutoff("locality")},
+                                                 {30, 40, *parse_cutoff("locality:1")},
+                                                 {12, 7, *parse_cutoff("spill")},
+                                                 {30, 40, *parse_cutoff("spill:2,3")},
+                                                 {30, 40, *parse_cutoff("contact")},
+                                                 {5, 0, *parse_cutoff("contact:1")}};
 
 // Compares the two on one game under every option set; returns the sequences compared.
 std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
     std::size_t sequences = 0;
     for (const TrackerOptions& options : kOptionSets) {
-        INFO("max_length " << options.max_length << ", max_gap " << options.max_gap);
+        INFO("max_length " << options.max_length << ", max_gap " << options.max_gap << ", cutoff "
+                           << options.cutoff.name());
         const CornerExtraction fast =
             extract_corners(Zone::default_zone(), options, record, legal_moves);
         const CornerExtraction slow =
