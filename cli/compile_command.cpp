@@ -60,6 +60,7 @@ int run_compile(const std::vector<std::string>& args) {
     bool handicap = false;
     bool split = false;
     bool no_index = false;
+    bool patterns = false;
     bool timings = false;
     ThresholdOptions thresholds;
     std::string eras;
@@ -103,6 +104,9 @@ int run_compile(const std::vector<std::string>& args) {
         "write one file per first move (joseki-4-4.sgf, ...) and an index")(
         "no-index", po::bool_switch(&no_index),
         "do not write index.jki (the position index of `josekic lookup`)")(
+        "patterns", po::bool_switch(&patterns),
+        "also index the 7x7 corner pattern after every move, for `lookup --corner` "
+        "(docs/patterns.md)")(
         "eras", po::value(&eras)->value_name("YEAR,..."),
         "split the counts into eras starting at these years (\"2017\": before 2017 and from "
         "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
@@ -134,6 +138,7 @@ int run_compile(const std::vector<std::string>& args) {
         handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.layout = split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;
     options.index = no_index ? compile::IndexOutput::Skip : compile::IndexOutput::Write;
+    options.patterns = patterns ? compile::PatternOutput::Write : compile::PatternOutput::Skip;
 
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.

@@ -12,11 +12,7 @@
 
 namespace josekic::index {
 
-namespace {
-
-// A file in `directory` that has no name: O_TMPFILE where the file system has it, else a
-// named one unlinked at once.
-int open_unnamed(const std::filesystem::path& directory) {
+int open_unnamed_file(const std::filesystem::path& directory) {
     const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
     std::string path = (directory / ".josekic-keys-XXXXXX").string();
@@ -25,11 +21,9 @@ int open_unnamed(const std::filesystem::path& directory) {
     return named;
 }
 
-}  // namespace
-
 KeySpill::KeySpill(const std::filesystem::path& directory)
     : directory_(directory.empty() ? std::filesystem::path(".") : directory) {
-    fd_ = open_unnamed(directory_);
+    fd_ = open_unnamed_file(directory_);
     if (fd_ < 0) fail("cannot make a temporary file", errno);
     buffer_.reserve(kBufferKeys);
 }

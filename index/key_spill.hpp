@@ -10,6 +10,11 @@
 
 namespace josekic::index {
 
+/// A file opened for reading and writing in `directory` that has no name: O_TMPFILE where the
+/// file system has it, else a named one unlinked at once (".josekic-keys-XXXXXX"). -1 with
+/// errno set when none can be made. It is gone when closed, even after a crash.
+int open_unnamed_file(const std::filesystem::path& directory);
+
 /// The position keys of the nodes of both trees, in the order the walks find them, held in
 /// an anonymous temporary file in the index's directory until the position table is made
 /// from them: 8 bytes a node of both trees, the largest thing an index build would otherwise

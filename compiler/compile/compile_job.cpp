@@ -216,10 +216,14 @@ CompileResult compile_collection(const CompileOptions& options) {
     CompileResult result;
     result.budget = options.thresholds.budget;
     DictionaryBuilder builder(options.trie, options.handicap);
+    const bool patterns =
+        options.index == IndexOutput::Write && options.patterns == PatternOutput::Write;
+    if (patterns) builder.collect_patterns(options.output_dir);
     pipeline::stream_games<GameAnalysis>(
         inputs, options.stream,
         [&](const game::GameRecord& record, const game::ReplayResult& replay) {
-            return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves);
+            return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves,
+                                patterns ? CollectPatterns::Yes : CollectPatterns::No);
         },
         [&](const game::GameRecord& record, const game::ReplayResult&, GameAnalysis&& analysis) {
             builder.add_game(record, analysis);
@@ -258,13 +262,14 @@ CompileResult compile_collection(const CompileOptions& options) {
                     index::TrackingOptions tracking{
                         zone, options.tracker, options.opening,
                         options.stream.duplicates == pipeline::Duplicates::Keep};
-                    return index::write_index(
-                        {&builder.games(),
-                         {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
-                         {&builder.fuseki(), builder.fuseki_lines(), {}},
-                         tracking.to_record(),
-                         [&lines_grouped] { lines_grouped.wait(); }},
-                        file);
+                    const index::IndexInput input{
+                        &builder.games(),
+                        {&builder.joseki(), builder.joseki_lines(), builder.joseki_move_numbers()},
+                        {&builder.fuseki(), builder.fuseki_lines(), {}},
+                        tracking.to_record(),
+                        builder.patterns(),
+                        [&lines_grouped] { lines_grouped.wait(); }};
+                    return index::write_index(input, file);
                 },
                 result.times.index_build);
             if (index_beside) index_build->start_beside();
