@@ -20,6 +20,7 @@ if [ $# -gt 0 ] && [ "$1" != -- ]; then work=$1; shift; fi
 if [ $# -gt 0 ] && [ "$1" = -- ]; then runs=$2; fi
 cleanup=""
 if [ -z "$work" ]; then work=$(mktemp -d); cleanup=$work; fi
+mkdir -p "$work"
 trap '[ -z "$cleanup" ] || rm -rf "$cleanup"' EXIT
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -29,7 +30,7 @@ for mode in without with; do
   [ "$mode" = with ] && flag=--patterns
   rm -rf "$work/$mode"
   # shellcheck disable=SC2086 # flag is empty or one word
-  /usr/bin/time -f '%e %M' -o "$work/time-$mode" "$josekic" compile -q $flag "$input" -o "$work/$mode" >/dev/null
+  /usr/bin/time -f '%e %M' -o "$work/time-$mode" "$josekic" compile -q $flag "$input" -o "$work/$mode" >/dev/null 2>&1
   read -r seconds rss <"$work/time-$mode"
   size=$(stat -L -c %s "$work/$mode/index.jki")
   echo "compile $mode patterns: $seconds s, peak RSS $((rss / 1024)) MB, index $size bytes"
@@ -58,9 +59,9 @@ print(f"pattern sections {pattern_bytes:,} bytes: {pattern_bytes / max(occurrenc
       f"per occurrence; with the game table and strings {(pattern_bytes + game_bytes) / max(occurrences, 1):.2f}")
 EOF
 dir=$work/with
-for stones in "B[pd]_W[qc]_B[pc]_W[qd]" "B[pd]_W[qf]_B[nc]_W[rd]_B[qc]_W[qi]_B[qe]_W[re]_B[pf]_W[pg]"; do
+# The most common pattern (one 4-4 stone: the most occurrences a query reads) and a joseki.
+for stones in "B[pd]" "B[pd]_W[qc]_B[pc]_W[qd]"; do
   args=$(echo "lookup $dir --corner $stones" | sed 's/_/ /g')
-  # The stones are one argument: split on the blank between DIR and --corner only.
   time=$(python3 "$here/process_time.py" "$runs" "$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" | cut -d, -f1-2)
   rss=$(/usr/bin/time -f '%M' "$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" 2>&1 >/dev/null | tail -1)
   count=$("$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')
