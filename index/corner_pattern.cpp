@@ -28,10 +28,11 @@ std::pair<int, int> local_point(Corner corner, go::Point p) {
 }
 
 struct Regions {
-    // By corner, the board index of each region point (row * 7 + column).
-    std::array<std::array<std::uint16_t, kPatternPoints>, 4> points{};
-    // By board index: 1 + the corner whose region holds it, or 0.
+    // By corner, each region point (row * 7 + column).
+    std::array<std::array<go::Point, kPatternPoints>, 4> points{};
+    // By board index: 1 + the corner whose region holds it, or 0; and its index there.
     std::array<std::uint8_t, go::kNumPoints> corner_of{};
+    std::array<std::uint8_t, go::kNumPoints> index_of{};
 };
 
 const Regions& regions() {
@@ -40,12 +41,14 @@ const Regions& regions() {
         for (Corner corner : trackers::kAllCorners) {
             for (int row = 0; row < kPatternSide; ++row) {
                 for (int column = 0; column < kPatternSide; ++column) {
-                    const int index = board_point(corner, row, column).index();
+                    const go::Point p = board_point(corner, row, column);
+                    const int index = p.index();
                     r.points[static_cast<std::size_t>(corner)]
-                            [static_cast<std::size_t>(row * kPatternSide + column)] =
-                        static_cast<std::uint16_t>(index);
+                            [static_cast<std::size_t>(row * kPatternSide + column)] = p;
                     r.corner_of[static_cast<std::size_t>(index)] =
                         static_cast<std::uint8_t>(1 + static_cast<int>(corner));
+                    r.index_of[static_cast<std::size_t>(index)] =
+                        static_cast<std::uint8_t>(row * kPatternSide + column);
                 }
             }
         }
@@ -58,25 +61,93 @@ constexpr int digit_of(go::Stone s) {
     return s == go::Stone::Empty ? 0 : s == go::Stone::Black ? 1 : 2;
 }
 
-// The key value (without the player to move) of the smaller of `digits` (by row * 7 + column)
-// and its reflection in the corner's diagonal; `reflected` says whether it is the reflection.
-PatternValue smaller_reflection(const std::array<int, kPatternPoints>& digits,
-                                bool* reflected = nullptr, bool* symmetric = nullptr) {
-    // Most significant digit first: the point farthest from the corner.
-    PatternValue as_seen = 0;
-    PatternValue mirrored = 0;
-    for (int i = kPatternPoints - 1; i >= 0; --i) {
-        const int row = i / kPatternSide;
-        const int column = i % kPatternSide;
-        as_seen = as_seen * 3 + static_cast<PatternValue>(digits[static_cast<std::size_t>(i)]);
-        mirrored =
-            mirrored * 3 + static_cast<PatternValue>(
-                               digits[static_cast<std::size_t>(column * kPatternSide + row)]);
+// A pattern's number (without the player to move) as two 64-bit halves, digits 25-48 and
+// 0-24 (3^25 < 2^40): compared as a pair they order as the whole numbers do, and a compile
+// keeps them up to date stone by stone (CornerHalves), joining them only for a key: 128-bit
+// arithmetic on every digit of every pattern cost a quarter of a compile.
+constexpr int kLowDigits = 25;
+using Halves = std::pair<std::uint64_t, std::uint64_t>;
+
+constexpr std::array<std::uint64_t, kLowDigits> kPowers = [] {
+    std::array<std::uint64_t, kLowDigits> powers{};
+    std::uint64_t p = 1;
+    for (std::uint64_t& power : powers) {
+        power = p;
+        p *= 3;
     }
-    if (reflected != nullptr) *reflected = mirrored < as_seen;
-    if (symmetric != nullptr) *symmetric = mirrored == as_seen;
-    return std::min(as_seen, mirrored);
+    return powers;
+}();
+
+// Adds `digit` times 3^index to `halves` (digit -1, -2 to take a stone away).
+void add_digit(Halves& halves, int index, std::int64_t digit) {
+    std::uint64_t& half = index >= kLowDigits ? halves.first : halves.second;
+    half += static_cast<std::uint64_t>(digit) *
+            kPowers[static_cast<std::size_t>(index >= kLowDigits ? index - kLowDigits : index)];
 }
+
+// The index of the reflection of point `index` (row * 7 + column) in the corner's diagonal.
+constexpr int mirror_index(int index) {
+    return index % kPatternSide * kPatternSide + index / kPatternSide;
+}
+
+// The pattern of `corner` whose points read `seen` and, reflected, `mirrored`.
+CornerPattern pattern_of(Corner corner, const Halves& seen, const Halves& mirrored,
+                         go::Color to_move) {
+    CornerPattern pattern;
+    pattern.corner = corner;
+    pattern.reflected = mirrored < seen;
+    pattern.symmetric = mirrored == seen;
+    const auto& [high, low] = std::min(seen, mirrored);
+    constexpr PatternValue kLowRange = PatternValue{kPowers.back()} * 3;
+    const PatternValue side = to_move == go::Color::White ? 1 : 0;
+    pattern.key = PatternKey{((PatternValue{high} * kLowRange + low) << 1) | side};
+    return pattern;
+}
+
+// The pattern of `digits` (by row * 7 + column) in `corner`.
+CornerPattern pattern_of(Corner corner, const std::array<int, kPatternPoints>& digits,
+                         go::Color to_move) {
+    Halves seen{}, mirrored{};
+    for (int i = 0; i < kPatternPoints; ++i) {
+        add_digit(seen, i, digits[static_cast<std::size_t>(i)]);
+        add_digit(mirrored, mirror_index(i), digits[static_cast<std::size_t>(i)]);
+    }
+    return pattern_of(corner, seen, mirrored, to_move);
+}
+
+// The four corners' halves and stone counts of a board, kept up to date as stones come and go.
+class CornerHalves {
+  public:
+    explicit CornerHalves(const go::Board& board) {
+        for (int i = 0; i < go::kNumPoints; ++i) {
+            const go::Point p = go::Point::from_index(i);
+            if (board.at(p) != go::Stone::Empty) change(p, digit_of(board.at(p)));
+        }
+    }
+    /// A stone of `digit` put on `p` (digit > 0) or taken away (digit < 0).
+    void change(go::Point p, int digit) {
+        const Regions& r = regions();
+        const std::uint8_t c = r.corner_of[static_cast<std::size_t>(p.index())];
+        if (c == 0) return;
+        RegionState& corner = corners_[c - 1U];
+        const int index = r.index_of[static_cast<std::size_t>(p.index())];
+        add_digit(corner.seen, index, digit);
+        add_digit(corner.mirrored, mirror_index(index), digit);
+        corner.stones += digit > 0 ? 1 : -1;
+    }
+    std::optional<CornerPattern> pattern(Corner corner, go::Color to_move) const {
+        const RegionState& c = corners_[static_cast<std::size_t>(corner)];
+        if (c.stones == 0) return std::nullopt;
+        return pattern_of(corner, c.seen, c.mirrored, to_move);
+    }
+
+  private:
+    struct RegionState {
+        Halves seen{}, mirrored{};
+        int stones = 0;
+    };
+    std::array<RegionState, 4> corners_{};
+};
 
 }  // namespace
 
@@ -95,7 +166,9 @@ PatternKey PatternKey::colours_reversed() const {
         v /= 3;
         digit = d == 0 ? 0 : 3 - d;
     }
-    return PatternKey{(smaller_reflection(digits) << 1) | ((value & 1U) ^ 1U)};
+    const go::Color reversed_to_move =
+        to_move() == go::Color::Black ? go::Color::White : go::Color::Black;
+    return pattern_of(Corner::UpperRight, digits, reversed_to_move).key;
 }
 
 int PatternKey::stone_count() const {
@@ -122,16 +195,11 @@ std::optional<CornerPattern> read_pattern(const go::Board& board, Corner corner,
     std::array<int, kPatternPoints> digits{};
     bool empty = true;
     for (std::size_t i = 0; i < digits.size(); ++i) {
-        digits[i] = digit_of(board.at(go::Point::from_index(points[i])));
+        digits[i] = digit_of(board.at(points[i]));
         empty = empty && digits[i] == 0;
     }
     if (empty) return std::nullopt;
-    const PatternValue side = to_move == go::Color::White ? 1 : 0;
-    CornerPattern pattern;
-    pattern.corner = corner;
-    pattern.key = PatternKey{
-        (smaller_reflection(digits, &pattern.reflected, &pattern.symmetric) << 1) | side};
-    return pattern;
+    return pattern_of(corner, digits, to_move);
 }
 
 std::uint8_t next_code(const CornerPattern& pattern, const go::Move& move) {
@@ -158,6 +226,7 @@ std::vector<PatternEvent> game_patterns(const game::GameRecord& record, std::siz
     for (go::Point p : record.setup_white) board.place_setup(go::Color::White, p);
     const std::size_t moves =
         std::min<std::size_t>({legal_moves, record.moves.size(), std::size_t{0xFFFF}});
+    CornerHalves halves(board);
     // The patterns of the previous move wait for the move that follows them.
     std::array<CornerPattern, 4> pending{};
     std::size_t pending_count = 0;
@@ -172,6 +241,10 @@ std::vector<PatternEvent> game_patterns(const game::GameRecord& record, std::siz
         const go::Move& move = record.moves[i];
         settle(&move);
         if (board.play(move) != go::MoveVerdict::Legal || move.is_pass()) continue;
+        const int own = move.color == go::Color::Black ? 1 : 2;
+        halves.change(*move.point, own);
+        for (const std::uint16_t captured : board.last_captured_points())
+            halves.change(go::Point::from_index(captured), own - 3);
         std::array<bool, 4> changed{};
         if (const auto c = pattern_corner(*move.point))
             changed[static_cast<std::size_t>(*c)] = true;
@@ -184,7 +257,7 @@ std::vector<PatternEvent> game_patterns(const game::GameRecord& record, std::siz
                                                             : trackers::ColourOrder::Swapped);
         for (Corner corner : trackers::kAllCorners) {
             if (!changed[static_cast<std::size_t>(corner)]) continue;
-            const std::optional<CornerPattern> pattern = read_pattern(board, corner, to_move);
+            const std::optional<CornerPattern> pattern = halves.pattern(corner, to_move);
             if (!pattern) continue;
             events.push_back(
                 PatternEvent{pattern->key, static_cast<std::uint16_t>(i + 1), kNextNone, outcome});
