@@ -86,14 +86,11 @@ std::optional<CornerQuery> game_corner_query(const game::GameRecord& record,
     for (go::Point p : record.setup_black) board.place_setup(go::Color::Black, p);
     for (go::Point p : record.setup_white) board.place_setup(go::Color::White, p);
     const std::size_t played = std::min({moves, legal_moves, record.moves.size()});
-    go::Color to_move = go::Color::Black;
-    for (std::size_t i = 0; i < played; ++i) {
-        board.play(record.moves[i]);
-        to_move = go::opponent(record.moves[i].color);
-    }
+    for (std::size_t i = 0; i < played; ++i) board.play(record.moves[i]);
+    // Either player to move: a pattern is recorded after the move that made it, and the
+    // corner may have stayed as it was while the players moved elsewhere.
     CornerQuery query;
     query.corner = corner;
-    query.to_move = to_move;
     for (int y = 0; y < go::kBoardSize; ++y) {
         for (int x = 0; x < go::kBoardSize; ++x) {
             const go::Point p{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};

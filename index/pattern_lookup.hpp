@@ -38,7 +38,8 @@ std::variant<CornerQuery, QueryError> parse_corner_query(std::string_view text,
                                                          std::string_view option);
 
 /// The corner `corner` of `record` after `moves` of its moves (of which `legal_moves` are
-/// legal), with the player to move then; nullopt when the region is empty.
+/// legal), either player to move (a pattern is recorded after the move that made it, which
+/// may be long before); nullopt when the region is empty.
 std::optional<CornerQuery> game_corner_query(const game::GameRecord& record,
                                              std::size_t legal_moves, std::size_t moves,
                                              trackers::Corner corner);

@@ -123,6 +123,21 @@ TEST_CASE("a capture changes a corner's pattern", "[index][patterns]") {
     CHECK(r.continuations[0].next == index::kNextElsewhere);
     CHECK(index::lookup_pattern(file, query("B[ra] W[sa] B[sb]"), 5).stats.count == 0);
     CHECK(index::lookup_pattern(file, query("B[ra] W[sa]"), 5).stats.count == 1);
+
+    // A game's corner after move 4, where it has stayed since move 3 (either player to move).
+    game::GameRecord record;
+    for (const char* m : {"ra", "sa", "sb", "jj"})
+        record.moves.push_back(
+            go::Move::at(record.moves.size() % 2 == 0 ? go::Color::Black : go::Color::White,
+                         *go::point_from_sgf(m)));
+    const auto from_game =
+        index::game_corner_query(record, record.moves.size(), 4, trackers::Corner::UpperRight);
+    REQUIRE(from_game);
+    CHECK(from_game->stones.size() == 2);
+    CHECK_FALSE(from_game->to_move);
+    CHECK(index::lookup_pattern(file, *from_game, 5).stats.count == 1);
+    CHECK_FALSE(
+        index::game_corner_query(record, record.moves.size(), 4, trackers::Corner::LowerLeft));
 }
 
 TEST_CASE("patterns that differ in one point are two entries", "[index][patterns]") {
