@@ -63,6 +63,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     std::string update_dir;
     OutputOptions output;
     std::string cutoff;
+    bool patterns = false;
     FilterOptions filters;
     po::options_description visible;
     po::options_description hidden;
@@ -99,7 +100,10 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         "also write fuseki-handicap.sgf from handicap and setup games: one game tree per "
         "canonical setup, its stones at the root")(
         "no-index", po::bool_switch(&no_index),
-        "do not write index.jki (the position index of `josekic lookup`)");
+        "do not write index.jki (the position index of `josekic lookup`)")(
+        "patterns", po::bool_switch(&patterns),
+        "also index the 7x7 corner pattern after every move, for `lookup --corner` "
+        "(docs/patterns.md)");
     add_output_options(visible, output);
     add_filter_options(visible, filters);
     po::options_description all;
@@ -114,6 +118,9 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     if (!update_dir.empty() && no_index)
         throw UsageError(help.name,
                          "--update keeps the index up to date: --no-index cannot go with it");
+    if (!update_dir.empty() && patterns)
+        throw UsageError(help.name, "--update cannot add corner patterns yet (docs/merge.md): "
+                                    "compile every input with --patterns instead");
     if (!update_dir.empty()) options.output_dir = update_dir;
     const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
     if (!rule) {
@@ -133,6 +140,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         std::cerr << "josekic: nothing was written\n";
         return ExitStatus::Error;
     }
+    options.patterns = patterns ? compile::PatternOutput::Write : compile::PatternOutput::Skip;
 
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.

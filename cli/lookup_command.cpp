@@ -21,6 +21,7 @@
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
+#include "index/pattern_lookup.hpp"
 #include "index/query_moves.hpp"
 #include "index/result_json.hpp"
 
@@ -99,13 +100,88 @@ ExitStatus answer(const LookupRun& run, Ask ask, index::Json (*to_json)(const Re
     return flushed_output();
 }
 
+std::optional<trackers::Corner> corner_named(std::string_view text) {
+    for (const trackers::Corner c : trackers::kAllCorners)
+        if (trackers::name(c) == text) return c;
+    return std::nullopt;
+}
+
+// What `lookup --corner` was given.
+struct CornerArguments {
+    std::string dictionary;
+    std::string corner;
+    std::string game_file;
+    boost::optional<std::size_t> move;
+    bool either_colour = false;
+    std::string to_move;
+    bool moves_given = false;
+    std::size_t games = 5;
+    bool json = false;
+    bool verify = false;
+    FilterOptions filters;
+};
+
+// `lookup --corner`: a pattern given by its stones, or a game's corner at a move.
+ExitStatus run_corner_lookup(const CornerArguments& a) {
+    const auto& [dictionary, corner, game_file, move, either_colour, to_move, moves_given, games,
+                 json, verify, filters] = a;
+    if (moves_given) throw UsageError("lookup", "--corner and --moves are two queries: give one");
+    const game::GameFilter filter = parse_filter(filters, "lookup");
+    if (!to_move.empty() && to_move != "black" && to_move != "white")
+        throw UsageError("lookup", "--to-move takes black or white, not '" + to_move + "'");
+    index::CornerQuery query;
+    if (!game_file.empty()) {
+        const std::optional<trackers::Corner> named = corner_named(corner);
+        if (!named)
+            throw UsageError("lookup",
+                             "with --game, --corner names a corner (upper-left, "
+                             "upper-right, lower-left, lower-right), not '" +
+                                 corner + "'");
+        if (!move) throw UsageError("lookup", "--game with --corner needs --move N");
+        if (!to_move.empty())
+            throw UsageError("lookup",
+                             "--to-move goes with --corner STONES: a game says who moves");
+        const std::optional<GameFile> game = read_game_file(game_file);
+        if (!game) return ExitStatus::Error;
+        if (*move > game->legal_moves)
+            throw UsageError("lookup", "--move " + std::to_string(*move) +
+                                           " is past the end of the game: " + game_file + " has " +
+                                           std::to_string(game->legal_moves) + " legal moves");
+        const std::optional<index::CornerQuery> from_game =
+            index::game_corner_query(game->record, game->legal_moves, *move, *named);
+        if (!from_game)
+            throw UsageError("lookup", "the " + corner + " corner of " + game_file +
+                                           " is empty after move " + std::to_string(*move));
+        query = *from_game;
+    } else {
+        std::variant<index::CornerQuery, index::QueryError> parsed =
+            index::parse_corner_query(corner, "--corner");
+        if (const auto* error = std::get_if<index::QueryError>(&parsed))
+            throw UsageError("lookup", "--corner, column " + std::to_string(error->column) + ": " +
+                                           error->message);
+        query = std::get<index::CornerQuery>(std::move(parsed));
+        if (!to_move.empty())
+            query.to_move = to_move == "black" ? go::Color::Black : go::Color::White;
+    }
+    query.colours = either_colour ? index::ColourReversal::Either : index::ColourReversal::Exact;
+    return answer(
+        LookupRun{dictionary, verify, filter, json},
+        [&](const index::IndexFile& file, const index::TrackingOptions&,
+            const index::GameSelection* selection) {
+            return index::lookup_pattern(file, query, games, selection);
+        },
+        &index::pattern_lookup_json, &render_pattern_text);
+}
+
 }  // namespace
 
 ExitStatus run_lookup(const std::vector<std::string>& args) {
     const CommandHelp help{
         "lookup",
         "josekic lookup DIR|INDEX --moves \"pd qc qd\" [--fuseki] [options]\n"
-        "       josekic lookup DIR|INDEX --game FILE.sgf [--move N] [options]",
+        "       josekic lookup DIR|INDEX --game FILE.sgf [--move N] [options]\n"
+        "       josekic lookup DIR|INDEX --corner \"B[pd] W[qc]\" [--either-colour] [options]\n"
+        "       josekic lookup DIR|INDEX --game FILE.sgf --move N --corner upper-left [options]",
         "Looks a line up in the index that `josekic compile` writes beside the dictionaries\n"
         "(DIR/index.jki). The index holds everything the unpruned dictionaries know, whatever\n"
         "thresholds and prune lists left out of the SGF files.\n"
@@ -127,6 +203,12 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "whatever the move order that reached it, and the sequence of each corner whose\n"
         "tracker (with the zones the index was compiled with) is still on at that move.\n"
         "\n"
+        "--corner looks a corner pattern up at any move (an index compiled with --patterns):\n"
+        "the exact stones of one corner's 7x7 region, given in any corner and orientation, or\n"
+        "with --game and --move the named corner of that game then. It prints how often and in\n"
+        "how many games it arose, at which moves, the wins of the player to move, what was\n"
+        "played next (in the region or elsewhere) and the most recent games (docs/patterns.md).\n"
+        "\n"
         "--since, --until, --min-rank, --max-rank, --player and --event count only the games\n"
         "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"
         "shares, wins, years, continuations (and their order), position totals and games.\n"
@@ -143,6 +225,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     std::size_t games = 5;
     std::string game_file;
     boost::optional<std::size_t> move;
+    boost::optional<std::string> corner;
+    bool either_colour = false;
+    std::string to_move;
     FilterOptions filters;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
@@ -159,7 +244,14 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "move", number_value(&move, std::size_t{0}, kMaxMovesOption)->value_name("N"),
         "with --game: the position after move N (default: the last within the fuseki depth, "
         "30)")("verify", po::bool_switch(&verify),
-               "check every section's checksum first (reads the whole index)");
+               "check every section's checksum first (reads the whole index)")(
+        "corner", po::value(&corner)->value_name("STONES|CORNER"),
+        "look a corner pattern up: its stones (\"B[pd] W[qc]\"), or with --game a corner name "
+        "(upper-left, upper-right, lower-left, lower-right)")(
+        "either-colour", po::bool_switch(&either_colour),
+        "with --corner: also count the pattern with its colours reversed")(
+        "to-move", po::value(&to_move)->value_name("black|white"),
+        "with --corner STONES: count only this player to move (default: either)");
     add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
@@ -168,6 +260,11 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
     if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
+    if (corner)
+        return run_corner_lookup({dictionary, *corner, game_file, move, either_colour, to_move,
+                                  moves.has_value(), games, json, verify, filters});
+    if (either_colour || !to_move.empty())
+        throw UsageError("lookup", "--either-colour and --to-move go with --corner");
     if (moves.has_value() == !game_file.empty())
         throw UsageError(
             "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");

@@ -6,6 +6,7 @@
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
 #include "prune/move_text.hpp"
+#include "trackers/corner.hpp"
 
 namespace josekic::cli {
 
@@ -29,8 +30,7 @@ std::string years_text(const NodeStats& s) {
     return std::to_string(s.first_year) + "-" + std::to_string(s.last_year);
 }
 
-std::string wins_text(const NodeStats& s, const index::LookupResult& r) {
-    std::string out = index::first_player_name(r.tree, r.query);
+std::string wins_text(const NodeStats& s, std::string out) {
     if (s.decided() == 0) return out + ": no decided games";
     out += " wins " + emit::win_rate_text(s.first_player_wins, s.decided()) + " of " +
            emit::counted(s.decided(), "decided game");
@@ -38,6 +38,10 @@ std::string wins_text(const NodeStats& s, const index::LookupResult& r) {
         out += " (" + emit::with_thousands(s.draws) + " drawn, " + emit::with_thousands(s.unknown) +
                " unknown)";
     return out;
+}
+
+std::string wins_text(const NodeStats& s, const index::LookupResult& r) {
+    return wins_text(s, index::first_player_name(r.tree, r.query));
 }
 
 std::string game_line(const index::GameFacts& g) {
@@ -119,6 +123,66 @@ std::string render_lookup_text(const index::LookupResult& r) {
     if (!r.games.empty()) {
         out << "\nMost recent games:\n";
         for (const index::GameFacts& g : r.games) out << "  " << game_line(g) << "\n";
+    }
+    return out.str();
+}
+
+namespace {
+
+std::string stones_text(const index::CornerQuery& query) {
+    std::string out;
+    for (const go::Move& m : query.stones) {
+        if (!out.empty()) out += ' ';
+        out += std::string(1, go::sgf_letter(m.color)) + "[" + go::to_sgf(*m.point) + "]";
+    }
+    return out;
+}
+
+std::string continuation_text(const index::PatternContinuation& c) {
+    if (c.move)
+        return std::string(1, go::sgf_letter(c.move->color)) + "[" + go::to_sgf(*c.move->point) +
+               "]";
+    return std::string(index::next_name(c.next));
+}
+
+}  // namespace
+
+std::string render_pattern_text(const index::PatternLookupResult& r) {
+    std::ostringstream out;
+    const index::CornerQuery& q = r.query;
+    out << "corner pattern (" << trackers::name(q.corner) << ", " << r.stones()
+        << (r.stones() == 1 ? " stone" : " stones") << "): " << stones_text(q) << "\n"
+        << "To move: "
+        << (q.to_move ? (*q.to_move == go::Color::Black ? "Black" : "White") : "either player")
+        << "; colours: "
+        << (q.colours == index::ColourReversal::Either ? "as given or reversed" : "as given")
+        << ".\n";
+    if (r.stats.count == 0) {
+        out << "Not found (count 0).\n";
+        return out.str();
+    }
+    out << "Found " << emit::counted(r.stats.count, "time") << " in "
+        << emit::counted(r.games, "game");
+    if (r.colour_reversed != 0)
+        out << " (" << emit::with_thousands(r.colour_reversed) << " with colours reversed)";
+    out << ".\nMove numbers: median " << r.median_move << ", range " << r.first_move << "-"
+        << r.last_move << ".\n"
+        << wins_text(r.stats, "The player to move") << ".\nYears: " << years_text(r.stats) << ".\n";
+    out << "\nPlayed next (move in this corner's frame, or elsewhere; count, share, wins of the "
+           "player to move with 95% interval, years):\n";
+    for (const index::PatternContinuation& c : r.continuations) {
+        out << "  " << continuation_text(c) << "  " << emit::with_thousands(c.stats.count) << "  "
+            << emit::percent(c.stats.count, r.stats.count) << "  wins "
+            << emit::win_rate_text(c.stats.first_player_wins, c.stats.decided()) << "  "
+            << years_text(c.stats);
+        const std::string_view mark =
+            emit::difference_mark(emit::win_rate_against_rest(c.stats, r.stats));
+        if (!mark.empty()) out << "  " << mark;
+        out << "\n";
+    }
+    if (!r.recent.empty()) {
+        out << "\nMost recent games (move: the pattern arose after it):\n";
+        for (const index::GameFacts& g : r.recent) out << "  " << game_line(g) << "\n";
     }
     return out.str();
 }

@@ -5,6 +5,7 @@
 #include "index/game_lookup.hpp"
 #include "index/index_options.hpp"
 #include "index/lookup.hpp"
+#include "index/pattern_lookup.hpp"
 
 namespace josekic::cli {
 
@@ -14,6 +15,10 @@ std::string move_text(const go::Move& move, index::Tree tree);
 /// A lookup result as text for a person: the lines of a node comment, the position's
 /// totals, the continuations and the games.
 std::string render_lookup_text(const index::LookupResult& result);
+
+/// `lookup --corner`: the pattern, its occurrences, move numbers, wins of the player to move,
+/// what was played next and the most recent games.
+std::string render_pattern_text(const index::PatternLookupResult& result);
 
 /// `lookup --game`: the fuseki answer (or why there is none), then each tracked corner's.
 std::string render_game_lookup_text(const index::GameLookup& lookup);

@@ -3,7 +3,7 @@
 // table and the records are reached. A foreign, truncated or damaged file must give an
 // IndexError, never a crash or a read outside the bytes; a lookup in an index that opened
 // must do the same, with or without a filter (whose selection reads every game record and
-// text).
+// text), and so must a corner pattern lookup.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -16,6 +16,7 @@
 #include "index/game_selection.hpp"
 #include "index/index_reader.hpp"
 #include "index/lookup.hpp"
+#include "index/pattern_lookup.hpp"
 #include "index/query_moves.hpp"
 
 namespace {
@@ -42,6 +43,22 @@ void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tre
     }
 }
 
+// The corner patterns, when the index has them: a common shape (many occurrences) either
+// colour, filtered or not.
+void look_at_patterns(const josekic::index::IndexFile& file) {
+    using namespace josekic::index;
+    if (!file.has_patterns()) return;
+    for (const char* stones : {"B[pd]", "B[pd] W[qc]", "W[dd]"}) {
+        CornerQuery query = std::get<CornerQuery>(parse_corner_query(stones, "--corner"));
+        query.colours = ColourReversal::Either;
+        lookup_pattern(file, query, 20);
+        josekic::game::GameFilter years;
+        years.since = 2000;
+        const GameSelection recent(file, years);
+        lookup_pattern(file, query, 20, &recent);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -52,6 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const josekic::index::IndexFile file = josekic::index::IndexFile::view(bytes, "fuzz.jki");
         look_around(file, josekic::index::Tree::Joseki);
         look_around(file, josekic::index::Tree::Fuseki);
+        look_at_patterns(file);
     } catch (const josekic::index::IndexError&) {
     }
     return 0;

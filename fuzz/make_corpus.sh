@@ -9,7 +9,8 @@
 # record_reader:     Sabaki's GIB/NGF/UGF samples when ../shared is present, and small
 #                    hand-made files in each format;
 # index_reader, index_verify: the indexes josekic compiles from samples/ (small, so that
-#                    mutations reach every section), and from a handful of its games.
+#                    mutations reach every section), and from a handful of its games (once
+#                    with --patterns, so that the corner pattern sections are reached).
 # Existing corpus files are kept (a longer run's discoveries survive a rebuild).
 set -eu
 binary=$1
@@ -40,7 +41,9 @@ for f in "$root"/samples/*.sgf; do
   [ -f "$f" ] && cp "$f" "$work/few/" && break
 done
 "$binary" compile "$work/few" -o "$work/small" >/dev/null 2>&1 || true
-for f in "$work"/single/index.jki "$work"/split/index.jki "$work"/small/index.jki; do
+"$binary" compile "$work/few" -o "$work/patterns" --patterns >/dev/null 2>&1 || true
+for f in "$work"/single/index.jki "$work"/split/index.jki "$work"/small/index.jki \
+         "$work"/patterns/index.jki; do
   [ -f "$f" ] || continue
   cp "$f" "$corpus/index_reader/$(basename "$(dirname "$f")")-index.jki"
   cp "$f" "$corpus/index_verify/$(basename "$(dirname "$f")")-index.jki"

@@ -101,6 +101,43 @@ StatsRecord decode_stats(const std::byte* in) {
     return s;
 }
 
+void encode(const PatternRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put(static_cast<std::uint64_t>(r.key.value));
+    w.put(static_cast<std::uint16_t>(r.key.value >> 64));
+    w.put(r.first_occurrence);
+}
+
+PatternRecord decode_pattern(const std::byte* in) {
+    Reader r{in};
+    PatternRecord p;
+    const auto low = r.get<std::uint64_t>();
+    const auto high = r.get<std::uint16_t>();
+    p.key.value = (PatternValue{high} << 64) | low;
+    p.first_occurrence = r.get<std::uint32_t>();
+    return p;
+}
+
+void encode(const OccurrenceRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put(static_cast<std::uint32_t>(r.game | (std::uint32_t{r.outcome} << 30)));
+    w.put(r.move_number);
+    w.put(r.next);
+    w.put(r.year);
+}
+
+OccurrenceRecord decode_occurrence(const std::byte* in) {
+    Reader r{in};
+    OccurrenceRecord o;
+    const auto word = r.get<std::uint32_t>();
+    o.game = word & (kMaxGames - 1);
+    o.outcome = static_cast<std::uint8_t>(word >> 30);
+    o.move_number = r.get<std::uint16_t>();
+    o.next = r.get<std::uint8_t>();
+    o.year = r.get<std::int16_t>();
+    return o;
+}
+
 void encode(const OptionsRecord& r, std::byte* out) {
     Writer w{out};
     for (std::uint32_t v : {r.max_length, r.max_gap, r.fuseki_moves, r.flags}) w.put(v);

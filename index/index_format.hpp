@@ -21,6 +21,8 @@
 #include <string>
 #include <string_view>
 
+#include "index/corner_pattern.hpp"
+
 namespace josekic::index {
 
 /// The first 8 bytes of every index file.
@@ -43,6 +45,8 @@ enum class SectionId : std::uint32_t {
     MergeGameNumbers = 0x42,  ///< u32: each kept game's number in the games section, in input order
     JosekiBase = 0x10,
     FusekiBase = 0x20,
+    Patterns = 0x30,            ///< PatternRecord by key, plus a sentinel (corner_pattern.hpp)
+    PatternOccurrences = 0x31,  ///< OccurrenceRecord, grouped by pattern, then by game and move
 };
 
 /// The sections of one tree (joseki or fuseki), added to its base id.
@@ -124,6 +128,31 @@ struct PositionRecord {
     std::uint64_t key = 0;  ///< the whole key; only key & kKeyLowMask is stored
     std::uint32_t node = 0;
     static constexpr std::size_t kSize = 8;
+};
+
+/// A distinct corner pattern (14 bytes): its key as 10 bytes (the low 64 bits, then the high
+/// 16), then u32 the first of its occurrences. Sorted by key; the occurrences of record i are
+/// [first_occurrence(i), first_occurrence(i + 1)), a sentinel record (every key bit set) after
+/// the last holding the total.
+struct PatternRecord {
+    PatternKey key;
+    std::uint32_t first_occurrence = 0;
+    static constexpr std::size_t kSize = 14;
+};
+/// The key of the sentinel after the last pattern, above every key (79 bits) a pattern has.
+inline constexpr PatternValue kPatternSentinel = (PatternValue{1} << 80) - 1;
+
+/// One occurrence of a pattern (9 bytes): u32 game | outcome << 30 (the game's outcome for
+/// the player to move, dictionary::LineOutcome), u16 the game move number after which the
+/// pattern arose, u8 where the next move went (corner_pattern.hpp's next-move code), i16 the
+/// game's year (0 unknown), so that statistics never read the game table.
+struct OccurrenceRecord {
+    std::uint32_t game = 0;
+    std::uint16_t move_number = 0;
+    std::uint8_t next = 0;
+    std::uint8_t outcome = 0;
+    std::int16_t year = 0;
+    static constexpr std::size_t kSize = 9;
 };
 
 /// The options of `compile` that shape the tries (64 bytes), so that `lookup --game` and
@@ -230,7 +259,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 16> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 18> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -257,6 +286,10 @@ inline constexpr std::array<SectionSpec, 16> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), "merge games", 1, Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), "merge game numbers", 4,
      Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::Patterns), "corner patterns", PatternRecord::kSize,
+     Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences",
+     OccurrenceRecord::kSize, Presence::Optional},
 }};
 
 /// The spec of the section `id`; nullptr for an id this version does not know.
@@ -281,6 +314,10 @@ void encode(const PositionRecord& r, std::byte* out);
 void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
+void encode(const PatternRecord& r, std::byte* out);
+void encode(const OccurrenceRecord& r, std::byte* out);
+PatternRecord decode_pattern(const std::byte* in);
+OccurrenceRecord decode_occurrence(const std::byte* in);
 void encode(const Header& h, std::byte* out);
 void encode(const SectionEntry& e, std::byte* out);
 NodeRecord decode_node(const std::byte* in);

@@ -173,6 +173,34 @@ class IndexFile {
     void read_bytes(const SectionView& section, std::uint64_t offset,
                     std::span<std::byte> out) const {
         read(section, offset, out);
+    /// Whether the index holds the corner patterns (compile --patterns).
+    bool has_patterns() const { return patterns_.present; }
+    /// Distinct patterns (the sentinel not counted) and their occurrences.
+    std::uint64_t pattern_count() const { return patterns_.count - 1; }
+    std::uint32_t occurrence_count() const {
+        return static_cast<std::uint32_t>(occurrences_.count);
+    }
+    /// The occurrences [first, second) of the pattern `key`; an empty range when the index
+    /// does not hold it. Throws IndexError for damage met on the way (patterns out of order,
+    /// a range outside the occurrences).
+    std::pair<std::uint32_t, std::uint32_t> pattern_occurrences(PatternKey key) const;
+    /// Calls `visit(i, occurrence)` for the occurrences [first, last) in order, read a block
+    /// at a time; throws IndexError for an occurrence whose game is out of range.
+    template <typename Visit>
+    void for_each_occurrence(std::uint32_t first, std::uint32_t last, Visit visit) const {
+        std::vector<std::byte> block;
+        for (std::uint32_t at = first; at < last;) {
+            const std::uint32_t n = std::min(last - at, kOccurrencesPerRead);
+            read_occurrences(at, n, block);
+            for (std::uint32_t k = 0; k < n; ++k) {
+                const OccurrenceRecord o =
+                    decode_occurrence(block.data() + std::size_t{k} * OccurrenceRecord::kSize);
+                if (o.game >= game_count() || o.next >= kNextCodes)
+                    damaged("pattern occurrence " + std::to_string(at + k) + " is out of range");
+                visit(at + k, o);
+            }
+            at += n;
+        }
     }
     /// Checks the CRC of every section, then every record against the invariants that the
     /// queries check only where they read (nodes nested in their parents, lines in preorder,
@@ -190,6 +218,12 @@ class IndexFile {
   private:
     /// Game records read at once by for_each_game_record: 168 kB.
     static constexpr std::uint32_t kGamesPerRead = 4096;
+    /// Occurrences read at once by for_each_occurrence: 72 kB.
+    static constexpr std::uint32_t kOccurrencesPerRead = 8192;
+    void read_occurrences(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
+    PatternRecord pattern(std::uint64_t i) const;
+    /// Checks the pattern sections (verify()).
+    void verify_patterns() const;
     IndexFile() = default;
     /// Reads the `n` game records from `first` into `out` (bounds-checked).
     void read_game_records(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
@@ -208,6 +242,7 @@ class IndexFile {
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
     SectionView merge_run_, merge_games_, merge_game_numbers_;
+    SectionView patterns_, occurrences_;
     TreeView joseki_, fuseki_;
     std::uint64_t compile_id_ = 0;
 };

@@ -31,9 +31,10 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
 }
 
 // The sections of an index: the games (strings and records), four per tree, the position
-// table and its directory, the options.
+// table and its directory, the options; then the corner patterns and their occurrences.
 constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
 constexpr std::size_t kMergeSectionCount = 3;
+constexpr std::size_t kPatternSectionCount = 2;
 
 // The strings section: each text once, at the offset of its first use by the games in
 // their order (most recent first), as a 16-bit length and its bytes. The game table's
@@ -451,10 +452,58 @@ void add_merge_sections(const MergeInput& merge, std::span<const std::uint32_t> 
     sink.append(std::as_bytes(new_game));  // u32 little-endian, as the supported hosts are
 }
 
+// The patterns in key order, each with its occurrences by game (most recent first) and move
+// number; the occurrences are the open section, the patterns the one beside it, whose count
+// the merge finds.
+void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& games,
+                          std::span<const std::uint32_t> new_game, SectionSink& sink) {
+    const std::uint32_t total = checked_u32(spill.size(), "pattern occurrences");
+    std::vector<std::int16_t> year_of(games.size());
+    for (std::size_t id = 0; id < games.size(); ++id)
+        year_of[id] = indexed_year(games.stored(static_cast<dictionary::GameId>(id)).year());
+    sink.begin(static_cast<std::uint32_t>(SectionId::PatternOccurrences),
+               record_size_of(SectionId::PatternOccurrences), total);
+    sink.begin_beside(static_cast<std::uint32_t>(SectionId::Patterns),
+                      record_size_of(SectionId::Patterns), 0);
+    const auto put_occurrence = [&sink](std::span<const std::byte> bytes) { sink.append(bytes); };
+    const auto put_pattern = [&sink](std::span<const std::byte> bytes) {
+        sink.append_beside(bytes);
+    };
+    RecordStream<OccurrenceRecord, decltype(put_occurrence)> occurrences_out(put_occurrence);
+    RecordStream<PatternRecord, decltype(put_pattern)> patterns_out(put_pattern);
+    std::vector<OccurrenceRecord> records;
+    std::uint32_t written = 0;
+    std::uint64_t patterns = 0;
+    spill.for_each_pattern([&](PatternKey key, std::span<const SpilledOccurrence> group) {
+        patterns_out.push(PatternRecord{key, written});
+        ++patterns;
+        records.clear();
+        for (const SpilledOccurrence& o : group) {
+            if (o.game >= new_game.size())
+                throw std::logic_error("index: a pattern names a game outside the table");
+            records.push_back(OccurrenceRecord{new_game[o.game], o.move_number, o.next, o.outcome,
+                                               year_of[o.game]});
+        }
+        std::sort(records.begin(), records.end(),
+                  [](const OccurrenceRecord& a, const OccurrenceRecord& b) {
+                      return std::tie(a.game, a.move_number, a.next) <
+                             std::tie(b.game, b.move_number, b.next);
+                  });
+        for (const OccurrenceRecord& r : records) occurrences_out.push(r);
+        written += static_cast<std::uint32_t>(records.size());
+    });
+    if (written != total) throw std::logic_error("index: the pattern merge lost occurrences");
+    patterns_out.push(PatternRecord{PatternKey{kPatternSentinel}, written});
+    occurrences_out.flush();
+    patterns_out.flush();
+    sink.set_beside_count(patterns + 1);
+}
+
 }  // namespace
 
 std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
-    SectionSink sink(file, kSectionCount + (input.merge != nullptr ? kMergeSectionCount : 0));
+    SectionSink sink(file, kSectionCount + (input.merge != nullptr ? kMergeSectionCount : 0) +
+                               (input.patterns != nullptr ? kPatternSectionCount : 0));
     {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
@@ -465,6 +514,8 @@ std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
         add_tree_sections(Tree::Joseki, input.joseki, new_game, sink, keys);
         add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sink, keys);
         add_position_sections(keys, sink);
+        if (input.patterns != nullptr)
+            add_pattern_sections(*input.patterns, *input.games, new_game, sink);
     }
     const std::array<OptionsRecord, 1> options{input.options};
     write_records<OptionsRecord>(sink, static_cast<std::uint32_t>(SectionId::Options), options);

@@ -13,6 +13,7 @@
 #include "index/byte_log.hpp"
 #include "index/index_format.hpp"
 #include "index/index_lines.hpp"
+#include "index/pattern_spill.hpp"
 
 namespace josekic::index {
 
@@ -40,6 +41,9 @@ struct IndexInput {
     OptionsRecord options;  ///< the compile options that shaped the tries
     /// The merge sections; none when null (the index then cannot be merged).
     const MergeInput* merge = nullptr;
+    /// The corner patterns of every game (their game ids those of `games`), or nullptr for an
+    /// index without them. Read once, by the merge of its runs.
+    PatternSpill* patterns = nullptr;
     /// Called, if set, once the games are written and before the lines are read: the caller
     /// may group the lines (group_by_end) while the index writes the games.
     std::function<void()> wait_for_lines;

@@ -180,40 +180,44 @@ go::Move QueryLine::in_query_frame(const go::Move& canonical_move) const {
     return m;
 }
 
+std::variant<ParsedMoves, QueryError> parse_moves(std::string_view text, std::string_view option) {
+    ParsedMoves parsed;
+    if (text.find_first_not_of(" \t") == std::string_view::npos) return parsed;
+    if (text.find_first_of("\n#") != std::string_view::npos) {
+        const std::size_t at = text.find_first_of("\n#");
+        return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
+    }
+    std::variant<std::string, QueryError> spelt = sgf_spelling(text);
+    if (const auto* error = std::get_if<QueryError>(&spelt)) return *error;
+    diag::DiagnosticList problems;
+    const std::optional<prune::PruneList> list =
+        prune::parse_prune_list(std::get<std::string>(spelt), option, problems);
+    if (!list || list->entries.size() != 1 || list->entries[0].anywhere ||
+        list->entries[0].scope != prune::Scope::Both ||
+        list->entries[0].action != prune::EntryAction::Remove) {
+        if (!problems.items.empty()) {
+            const diag::Diagnostic& d = problems.items.front();
+            std::string message = d.message;
+            if (message.ends_with("tt)"))
+                message.insert(message.size() - 1, "; or a GTP point such as Q16");
+            return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), message};
+        }
+        return QueryError{1, "expected moves only, like \"pd qc qd\""};
+    }
+    parsed.moves = list->entries[0].path;
+    parsed.columns = list->entries[0].path_columns;
+    parsed.column = static_cast<std::size_t>(list->entries[0].where.column);
+    return parsed;
+}
+
 std::variant<QueryLine, QueryError> parse_query(std::string_view text, Tree tree,
                                                 const trackers::Zone& zone) {
-    std::vector<go::Move> moves;
-    std::vector<int> columns;
-    std::size_t column = 1;
-    if (text.find_first_not_of(" \t") != std::string_view::npos) {
-        if (text.find_first_of("\n#") != std::string_view::npos) {
-            const std::size_t at = text.find_first_of("\n#");
-            return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
-        }
-        std::variant<std::string, QueryError> spelt = sgf_spelling(text);
-        if (const auto* error = std::get_if<QueryError>(&spelt)) return *error;
-        diag::DiagnosticList problems;
-        const std::optional<prune::PruneList> list =
-            prune::parse_prune_list(std::get<std::string>(spelt), "--moves", problems);
-        if (!list || list->entries.size() != 1 || list->entries[0].anywhere ||
-            list->entries[0].scope != prune::Scope::Both ||
-            list->entries[0].action != prune::EntryAction::Remove) {
-            if (!problems.items.empty()) {
-                const diag::Diagnostic& d = problems.items.front();
-                std::string message = d.message;
-                if (message.ends_with("tt)"))
-                    message.insert(message.size() - 1, "; or a GTP point such as Q16");
-                return QueryError{static_cast<std::size_t>(std::max(d.where.column, 1)), message};
-            }
-            return QueryError{1, "expected moves only, like \"pd qc qd\""};
-        }
-        moves = list->entries[0].path;
-        columns = list->entries[0].path_columns;
-        column = static_cast<std::size_t>(list->entries[0].where.column);
-    }
-    if (std::optional<QueryError> error = illegal_move(moves, columns, tree)) return *error;
-    if (tree == Tree::Joseki) return joseki_line(moves, column, zone);
-    return fuseki_line(std::move(moves));
+    std::variant<ParsedMoves, QueryError> parsed = parse_moves(text, "--moves");
+    if (const auto* error = std::get_if<QueryError>(&parsed)) return *error;
+    ParsedMoves& p = std::get<ParsedMoves>(parsed);
+    if (std::optional<QueryError> error = illegal_move(p.moves, p.columns, tree)) return *error;
+    if (tree == Tree::Joseki) return joseki_line(p.moves, p.column, zone);
+    return fuseki_line(std::move(p.moves));
 }
 
 }  // namespace josekic::index

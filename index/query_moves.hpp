@@ -32,6 +32,17 @@ struct QueryLine {
     go::Move in_query_frame(const go::Move& canonical_move) const;
 };
 
+/// Moves as typed: each with the column where it starts, and the column of the first.
+struct ParsedMoves {
+    std::vector<go::Move> moves;
+    std::vector<int> columns;
+    std::size_t column = 1;
+};
+
+/// Parses `text` in the prune-list move syntax (below), not normalised; `option` names the
+/// option in messages. Blank text is no moves.
+std::variant<ParsedMoves, QueryError> parse_moves(std::string_view text, std::string_view option);
+
 /// Parses `text` in the prune-list move syntax (prune/prune_list.hpp: colours optional,
 /// alternating from Black; tenuki, pass, tt; points also as GTP writes them, "Q16", or in
 /// upper-case SGF letters) and normalises it for `tree`: a joseki line as the corner

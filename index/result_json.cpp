@@ -129,6 +129,47 @@ Json lookup_json(const LookupResult& r) {
     return out;
 }
 
+Json pattern_lookup_json(const PatternLookupResult& r) {
+    const CornerQuery& q = r.query;
+    Json out;
+    out["dictionary"] = "patterns";
+    out["corner"] = trackers::name(q.corner);
+    out["stones"] = Json::array();
+    for (const go::Move& m : q.stones)
+        out["stones"].push_back(std::string(1, go::sgf_letter(m.color)) + "[" +
+                                go::to_sgf(*m.point) + "]");
+    out["to_move"] = q.to_move ? (*q.to_move == go::Color::Black ? "black" : "white") : "either";
+    out["either_colour"] = q.colours == ColourReversal::Either;
+    // The side whose wins first_player_wins and win_rate count.
+    out["first_player"] = "to_move";
+    out["found"] = r.stats.count != 0;
+    add_stats(out, r.stats);
+    out["games_count"] = r.games;
+    out["colour_reversed"] = r.colour_reversed;
+    if (r.stats.count == 0)
+        out["move_numbers"] = nullptr;
+    else
+        out["move_numbers"] = {
+            {"median", r.median_move}, {"first", r.first_move}, {"last", r.last_move}};
+    out["continuations"] = Json::array();
+    for (const PatternContinuation& c : r.continuations) {
+        Json continuation;
+        if (c.move)
+            continuation["move"] = std::string(1, go::sgf_letter(c.move->color)) + "[" +
+                                   go::to_sgf(*c.move->point) + "]";
+        else
+            continuation["move"] = next_name(c.next);
+        continuation["share"] = share(c.stats.count, r.stats.count);
+        add_stats(continuation, c.stats);
+        continuation["win_rate_against_rest"] =
+            difference_name(emit::win_rate_against_rest(c.stats, r.stats));
+        out["continuations"].push_back(std::move(continuation));
+    }
+    out["games"] = Json::array();
+    for (const GameFacts& g : r.recent) out["games"].push_back(game_facts_json(g));
+    return out;
+}
+
 Json game_lookup_json(const GameLookup& lookup) {
     Json out;
     if (lookup.fuseki_not_indexed) {

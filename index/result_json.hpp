@@ -7,6 +7,7 @@
 #include "index/game_lookup.hpp"
 #include "index/index_options.hpp"
 #include "index/lookup.hpp"
+#include "index/pattern_lookup.hpp"
 #include "index/review.hpp"
 
 namespace josekic::index {
@@ -23,6 +24,11 @@ Json lookup_json(const LookupResult& result);
 /// A game of a lookup: its players, ranks, date, event, result, source, number in the
 /// file, the move where the position arose, and its id.
 Json game_facts_json(const GameFacts& game);
+
+/// `lookup --corner`: the stones, "to_move", "either_colour", the statistics of the player to
+/// move, "games_count", "colour_reversed", "move_numbers", "continuations" (each with its
+/// "move": an SGF move in the query's frame or "elsewhere", "pass", "end") and "games".
+Json pattern_lookup_json(const PatternLookupResult& result);
 
 /// `lookup --game`: the fuseki object (or, when the opening is not indexed, a short object
 /// with "found": false, "count": 0 and "not_indexed") with "move_number" and "corners"

@@ -45,6 +45,11 @@ void SectionSink::append_beside(std::span<const std::byte> bytes) {
     beside_->written += bytes.size();
 }
 
+void SectionSink::set_beside_count(std::uint64_t count) {
+    if (!beside_) throw std::logic_error("index: no section beside to count");
+    beside_->table.count = count;
+}
+
 std::uint64_t SectionSink::finish() {
     close_section();
     if (written_ != sections_) throw std::logic_error("index: fewer sections than planned");

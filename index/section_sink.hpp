@@ -32,6 +32,9 @@ class SectionSink {
     /// the next begin() or finish().
     void begin_beside(std::uint32_t id, std::uint32_t record_size, std::uint64_t count);
     void append_beside(std::span<const std::byte> bytes);
+    /// Sets the count of the section beside, when begin_beside() could not know it (the
+    /// records of a k-way merge); before it closes.
+    void set_beside_count(std::uint64_t count);
     /// Writes the header and the section table; returns the file's size.
     std::uint64_t finish();
 

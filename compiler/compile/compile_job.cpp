@@ -228,10 +228,13 @@ void stream_collection(const CompileOptions& options, const trackers::Zone& zone
         else
             kept = &slot;  // handed on with its analysis, which consume receives next
     };
+    const bool patterns =
+        options.index == IndexOutput::Write && options.patterns == PatternOutput::Write;
     pipeline::stream_games<GameAnalysis>(
         inputs, stream,
         [&](const game::GameRecord& record, const game::ReplayResult& replay) {
-            return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves);
+            return analyse_game(zone, options.tracker, options.opening, record, replay.legal_moves,
+                                patterns ? CollectPatterns::Yes : CollectPatterns::No);
         },
         [&](const game::GameRecord&, const game::ReplayResult&, GameAnalysis&& analysis) {
             add(*kept, &analysis);
@@ -278,6 +281,7 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                          {&builder.fuseki(), builder.fuseki_lines(), {}},
                          tracking.to_record(),
                          merge,
+                         builder.patterns(),
                          [&lines_grouped] { lines_grouped.wait(); }},
                         file);
                 },
@@ -414,6 +418,8 @@ CompileResult compile_collection(const CompileOptions& options) {
     CompileResult result;
     result.budget = options.thresholds.budget;
     DictionaryBuilder builder(options.trie, options.handicap);
+    if (options.index == IndexOutput::Write && options.patterns == PatternOutput::Write)
+        builder.collect_patterns(existing_ancestor(options.output_dir));
     // The games as merge replays them (merge_log.hpp), into the index beside the tries.
     std::optional<index::ByteLog> merge_games;
     if (options.index == IndexOutput::Write)

@@ -27,6 +27,9 @@ namespace josekic::compile {
 /// Whether compile writes DIR/index.jki (--no-index skips it).
 enum class IndexOutput { Write, Skip };
 
+/// Whether the index holds the corner patterns of every move (--patterns; index/corner_pattern).
+enum class PatternOutput { Write, Skip };
+
 /// Everything `josekic compile` was asked to do.
 struct CompileOptions {
     std::vector<std::string> inputs;  ///< files, directories, archives (sorted before reading)
@@ -45,6 +48,7 @@ struct CompileOptions {
     std::size_t max_games_listed = 5;
     Layout layout = Layout::SingleFile;
     IndexOutput index = IndexOutput::Write;
+    PatternOutput patterns = PatternOutput::Skip;
     /// --eras: the era boundaries of the "By era:" lines and the Trends; nullopt chooses them
     /// from the collection (dictionary::default_eras).
     std::optional<dictionary::Eras> eras;

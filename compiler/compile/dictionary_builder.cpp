@@ -37,6 +37,10 @@ std::vector<SetupFuseki> DictionaryBuilder::handicap_fuseki() const {
     return trees;
 }
 
+void DictionaryBuilder::collect_patterns(const std::filesystem::path& directory) {
+    patterns_ = std::make_unique<index::PatternSpill>(directory);
+}
+
 void DictionaryBuilder::finish_adding() {
     joseki_.release_child_index();
     fuseki_.release_child_index();
@@ -63,6 +67,7 @@ void DictionaryBuilder::add_game(const dictionary::GameReference& reference,
         if (last_year_ == 0 || *year > last_year_) last_year_ = *year;
     }
     const dictionary::GameId id = games_->add(reference);
+    if (patterns_) patterns_->add(id, analysis.patterns);
     const std::int16_t year_indexed = index::indexed_year(year);
 
     joseki_counts_.corners_blocked_by_setup += analysis.corners.blocked_by_setup.size();

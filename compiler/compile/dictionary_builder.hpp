@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
 #include "index/index_lines.hpp"
+#include "index/pattern_spill.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 
@@ -60,6 +62,11 @@ class DictionaryBuilder {
     /// The same, for a game known by its reference, year and winner: a game of a merged part.
     void add_game(const dictionary::GameReference& reference, std::optional<int> year,
                   game::Winner winner, const GameAnalysis& analysis);
+    /// Keeps the corner patterns of the games added from now on (GameAnalysis::patterns), in a
+    /// spill whose file, if one is needed, goes into `directory` (index/pattern_spill.hpp).
+    void collect_patterns(const std::filesystem::path& directory);
+    /// The patterns kept, or nullptr when collect_patterns() was not called.
+    index::PatternSpill* patterns() { return patterns_.get(); }
     /// Once every game is in: frees what only insertion needs (the tries' child indexes,
     /// the game table's lookup of texts).
     void finish_adding();
@@ -96,6 +103,7 @@ class DictionaryBuilder {
     index::LineLog joseki_lines_;
     index::LineLog fuseki_lines_;
     std::vector<std::uint8_t> joseki_move_numbers_;
+    std::unique_ptr<index::PatternSpill> patterns_;
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;

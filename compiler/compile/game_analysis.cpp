@@ -6,7 +6,7 @@ namespace josekic::compile {
 
 GameAnalysis analyse_game(const trackers::Zone& zone, const trackers::TrackerOptions& tracker,
                           const trackers::OpeningOptions& opening, const game::GameRecord& record,
-                          std::size_t legal_moves) {
+                          std::size_t legal_moves, CollectPatterns patterns) {
     GameAnalysis analysis;
     analysis.corners = trackers::extract_corners(zone, tracker, record, legal_moves);
     for (const trackers::CornerSequence& sequence : analysis.corners.sequences) {
@@ -18,6 +18,8 @@ GameAnalysis analyse_game(const trackers::Zone& zone, const trackers::TrackerOpt
             static_cast<std::uint32_t>(analysis.move_numbers.size()));
     }
     analysis.opening = trackers::normalise_opening(record, legal_moves, opening);
+    if (patterns == CollectPatterns::Yes)
+        analysis.patterns = index::game_patterns(record, legal_moves);
     return analysis;
 }
 

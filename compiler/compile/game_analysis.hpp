@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/game/game_record.hpp"
+#include "index/corner_pattern.hpp"
 #include "trackers/corner_tracker.hpp"
 #include "trackers/opening.hpp"
 #include "trackers/zone.hpp"
@@ -22,11 +23,16 @@ struct GameAnalysis {
     /// Where each sequence's move numbers end in move_numbers.
     std::vector<std::uint32_t> move_numbers_end;
     trackers::CanonicalOpening opening;
+    /// The corner patterns the game made (index/corner_pattern.hpp), when they are collected.
+    std::vector<index::PatternEvent> patterns;
 };
+
+/// Whether analyse_game collects the game's corner patterns.
+enum class CollectPatterns { No, Yes };
 
 /// The analysis of `record`, replayed legally up to `legal_moves`.
 GameAnalysis analyse_game(const trackers::Zone& zone, const trackers::TrackerOptions& tracker,
                           const trackers::OpeningOptions& opening, const game::GameRecord& record,
-                          std::size_t legal_moves);
+                          std::size_t legal_moves, CollectPatterns patterns = CollectPatterns::No);
 
 }  // namespace josekic::compile

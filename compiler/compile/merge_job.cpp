@@ -28,6 +28,14 @@ class IndexPart final : public MergePart {
             index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGames));
         const auto& numbers =
             index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
+        // The merge sections log what the trackers found, not the stones after every move, so
+        // a pattern section cannot be made again from them: refused rather than dropped.
+        if (index_.has_patterns()) {
+            throw index::IndexError(index_.path() +
+                                    ": this index holds corner patterns (compile --patterns), "
+                                    "which merge and --update cannot combine yet; compile all "
+                                    "the inputs together");
+        }
         if (!run.present || !games.present || !numbers.present) {
             throw index::IndexError(
                 index_.path() +
@@ -134,6 +142,10 @@ void check_same_options(const MergePart& first, const MergePart& part) {
                                                                       : std::string("not given");
     };
     if (kept(a) != kept(b)) differ("--keep-duplicates", kept(a), kept(b));
+    const auto cutoff = [](const MergePart& p) {
+        return index::TrackingOptions::from_record(p.tracking(), p.name()).tracker.cutoff.name();
+    };
+    if (cutoff(first) != cutoff(part)) differ("--cutoff", cutoff(first), cutoff(part));
     if (a.zone != b.zone || first.run().zones_file != part.run().zones_file)
         differ("--zones", zone_text(first), zone_text(part));
     const auto handicap = [](const MergePart& p) {

@@ -372,3 +372,34 @@ TEST_CASE("lookup --game says of each corner without a line at the move why",
     CHECK(lookup["corners_not_tracked"][0]["why"] ==
           "its line ended before this move: a stone was played in its exclusion ring");
 }
+
+TEST_CASE(
+    "lookup --corner answers from an index compiled with --patterns, and refuses one "
+    "without",
+    "[cli][e2e][lookup][patterns]") {
+    const TempDir dir;
+    const fs::path with = josekic::test_support::compile_games(
+        dir.path() / "with", josekic::test_support::handmade_games(),
+        [](josekic::compile::CompileOptions& o) {
+            o.patterns = josekic::compile::PatternOutput::Write;
+        });
+    const fs::path without = josekic::test_support::compile_games(
+        dir.path() / "without", josekic::test_support::handmade_games());
+    const std::string stones = " --corner 'B[pd]' --either-colour --json";
+    const auto run = run_josekic("lookup " + shell_quote(with.string()) + stones);
+    INFO(run.err);
+    CHECK(run.exit_code == 0);
+    const json answer = json::parse(run.out);
+    CHECK(answer["dictionary"] == "patterns");
+    CHECK(answer["count"].get<int>() > 0);
+    CHECK(answer["move_numbers"]["first"] == 1);
+    const auto text = run_josekic("lookup " + shell_quote(with.string()) + " --corner Q16");
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("Played next") != std::string::npos);
+    const auto refused = run_josekic("lookup " + shell_quote(without.string()) + stones);
+    CHECK(refused.exit_code == 1);
+    CHECK(refused.err.find("--patterns") != std::string::npos);
+    const auto outside = run_josekic("lookup " + shell_quote(with.string()) + " --corner 'B[jj]'");
+    CHECK(outside.exit_code == 2);
+    CHECK(outside.err.find("--corner, column") != std::string::npos);
+}

@@ -1,0 +1,196 @@
+#include "index/pattern_lookup.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <string>
+#include <utility>
+
+namespace josekic::index {
+
+namespace {
+
+go::Board board_of(const CornerQuery& query, ColourReversal colours) {
+    go::Board board;
+    for (const go::Move& m : query.stones) {
+        const go::Color c = colours == ColourReversal::Either ? go::opponent(m.color) : m.color;
+        board.place_setup(c, *m.point);
+    }
+    return board;
+}
+
+// One key a query looks up: the pattern read from the query's stones (colours reversed or
+// not) with one player to move, and that player in the query's colours.
+struct Variant {
+    CornerPattern pattern;
+    go::Color to_move_in_query = go::Color::Black;
+    bool reversed = false;
+};
+
+std::vector<Variant> variants_of(const CornerQuery& query) {
+    std::vector<Variant> variants;
+    std::vector<go::Color> players;
+    if (query.to_move)
+        players.push_back(*query.to_move);
+    else
+        players = {go::Color::Black, go::Color::White};
+    std::vector<ColourReversal> reversals{ColourReversal::Exact};
+    if (query.colours == ColourReversal::Either) reversals.push_back(ColourReversal::Either);
+    for (const ColourReversal reversal : reversals) {
+        const go::Board board = board_of(query, reversal);
+        const bool reversed = reversal == ColourReversal::Either;
+        for (const go::Color player : players) {
+            const std::optional<CornerPattern> pattern =
+                read_pattern(board, query.corner, reversed ? go::opponent(player) : player);
+            if (pattern) variants.push_back(Variant{*pattern, player, reversed});
+        }
+    }
+    return variants;
+}
+
+}  // namespace
+
+std::variant<CornerQuery, QueryError> parse_corner_query(std::string_view text,
+                                                         std::string_view option) {
+    std::variant<ParsedMoves, QueryError> parsed = parse_moves(text, option);
+    if (const auto* error = std::get_if<QueryError>(&parsed)) return *error;
+    const ParsedMoves& p = std::get<ParsedMoves>(parsed);
+    if (p.moves.empty())
+        return QueryError{1, "give the stones of one corner, like \"B[pd] W[qc]\""};
+    CornerQuery query;
+    std::array<bool, go::kNumPoints> taken{};
+    for (std::size_t i = 0; i < p.moves.size(); ++i) {
+        const go::Move& m = p.moves[i];
+        const auto column = static_cast<std::size_t>(std::max(p.columns[i], 1));
+        if (m.is_pass()) return QueryError{column, "a corner pattern holds stones, not a tenuki"};
+        const std::optional<trackers::Corner> corner = pattern_corner(*m.point);
+        if (!corner)
+            return QueryError{
+                column, go::to_sgf(*m.point) + " lies outside the 7x7 region of every corner"};
+        if (i == 0) query.corner = *corner;
+        if (*corner != query.corner)
+            return QueryError{column, go::to_sgf(*m.point) + " lies in another corner than " +
+                                          go::to_sgf(*p.moves.front().point)};
+        if (taken[static_cast<std::size_t>(m.point->index())])
+            return QueryError{column, go::to_sgf(*m.point) + " is given twice"};
+        taken[static_cast<std::size_t>(m.point->index())] = true;
+        query.stones.push_back(m);
+    }
+    return query;
+}
+
+std::optional<CornerQuery> game_corner_query(const game::GameRecord& record,
+                                             std::size_t legal_moves, std::size_t moves,
+                                             trackers::Corner corner) {
+    go::Board board;
+    for (go::Point p : record.setup_black) board.place_setup(go::Color::Black, p);
+    for (go::Point p : record.setup_white) board.place_setup(go::Color::White, p);
+    const std::size_t played = std::min({moves, legal_moves, record.moves.size()});
+    for (std::size_t i = 0; i < played; ++i) board.play(record.moves[i]);
+    // Either player to move: a pattern is recorded after the move that made it, and the
+    // corner may have stayed as it was while the players moved elsewhere.
+    CornerQuery query;
+    query.corner = corner;
+    for (int y = 0; y < go::kBoardSize; ++y) {
+        for (int x = 0; x < go::kBoardSize; ++x) {
+            const go::Point p{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+            const go::Stone s = board.at(p);
+            if (s == go::Stone::Empty || pattern_corner(p) != corner) continue;
+            query.stones.push_back(
+                go::Move::at(s == go::Stone::Black ? go::Color::Black : go::Color::White, p));
+        }
+    }
+    if (query.stones.empty()) return std::nullopt;
+    return query;
+}
+
+PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& query,
+                                   std::size_t games, const GameSelection* selection) {
+    if (!index.has_patterns())
+        throw IndexError(index.path() +
+                         ": the index holds no corner patterns; compile with --patterns");
+    PatternLookupResult result;
+    result.query = query;
+    // Move numbers are 16-bit: a histogram gives the median without holding them.
+    std::vector<std::uint32_t> by_move(std::size_t{1} << 16, 0);
+    // Continuations by (where, player to move in the query's colours): where is the point's
+    // index in the query's frame, or kNotAPoint + the next-move code.
+    constexpr int kNotAPoint = go::kNumPoints;
+    std::map<std::pair<int, go::Color>, dictionary::NodeStats> next;
+    std::vector<std::uint32_t> game_ids;
+    // Each game's first occurrence, of the `games` most recent games of each variant.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
+    for (const Variant& v : variants_of(query)) {
+        // A stored code is in the frame the variant was read in (its reflection).
+        std::array<int, kNextCodes> where{};
+        for (int code = 0; code < kNextCodes; ++code)
+            where[static_cast<std::size_t>(code)] =
+                code < kNextElsewhere
+                    ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
+                    : kNotAPoint + code;
+        const auto [first, last] = index.pattern_occurrences(v.pattern.key);
+        std::size_t recent_here = 0;
+        std::uint32_t previous_game = kMaxGames;
+        index.for_each_occurrence(first, last, [&](std::uint32_t, const OccurrenceRecord& o) {
+            const auto outcome = static_cast<dictionary::LineOutcome>(o.outcome);
+            if (selection != nullptr &&
+                !selection->contains(LineRecord{o.game, 0, o.year, o.outcome}))
+                return;
+            const std::optional<dictionary::NodeStats::Year> year =
+                o.year != 0 ? std::optional<dictionary::NodeStats::Year>(o.year) : std::nullopt;
+            result.stats.record(outcome, year);
+            if (v.reversed) ++result.colour_reversed;
+            ++by_move[o.move_number];
+            next[{where[o.next], v.to_move_in_query}].record(outcome, year);
+            if (o.game != previous_game) {
+                game_ids.push_back(o.game);
+                if (recent_here < games) {
+                    recent.emplace_back(o.game, o.move_number);
+                    ++recent_here;
+                }
+                previous_game = o.game;
+            }
+        });
+    }
+    std::sort(game_ids.begin(), game_ids.end());
+    result.games = static_cast<std::uint64_t>(std::unique(game_ids.begin(), game_ids.end()) -
+                                              game_ids.begin());
+    if (result.stats.count != 0) {
+        std::uint64_t seen = 0;
+        bool first_found = false;
+        const std::uint64_t middle = (std::uint64_t{result.stats.count} + 1) / 2;
+        for (std::uint32_t move = 0; move < by_move.size(); ++move) {
+            if (by_move[move] == 0) continue;
+            if (!first_found) result.first_move = move;
+            first_found = true;
+            if (seen < middle && seen + by_move[move] >= middle) result.median_move = move;
+            seen += by_move[move];
+            result.last_move = move;
+        }
+    }
+    for (const auto& [key, stats] : next) {
+        PatternContinuation c;
+        c.stats = stats;
+        if (key.first < kNotAPoint) {
+            c.move = go::Move::at(key.second, go::Point::from_index(key.first));
+            c.next = 0;
+        } else {
+            c.next = static_cast<std::uint8_t>(key.first - kNotAPoint);
+        }
+        result.continuations.push_back(c);
+    }
+    std::stable_sort(result.continuations.begin(), result.continuations.end(),
+                     [](const PatternContinuation& a, const PatternContinuation& b) {
+                         return a.stats.count > b.stats.count;
+                     });
+    std::sort(recent.begin(), recent.end());
+    recent.erase(std::unique(recent.begin(), recent.end(),
+                             [](const auto& a, const auto& b) { return a.first == b.first; }),
+                 recent.end());
+    if (recent.size() > games) recent.resize(games);
+    for (const auto& [game, move] : recent)
+        result.recent.push_back(PatternGame{index.game(game), move, game});
+    return result;
+}
+
+}  // namespace josekic::index

@@ -1,0 +1,282 @@
+#include <catch2/catch.hpp>
+
+#include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/go/symmetry.hpp"
+#include "index/corner_pattern.hpp"
+#include "index/index_reader.hpp"
+#include "index/pattern_lookup.hpp"
+#include "index/pattern_spill.hpp"
+
+using namespace josekic;
+
+namespace {
+
+// A game of `moves` ("B[pd]" ...) after `prefix`, its date `year`.
+std::string sgf_game(const std::string& moves, int year, const std::string& result = "B+R") {
+    return "(;GM[1]FF[4]SZ[19]PB[b]PW[w]DT[" + std::to_string(year) + "]RE[" + result + "]" +
+           moves + ")";
+}
+
+// The moves of `upper_right` (SGF points of the upper-right corner, colours alternating from
+// `first`) moved by `s`, as SGF nodes.
+std::string placed(const std::vector<std::string>& upper_right, go::Symmetry s, char first) {
+    std::string out;
+    char colour = first;
+    for (const std::string& p : upper_right) {
+        const go::Point image = go::apply(s, *go::point_from_sgf(p));
+        out += std::string(";") + colour + "[" + go::to_sgf(image) + "]";
+        colour = colour == 'B' ? 'W' : 'B';
+    }
+    return out;
+}
+
+index::CornerQuery query(const std::string& text) {
+    auto parsed = index::parse_corner_query(text, "--corner");
+    REQUIRE(std::holds_alternative<index::CornerQuery>(parsed));
+    return std::get<index::CornerQuery>(parsed);
+}
+
+std::filesystem::path compile_with_patterns(const test_support::TempDir& dir,
+                                            const std::vector<std::string>& games) {
+    return test_support::compile_games(dir.path(), games, [](compile::CompileOptions& o) {
+        o.patterns = compile::PatternOutput::Write;
+    });
+}
+
+}  // namespace
+
+TEST_CASE("a corner shape is found at any move, in any corner, orientation and colours",
+          "[index][patterns]") {
+    // B pd, W qc, B pc, W qd, then B qe: in the upper-right at moves 1-5; in the lower-left,
+    // reflected, after two moves in the centre; in the upper-left with White first (colours
+    // reversed), after one centre move.
+    const std::vector<std::string> shape{"pd", "qc", "pc", "qd", "qe"};
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(
+        dir, {sgf_game(placed(shape, go::Symmetry::Identity, 'B'), 2001),
+              sgf_game(";B[jj];W[jk]" + placed(shape, go::Symmetry::Rotate180, 'B'), 2002, "W+R"),
+              sgf_game(";B[jj]" + placed(shape, go::Symmetry::Rotate270, 'W'), 2003)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    REQUIRE(file.has_patterns());
+    file.verify();
+
+    index::CornerQuery q = query("B[pd] W[qc] B[pc] W[qd]");
+    q.to_move = go::Color::Black;
+    index::PatternLookupResult r = index::lookup_pattern(file, q, 5);
+    CHECK(r.stats.count == 2);
+    CHECK(r.games == 2);
+    CHECK(r.first_move == 4);
+    CHECK(r.last_move == 6);
+    REQUIRE(r.continuations.size() == 1);
+    REQUIRE(r.continuations[0].move);
+    CHECK(*r.continuations[0].move == go::Move::at(go::Color::Black, *go::point_from_sgf("qe")));
+    CHECK(r.continuations[0].stats.count == 2);
+    // The player to move (Black) won the first game and lost the second.
+    CHECK(r.stats.first_player_wins == 1);
+    CHECK(r.stats.second_player_wins == 1);
+    REQUIRE(r.recent.size() == 2);
+    CHECK(r.recent[0].game.year == 2002);  // most recent first
+    CHECK(r.recent[0].move_number == 6);
+
+    // The same shape given in another corner and orientation finds the same.
+    index::CornerQuery elsewhere = query("B[dp] W[cq] B[cp] W[dq]");
+    elsewhere.to_move = go::Color::Black;
+    const index::PatternLookupResult r2 = index::lookup_pattern(file, elsewhere, 5);
+    CHECK(r2.stats.count == 2);
+    REQUIRE(r2.continuations.size() == 1);
+    // In the query's own frame: the second game played qe's image co, which is eq in the
+    // query's orientation (its reflection in the lower-left diagonal).
+    CHECK(r2.continuations[0].move->point == go::point_from_sgf("eq"));
+
+    q.colours = index::ColourReversal::Either;
+    r = index::lookup_pattern(file, q, 5);
+    CHECK(r.stats.count == 3);
+    CHECK(r.colour_reversed == 1);
+    CHECK(r.first_move == 4);
+    CHECK(r.last_move == 6);
+    CHECK(r.median_move == 5);
+    // The reversed game's continuation, in the query's colours, is the same B at qe.
+    REQUIRE(r.continuations.size() == 1);
+    CHECK(r.continuations[0].stats.count == 3);
+}
+
+TEST_CASE("a capture changes a corner's pattern", "[index][patterns]") {
+    // W sa is captured by B sb at move 3: the corner then holds B ra, B sb.
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(dir, {sgf_game(";B[ra];W[sa];B[sb];W[jj]", 2000)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    index::CornerQuery after = query("B[ra] B[sb]");
+    after.to_move = go::Color::White;
+    const index::PatternLookupResult r = index::lookup_pattern(file, after, 5);
+    CHECK(r.stats.count == 1);
+    CHECK(r.first_move == 3);
+    REQUIRE(r.continuations.size() == 1);
+    CHECK(r.continuations[0].next == index::kNextElsewhere);
+    CHECK(index::lookup_pattern(file, query("B[ra] W[sa] B[sb]"), 5).stats.count == 0);
+    CHECK(index::lookup_pattern(file, query("B[ra] W[sa]"), 5).stats.count == 1);
+
+    // A game's corner after move 4, where it has stayed since move 3 (either player to move).
+    game::GameRecord record;
+    for (const char* m : {"ra", "sa", "sb", "jj"})
+        record.moves.push_back(
+            go::Move::at(record.moves.size() % 2 == 0 ? go::Color::Black : go::Color::White,
+                         *go::point_from_sgf(m)));
+    const auto from_game =
+        index::game_corner_query(record, record.moves.size(), 4, trackers::Corner::UpperRight);
+    REQUIRE(from_game);
+    CHECK(from_game->stones.size() == 2);
+    CHECK_FALSE(from_game->to_move);
+    CHECK(index::lookup_pattern(file, *from_game, 5).stats.count == 1);
+    CHECK_FALSE(
+        index::game_corner_query(record, record.moves.size(), 4, trackers::Corner::LowerLeft));
+}
+
+TEST_CASE("patterns that differ in one point are two entries", "[index][patterns]") {
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(
+        dir, {sgf_game(";B[pd];W[qc]", 2000), sgf_game(";B[pd];W[qb]", 2001)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    // B pd (twice: one key), then the two answers.
+    CHECK(file.pattern_count() == 3);
+    CHECK(file.occurrence_count() == 4);
+    CHECK(index::lookup_pattern(file, query("B[pd]"), 5).stats.count == 2);
+    CHECK(index::lookup_pattern(file, query("B[pd] W[qc]"), 5).stats.count == 1);
+    CHECK(index::lookup_pattern(file, query("B[pd] W[qb]"), 5).stats.count == 1);
+    CHECK(index::lookup_pattern(file, query("B[pd] W[qd]"), 5).stats.count == 0);
+
+    go::Board a;
+    a.place_setup(go::Color::Black, *go::point_from_sgf("pd"));
+    go::Board b = a;
+    b.place_setup(go::Color::White, *go::point_from_sgf("sa"));
+    const auto ka = index::read_pattern(a, trackers::Corner::UpperRight, go::Color::Black);
+    const auto kb = index::read_pattern(b, trackers::Corner::UpperRight, go::Color::Black);
+    REQUIRE(ka);
+    REQUIRE(kb);
+    CHECK(ka->key != kb->key);
+    CHECK(kb->key.stone_count() == 2);
+    CHECK(kb->key.colours_reversed().colours_reversed() == kb->key);
+    // An empty corner is no pattern.
+    CHECK_FALSE(index::read_pattern(go::Board{}, trackers::Corner::LowerLeft, go::Color::Black));
+}
+
+TEST_CASE("the pattern spill merges sorted runs into one key order", "[index][patterns]") {
+    const test_support::TempDir dir;
+    index::PatternSpill spill(dir.path(), 3);  // a run every three occurrences
+    std::vector<index::PatternEvent> events;
+    for (unsigned k : {5U, 1U, 9U, 1U, 5U, 7U, 1U}) {
+        index::PatternEvent e;
+        e.key.value = index::PatternValue{k} << 70;
+        e.move_number = static_cast<std::uint16_t>(k);
+        events.push_back(e);
+    }
+    spill.add(0, std::span(events).first(4));
+    spill.add(1, std::span(events).subspan(4));
+    CHECK(spill.runs_written() == 2);
+    std::vector<std::pair<unsigned, std::size_t>> seen;
+    spill.for_each_pattern([&](index::PatternKey key, std::span<const index::SpilledOccurrence> o) {
+        seen.emplace_back(static_cast<unsigned>(key.value >> 70), o.size());
+    });
+    CHECK(seen == std::vector<std::pair<unsigned, std::size_t>>{{1, 3}, {5, 2}, {7, 1}, {9, 1}});
+}
+
+TEST_CASE("a damaged pattern section is found by verify and by the query that reads it",
+          "[index][patterns]") {
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(
+        dir, {sgf_game(";B[pd];W[qc]", 2000), sgf_game(";B[pd];W[qb]", 2001)});
+    std::ifstream in(dict / "index.jki", std::ios::binary);
+    std::vector<char> chars{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::vector<std::byte> bytes(chars.size());
+    std::memcpy(bytes.data(), chars.data(), chars.size());
+    // Every pattern record's first occurrence set to 1000: no pattern then has occurrences of
+    // its own, and the sentinel no longer holds the total.
+    const index::IndexFile clean = index::IndexFile::view(bytes, "index.jki");
+    const std::size_t patterns_end = [&] {
+        const auto head = index::decode_header(bytes.data());
+        for (std::uint32_t i = 0; i < head->section_count; ++i) {
+            const index::SectionEntry e =
+                index::decode_section_entry(bytes.data() + index::head_size(i));
+            if (e.id == static_cast<std::uint32_t>(index::SectionId::Patterns))
+                return static_cast<std::size_t>(e.offset + e.count * e.record_size);
+        }
+        return std::size_t{0};
+    }();
+    REQUIRE(patterns_end != 0);
+    std::vector<std::byte> damaged = bytes;
+    for (std::size_t i = 1; i <= clean.pattern_count() + 1; ++i)
+        index::store_le(std::uint32_t{1000}, damaged.data() + patterns_end - 14 * i + 10);
+    const index::IndexFile file = index::IndexFile::view(damaged, "index.jki");
+    CHECK_THROWS_AS(file.verify(), index::IndexError);
+    CHECK_THROWS_WITH(index::lookup_pattern(file, query("B[pd] W[qc]"), 5),
+                      Catch::Contains("damaged"));
+    CHECK(index::lookup_pattern(clean, query("B[pd] W[qc]"), 5).stats.count == 1);
+}
+
+TEST_CASE(
+    "every corner position of the goban-596 joseki index has at least its count of "
+    "pattern occurrences",
+    "[index][patterns][shared]") {
+    const std::filesystem::path corpus = JOSEKIC_SOURCE_DIR "/../shared/corpus/goban-596.tar.xz";
+    if (!std::filesystem::exists(corpus)) {
+        WARN("skipped: " << corpus << " is not present");
+        return;
+    }
+    const test_support::TempDir dir;
+    const auto dict = test_support::compile_inputs(
+        dir.path(), {corpus.string()},
+        [](compile::CompileOptions& o) { o.patterns = compile::PatternOutput::Write; });
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    const index::TreeView& tree = file.tree(index::Tree::Joseki);
+    const auto occurrences = [&](index::PatternKey key) {
+        const auto [first, last] = file.pattern_occurrences(key);
+        return std::uint64_t{last - first};
+    };
+    // A walk of the tree in preorder with the board of each open branch: a node's board is its
+    // parent's with its move played.
+    struct Open {
+        std::uint32_t node;
+        go::Board board;
+        bool inside;  // every stone so far in the upper-right 7x7 region
+    };
+    std::vector<Open> stack{{0, go::Board{}, true}};
+    std::size_t checked = 0;
+    while (!stack.empty()) {
+        const Open open = std::move(stack.back());
+        stack.pop_back();
+        for (const std::uint32_t child : index::children(tree, open.node)) {
+            const go::Move move = index::node_move(tree, child);
+            Open next{child, open.board, open.inside};
+            if (!move.is_pass()) {
+                next.inside = next.inside &&
+                              index::pattern_corner(*move.point) == trackers::Corner::UpperRight;
+                if (next.board.play(move) != go::MoveVerdict::Legal) continue;
+                if (next.inside) {
+                    const auto pattern = index::read_pattern(
+                        next.board, trackers::Corner::UpperRight, go::opponent(move.color));
+                    REQUIRE(pattern);
+                    const std::uint64_t count =
+                        index::node_stats(file, index::Tree::Joseki, child).count;
+                    std::string line;
+                    for (const go::Move& m : index::node_line(tree, child))
+                        line += m.is_pass() ? std::string(" pass") : " " + go::to_sgf(*m.point);
+                    INFO("node " << child << ":" << line);
+                    CHECK(occurrences(pattern->key) +
+                              occurrences(pattern->key.colours_reversed()) >=
+                          count);
+                    ++checked;
+                }
+            }
+            if (next.inside) stack.push_back(std::move(next));
+        }
+    }
+    CHECK(checked > 1000);
+}
