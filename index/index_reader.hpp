@@ -173,6 +173,7 @@ class IndexFile {
     void read_bytes(const SectionView& section, std::uint64_t offset,
                     std::span<std::byte> out) const {
         read(section, offset, out);
+    }
     /// Whether the index holds the corner patterns (compile --patterns).
     bool has_patterns() const { return patterns_.present; }
     /// Distinct patterns (the sentinel not counted) and their occurrences.

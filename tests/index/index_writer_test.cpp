@@ -53,6 +53,7 @@ void write(const LoggedTrie& logged, const std::filesystem::path& path) {
                         {&logged.trie, logged.lines, {}},
                         {},
                         {},
+                        {},
                         {}},
                        file);
     file.commit();
