@@ -22,14 +22,17 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
         // --help wins over every other problem (e.g. a missing INPUT), as users expect.
         if (values.count("help") != 0 && values["help"].as<bool>()) {
             std::cout << "usage: " << help.usage << "\n\n" << help.description << "\n\noptions:\n";
-            // The positional arguments are in the usage line, not among the options.
+            // The positional arguments are in the usage line, not among the options; an option
+            // without a description (an older spelling kept for a release) is not shown.
             std::set<std::string> positional_names;
             const unsigned positions = positional.max_total_count();
             for (unsigned i = 0; i < positions && i < 16; ++i)
                 positional_names.insert(positional.name_for_position(i));
             po::options_description shown;
             for (const auto& option : options.options()) {
-                if (!positional_names.contains(option->long_name())) shown.add(option);
+                if (!positional_names.contains(option->long_name()) &&
+                    !option->description().empty())
+                    shown.add(option);
             }
             shown.add_options()("help,h", "print this help and exit");
             std::cout << shown;

@@ -83,7 +83,6 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         "or where the line left the book and the book's moves there) and the book's moves\n"
         "marked with LB letters, so that the review opens in a viewer.\n"
         "\n"
-        "\n"
         "The dictionary comes first, as in every command that reads one (lookup, explore,\n"
         "prune). `josekic review GAME.sgf --dict DIR`, the older spelling, still works and\n"
         "says so on stderr.\n"

@@ -83,6 +83,8 @@ TEST_CASE("usage errors exit 2 with a message and a hint on stderr", "[cli]") {
           Case{"check", "no INPUT given"}, Case{"check --threads -1 x.sgf", "--threads"},
           Case{"check --threads many x.sgf", "threads"},
           Case{"check --charset NO-SUCH-CHARSET x.sgf", "unknown --charset"},
+          Case{"compile x.sgf -o out --cutoff rings", "--cutoff takes one of ring, locality"},
+          Case{"compile x.sgf -o out --cutoff locality:5,3", "not 'locality:5,3'"},
           Case{"--bogus", "unknown option '--bogus'"}}) {
         INFO(c.args);
         const auto run = run_josekic(c.args);
