@@ -259,8 +259,11 @@ std::vector<PatternEvent> game_patterns(const game::GameRecord& record, std::siz
             if (!changed[static_cast<std::size_t>(corner)]) continue;
             const std::optional<CornerPattern> pattern = halves.pattern(corner, to_move);
             if (!pattern) continue;
-            events.push_back(
-                PatternEvent{pattern->key, static_cast<std::uint16_t>(i + 1), kNextNone, outcome});
+            PatternEvent event;
+            event.set_key(pattern->key);
+            event.move_number = static_cast<std::uint16_t>(i + 1);
+            event.outcome = outcome;
+            events.push_back(event);
             pending[pending_count++] = *pattern;
         }
     }

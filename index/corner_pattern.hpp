@@ -85,13 +85,22 @@ std::uint8_t next_code(const CornerPattern& pattern, const go::Move& move);
 /// frame of `pattern` (its corner, its reflection).
 go::Point next_point(const CornerPattern& pattern, std::uint8_t code);
 
-/// One pattern a game made: after move `move_number` (1-based) the corner showed `key`.
+/// One pattern a game made: after move `move_number` (1-based) the corner showed key(). The
+/// key is kept as two words (16 bytes in all, not 32 with a 128-bit member): a compile holds
+/// the patterns of the games in flight between its threads.
 struct PatternEvent {
-    PatternKey key;
+    std::uint64_t key_low = 0;
+    std::uint16_t key_high = 0;
     std::uint16_t move_number = 0;
     std::uint8_t next = kNextNone;
     /// The game's outcome for the player to move.
     dictionary::LineOutcome outcome = dictionary::LineOutcome::Unknown;
+
+    PatternKey key() const { return PatternKey{(PatternValue{key_high} << 64) | key_low}; }
+    void set_key(PatternKey key) {
+        key_low = static_cast<std::uint64_t>(key.value);
+        key_high = static_cast<std::uint16_t>(key.value >> 64);
+    }
 };
 
 /// The patterns of a game: after each of its first `legal_moves` moves (at most 65,535), each

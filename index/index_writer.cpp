@@ -481,7 +481,8 @@ void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& game
         for (const SpilledOccurrence& o : group) {
             if (o.game >= new_game.size())
                 throw std::logic_error("index: a pattern names a game outside the table");
-            records.push_back(OccurrenceRecord{new_game[o.game], o.move_number, o.next, o.outcome,
+            records.push_back(OccurrenceRecord{new_game[o.game], o.event.move_number, o.event.next,
+                                               static_cast<std::uint8_t>(o.event.outcome),
                                                year_of[o.game]});
         }
         std::sort(records.begin(), records.end(),

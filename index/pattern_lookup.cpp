@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <string>
 #include <utility>
 
@@ -116,8 +115,14 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     // Continuations by (where, player to move in the query's colours): where is the point's
     // index in the query's frame, or kNotAPoint + the next-move code.
     constexpr int kNotAPoint = go::kNumPoints;
-    std::map<std::pair<int, go::Color>, dictionary::NodeStats> next;
-    std::vector<std::uint32_t> game_ids;
+    // (A flat table: a common pattern has a million occurrences, each counted here.)
+    constexpr std::size_t kWheres = kNotAPoint + kNextCodes;
+    std::vector<dictionary::NodeStats> next(kWheres * 2);
+    const auto slot = [](int where, go::Color c) {
+        return static_cast<std::size_t>(where) * 2 + (c == go::Color::White ? 1 : 0);
+    };
+    // The games seen, one bit each.
+    std::vector<std::uint64_t> game_seen((std::size_t{index.game_count()} + 63) / 64, 0);
     // Each game's first occurrence, of the `games` most recent games of each variant.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
     for (const Variant& v : variants_of(query)) {
@@ -141,9 +146,12 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             result.stats.record(outcome, year);
             if (v.reversed) ++result.colour_reversed;
             ++by_move[o.move_number];
-            next[{where[o.next], v.to_move_in_query}].record(outcome, year);
+            next[slot(where[o.next], v.to_move_in_query)].record(outcome, year);
             if (o.game != previous_game) {
-                game_ids.push_back(o.game);
+                std::uint64_t& bits = game_seen[o.game / 64];
+                const std::uint64_t bit = std::uint64_t{1} << (o.game % 64);
+                if ((bits & bit) == 0) ++result.games;
+                bits |= bit;
                 if (recent_here < games) {
                     recent.emplace_back(o.game, o.move_number);
                     ++recent_here;
@@ -152,9 +160,6 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             }
         });
     }
-    std::sort(game_ids.begin(), game_ids.end());
-    result.games = static_cast<std::uint64_t>(std::unique(game_ids.begin(), game_ids.end()) -
-                                              game_ids.begin());
     if (result.stats.count != 0) {
         std::uint64_t seen = 0;
         bool first_found = false;
@@ -168,14 +173,17 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             result.last_move = move;
         }
     }
-    for (const auto& [key, stats] : next) {
+    for (std::size_t at = 0; at < next.size(); ++at) {
+        if (next[at].count == 0) continue;
+        const auto where = static_cast<int>(at / 2);
+        const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
         PatternContinuation c;
-        c.stats = stats;
-        if (key.first < kNotAPoint) {
-            c.move = go::Move::at(key.second, go::Point::from_index(key.first));
+        c.stats = next[at];
+        if (where < kNotAPoint) {
+            c.move = go::Move::at(colour, go::Point::from_index(where));
             c.next = 0;
         } else {
-            c.next = static_cast<std::uint8_t>(key.first - kNotAPoint);
+            c.next = static_cast<std::uint8_t>(where - kNotAPoint);
         }
         result.continuations.push_back(c);
     }

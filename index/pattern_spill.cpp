@@ -22,11 +22,12 @@ static_assert(sizeof(SpilledOccurrence) == 24);
 
 // A lambda, not a function: std::sort inlines it (a function pointer cost a call a compare).
 constexpr auto key_before = [](const SpilledOccurrence& a, const SpilledOccurrence& b) {
-    return a.key_high != b.key_high ? a.key_high < b.key_high : a.key_low < b.key_low;
+    return a.event.key_high != b.event.key_high ? a.event.key_high < b.event.key_high
+                                                : a.event.key_low < b.event.key_low;
 };
 
 bool same_key(const SpilledOccurrence& a, const SpilledOccurrence& b) {
-    return a.key_high == b.key_high && a.key_low == b.key_low;
+    return a.event.key_high == b.event.key_high && a.event.key_low == b.event.key_low;
 }
 
 // Occurrences of one run read back at once: 192 kB, for each run at the same time.
@@ -56,9 +57,7 @@ void PatternSpill::add(std::uint32_t game, std::span<const PatternEvent> events)
     for (const PatternEvent& e : events) {
         if (buffer_.size() == run_occurrences_) write_run();
         if (buffer_.capacity() == 0) buffer_.reserve(std::min<std::size_t>(run_occurrences_, 4096));
-        buffer_.push_back(SpilledOccurrence{
-            static_cast<std::uint64_t>(e.key.value), static_cast<std::uint16_t>(e.key.value >> 64),
-            e.move_number, e.next, static_cast<std::uint8_t>(e.outcome), game});
+        buffer_.push_back(SpilledOccurrence{e, game});
     }
     total_ += events.size();
 }
@@ -131,7 +130,7 @@ void PatternSpill::for_each_pattern(
             } while ((c.at < c.piece.size() || refill(c)) && same_key(c.piece[c.at], head));
             if (c.at < c.piece.size() || refill(c)) heap.push(r);
         }
-        visit(head.key(), group);
+        visit(head.event.key(), group);
     }
     runs_.clear();
     total_ = 0;

@@ -12,17 +12,11 @@
 namespace josekic::index {
 
 /// One occurrence of a pattern as a compile collects it (24 bytes in memory and on disk): the
-/// key split in two words, the game's id in the compile's game table (the index renumbers
-/// games when it writes them), the move number, the next-move code and the outcome.
+/// event and the game's id in the compile's game table (the index renumbers games when it
+/// writes them).
 struct SpilledOccurrence {
-    std::uint64_t key_low = 0;
-    std::uint16_t key_high = 0;
-    std::uint16_t move_number = 0;
-    std::uint8_t next = 0;
-    std::uint8_t outcome = 0;
+    PatternEvent event;
     std::uint32_t game = 0;
-
-    PatternKey key() const { return PatternKey{(PatternValue{key_high} << 64) | key_low}; }
 };
 
 /// The pattern occurrences of every game of a compile, which at a million games do not fit in

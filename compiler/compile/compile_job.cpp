@@ -413,8 +413,6 @@ CompileResult compile_collection(const CompileOptions& options) {
     const std::vector<reference::ReferenceIndex> references =
         load_references(options.references, reference_problems);
 
-    // Sorted, so that the same inputs given in another order give the same dictionaries
-    // (the first copy of a duplicate game is the first in this order).
     CompileResult result;
     result.budget = options.thresholds.budget;
     DictionaryBuilder builder(options.trie, options.handicap);

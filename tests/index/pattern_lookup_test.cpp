@@ -174,7 +174,7 @@ TEST_CASE("the pattern spill merges sorted runs into one key order", "[index][pa
     std::vector<index::PatternEvent> events;
     for (unsigned k : {5U, 1U, 9U, 1U, 5U, 7U, 1U}) {
         index::PatternEvent e;
-        e.key.value = index::PatternValue{k} << 70;
+        e.set_key(index::PatternKey{index::PatternValue{k} << 70});
         e.move_number = static_cast<std::uint16_t>(k);
         events.push_back(e);
     }
