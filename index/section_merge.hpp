@@ -25,6 +25,10 @@ enum class SectionMerge : std::uint8_t {
     /// The parts' games one part after the other, a game an earlier part had left out
     /// (merge_job.cpp: merge_parts).
     GamesConcatenated,
+    /// Not merged: a part whose index holds the section is refused with a message that says
+    /// to compile the inputs together (merge_job.cpp: IndexPart). The corner patterns: the
+    /// merge sections log what the trackers found, not the stones after every move.
+    Refused,
 };
 
 struct SectionMergeRule {
@@ -33,7 +37,7 @@ struct SectionMergeRule {
 };
 
 /// The rule of every section of kSectionSpecs.
-inline constexpr std::array<SectionMergeRule, 16> kSectionMerges = {{
+inline constexpr std::array<SectionMergeRule, 18> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::Strings), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Games), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Positions), SectionMerge::Rebuilt},
@@ -51,6 +55,8 @@ inline constexpr std::array<SectionMergeRule, 16> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), SectionMerge::GamesConcatenated},
     // The kept games' numbers in the merged game table: the writer's, like the table.
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::Patterns), SectionMerge::Refused},
+    {static_cast<std::uint32_t>(SectionId::PatternOccurrences), SectionMerge::Refused},
 }};
 
 /// The rule of section `id`; nullptr for a section without one.

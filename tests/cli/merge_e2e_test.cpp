@@ -187,6 +187,35 @@ TEST_CASE("parts compiled with options that shape the tries differently are not 
     SECTION("a filter") {
         refused("--since 1950", "the filters differ");
     }
+    SECTION("--cutoff") {
+        refused("--cutoff locality", "--cutoff differs (" + a + ": ring, " + b + ": locality");
+    }
+}
+
+TEST_CASE("a dictionary with corner patterns is refused, not merged without them",
+          "[e2e][merge][patterns]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 20, 0);
+    const std::string a = (dir.path() / "a").string();
+    const std::string b = (dir.path() / "b").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " --patterns -o " +
+                        shell_quote(a))
+                .exit_code == 0);
+    REQUIRE(
+        run_josekic("compile -q " + shell_quote(parts[1]) + " -o " + shell_quote(b)).exit_code ==
+        0);
+    const std::string out = (dir.path() / "out").string();
+    const BinaryRun run = run_josekic("merge " + shell_quote(a) + " " + shell_quote(b) + " -o " +
+                                      shell_quote(out));
+    INFO(run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("corner patterns") != std::string::npos);
+    CHECK(!fs::exists(fs::path(out) / "joseki.sgf"));
+    const auto before = test_support::visible_files(b);
+    const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[0]) +
+                                         " --patterns --update " + shell_quote(b));
+    CHECK(update.exit_code == 2);
+    CHECK(test_support::visible_files(b) == before);
 }
 
 TEST_CASE("a dictionary without merge sections is refused with a reason", "[e2e][merge]") {
