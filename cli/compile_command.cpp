@@ -73,11 +73,10 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         "update", po::value(&update_dir)->value_name("DIR"),
         "add the games of the INPUTs to the dictionary in DIR (instead of -o): the result is "
         "that of compiling DIR's inputs and then these; games DIR has count as duplicates "
-        "(docs/merge.md)")(
-        "zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
-        ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
-         ") or an ASCII map of the upper-right zone (see `josekic zones`)")
-            .c_str())(
+        "(docs/merge.md)")("zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
+                           ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
+                            ") or an ASCII map of the upper-right zone (see `josekic zones`)")
+                               .c_str())(
         "cutoff", po::value(&cutoff)->value_name("NAME")->default_value("ring"),
         ("which stones belong to a corner and which end its sequence: " + trackers::cutoff_names() +
          " (docs/cutoff.md)")
@@ -119,8 +118,9 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         throw UsageError(help.name,
                          "--update keeps the index up to date: --no-index cannot go with it");
     if (!update_dir.empty() && patterns)
-        throw UsageError(help.name, "--update cannot add corner patterns yet (docs/merge.md): "
-                                    "compile every input with --patterns instead");
+        throw UsageError(help.name,
+                         "--update cannot add corner patterns yet (docs/merge.md): "
+                         "compile every input with --patterns instead");
     if (!update_dir.empty()) options.output_dir = update_dir;
     const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
     if (!rule) {

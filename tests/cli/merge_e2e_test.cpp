@@ -198,15 +198,14 @@ TEST_CASE("a dictionary with corner patterns is refused, not merged without them
     const std::vector<std::string> parts = split_collection(dir, 2, 20, 0);
     const std::string a = (dir.path() / "a").string();
     const std::string b = (dir.path() / "b").string();
-    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " --patterns -o " +
-                        shell_quote(a))
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " --patterns -o " + shell_quote(a))
                 .exit_code == 0);
     REQUIRE(
         run_josekic("compile -q " + shell_quote(parts[1]) + " -o " + shell_quote(b)).exit_code ==
         0);
     const std::string out = (dir.path() / "out").string();
-    const BinaryRun run = run_josekic("merge " + shell_quote(a) + " " + shell_quote(b) + " -o " +
-                                      shell_quote(out));
+    const BinaryRun run =
+        run_josekic("merge " + shell_quote(a) + " " + shell_quote(b) + " -o " + shell_quote(out));
     INFO(run.err);
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("corner patterns") != std::string::npos);
