@@ -17,6 +17,7 @@
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/lookup.hpp"
+#include "index/pattern_lookup.hpp"
 #include "index/query.hpp"
 #include "index/query_moves.hpp"
 #include "index/result_json.hpp"
@@ -166,6 +167,7 @@ ApiAnswer Api::info() const {
         out["last_year"] = last == 0 ? Json(nullptr) : Json(last);
         out["index_options"] = index::options_json(options_);
         out["eras"] = eras();
+        out["patterns"] = index_->has_patterns();
         return json_answer(out);
     });
 }
@@ -221,6 +223,35 @@ ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
         const index::LookupResult result =
             index::lookup(*index_, tree, query, page.offset + page.size, selection.get());
         Json answer = index::lookup_json(result);
+        cut_to_page(answer, page);
+        index::add_answer_context(answer, filter, options_);
+        return json_answer(answer);
+    });
+}
+
+ApiAnswer Api::corner(const Params& params) const {
+    return guarded([&] {
+        if (!index_->has_patterns())
+            return error_answer(404,
+                                "this index holds no corner patterns: compile the "
+                                "dictionary with --patterns (docs/patterns.md)");
+        std::variant<index::CornerQuery, index::QueryError> parsed =
+            index::parse_corner_query(single(params, "stones").value_or(""), "stones");
+        if (const auto* error = std::get_if<index::QueryError>(&parsed))
+            throw BadParameter{"stones", error->message, error->column};
+        index::CornerQuery query = std::get<index::CornerQuery>(std::move(parsed));
+        const std::string to_move = single(params, "to_move").value_or("");
+        if (to_move == "black" || to_move == "white")
+            query.to_move = to_move == "black" ? go::Color::Black : go::Color::White;
+        else if (!to_move.empty() && to_move != "either")
+            throw BadParameter{"to_move", "takes black, white or either, not '" + to_move + "'"};
+        if (number(params, "either_colour", 0, 0, 1) == 1)
+            query.colours = index::ColourReversal::Either;
+        const game::GameFilter filter = filter_of(params);
+        const GamePage page = game_page(params);
+        const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
+        Json answer = index::pattern_lookup_json(
+            index::lookup_pattern(*index_, query, page.offset + page.size, selection.get()));
         cut_to_page(answer, page);
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);

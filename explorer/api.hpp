@@ -53,6 +53,10 @@ class Api {
     /// GET /api/years: per year, the games of `moves` and of each of its first `top`
     /// continuations (the trends chart).
     ApiAnswer years(index::Tree tree, const Params& params) const;
+    /// GET /api/corner: the corner pattern of `stones` (any corner and orientation, as
+    /// `lookup --corner` takes them), `to_move`, `either_colour`, the filters, `games` and
+    /// `offset`; a 404 when the index holds no patterns (compile --patterns).
+    ApiAnswer corner(const Params& params) const;
     /// POST /api/review: a game file (SGF, GIB, NGF, UGF) as the body; `name` tells its format.
     ApiAnswer review(std::string_view body, const Params& params) const;
 

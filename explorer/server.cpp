@@ -41,14 +41,9 @@ struct Route {
     std::string_view method;
 };
 constexpr Route kRoutes[] = {
-    {"/api/info", "GET"},
-    {"/api/joseki", "GET"},
-    {"/api/fuseki", "GET"},
-    {"/api/position", "GET"},
-    {"/api/trends/joseki", "GET"},
-    {"/api/trends/fuseki", "GET"},
-    {R"(/api/games/([^/]*))", "GET"},
-    {"/api/review", "POST"},
+    {"/api/info", "GET"},          {"/api/joseki", "GET"},           {"/api/fuseki", "GET"},
+    {"/api/position", "GET"},      {"/api/corner", "GET"},           {"/api/trends/joseki", "GET"},
+    {"/api/trends/fuseki", "GET"}, {R"(/api/games/([^/]*))", "GET"}, {"/api/review", "POST"},
 };
 
 // cpp-httplib's server with its listening socket in reach: the library listens with a backlog
@@ -103,6 +98,9 @@ Server::Server(const index::IndexFile& index, ServerOptions options)
     });
     http.Get("/api/position", [&api](const httplib::Request& q, httplib::Response& r) {
         answer(r, api.position(params_of(q)));
+    });
+    http.Get("/api/corner", [&api](const httplib::Request& q, httplib::Response& r) {
+        answer(r, api.corner(params_of(q)));
     });
     http.Get("/api/trends/joseki", [&api](const httplib::Request& q, httplib::Response& r) {
         answer(r, api.years(index::Tree::Joseki, params_of(q)));

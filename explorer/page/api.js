@@ -22,6 +22,7 @@ export function describeError(body) {
 export const info = () => get('/api/info');
 export const lookup = (mode, params) => get('/api/' + mode, params);
 export const position = (params) => get('/api/position', params);
+export const corner = (params) => get('/api/corner', params);
 export const trends = (mode, params) => get('/api/trends/' + mode, params);
 export const game = (id, move) => get('/api/games/' + encodeURIComponent(id), { move });
 

@@ -8,7 +8,8 @@ const FILTERS = ['since', 'until', 'min_rank', 'max_rank', 'player', 'event'];
 const PAGE = 10;
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589'];
 
-const state = { mode: 'joseki', moves: [], at: 0, filters: {}, offset: 0, swap: false, game: null };
+const state = { mode: 'joseki', moves: [], at: 0, filters: {}, offset: 0, swap: false, game: null,
+  stones: new Map(), either: false, toMove: 'either' };  // stones: the pattern mode's point -> 'B'|'W'
 let answer = null;
 let redraws = 0;
 let eras = [];  // /api/info's: [{label, first_year, last_year}], null for an open end
@@ -21,6 +22,7 @@ function parseMove(text) {
   return match ? { color: match[1], point: match[2] || null } : null;
 }
 const played = () => state.moves.slice(0, state.at);
+const stonesText = () => [...state.stones].sort().map(([p, c]) => `${c}[${p}]`).join(' ');
 const nextColour = () => {
   const line = played();
   if (line.length === 0) return state.swap ? 'W' : 'B';
@@ -35,6 +37,11 @@ const filterParams = () => Object.fromEntries(FILTERS.filter((k) => state.filter
 function toUrl() {
   const p = new URLSearchParams();
   p.set('mode', state.mode);
+  if (state.mode === 'pattern') {
+    if (state.stones.size) p.set('stones', stonesText());
+    if (state.either) p.set('either', '1');
+    if (state.toMove !== 'either') p.set('to_move', state.toMove);
+  }
   if (state.moves.length) p.set('moves', lineText(state.moves));
   if (state.at !== state.moves.length) p.set('at', state.at);
   if (state.swap) p.set('swap', '1');
@@ -43,7 +50,10 @@ function toUrl() {
 }
 function fromUrl() {
   const p = new URLSearchParams(location.search);
-  state.mode = p.get('mode') === 'fuseki' ? 'fuseki' : 'joseki';
+  state.mode = ['fuseki', 'pattern'].includes(p.get('mode')) ? p.get('mode') : 'joseki';
+  state.stones = new Map((p.get('stones') || '').split(/\s+/).map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
+  state.either = p.get('either') === '1';
+  state.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
   state.moves = (p.get('moves') || '').split(/\s+/).map(parseMove).filter(Boolean);
   const at = Number(p.get('at'));
   state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
@@ -73,6 +83,12 @@ function drawBoard() {
     board.draw(position(moves, rec.setup), last, []);
     return;
   }
+  if (state.mode === 'pattern') {
+    const setup = { black: [], white: [] };
+    for (const [p, c] of state.stones) (c === 'B' ? setup.black : setup.white).push(p);
+    board.draw(position([], setup), null, markers());
+    return;
+  }
   const line = played();
   board.draw(position(line), line.length ? line[line.length - 1].point : null, markers());
 }
@@ -91,6 +107,7 @@ function drawMoves() {
 
 function drawSummary() {
   const s = $('summary');
+  if (state.mode === 'pattern') { drawPatternSummary(s); return; }
   if (!answer) { s.textContent = ''; return; }
   const parts = [];
   if (answer.found) {
@@ -103,6 +120,23 @@ function drawSummary() {
   if (answer.position && answer.position.orders > 0)
     parts.push(`This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
       `played ${thousands(answer.position.count)} times; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`);
+  if (answer.filters) parts.push(`Filters: ${answer.filters} (only the games that pass).`);
+  s.innerHTML = parts.map((p) => `<p>${p}</p>`).join('');
+}
+
+// The pattern mode's summary: how often the shape arose, where in the games, and who won.
+function drawPatternSummary(s) {
+  if (state.stones.size === 0) { s.innerHTML = '<p>Place the stones of one corner on the board (any corner, any orientation): every game where that corner took this shape, at any move.</p>'; return; }
+  if (!answer) { s.textContent = ''; return; }
+  const parts = [];
+  if (answer.found) {
+    const m = answer.move_numbers;
+    parts.push(`<b>${thousands(answer.count)}</b> times in ${thousands(answer.games_count)} games` +
+      (answer.colour_reversed ? ` (${thousands(answer.colour_reversed)} with colours reversed)` : '') +
+      `, at move ${m.median} (median; ${m.first}–${m.last}); the player to move wins ${percent(answer.win_rate)}; years ${years(answer)}.`);
+  } else {
+    parts.push('No game of the index has this shape in a corner.');
+  }
   if (answer.filters) parts.push(`Filters: ${answer.filters} (only the games that pass).`);
   s.innerHTML = parts.map((p) => `<p>${p}</p>`).join('');
 }
@@ -126,7 +160,7 @@ function drawTable() {
     const m = parseMove(c.move);
     const row = document.createElement('tr');
     row.innerHTML = `<td class="letter">${letter(i)}</td>` +
-      `<td title="as the dictionary writes it: ${c.normalised}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
+      `<td title="${c.normalised ? 'as the dictionary writes it: ' + c.normalised : ''}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
       `<td class="num">${thousands(c.count)}</td>` +
       `<td><span class="share"><span style="width:${((c.share ?? 0) * 100).toFixed(1)}%"></span></span> ${percent(c.share)}</td>` +
       `<td>${winBar(c)}</td><td>${years(c)}</td><td class="era">–</td>`;
@@ -156,7 +190,7 @@ const esc = (t) => String(t ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<
 async function drawTrends() {
   const svg = $('trends');
   svg.replaceChildren();
-  if (!answer || !answer.found || answer.continuations.length === 0) return;
+  if (state.mode === 'pattern' || !answer || !answer.found || answer.continuations.length === 0) return;
   const asked = answer;
   const t = await api.trends(state.mode, { moves: lineText(played()), top: 20, ...filterParams() });
   await infoReady.catch(() => null);  // the eras
@@ -234,6 +268,10 @@ function drawAll() {
   drawBoard(); drawMoves(); drawSummary(); drawTable(); drawGames();
   $('mode-joseki').classList.toggle('on', state.mode === 'joseki');
   $('mode-fuseki').classList.toggle('on', state.mode === 'fuseki');
+  $('mode-pattern').classList.toggle('on', state.mode === 'pattern');
+  $('pattern-bar').hidden = state.mode !== 'pattern';
+  $('pattern-either').checked = state.either;
+  $('pattern-to-move').value = state.toMove;
   $('swap').classList.toggle('on', state.swap);
   $('game-bar').hidden = !state.game;
   if (state.game) {
@@ -250,7 +288,12 @@ async function refresh() {
   toUrl();
   $('error').textContent = '';
   try {
-    answer = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE, offset: state.offset, ...filterParams() });
+    if (state.mode === 'pattern') {
+      answer = state.stones.size === 0 ? null : await api.corner({ stones: stonesText(), either_colour: state.either ? 1 : 0,
+        to_move: state.toMove, games: PAGE, offset: state.offset, ...filterParams() });
+    } else {
+      answer = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE, offset: state.offset, ...filterParams() });
+    }
   } catch (e) {
     answer = null;
     $('error').textContent = e.message;
@@ -262,6 +305,13 @@ async function refresh() {
 
 function play(move) {
   if (!move) return;
+  if (state.mode === 'pattern') {
+    if (!move.point) return;
+    state.stones.set(move.point, move.color);
+    state.offset = 0;
+    refresh();
+    return;
+  }
   state.moves = played().concat([move]);
   state.at = state.moves.length;
   state.offset = 0;
@@ -270,6 +320,16 @@ function play(move) {
 
 function clickPoint(point) {
   if (state.game) return;
+  if (state.mode === 'pattern') {
+    // Empty, black, white, empty again.
+    const now = state.stones.get(point);
+    if (now === 'B') state.stones.set(point, 'W');
+    else if (now === 'W') state.stones.delete(point);
+    else state.stones.set(point, 'B');
+    state.offset = 0;
+    refresh();
+    return;
+  }
   if (position(played()).has(point)) return;
   const c = answer && answer.continuations.map((x) => parseMove(x.move)).find((m) => m && m.point === point);
   play(c || { color: nextColour(), point });
@@ -337,6 +397,7 @@ const para = (t) => { const p = document.createElement('p'); p.textContent = t; 
 // comments, cut as prune's thresholds cut: played at least `min` times and in at least
 // `share` of the parent's games, the `children` most played of each position.
 async function exportSgf() {
+  if (state.mode === 'pattern') { $('export-out').textContent = 'export writes a line of the joseki or fuseki mode'; return; }
   const depth = Math.max(1, Math.min(6, Number($('export-depth').value) || 2));
   const min = Math.max(1, Number($('export-min').value) || 1);
   const share = Math.max(0, Number($('export-share').value) || 0) / 100;
@@ -367,6 +428,10 @@ async function exportSgf() {
 // --- Wiring ------------------------------------------------------------------------------
 $('mode-joseki').onclick = () => { state.mode = 'joseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
 $('mode-fuseki').onclick = () => { state.mode = 'fuseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
+$('mode-pattern').onclick = () => { state.mode = 'pattern'; state.moves = []; state.at = 0; state.game = null; state.offset = 0; refresh(); };
+$('pattern-either').onchange = (e) => { state.either = e.target.checked; state.offset = 0; refresh(); };
+$('pattern-to-move').onchange = (e) => { state.toMove = e.target.value; state.offset = 0; refresh(); };
+$('pattern-clear').onclick = () => { state.stones.clear(); state.offset = 0; refresh(); };
 $('swap').onclick = () => { state.swap = !state.swap; state.moves = state.moves.map((m) => ({ ...m, color: m.color === 'B' ? 'W' : 'B' })); refresh(); };
 $('first').onclick = () => go(0);
 $('back').onclick = () => go(cursor() - 1);
@@ -402,6 +467,7 @@ for (const k of FILTERS) $('f-' + k).value = state.filters[k];
 const infoReady = api.info();
 infoReady.then((i) => {
   eras = i.eras || [];
+  $('mode-pattern').hidden = !i.patterns;
   $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
 }).catch((e) => { $('error').textContent = e.message; });
 updateFilterCount();

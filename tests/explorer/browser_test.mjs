@@ -41,7 +41,7 @@ let dictionary = process.env.JOSEKIC_EXPLORE_DICT;
 if (!dictionary) {
   if (!existsSync('/usr/share/goban')) skip('no /usr/share/goban (goban-original-games)');
   dictionary = path.join(scratch, 'goban');
-  execFileSync(binary, ['compile', '/usr/share/goban', '-o', dictionary, '--quiet']);
+  execFileSync(binary, ['compile', '/usr/share/goban', '-o', dictionary, '--quiet', '--patterns']);
 }
 const lookup = (args) => JSON.parse(execFileSync(binary, ['lookup', dictionary, '--json', ...args]).toString());
 
@@ -69,6 +69,7 @@ const settled = async (before) => {
 };
 const tableCounts = () => page.$$eval('#continuations tbody tr td:nth-child(3)', (cells) => cells.map((c) => Number(c.textContent.replace(/,/g, ''))));
 const urlMoves = () => page.evaluate(() => new URLSearchParams(location.search).get('moves') || '');
+const urlStones = () => page.evaluate(() => new URLSearchParams(location.search).get('stones') || '');
 const shot = async (name) => { if (shots) await page.screenshot({ path: path.join(shots, name), fullPage: false }); };
 
 // Clicks point `p` ("dp") on the board; returns the milliseconds until board and table redrew.
@@ -216,4 +217,33 @@ test('the line is exported as SGF with its continuations', async () => {
   assert.ok(one.includes('(;' + asSgf(top)), top);
   if (below.length) assert.ok(one.includes('(;' + asSgf(below[0].move)), below[0].move);
   assert.equal((one.match(/\(;[BW]\[/g) || []).length, below.length ? 2 : 1);
+});
+
+test('pattern mode: stones placed by clicks find the games lookup --corner finds', async (t) => {
+  const info = await (await fetch(new URL('/api/info', url))).json();
+  if (!info.patterns) { t.skip('the dictionary has no corner patterns (compile --patterns)'); return; }
+  await page.goto(url + '?mode=pattern', { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => !document.getElementById('mode-pattern').hidden);
+  const corner = (stones) => lookup(['--corner', stones]);
+  const summaryCount = () => page.$eval('#summary b', (b) => Number(b.textContent.replace(/,/g, '')));
+  await clickPoint('dp');  // a black 4-4 stone in the lower-left corner
+  assert.equal(await urlStones(), 'B[dp]');
+  assert.equal(await summaryCount(), corner('B[dp]').count);
+  assert.deepEqual(await tableCounts(), corner('B[dp]').continuations.map((c) => c.count));
+  // The most played continuation with a point, added from the table: two stones now.
+  const first = corner('B[dp]').continuations;
+  const row = first.findIndex((c) => /^[BW]\[[a-s]{2}\]$/.test(c.move));
+  assert.ok(row >= 0, 'a continuation with a point');
+  const before = await redraws();
+  await page.click(`#continuations tbody tr:nth-child(${row + 1})`);
+  await settled(before);
+  const stones = await urlStones();
+  assert.equal(stones.split(' ').length, 2);
+  assert.equal(await summaryCount(), corner(stones).count);
+  await shot('screenshot-explore-pattern.png');
+  // A second click on the black stone makes it white, a third removes it.
+  await clickPoint('dp');
+  assert.ok((await urlStones()).includes('W[dp]'));
+  await clickPoint('dp');
+  assert.ok(!(await urlStones()).includes('[dp]'));
 });

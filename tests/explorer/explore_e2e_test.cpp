@@ -20,6 +20,7 @@
 #include "index/query.hpp"
 #include "tests/cli/run_binary.hpp"
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using josekic::testing::run_josekic;
@@ -300,6 +301,51 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
     CHECK(page->status == 200);
     CHECK(page->body.find("explorer.js") != std::string::npos);
     CHECK(server.stop() == 0);
+}
+
+TEST_CASE("explore answers /api/corner with the bytes of lookup --corner --json",
+          "[explorer][e2e][patterns]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    const josekic::test_support::TempDir dir;
+    const fs::path with = dir.path() / "with";
+    REQUIRE(run_josekic("compile " + shell_quote(kGoban.string()) + " -o " +
+                        shell_quote(with.string()) + " --quiet --patterns")
+                .exit_code == 0);
+    Explorer server(with);
+    httplib::Client client = server.client();
+    CHECK(json::parse(client.Get("/api/info")->body)["patterns"] == true);
+    for (const std::string stones : {"B[dp]", "B[pd] W[qc]", "W[cq] W[dp] B[dq]"}) {
+        for (const bool either : {false, true}) {
+            const auto answer = client.Get("/api/corner?stones=" + encoded(stones) +
+                                           (either ? "&either_colour=1" : ""));
+            REQUIRE(answer);
+            CHECK(answer->status == 200);
+            const auto cli =
+                run_josekic("lookup " + shell_quote(with.string()) + " --json --corner " +
+                            shell_quote(stones) + (either ? " --either-colour" : ""));
+            REQUIRE(cli.exit_code == 0);
+            CHECK(answer->body == cli.out.substr(0, cli.out.size() - 1));
+        }
+    }
+    const auto outside = client.Get("/api/corner?stones=" + encoded("B[jj]"));
+    REQUIRE(outside);
+    CHECK(outside->status == 400);
+    CHECK(json::parse(outside->body)["parameter"] == "stones");
+    const auto to_move = client.Get("/api/corner?stones=pd&to_move=red");
+    REQUIRE(to_move);
+    CHECK(to_move->status == 400);
+    CHECK(server.stop() == 0);
+
+    // An index without patterns: a 404 that says how to get them.
+    Explorer without(goban_dictionary());
+    httplib::Client plain = without.client();
+    const auto none = plain.Get("/api/corner?stones=pd");
+    REQUIRE(none);
+    CHECK(none->status == 404);
+    CHECK(none->body.find("--patterns") != std::string::npos);
 }
 
 TEST_CASE("200 idle connections do not stop explore from answering", "[explorer][e2e]") {
