@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -82,6 +83,43 @@ class Api {
     mutable std::vector<std::pair<std::string, std::shared_ptr<const index::GameSelection>>>
         selections_;
 };
+
+/// What an endpoint reads of an HTTP request.
+struct Request {
+    Params params;
+    std::string_view body;
+    std::string path_part;  ///< what the endpoint's pattern captures of the path (a game's id)
+};
+
+/// One endpoint of the API: the one method it takes, its path as cpp-httplib matches it, how
+/// docs/api.md's table names it, and its answer. The server serves these and nothing else
+/// under /api/ (any other method is a 405), and a test checks docs/api.md against them.
+struct Endpoint {
+    std::string_view method;
+    std::string_view pattern;
+    std::string_view documented;
+    ApiAnswer (*answer)(const Api&, const Request&);
+};
+
+inline constexpr std::array<Endpoint, 9> kEndpoints = {{
+    {"GET", "/api/info", "GET /api/info", [](const Api& a, const Request&) { return a.info(); }},
+    {"GET", "/api/joseki", "GET /api/joseki",
+     [](const Api& a, const Request& r) { return a.lookup(index::Tree::Joseki, r.params); }},
+    {"GET", "/api/fuseki", "GET /api/fuseki",
+     [](const Api& a, const Request& r) { return a.lookup(index::Tree::Fuseki, r.params); }},
+    {"GET", "/api/position", "GET /api/position",
+     [](const Api& a, const Request& r) { return a.position(r.params); }},
+    {"GET", "/api/corner", "GET /api/corner",
+     [](const Api& a, const Request& r) { return a.corner(r.params); }},
+    {"GET", "/api/trends/joseki", "GET /api/trends/joseki",
+     [](const Api& a, const Request& r) { return a.years(index::Tree::Joseki, r.params); }},
+    {"GET", "/api/trends/fuseki", "GET /api/trends/fuseki",
+     [](const Api& a, const Request& r) { return a.years(index::Tree::Fuseki, r.params); }},
+    {"GET", R"(/api/games/([^/]*))", "GET /api/games/ID",
+     [](const Api& a, const Request& r) { return a.game(r.path_part, r.params); }},
+    {"POST", "/api/review", "POST /api/review",
+     [](const Api& a, const Request& r) { return a.review(r.body, r.params); }},
+}};
 
 /// A JSON error answer: {"error": message, "parameter": parameter, "column": column}
 /// ("parameter" left out when empty, "column" when 0).

@@ -35,17 +35,6 @@ void socket_options(int socket) {
     setsockopt(socket, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer_seconds, sizeof defer_seconds);
 }
 
-// The routes of the API, each with the one method it takes; any other method is 405.
-struct Route {
-    std::string_view pattern;
-    std::string_view method;
-};
-constexpr Route kRoutes[] = {
-    {"/api/info", "GET"},          {"/api/joseki", "GET"},           {"/api/fuseki", "GET"},
-    {"/api/position", "GET"},      {"/api/corner", "GET"},           {"/api/trends/joseki", "GET"},
-    {"/api/trends/fuseki", "GET"}, {R"(/api/games/([^/]*))", "GET"}, {"/api/review", "POST"},
-};
-
 // cpp-httplib's server with its listening socket in reach: the library listens with a backlog
 // of 5, so that a few clients that connect and wait would make every other SYN wait for a
 // retransmission (seconds); bind() listens again with the system's maximum.
@@ -88,36 +77,21 @@ Server::Server(const index::IndexFile& index, ServerOptions options)
     http.set_default_headers(headers);
 
     const Api& api = s.api;
-    http.Get("/api/info",
-             [&api](const httplib::Request&, httplib::Response& r) { answer(r, api.info()); });
-    http.Get("/api/joseki", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.lookup(index::Tree::Joseki, params_of(q)));
-    });
-    http.Get("/api/fuseki", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.lookup(index::Tree::Fuseki, params_of(q)));
-    });
-    http.Get("/api/position", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.position(params_of(q)));
-    });
-    http.Get("/api/corner", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.corner(params_of(q)));
-    });
-    http.Get("/api/trends/joseki", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.years(index::Tree::Joseki, params_of(q)));
-    });
-    http.Get("/api/trends/fuseki", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.years(index::Tree::Fuseki, params_of(q)));
-    });
-    http.Get(R"(/api/games/([^/]*))", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.game(q.matches[1].str(), params_of(q)));
-    });
-    http.Post("/api/review", [&api](const httplib::Request& q, httplib::Response& r) {
-        answer(r, api.review(q.body, params_of(q)));
-    });
+    for (const Endpoint& endpoint : kEndpoints) {
+        const auto serve = [&api, &endpoint](const httplib::Request& q, httplib::Response& r) {
+            answer(r, endpoint.answer(
+                          api, Request{params_of(q), q.body,
+                                       q.matches.size() > 1 ? q.matches[1].str() : std::string()}));
+        };
+        if (endpoint.method == "POST")
+            http.Post(std::string(endpoint.pattern), serve);
+        else
+            http.Get(std::string(endpoint.pattern), serve);
+    }
     // Any other method on an API path: 405, naming the one it takes.
-    for (const Route& route : kRoutes) {
-        const std::string pattern(route.pattern);
-        const std::string allowed(route.method);
+    for (const Endpoint& endpoint : kEndpoints) {
+        const std::string pattern(endpoint.pattern);
+        const std::string allowed(endpoint.method);
         const auto refuse = [allowed](const httplib::Request& q, httplib::Response& r) {
             r.set_header("Allow", allowed);
             answer(r, error_answer(405, q.method + " is not allowed here; use " + allowed));
