@@ -140,7 +140,9 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     fuseki.kind = emit::DictionaryKind::Fuseki;
     fuseki.name = "josekic fuseki dictionary";
     emit::WriteOptions handicap = fuseki;
-    handicap.name = "josekic fuseki dictionary: handicap and setup games";
+    handicap.name = kHandicapFusekiName;
+    // The index holds no handicap tree: a line cut from these is not in it either.
+    handicap.cut_lines = emit::CutLines::NotIndexed;
     // Handicap trees keep no line log, so no era counts or players.
     joseki.side = tries.joseki_side;
     fuseki.side = tries.fuseki_side;

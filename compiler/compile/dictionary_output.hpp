@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dictionary/trie.hpp"
@@ -15,6 +16,12 @@
 #include "reference/reference_index.hpp"
 
 namespace josekic::compile {
+
+/// The name (GN) of the trees of fuseki-handicap.sgf, before ": " and their setup. The index
+/// holds no handicap tree, so a cut line of theirs is not in it: `compile` and `prune` know
+/// those trees by this name.
+inline constexpr std::string_view kHandicapFusekiName =
+    "josekic fuseki dictionary: handicap and setup games";
 
 /// Whether a dictionary is one file or one file per first move (--split).
 enum class Layout { SingleFile, SplitByFirstMove };

@@ -121,7 +121,9 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = job.max_games_listed;
         if (results[i].side) write.side = &*results[i].side;
-        if (index_beside) {
+        // The trees of fuseki-handicap.sgf name the index's compile id too, but it holds none of
+        // their lines.
+        if (index_beside && !root.name.starts_with(kHandicapFusekiName)) {
             write.cut_lines = emit::CutLines::InIndex;
             write.compile_id = own_id;
         }

@@ -247,6 +247,16 @@ TEST_CASE("josekic compile and prune keep every file within the budget", "[e2e][
     for (const auto& tree : *trees) nodes += tree.trie.size();
     CHECK(nodes <= 3);
     CHECK(nodes >= trees->size());
+    // Its cut lines are not in the index, which holds no handicap tree: it does not say so.
+    const std::string handicap_text = slurp(dir / "handicap" / "fuseki-handicap.sgf");
+    CHECK(handicap_text.find("rarer line") != std::string::npos);
+    CHECK(handicap_text.find("josekic lookup has them.") == std::string::npos);
+    const fs::path handicap_pruned = dir / "handicap" / "pruned.sgf";
+    REQUIRE(run_josekic("prune " +
+                        shell_quote((dir / "handicap" / "fuseki-handicap.sgf").string()) +
+                        " --max-nodes 2 -o " + shell_quote(handicap_pruned.string()))
+                .exit_code == 0);
+    CHECK(slurp(handicap_pruned).find("josekic lookup has them.") == std::string::npos);
 
     // prune fits a --full dictionary to its budget; the index beside it has the rest.
     const fs::path pruned = dir / "full" / "small.sgf";
