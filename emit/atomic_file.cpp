@@ -72,10 +72,25 @@ std::atomic<int> creations_in_progress{0};
 // A directory being filled that a signal removes with the files in it (OutputSet's staging
 // directory), in the same slot states as the temporaries.
 LiveTemporary live_directory;
+// Its ancestors up to this one are removed after it while they are empty ("" for none).
+char live_directory_up_to[PATH_MAX];
 
 // A signal that arrived while a set was being swapped in: raised once the swap is done.
 std::atomic<int> deferring{0};
 std::atomic<int> deferred_signal{0};
+
+// Removes the ancestors of `path` (a buffer it shortens) from its parent up to `up_to`, while
+// each is empty, with async-signal-safe calls only; none when `up_to` is empty.
+void remove_empty_ancestors(char* path, const char* up_to) {
+    if (up_to[0] == '\0') return;
+    for (std::size_t length = std::strlen(path); length > 0;) {
+        while (length > 0 && path[length - 1] != '/') --length;  // the last component
+        while (length > 1 && path[length - 1] == '/') --length;  // its slashes
+        if (length <= 1) return;
+        path[length] = '\0';
+        if (::rmdir(path) != 0 || std::strcmp(path, up_to) == 0) return;
+    }
+}
 
 // Removes the files of the directory at `path` (it holds no subdirectories) and the
 // directory, with async-signal-safe calls only.
@@ -111,7 +126,10 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
     for (LiveTemporary& slot : live_temporaries) {
         if (slot.state.load() == kLive) ::unlink(slot.path);
     }
-    if (live_directory.state.load() == kLive) remove_flat_directory(live_directory.path);
+    if (live_directory.state.load() == kLive) {
+        remove_flat_directory(live_directory.path);
+        remove_empty_ancestors(live_directory.path, live_directory_up_to);
+    }
     // Die of the same signal with its default action, so the parent sees what happened.
     ::signal(signal_number, SIG_DFL);
     ::raise(signal_number);
@@ -282,13 +300,16 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
     file.commit();
 }
 
-DirectoryRemovedOnSignal::DirectoryRemovedOnSignal(const std::filesystem::path& dir) {
+DirectoryRemovedOnSignal::DirectoryRemovedOnSignal(const std::filesystem::path& dir,
+                                                   const std::filesystem::path& up_to) {
     const std::string path = dir.string();
-    if (path.size() >= PATH_MAX) return;
+    const std::string ancestor = up_to.string();
+    if (path.size() >= PATH_MAX || ancestor.size() >= PATH_MAX) return;
     install_signal_cleanup();
     int expected = kFree;
     if (!live_directory.state.compare_exchange_strong(expected, kFilling)) return;
     std::memcpy(live_directory.path, path.c_str(), path.size() + 1);
+    std::memcpy(live_directory_up_to, ancestor.c_str(), ancestor.size() + 1);
     live_directory.state.store(kLive);
     registered_ = true;
 }

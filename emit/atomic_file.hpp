@@ -59,12 +59,15 @@ class AtomicFile {
 
 /// While it lives, SIGINT, SIGTERM or SIGHUP (at their default action, as for AtomicFile)
 /// remove the directory `dir` and the files in it before the process dies of the signal:
-/// a set of files being written (OutputSet's staging directory) leaves nothing behind. One
-/// directory at a time; a second guard while one lives registers nothing. The directory must
-/// hold files only.
+/// a set of files being written (OutputSet's staging directory) leaves nothing behind. Then
+/// its ancestors up to `up_to` (a parent of `dir`, or empty for none) are removed too, each
+/// while it is empty: the directories a first compile into a new DIR made. One directory at
+/// a time; a second guard while one lives registers nothing. The directory must hold files
+/// only.
 class DirectoryRemovedOnSignal {
   public:
-    explicit DirectoryRemovedOnSignal(const std::filesystem::path& dir);
+    explicit DirectoryRemovedOnSignal(const std::filesystem::path& dir,
+                                      const std::filesystem::path& up_to = {});
     ~DirectoryRemovedOnSignal();
     DirectoryRemovedOnSignal(const DirectoryRemovedOnSignal&) = delete;
     DirectoryRemovedOnSignal& operator=(const DirectoryRemovedOnSignal&) = delete;

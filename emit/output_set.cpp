@@ -189,7 +189,9 @@ OutputSet::OutputSet(const fs::path& dir) : dir_(dir), sets_(dir / kSetsDirector
         if (errno != EEXIST || attempt > 100)
             fail(dir_, staging_.string() + ": " + error_text(errno));
     }
-    removed_on_signal_ = std::make_unique<DirectoryRemovedOnSignal>(staging_);
+    // A signal also takes .josekic while it is empty, and the directories this set made.
+    removed_on_signal_ =
+        std::make_unique<DirectoryRemovedOnSignal>(staging_, created_.empty() ? sets_ : created_);
     older_files_ = files_of_older_josekic(dir_);
 }
 

@@ -337,6 +337,38 @@ TEST_CASE("a compile interrupted at any moment leaves old or new files, whole, a
     CHECK(interrupted > 0);
 }
 
+TEST_CASE("a first compile into a new directory, interrupted, leaves no directory behind",
+          "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "new", 4, 150, 20000);
+    const TempDir timing;
+    const double seconds =
+        run_child({"compile", (dir.path() / "new").string(), "-o", (timing.path() / "o").string()})
+            .seconds;
+    int interrupted = 0;
+    for (int step = 1; step <= 6; ++step) {
+        const fs::path made = dir.path() / ("made-" + std::to_string(step));
+        ChildOptions options;
+        const int signal_number = step % 2 == 0 ? SIGINT : SIGTERM;
+        options.signal_after = {
+            signal_number, std::chrono::milliseconds(static_cast<long>(seconds * 1000 * step / 7))};
+        const ChildRun run = run_child(
+            {"compile", (dir.path() / "new").string(), "-o", (made / "a" / "out").string()},
+            options);
+        INFO("step " << step << " of a " << seconds << " s run: exit " << run.exit_code
+                     << ", signal " << run.term_signal);
+        if (run.term_signal == signal_number) {
+            ++interrupted;
+            // The directories the run made (made/a/out and its .josekic) went with it.
+            CHECK(!fs::exists(made));
+        } else {
+            CHECK(run.exit_code == 0);
+        }
+    }
+    INFO("interrupted runs: " << interrupted);
+    CHECK(interrupted > 0);
+}
+
 TEST_CASE("an update killed at any moment leaves the old dictionary or the updated one, whole",
           "[reliability][merge]") {
     const TempDir dir;
