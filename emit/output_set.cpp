@@ -152,6 +152,9 @@ void check_output_directory(const fs::path& dir) {
 }
 
 OutputSet::OutputSet(const fs::path& dir) : dir_(dir), sets_(dir / kSetsDirectory) {
+    // A signal between making the directories and guarding them waits for the guard, so that
+    // it removes them.
+    const SignalsDeferred deferred;
     std::error_code error;
     // The outermost directory this set creates, removed again if it is not committed.
     for (fs::path missing = dir_; !missing.empty() && !fs::exists(missing, error);

@@ -121,11 +121,12 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
             write.provenance.push_back("Reference: " + reference);
         write.max_games_listed = job.max_games_listed;
         if (results[i].side) write.side = &*results[i].side;
-        // The trees of fuseki-handicap.sgf name the index's compile id too, but it holds none of
-        // their lines.
-        if (index_beside && !root.name.starts_with(kHandicapFusekiName)) {
-            write.cut_lines = emit::CutLines::InIndex;
+        if (index_beside) {
             write.compile_id = own_id;
+            // The trees of fuseki-handicap.sgf name the index's compile id too, but it holds
+            // none of their lines.
+            if (!root.name.starts_with(kHandicapFusekiName))
+                write.cut_lines = emit::CutLines::InIndex;
         }
         trees.push_back({&trie, std::move(write), joseki_references});
         nodes_before += results[i].nodes_before;
