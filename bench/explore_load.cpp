@@ -31,21 +31,6 @@ struct Request {
     std::string body;  // a POST when not empty
 };
 
-std::string encoded(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == ' ')
-            out += "%20";
-        else if (c == '[')
-            out += "%5B";
-        else if (c == ']')
-            out += "%5D";
-        else
-            out += c;
-    }
-    return out;
-}
-
 // Lines of `tree` breadth first through the `width` most played continuations, up to `limit`.
 std::vector<std::string> lines_of(httplib::Client& client, const std::string& tree,
                                   std::size_t width, std::size_t limit,
@@ -56,7 +41,8 @@ std::vector<std::string> lines_of(httplib::Client& client, const std::string& tr
         const std::string line = todo.front();
         todo.pop_front();
         out.push_back(line);
-        const auto r = client.Get("/api/" + tree + "?games=2&moves=" + encoded(line));
+        const auto r = client.Get(
+            httplib::append_query_params("/api/" + tree, {{"games", "2"}, {"moves", line}}));
         if (!r || r->status != 200) continue;
         const nlohmann::json answer = nlohmann::json::parse(r->body);
         for (const auto& g : answer["games"]) game_ids.push_back(g["id"].get<int>());
@@ -109,10 +95,10 @@ int main(int argc, char** argv) {
     }
     std::vector<Request> plan;
     for (const std::string& line : joseki)
-        plan.push_back({"/api/joseki?moves=" + encoded(line), ""});
+        plan.push_back({httplib::append_query_params("/api/joseki", {{"moves", line}}), ""});
     if (mix) {
         for (const std::string& line : fuseki)
-            plan.push_back({"/api/fuseki?moves=" + encoded(line), ""});
+            plan.push_back({httplib::append_query_params("/api/fuseki", {{"moves", line}}), ""});
         for (std::size_t i = 0; i < std::min<std::size_t>(game_ids.size(), 100); ++i)
             plan.push_back({"/api/games/" + std::to_string(game_ids[i]) + "?move=10", ""});
         if (!review_body.empty())

@@ -98,22 +98,6 @@ class Explorer {
     int port_ = 0;
 };
 
-// A query value with its spaces and brackets percent-encoded.
-std::string encoded(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == ' ')
-            out += "%20";
-        else if (c == '[')
-            out += "%5B";
-        else if (c == ']')
-            out += "%5D";
-        else
-            out += c;
-    }
-    return out;
-}
-
 std::string lookup_json_of(const std::string& options) {
     const auto run =
         run_josekic("lookup " + shell_quote(goban_dictionary().string()) + " --json " + options);
@@ -148,7 +132,8 @@ TEST_CASE("explore answers /api/joseki with the bytes of lookup --json", "[explo
     }
     // Every line in the lower-left corner as typed, with and without a filter.
     for (const std::string moves : {"", "dp", "dp cq", "dp cq cp dq", "pd qc qd pc"}) {
-        const auto answer = client.Get("/api/joseki?moves=" + encoded(moves));
+        const auto answer =
+            client.Get(httplib::append_query_params("/api/joseki", {{"moves", moves}}));
         REQUIRE(answer);
         CHECK(answer->status == 200);
         CHECK(answer->body == lookup_json_of("--moves " + shell_quote(moves)));
@@ -183,7 +168,8 @@ TEST_CASE("every joseki node of goban-596 is answered with its count", "[explore
                                 : std::string("tenuki");
             moves += "] ";
         }
-        const auto answer = client.Get("/api/joseki?games=0&moves=" + encoded(moves));
+        const auto answer = client.Get(
+            httplib::append_query_params("/api/joseki", {{"games", "0"}, {"moves", moves}}));
         REQUIRE(answer);
         const json body = json::parse(answer->body);
         INFO(moves);
@@ -202,8 +188,10 @@ TEST_CASE("explore answers the whole-board position in any move order", "[explor
     }
     Explorer server(goban_dictionary());
     httplib::Client client = server.client();
-    const auto one = client.Get("/api/position?moves=" + encoded("pd dd pp dp"));
-    const auto other = client.Get("/api/position?moves=" + encoded("pp dp pd dd"));
+    const auto one =
+        client.Get(httplib::append_query_params("/api/position", {{"moves", "pd dd pp dp"}}));
+    const auto other =
+        client.Get(httplib::append_query_params("/api/position", {{"moves", "pp dp pd dd"}}));
     REQUIRE(one);
     REQUIRE(other);
     const json a = json::parse(one->body);
@@ -319,8 +307,9 @@ TEST_CASE("explore answers /api/corner with the bytes of lookup --corner --json"
     CHECK(json::parse(client.Get("/api/info")->body)["patterns"] == true);
     for (const std::string stones : {"B[dp]", "B[pd] W[qc]", "W[cq] W[dp] B[dq]"}) {
         for (const bool either : {false, true}) {
-            const auto answer = client.Get("/api/corner?stones=" + encoded(stones) +
-                                           (either ? "&either_colour=1" : ""));
+            httplib::Params query{{"stones", stones}};
+            if (either) query.emplace("either_colour", "1");
+            const auto answer = client.Get(httplib::append_query_params("/api/corner", query));
             REQUIRE(answer);
             CHECK(answer->status == 200);
             const auto cli =
@@ -330,7 +319,8 @@ TEST_CASE("explore answers /api/corner with the bytes of lookup --corner --json"
             CHECK(answer->body == cli.out.substr(0, cli.out.size() - 1));
         }
     }
-    const auto outside = client.Get("/api/corner?stones=" + encoded("B[jj]"));
+    const auto outside =
+        client.Get(httplib::append_query_params("/api/corner", {{"stones", "B[jj]"}}));
     REQUIRE(outside);
     CHECK(outside->status == 400);
     CHECK(json::parse(outside->body)["parameter"] == "stones");
