@@ -1,5 +1,6 @@
 #include "index/game_selection.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <utility>
 
@@ -99,22 +100,58 @@ bool GameSelection::decide_year(std::int16_t year) const {
 
 void GameSelection::make_bits() const {
     const FilterParts parts(filter_);
+    const bool years = !parts.years.empty();
     const bool ranks = !parts.ranks.empty();
     const bool players = !parts.players.empty();
     const bool event = !parts.event.empty();
     std::optional<TextVerdicts> texts;
     if (ranks || players || event) texts.emplace(*index_, parts);
+    using enum TextVerdicts::Field;
+    const auto text_at = [](const std::byte* record, std::size_t k) {
+        return load_le<std::uint32_t>(record + 4 * k);
+    };
+    // Both texts decided, without a branch on the first's verdict: a filter that passes
+    // half the games would mispredict every other one.
+    const auto ranks_pass = [&](std::uint32_t black, std::uint32_t white) {
+        return texts->passes(Rank, black) & texts->passes(Rank, white);
+    };
+    const auto players_pass = [&](std::uint32_t black, std::uint32_t white) {
+        return texts->passes(Player, black) | texts->passes(Player, white);
+    };
     bits_.assign((std::size_t{game_count_} + 63) / 64, 0);
-    index_->for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
-        using enum TextVerdicts::Field;
-        const bool passes =
-            year_passes(g.year) &&
-            (!ranks || (texts->passes(Rank, g.black_rank) && texts->passes(Rank, g.white_rank))) &&
-            (!players || texts->passes(Player, g.black_player) ||
-             texts->passes(Player, g.white_player)) &&
-            (!event || texts->passes(Event, g.event));
-        if (passes) bits_[id / 64] |= std::uint64_t{1} << (id % 64);
-    });
+    if (index_->has_game_columns()) {
+        // Every game passes until a column it fails clears its bit; each column read only
+        // when its field is filtered.
+        std::fill(bits_.begin(), bits_.end(), ~std::uint64_t{0});
+        if (game_count_ % 64 != 0) bits_.back() = (std::uint64_t{1} << (game_count_ % 64)) - 1;
+        const auto keep_if = [&](SectionId column, auto passes) {
+            index_->for_each_column_record(column, [&](std::uint32_t id, const std::byte* r) {
+                const std::uint64_t fails = passes(r) ? 0 : 1;
+                bits_[id / 64] &= ~(fails << (id % 64));
+            });
+        };
+        if (years)
+            keep_if(SectionId::GameYears,
+                    [&](const std::byte* r) { return year_passes(load_le<std::int16_t>(r)); });
+        if (ranks)
+            keep_if(SectionId::GameRanks,
+                    [&](const std::byte* r) { return ranks_pass(text_at(r, 0), text_at(r, 1)); });
+        if (players)
+            keep_if(SectionId::GamePlayers,
+                    [&](const std::byte* r) { return players_pass(text_at(r, 0), text_at(r, 1)); });
+        if (event)
+            keep_if(SectionId::GameEvents,
+                    [&](const std::byte* r) { return texts->passes(Event, text_at(r, 0)); });
+    } else {
+        // An index written before the columns: the same verdicts from the game records.
+        index_->for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
+            const bool passes = year_passes(g.year) &&
+                                (!ranks || ranks_pass(g.black_rank, g.white_rank)) &&
+                                (!players || players_pass(g.black_player, g.white_player)) &&
+                                (!event || texts->passes(Event, g.event));
+            if (passes) bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+        });
+    }
     for (std::uint64_t word : bits_) size_ += static_cast<std::uint32_t>(std::popcount(word));
 }
 
@@ -137,6 +174,18 @@ std::optional<GameSelection::Tally> GameSelection::remembered(Tree tree, std::ui
 void GameSelection::remember(Tree tree, std::uint32_t node, Tally tally) const {
     const std::lock_guard lock(memory_->mutex);
     memory_->tallies.insert_or_assign({tree, node}, std::move(tally));
+}
+
+std::optional<std::uint32_t> GameSelection::remembered_count(Tree tree, std::uint32_t node) const {
+    const std::lock_guard lock(memory_->mutex);
+    const auto it = memory_->counts.find({tree, node});
+    if (it == memory_->counts.end()) return std::nullopt;
+    return it->second;
+}
+
+void GameSelection::remember_count(Tree tree, std::uint32_t node, std::uint32_t count) const {
+    const std::lock_guard lock(memory_->mutex);
+    memory_->counts.insert_or_assign({tree, node}, count);
 }
 
 }  // namespace josekic::index

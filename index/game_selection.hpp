@@ -66,6 +66,12 @@ class GameSelection {
     /// lines are too many to count again on each query).
     void remember(Tree tree, std::uint32_t node, Tally tally) const;
 
+    /// The count of `node` of `tree` given to remember_count(), if any.
+    std::optional<std::uint32_t> remembered_count(Tree tree, std::uint32_t node) const;
+    /// Keeps `count` as that of `node` of `tree` (query.cpp's node_count, for a node whose
+    /// count alone a query needs: a share's parent).
+    void remember_count(Tree tree, std::uint32_t node, std::uint32_t count) const;
+
   private:
     [[noreturn]] void out_of_range(std::uint32_t id) const;
     /// Years below this are decided at construction: every year a game's date can give.
@@ -87,6 +93,7 @@ class GameSelection {
         std::once_flag bits_made;
         std::mutex mutex;
         std::map<std::pair<Tree, std::uint32_t>, Tally> tallies;
+        std::map<std::pair<Tree, std::uint32_t>, std::uint32_t> counts;
     };
 
     const IndexFile* index_;

@@ -48,6 +48,12 @@ void encode(const LineRecord& r, std::byte* out) {
     w.put(r.year);
 }
 
+void encode_column(const GameColumn& column, const GameRecord& g, std::byte* out) {
+    Writer w{out};
+    if (column.text_field_count == 0) w.put(g.year);
+    for (std::size_t f = 0; f < column.text_field_count; ++f) w.put(g.*column.text_fields[f]);
+}
+
 void encode(const PositionRecord& r, std::byte* out) {
     Writer w{out};
     w.put(static_cast<std::uint32_t>(r.key & kKeyLowMask));

@@ -39,6 +39,12 @@ enum class SectionId : std::uint32_t {
     Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
     PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
     Options = 5,            ///< one OptionsRecord: the compile options that shaped the tries
+    /// The game table's filter fields column by column (kGameColumns), so that a filter reads
+    /// only the fields it decides on (index/game_selection.hpp):
+    GameYears = 6,    ///< i16 per game: GameRecord::year
+    GamePlayers = 7,  ///< u32 x 2 per game: GameRecord::black_player, white_player
+    GameRanks = 8,    ///< u32 x 2 per game: GameRecord::black_rank, white_rank
+    GameEvents = 9,   ///< u32 per game: GameRecord::event
     /// What `merge` and `compile --update` need beyond the tries (compiler/compile/merge_log.hpp):
     MergeRun = 0x40,          ///< bytes: the run report and the options of the compile
     MergeGames = 0x41,        ///< bytes: every game not skipped, in input order, as replayed
@@ -259,7 +265,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 18> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 22> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -290,6 +296,28 @@ inline constexpr std::array<SectionSpec, 18> kSectionSpecs = {{
      Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences",
      OccurrenceRecord::kSize, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::GameYears), "game years", 2, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::GamePlayers), "game players", 8, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::GameRanks), "game ranks", 8, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::GameEvents), "game events", 4, Presence::Optional},
+}};
+
+/// The columns of the game table, each one section: for every game, in the games section's
+/// order, a copy of some of its GameRecord fields (little-endian, as GameRecord stores them).
+/// A filter of ranks reads 8 bytes a game instead of 42. Optional, so that an index written
+/// before them is still filtered, from its games section; when present, each holds one
+/// record per game (checked at open) equal to the game's fields (IndexFile::verify).
+struct GameColumn {
+    SectionId id;
+    /// The fields of a GameRecord this column copies, in order.
+    std::array<std::uint32_t GameRecord::*, 2> text_fields;
+    std::size_t text_field_count;  ///< 0 for the years
+};
+inline constexpr std::array<GameColumn, 4> kGameColumns = {{
+    {SectionId::GameYears, {nullptr, nullptr}, 0},
+    {SectionId::GamePlayers, {&GameRecord::black_player, &GameRecord::white_player}, 2},
+    {SectionId::GameRanks, {&GameRecord::black_rank, &GameRecord::white_rank}, 2},
+    {SectionId::GameEvents, {&GameRecord::event, nullptr}, 1},
 }};
 
 /// The spec of the section `id`; nullptr for an id this version does not know.
@@ -315,6 +343,8 @@ void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
 void encode(const PatternRecord& r, std::byte* out);
+/// The record of `column` for the game `g` (record_size_of(column.id) bytes).
+void encode_column(const GameColumn& column, const GameRecord& g, std::byte* out);
 void encode(const OccurrenceRecord& r, std::byte* out);
 PatternRecord decode_pattern(const std::byte* in);
 OccurrenceRecord decode_occurrence(const std::byte* in);

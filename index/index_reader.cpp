@@ -315,6 +315,12 @@ void IndexFile::check_layout() {
         if (spec.presence == Presence::Required && !slot_of(spec.id)->present)
             damaged("the " + std::string(spec.name) + " section is missing");
     if (options_.count != 1) damaged("the compile options are missing");
+    for (const SectionView& column : game_columns_) {
+        if (column.present != game_columns_.front().present)
+            damaged("the game columns are missing some of their sections");
+        if (column.present && column.count != games_.count)
+            damaged("a game column does not hold one record per game");
+    }
     if (patterns_.present != occurrences_.present)
         damaged("the corner patterns are missing half of their sections");
     if (patterns_.present && (patterns_.count == 0 || occurrences_.count > 0xFFFFFFFFULL))
@@ -362,6 +368,8 @@ SectionView* IndexFile::slot_of(std::uint32_t id) {
         default:
             break;
     }
+    for (std::size_t c = 0; c < kGameColumns.size(); ++c)
+        if (id == column_id(kGameColumns[c].id)) return &game_columns_[c];
     for (Tree t : {Tree::Joseki, Tree::Fuseki}) {
         TreeView& view = t == Tree::Joseki ? joseki_ : fuseki_;
         if (id == section_id(t, TreePart::Nodes)) return &view.nodes_;
@@ -550,6 +558,22 @@ void IndexFile::verify_games() const {
                 if (!text_fits(offset))
                     damaged("game " + std::to_string(id) + " names a text outside the pool");
         });
+    // A filter reads the columns instead of the records: they must say the same.
+    for (std::size_t c = 0; c < kGameColumns.size(); ++c) {
+        if (!game_columns_[c].present) continue;
+        const GameColumn& column = kGameColumns[c];
+        std::vector<std::byte> records(std::size_t{kGamesPerRead} * GameRecord::kSize);
+        std::array<std::byte, 8> expected{};
+        for_each_column_record(column.id, [&](std::uint32_t id, const std::byte* record) {
+            if (id % kGamesPerRead == 0)
+                read_game_records(id, std::min(game_count() - id, kGamesPerRead), records);
+            const GameRecord g =
+                decode_game(records.data() + std::size_t{id % kGamesPerRead} * GameRecord::kSize);
+            encode_column(column, g, expected.data());
+            if (std::memcmp(expected.data(), record, game_columns_[c].record_size) != 0)
+                damaged("game " + std::to_string(id) + " is not as its game column says");
+        });
+    }
 }
 
 void IndexFile::verify_positions() const {

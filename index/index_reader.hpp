@@ -1,6 +1,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -158,6 +159,34 @@ class IndexFile {
             at += n;
         }
     }
+    /// Whether the index holds the game columns (kGameColumns; all or none, checked at open):
+    /// an index written before them has none.
+    bool has_game_columns() const { return game_columns_.front().present; }
+    /// Calls `visit(id, record)` with every game's record of `column` (one of kGameColumns,
+    /// which the index holds), `record` its record_size_of(column) bytes, in id order, read a
+    /// block at a time.
+    template <typename Visit>
+    void for_each_column_record(SectionId column, Visit visit) const {
+        const SectionView& view = section(column_id(column));
+        const std::uint32_t size = view.record_size;
+        std::vector<std::byte> block;
+        for (std::uint32_t at = 0; at < game_count();) {
+            const std::uint32_t n = std::min(game_count() - at, kGamesPerRead);
+            block.resize(std::size_t{n} * size);
+            read(view, std::uint64_t{at} * size, block);
+            for (std::uint32_t k = 0; k < n; ++k)
+                visit(at + k, block.data() + std::size_t{k} * size);
+            at += n;
+        }
+    }
+    /// Reads the record of game `id` in `column` (one of kGameColumns, which the index holds)
+    /// into `out`, its record_size_of(column) bytes. Throws IndexError for an id out of range.
+    void read_column_record(SectionId column, std::uint32_t id, std::span<std::byte> out) const {
+        const SectionView& view = section(column_id(column));
+        if (id >= game_count() || out.size() != view.record_size)
+            damaged("game " + std::to_string(id) + " is out of range");
+        read(view, std::uint64_t{id} * view.record_size, out);
+    }
     /// The whole string pool, the texts GameRecord offsets point into (string_in reads them).
     std::vector<std::byte> string_pool() const;
     /// The text at `offset` of `pool` (from string_pool()). Throws IndexError when it lies
@@ -234,8 +263,12 @@ class IndexFile {
     std::string string_at(std::uint32_t offset) const;
     /// Checks the position directory and table (verify()).
     void verify_positions() const;
-    /// Checks that every text a game names lies in the string pool (verify()).
+    /// Checks that every text a game names lies in the string pool, and that the game columns
+    /// copy the game records (verify()).
     void verify_games() const;
+    static constexpr std::uint32_t column_id(SectionId column) {
+        return static_cast<std::uint32_t>(column);
+    }
     void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
 
     std::unique_ptr<std::string> path_;  // stable address: the tree views point at it
@@ -244,6 +277,7 @@ class IndexFile {
     SectionView strings_, games_, positions_, directory_, options_;
     SectionView merge_run_, merge_games_, merge_game_numbers_;
     SectionView patterns_, occurrences_;
+    std::array<SectionView, kGameColumns.size()> game_columns_;  // in kGameColumns' order
     TreeView joseki_, fuseki_;
     std::uint64_t compile_id_ = 0;
 };

@@ -30,9 +30,10 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
     return static_cast<std::uint32_t>(value);
 }
 
-// The sections of an index: the games (strings and records), four per tree, the position
-// table and its directory, the options; then the corner patterns and their occurrences.
-constexpr std::size_t kSectionCount = 2 + 2 * 4 + 2 + 1;
+// The sections of an index: the games (strings, records and their columns), four per tree,
+// the position table and its directory, the options; then the corner patterns and their
+// occurrences.
+constexpr std::size_t kSectionCount = 2 + kGameColumns.size() + 2 * 4 + 2 + 1;
 constexpr std::size_t kMergeSectionCount = 3;
 constexpr std::size_t kPatternSectionCount = 2;
 
@@ -114,6 +115,15 @@ void add_games_sections(const dictionary::GameTable& games, std::span<const std:
                strings.size());
     sink.append(strings);
     write_records<GameRecord>(sink, static_cast<std::uint32_t>(SectionId::Games), records);
+    for (const GameColumn& column : kGameColumns) {
+        const auto id = static_cast<std::uint32_t>(column.id);
+        const std::uint32_t size = record_size_of(id);
+        std::vector<std::byte> bytes(records.size() * size);
+        for (std::size_t i = 0; i < records.size(); ++i)
+            encode_column(column, records[i], bytes.data() + i * size);
+        sink.begin(id, size, records.size());
+        sink.append(bytes);
+    }
 }
 
 // Enough of a node's own lines to hold kStoredRecentGames games, even when some games have

@@ -30,7 +30,7 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, s
         r.node = r.last_known;
         r.stats = node_stats(index, tree, *r.node, selection);
         if (w.path.size() >= 2)
-            r.parent_count = node_stats(index, tree, w.path[w.path.size() - 2], selection).count;
+            r.parent_count = node_count(index, tree, w.path[w.path.size() - 2], selection);
         for (const GameAt& g : recent_games(view, *r.node, games, selection)) {
             // A fuseki line starts at move 1, so a node's move number is its depth; a joseki
             // line's moves are spread over the game and the index keeps the number of each.

@@ -164,6 +164,25 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
     return stats;
 }
 
+std::uint32_t node_count(const IndexFile& index, Tree tree, std::uint32_t node,
+                         const GameSelection* selection) {
+    const TreeView& view = index.tree(tree);
+    const LineRange range = line_range(view, node);
+    if (selection == nullptr) return range.last - range.first;
+    if (range.large()) {
+        if (std::optional<GameSelection::Tally> known = selection->remembered(tree, node))
+            return known->stats.count;
+        if (std::optional<std::uint32_t> known = selection->remembered_count(tree, node))
+            return *known;
+    }
+    std::uint32_t count = 0;
+    view.for_each_line(range.first, range.last, [&](std::uint32_t, const LineRecord& line) {
+        count += selection->contains(line) ? 1 : 0;
+    });
+    if (range.large()) selection->remember_count(tree, node, count);
+    return count;
+}
+
 namespace {
 
 // The child after `child` of a node whose subtree ends at `end`: `child`'s own subtree end,

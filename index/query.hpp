@@ -21,6 +21,12 @@ namespace josekic::index {
 dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_t node,
                                  const GameSelection* selection = nullptr);
 
+/// The count of node_stats(), read faster where it is all a query needs (the parent's count
+/// that a share divides by): a large node's from an earlier query's tally or count of
+/// `selection`, else one pass over its lines, then kept by the selection for the next query.
+std::uint32_t node_count(const IndexFile& index, Tree tree, std::uint32_t node,
+                         const GameSelection* selection = nullptr);
+
 /// The children of `node` in the dictionary's order.
 std::vector<std::uint32_t> children(const TreeView& tree, std::uint32_t node);
 

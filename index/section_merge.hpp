@@ -37,7 +37,7 @@ struct SectionMergeRule {
 };
 
 /// The rule of every section of kSectionSpecs.
-inline constexpr std::array<SectionMergeRule, 18> kSectionMerges = {{
+inline constexpr std::array<SectionMergeRule, 22> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::Strings), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Games), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Positions), SectionMerge::Rebuilt},
@@ -57,6 +57,10 @@ inline constexpr std::array<SectionMergeRule, 18> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Patterns), SectionMerge::Refused},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), SectionMerge::Refused},
+    {static_cast<std::uint32_t>(SectionId::GameYears), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::GamePlayers), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::GameRanks), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::GameEvents), SectionMerge::Rebuilt},
 }};
 
 /// The rule of section `id`; nullptr for a section without one.

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/crafted_index.hpp"
 #include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -17,15 +18,11 @@
 
 namespace fs = std::filesystem;
 using namespace josekic;
+using test_support::bytes_of;
+using test_support::crafted;
+using test_support::entry_of;
 
 namespace {
-
-std::vector<std::byte> bytes_of(const fs::path& path) {
-    const std::string text = test_support::slurp(path);
-    std::vector<std::byte> bytes(text.size());
-    std::memcpy(bytes.data(), text.data(), text.size());
-    return bytes;
-}
 
 fs::path write_bytes(const fs::path& path, const std::vector<std::byte>& bytes) {
     std::ofstream(path, std::ios::binary)
@@ -55,52 +52,6 @@ void use_everything(const index::IndexFile& file) {
             index::lookup(file, tree, next, 100);
         }
     }
-}
-
-// `bytes` with its section table rewritten by `edit` and `tail` appended to the file, the
-// header's size and every checksum made right again, as anyone who crafts a file can. Offsets
-// in the table are of `bytes` as they are: they move with the sections when `edit` adds or
-// removes entries.
-std::vector<std::byte> crafted(const std::vector<std::byte>& bytes,
-                               const std::function<void(std::vector<index::SectionEntry>&)>& edit,
-                               const std::vector<std::byte>& tail = {}) {
-    const std::optional<index::Header> header = index::decode_header(bytes.data());
-    REQUIRE(header);
-    std::vector<index::SectionEntry> entries;
-    for (std::uint32_t i = 0; i < header->section_count; ++i)
-        entries.push_back(index::decode_section_entry(bytes.data() + index::head_size(i)));
-    edit(entries);
-    const auto count = static_cast<std::uint32_t>(entries.size());
-    const std::uint64_t shift = index::head_size(count) - index::head_size(header->section_count);
-    std::vector<std::byte> out(index::head_size(count));
-    out.insert(out.end(),
-               bytes.begin() + static_cast<std::ptrdiff_t>(index::head_size(header->section_count)),
-               bytes.end());
-    out.insert(out.end(), tail.begin(), tail.end());
-    for (std::uint32_t i = 0; i < count; ++i) {
-        index::SectionEntry e = entries[i];
-        e.offset += shift;
-        std::uint64_t size = 0;
-        if (e.offset <= out.size() &&
-            !__builtin_mul_overflow(e.count, std::uint64_t{e.record_size}, &size) &&
-            size <= out.size() - e.offset)
-            e.crc = index::crc32(std::span(out).subspan(e.offset, size));
-        index::encode(e, out.data() + index::head_size(i));
-    }
-    index::Header h = *header;
-    h.section_count = count;
-    h.file_size = out.size();
-    index::encode(h, out.data());
-    h.crc = index::header_crc(std::span(out).first(index::head_size(count)));
-    index::encode(h, out.data());
-    return out;
-}
-
-index::SectionEntry& entry_of(std::vector<index::SectionEntry>& entries, std::uint32_t id) {
-    for (index::SectionEntry& e : entries)
-        if (e.id == id) return e;
-    FAIL("no section " << id);
-    return entries.front();
 }
 
 std::string view_error(const std::vector<std::byte>& bytes) {
@@ -416,4 +367,35 @@ TEST_CASE("stored statistics that do not add up are damage", "[index][reader]") 
     CHECK_THAT(root_lookup_error(bytes, false),
                Catch::Contains("damaged.jki: the index is damaged (statistics of node") &&
                    Catch::Contains("do not add up"));
+}
+
+TEST_CASE("game columns that disagree with the games, or only some of them, are damage",
+          "[index][reader]") {
+    const Compiled c;
+    const auto players = static_cast<std::uint32_t>(index::SectionId::GamePlayers);
+    SECTION("a column that names another text than its game's record") {
+        std::vector<std::byte> bytes = c.bytes;
+        std::vector<index::SectionEntry> entries;
+        crafted(bytes, [&](std::vector<index::SectionEntry>& e) { entries = e; });
+        const index::SectionEntry& column = entry_of(entries, players);
+        REQUIRE(column.count > 1);
+        // The first game's black player becomes its white player, whose text is another.
+        REQUIRE(std::memcmp(bytes.data() + column.offset, bytes.data() + column.offset + 4, 4) !=
+                0);
+        std::memcpy(bytes.data() + column.offset, bytes.data() + column.offset + 4, 4);
+        CHECK(view_error(crafted(bytes, [](auto&) {})).find("is not as its game column says") !=
+              std::string::npos);
+    }
+    SECTION("one column missing") {
+        const std::string error = view_error(crafted(c.bytes, [&](auto& entries) {
+            std::erase_if(entries, [&](const index::SectionEntry& e) { return e.id == players; });
+        }));
+        CHECK(error.find("the game columns are missing some of their sections") !=
+              std::string::npos);
+    }
+    SECTION("a column of fewer records than games") {
+        const std::string error = view_error(
+            crafted(c.bytes, [&](auto& entries) { --entry_of(entries, players).count; }));
+        CHECK(error.find("a game column does not hold one record per game") != std::string::npos);
+    }
 }
