@@ -147,7 +147,7 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
 }
 
 Api::Api(const index::IndexFile& index)
-    : index_(&index), options_(index::tracking_options(index)) {}
+    : index_(&index), options_(index::tracking_options(index)), players_(index) {}
 
 ApiAnswer Api::info() const {
     return guarded([&] {
@@ -303,9 +303,21 @@ ApiAnswer Api::years(index::Tree tree, const Params& params) const {
                               ? year_object(index::year_counts(*index_, tree, *result.node, chosen))
                               : Json::object();
         const std::size_t shown = std::min(top, result.continuations.size());
-        for (std::size_t i = 0; i < shown; ++i)
+        std::vector<std::uint32_t> nodes;
+        if (result.node) nodes.push_back(*result.node);
+        for (std::size_t i = 0; i < shown; ++i) {
             answer["continuations"][i]["years"] = year_object(
                 index::year_counts(*index_, tree, result.continuations[i].node, chosen));
+            nodes.push_back(result.continuations[i].node);
+        }
+        const std::vector<std::uint32_t> players = players_.count(tree, nodes, chosen);
+        const auto players_at = [&](std::size_t k) {
+            return k < players.size() ? Json(players[k]) : Json(nullptr);
+        };
+        const std::size_t first_continuation = result.node ? 1 : 0;
+        if (result.node) answer["players"] = players_at(0);
+        for (std::size_t i = 0; i < shown; ++i)
+            answer["continuations"][i]["players"] = players_at(first_continuation + i);
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);
     });

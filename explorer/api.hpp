@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/game/game_filter.hpp"
+#include "index/distinct_players.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
@@ -52,7 +53,8 @@ class Api {
     /// GET /api/games/ID: the game's facts and, read from its source, its moves.
     ApiAnswer game(std::string_view id, const Params& params) const;
     /// GET /api/years: per year, the games of `moves` and of each of its first `top`
-    /// continuations (the trends chart).
+    /// continuations (the trends chart), and how many people played each (the table's
+    /// "players"; null for an index written before the game columns).
     ApiAnswer years(index::Tree tree, const Params& params) const;
     /// GET /api/corner: the corner pattern of `stones` (any corner and orientation, as
     /// `lookup --corner` takes them), `to_move`, `either_colour`, the filters, `games` and
@@ -77,6 +79,7 @@ class Api {
 
     const index::IndexFile* index_;
     index::TrackingOptions options_;
+    index::PlayerCounter players_;
     mutable std::once_flag eras_once_;
     mutable index::Json eras_;
     mutable std::mutex selections_mutex_;

@@ -14,6 +14,7 @@
 #include "core/go/point.hpp"
 #include "core/input/file_kinds.hpp"
 #include "core/input/walker.hpp"
+#include "core/sgf/game_trees.hpp"
 
 namespace josekic::explorer {
 
@@ -51,7 +52,32 @@ std::optional<std::string> read_source(const std::string& source) {
     return std::nullopt;
 }
 
-// Reading a game parses its whole file, and a file of a large collection may hold thousands
+// The game `game` of its file's `bytes`, as compile read it: its game tree read alone when it
+// can be found without reading the others (a month of a server's games is thousands in one
+// file), else the whole file read; nullopt when the file no longer holds the game there.
+std::optional<game::GameRecord> game_in_file(std::string_view bytes,
+                                             const index::IndexedGame& game) {
+    const auto is_the_game = [&](const game::GameRecord& r) {
+        return r.info.black_player == game.black_player &&
+               r.info.white_player == game.white_player && r.info.date == game.date;
+    };
+    diag::DiagnosticList problems;
+    if (formats::record_format(game.source_path, bytes) == input::RecordFormat::Sgf) {
+        if (const std::optional<std::string_view> tree =
+                sgf::nth_game_tree(bytes, game.index_in_file)) {
+            std::vector<game::GameRecord> alone =
+                formats::read_record_games(*tree, game.source_path, {}, problems);
+            if (alone.size() == 1 && is_the_game(alone.front())) return std::move(alone.front());
+        }
+    }
+    std::vector<game::GameRecord> games =
+        formats::read_record_games(bytes, game.source_path, {}, problems);
+    const std::size_t at = game.index_in_file - 1;
+    if (at >= games.size() || !is_the_game(games[at])) return std::nullopt;
+    return std::move(games[at]);
+}
+
+// Reading a game may parse its whole file, and a file of a large collection may hold thousands
 // of games (megabytes of records while it is parsed): two at a time bound the memory that
 // many clients opening games can take, whatever the number of threads.
 std::counting_semaphore<2> file_readers(2);
@@ -107,20 +133,17 @@ Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move
                                 " is gone: it is not where it was when the index was compiled";
         return out;
     }
-    diag::DiagnosticList problems;
-    std::vector<game::GameRecord> games =
-        formats::read_record_games(*bytes, game.source_path, {}, problems);
-    const std::size_t at = game.index_in_file - 1;
-    if (at >= games.size() || games[at].info.black_player != game.black_player ||
-        games[at].info.white_player != game.white_player || games[at].info.date != game.date) {
+    std::optional<game::GameRecord> record = game_in_file(*bytes, game);
+    if (!record) {
         out["record"] = nullptr;
         out["record_problem"] = "the file " + game.source_path + " has changed since the index " +
                                 "was compiled: it no longer holds this game as game " +
                                 std::to_string(game.index_in_file);
         return out;
     }
-    const std::size_t legal = game::replay(games[at], problems).legal_moves;
-    out["record"] = record_json(games[at], legal);
+    diag::DiagnosticList problems;
+    const std::size_t legal = game::replay(*record, problems).legal_moves;
+    out["record"] = record_json(*record, legal);
     return out;
 }
 

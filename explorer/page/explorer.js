@@ -163,7 +163,7 @@ function drawTable() {
       `<td title="${c.normalised ? 'as the dictionary writes it: ' + c.normalised : ''}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
       `<td class="num">${thousands(c.count)}</td>` +
       `<td><span class="share"><span style="width:${((c.share ?? 0) * 100).toFixed(1)}%"></span></span> ${percent(c.share)}</td>` +
-      `<td>${winBar(c)}</td><td>${years(c)}</td><td class="era">–</td>`;
+      `<td>${winBar(c)}</td><td class="num players">–</td><td>${years(c)}</td><td class="era">–</td>`;
     row.onclick = () => play(m);
     body.appendChild(row);
   });
@@ -196,6 +196,7 @@ async function drawTrends() {
   await infoReady.catch(() => null);  // the eras
   if (answer !== asked) return;  // a newer position was drawn meanwhile
   drawEras(t);
+  drawPlayers(t);
   const yearsAll = Object.keys(t.years).filter((y) => y !== 'unknown').map(Number).sort((a, b) => a - b);
   if (yearsAll.length === 0) return;
   const W = 560, H = 240, L = 40, B = 24, T = 30;
@@ -230,6 +231,14 @@ function drawEras(t) {
       const total = sum(t.years, e);
       return `${e.label} ${total ? percent(sum(c.years, e) / total) : '–'}`;
     }).join(', ');
+  });
+}
+
+// The "players" column: how many people played each continuation's games (/api/trends).
+function drawPlayers(t) {
+  const rows = $('continuations').querySelectorAll('tbody tr');
+  t.continuations.forEach((c, i) => {
+    if (rows[i] && c.players !== undefined && c.players !== null) rows[i].querySelector('td.players').textContent = thousands(c.players);
   });
 }
 

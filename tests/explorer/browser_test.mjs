@@ -134,6 +134,12 @@ test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
     const cell = await page.$eval('#continuations td.era', (c) => c.textContent);
     for (const e of eras) assert.match(cell, new RegExp(e.label + ' \\d+\\.\\d%'));
   }
+  // The "players" column: each row's people, as /api/trends counts them.
+  await page.waitForFunction(() => document.querySelector('#continuations td.players').textContent !== '–');
+  const trend = await (await fetch(new URL('/api/trends/joseki?moves=' + encodeURIComponent(line) + '&top=20', url))).json();
+  const shown = await page.$$eval('#continuations td.players', (cells) => cells.map((c) => c.textContent));
+  assert.ok(trend.continuations[0].players > 0);
+  trend.continuations.forEach((c, i) => assert.equal(shown[i], c.players.toLocaleString('en-US')));
   await page.$eval('#trends', (e) => e.scrollIntoView());
   await shot('screenshot-explore-trends.png');
   await page.goBack({ waitUntil: 'networkidle0' });

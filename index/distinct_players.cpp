@@ -1,0 +1,104 @@
+#include "index/distinct_players.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+namespace josekic::index {
+
+namespace {
+
+// Above this many lines in all, the players column is read whole (8 bytes a game, in blocks)
+// rather than a record per game: a read each costs a system call.
+constexpr std::uint64_t kLinesReadingWholeColumn = 20'000;
+
+// A set of small integers (game ids, text offsets) as bits, cleared by the members it got.
+class BitSet {
+  public:
+    explicit BitSet(std::uint64_t size) : words_((size + 63) / 64) {}
+    // Whether `i` was new.
+    bool insert(std::uint64_t i) {
+        std::uint64_t& word = words_[i / 64];
+        const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+        const bool added = (word & bit) == 0;
+        word |= bit;
+        return added;
+    }
+    bool contains(std::uint64_t i) const { return (words_[i / 64] >> (i % 64) & 1U) != 0; }
+    void clear() { std::fill(words_.begin(), words_.end(), 0); }
+    // Calls visit(i) for each member, in order.
+    template <typename Visit>
+    void for_each(Visit visit) const {
+        for (std::size_t w = 0; w < words_.size(); ++w)
+            for (std::uint64_t bits = words_[w]; bits != 0; bits &= bits - 1)
+                visit(w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits)));
+    }
+
+  private:
+    std::vector<std::uint64_t> words_;
+};
+
+}  // namespace
+
+PlayerCounter::PlayerCounter(const IndexFile& index) : index_(&index) {
+    const std::vector<std::byte> pool = index.string_pool();
+    pool_size_ = pool.size();
+    for (std::uint64_t at = 0; at + 2 <= pool.size();) {
+        const auto length = load_le<std::uint16_t>(pool.data() + at);
+        if (length == 0) empty_text_ = static_cast<std::uint32_t>(at);
+        at += 2 + std::uint64_t{length};
+    }
+}
+
+std::vector<std::uint32_t> PlayerCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
+                                                const GameSelection* selection) const {
+    if (!index_->has_game_columns()) return {};
+    const TreeView& view = index_->tree(tree);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+    std::uint64_t lines = 0;
+    for (std::uint32_t node : nodes) {
+        const std::uint32_t first = view.node(node).lines_begin;
+        const std::uint32_t last = view.node(view.node(node).subtree_end).lines_begin;
+        if (last < first) view.damaged("bad line range");
+        ranges.emplace_back(first, last);
+        lines += last - first;
+    }
+    constexpr SectionId kColumn = SectionId::GamePlayers;
+    std::vector<std::array<std::uint32_t, 2>> column;  // every game's, when read whole
+    if (lines > kLinesReadingWholeColumn) {
+        column.resize(index_->game_count());
+        index_->for_each_column_record(kColumn, [&](std::uint32_t id, const std::byte* r) {
+            column[id] = {load_le<std::uint32_t>(r), load_le<std::uint32_t>(r + 4)};
+        });
+    }
+    const auto players_of = [&](std::uint32_t game) {
+        if (!column.empty()) return column[game];
+        std::array<std::byte, 8> r;
+        index_->read_column_record(kColumn, game, r);
+        return std::array<std::uint32_t, 2>{load_le<std::uint32_t>(r.data()),
+                                            load_le<std::uint32_t>(r.data() + 4)};
+    };
+    BitSet games(index_->game_count());
+    BitSet names(pool_size_);
+    std::vector<std::uint32_t> counts;
+    for (const auto& [first, last] : ranges) {
+        view.for_each_line(first, last, [&](std::uint32_t, const LineRecord& line) {
+            if (selection != nullptr && !selection->contains(line)) return;
+            if (line.game >= index_->game_count()) view.damaged("a line's game is out of range");
+            games.insert(line.game);
+        });
+        std::uint32_t people = 0;
+        games.for_each([&](std::uint64_t game) {
+            for (std::uint32_t name : players_of(static_cast<std::uint32_t>(game))) {
+                if (name >= pool_size_) index_->damaged("a player's name lies outside the pool");
+                if (names.insert(name) && name != empty_text_) ++people;
+            }
+        });
+        counts.push_back(people);
+        games.clear();
+        names.clear();
+    }
+    return counts;
+}
+
+}  // namespace josekic::index

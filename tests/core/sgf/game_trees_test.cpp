@@ -1,0 +1,39 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/sgf/game_reader.hpp"
+#include "core/sgf/game_trees.hpp"
+
+using namespace josekic;
+
+TEST_CASE("the n-th game tree of a collection is found past values and variations", "[sgf]") {
+    const std::string text =
+        "(;GM[1]C[a ) and a ( in a value];B[pd](;W[dp])(;W[dd]))\n"
+        "(;GM[1]C[an escaped \\] and (];B[qd])\n"
+        "  (;GM[1]PB[Third];B[cc])";
+    CHECK(sgf::nth_game_tree(text, 1) == "(;GM[1]C[a ) and a ( in a value];B[pd](;W[dp])(;W[dd]))");
+    CHECK(sgf::nth_game_tree(text, 2) == "(;GM[1]C[an escaped \\] and (];B[qd])");
+    CHECK(sgf::nth_game_tree(text, 3) == "(;GM[1]PB[Third];B[cc])");
+    CHECK_FALSE(sgf::nth_game_tree(text, 4));
+    CHECK_FALSE(sgf::nth_game_tree("(;GM[1];B[pd]", 1));          // never closed
+    CHECK_FALSE(sgf::nth_game_tree("(;GM[1]C[open (;B(pd)", 1));  // a value never closed
+}
+
+TEST_CASE("each game tree read alone is the game read_games reads there", "[sgf]") {
+    const std::string text =
+        "(;GM[1]PB[Black one]PW[White one]DT[2020-01-01];B[pd];W[dp])"
+        "(;GM[1]PB[Black two]PW[White two]C[(((];B[dd](;W[pp])(;W[qq]))"
+        "(;GM[1]PB[Black three]PW[White three];B[cc];W[ee];B[gg])";
+    diag::DiagnosticList problems;
+    const auto all = sgf::read_games(text, "c.sgf", {}, problems);
+    REQUIRE(all.size() == 3);
+    for (std::size_t n = 1; n <= all.size(); ++n) {
+        const auto tree = sgf::nth_game_tree(text, n);
+        REQUIRE(tree);
+        const auto alone = sgf::read_games(*tree, "c.sgf", {}, problems);
+        REQUIRE(alone.size() == 1);
+        CHECK(alone[0].info.black_player == all[n - 1].info.black_player);
+        CHECK(alone[0].moves == all[n - 1].moves);
+    }
+}
