@@ -311,13 +311,10 @@ ApiAnswer Api::years(index::Tree tree, const Params& params) const {
             nodes.push_back(result.continuations[i].node);
         }
         const std::vector<std::uint32_t> players = players_.count(tree, nodes, chosen);
-        const auto players_at = [&](std::size_t k) {
-            return k < players.size() ? Json(players[k]) : Json(nullptr);
-        };
         const std::size_t first_continuation = result.node ? 1 : 0;
-        if (result.node) answer["players"] = players_at(0);
+        if (result.node) answer["players"] = players[0];
         for (std::size_t i = 0; i < shown; ++i)
-            answer["continuations"][i]["players"] = players_at(first_continuation + i);
+            answer["continuations"][i]["players"] = players[first_continuation + i];
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);
     });

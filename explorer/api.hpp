@@ -54,7 +54,7 @@ class Api {
     ApiAnswer game(std::string_view id, const Params& params) const;
     /// GET /api/years: per year, the games of `moves` and of each of its first `top`
     /// continuations (the trends chart), and how many people played each (the table's
-    /// "players"; null for an index written before the game columns).
+    /// "players").
     ApiAnswer years(index::Tree tree, const Params& params) const;
     /// GET /api/corner: the corner pattern of `stones` (any corner and orientation, as
     /// `lookup --corner` takes them), `to_move`, `either_colour`, the filters, `games` and

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <mutex>
 
 namespace josekic::index {
 
@@ -52,7 +53,6 @@ PlayerCounter::PlayerCounter(const IndexFile& index) : index_(&index) {
 
 std::vector<std::uint32_t> PlayerCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
                                                 const GameSelection* selection) const {
-    if (!index_->has_game_columns()) return {};
     const TreeView& view = index_->tree(tree);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
     std::uint64_t lines = 0;
@@ -65,7 +65,11 @@ std::vector<std::uint32_t> PlayerCounter::count(Tree tree, std::span<const std::
     }
     constexpr SectionId kColumn = SectionId::GamePlayers;
     std::vector<std::array<std::uint32_t, 2>> column;  // every game's, when read whole
+    // One whole column in memory at a time (8 MB for a million games), however many threads
+    // of a server count at once.
+    std::unique_lock<std::mutex> holding_column(whole_column_, std::defer_lock);
     if (lines > kLinesReadingWholeColumn) {
+        holding_column.lock();
         column.resize(index_->game_count());
         index_->for_each_column_record(kColumn, [&](std::uint32_t id, const std::byte* r) {
             column[id] = {load_le<std::uint32_t>(r), load_le<std::uint32_t>(r + 4)};

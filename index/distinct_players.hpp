@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
@@ -21,8 +22,8 @@ class PlayerCounter {
     /// counter. Throws IndexError.
     explicit PlayerCounter(const IndexFile& index);
 
-    /// The players of each of `nodes` of `tree`, of `selection`'s games when given; empty for
-    /// an index written before the game columns (it cannot tell). Throws IndexError.
+    /// The players of each of `nodes` of `tree`, of `selection`'s games when given. Throws
+    /// IndexError. May be called from several threads at once.
     std::vector<std::uint32_t> count(Tree tree, std::span<const std::uint32_t> nodes,
                                      const GameSelection* selection = nullptr) const;
 
@@ -30,6 +31,7 @@ class PlayerCounter {
     const IndexFile* index_;
     std::uint64_t pool_size_ = 0;
     std::optional<std::uint32_t> empty_text_;  // the pool offset of "", if a game has it
+    mutable std::mutex whole_column_;          // held while a count holds the whole column
 };
 
 }  // namespace josekic::index

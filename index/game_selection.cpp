@@ -118,40 +118,28 @@ void GameSelection::make_bits() const {
     const auto players_pass = [&](std::uint32_t black, std::uint32_t white) {
         return texts->passes(Player, black) | texts->passes(Player, white);
     };
-    bits_.assign((std::size_t{game_count_} + 63) / 64, 0);
-    if (index_->has_game_columns()) {
-        // Every game passes until a column it fails clears its bit; each column read only
-        // when its field is filtered.
-        std::fill(bits_.begin(), bits_.end(), ~std::uint64_t{0});
-        if (game_count_ % 64 != 0) bits_.back() = (std::uint64_t{1} << (game_count_ % 64)) - 1;
-        const auto keep_if = [&](SectionId column, auto passes) {
-            index_->for_each_column_record(column, [&](std::uint32_t id, const std::byte* r) {
-                const std::uint64_t fails = passes(r) ? 0 : 1;
-                bits_[id / 64] &= ~(fails << (id % 64));
-            });
-        };
-        if (years)
-            keep_if(SectionId::GameYears,
-                    [&](const std::byte* r) { return year_passes(load_le<std::int16_t>(r)); });
-        if (ranks)
-            keep_if(SectionId::GameRanks,
-                    [&](const std::byte* r) { return ranks_pass(text_at(r, 0), text_at(r, 1)); });
-        if (players)
-            keep_if(SectionId::GamePlayers,
-                    [&](const std::byte* r) { return players_pass(text_at(r, 0), text_at(r, 1)); });
-        if (event)
-            keep_if(SectionId::GameEvents,
-                    [&](const std::byte* r) { return texts->passes(Event, text_at(r, 0)); });
-    } else {
-        // An index written before the columns: the same verdicts from the game records.
-        index_->for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
-            const bool passes = year_passes(g.year) &&
-                                (!ranks || ranks_pass(g.black_rank, g.white_rank)) &&
-                                (!players || players_pass(g.black_player, g.white_player)) &&
-                                (!event || texts->passes(Event, g.event));
-            if (passes) bits_[id / 64] |= std::uint64_t{1} << (id % 64);
+    // Every game passes until a column it fails clears its bit; each column read only when
+    // its field is filtered.
+    bits_.assign((std::size_t{game_count_} + 63) / 64, ~std::uint64_t{0});
+    if (game_count_ % 64 != 0) bits_.back() = (std::uint64_t{1} << (game_count_ % 64)) - 1;
+    const auto keep_if = [&](SectionId column, auto passes) {
+        index_->for_each_column_record(column, [&](std::uint32_t id, const std::byte* r) {
+            const std::uint64_t fails = passes(r) ? 0 : 1;
+            bits_[id / 64] &= ~(fails << (id % 64));
         });
-    }
+    };
+    if (years)
+        keep_if(SectionId::GameYears,
+                [&](const std::byte* r) { return year_passes(load_le<std::int16_t>(r)); });
+    if (ranks)
+        keep_if(SectionId::GameRanks,
+                [&](const std::byte* r) { return ranks_pass(text_at(r, 0), text_at(r, 1)); });
+    if (players)
+        keep_if(SectionId::GamePlayers,
+                [&](const std::byte* r) { return players_pass(text_at(r, 0), text_at(r, 1)); });
+    if (event)
+        keep_if(SectionId::GameEvents,
+                [&](const std::byte* r) { return texts->passes(Event, text_at(r, 0)); });
     for (std::uint64_t word : bits_) size_ += static_cast<std::uint32_t>(std::popcount(word));
 }
 

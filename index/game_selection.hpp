@@ -17,9 +17,10 @@ namespace josekic::index {
 /// decided by the same check as compile's on the same fields (players, ranks, year, event),
 /// so that a filtered lookup equals a compile with that filter.
 ///
-/// Every game is decided when the selection is made, from one read of the game table and the
-/// string pool (each distinct text once: the pool holds each text once), into one bit per
-/// game; a query then only tests bits. A filter of years alone reads no game table: a line
+/// Every game is decided when the selection is made, from one read of the game columns its
+/// filter needs (index_format.hpp kGameColumns: 2 to 8 bytes a game each) and of the string
+/// pool (each distinct text once: the pool holds each text once), into one bit per game; a
+/// query then only tests bits. A filter of years alone reads no game table: a line
 /// carries its game's year. A long-running process keeps one selection per
 /// (index, filter) and reuses it: it also remembers the statistics of the large nodes its
 /// queries counted, so that a second query costs what an unfiltered one does. Const member
@@ -85,7 +86,7 @@ class GameSelection {
     /// The bits of the games that pass, made at construction or, for a filter of years
     /// alone, on first use.
     const std::vector<std::uint64_t>& bits() const;
-    /// Reads the game table and decides every game into bits_ and size_.
+    /// Reads the game columns the filter needs and decides every game into bits_ and size_.
     void make_bits() const;
 
     /// What the queries counted once, for the next ones.

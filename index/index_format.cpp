@@ -54,6 +54,13 @@ void encode_column(const GameColumn& column, const GameRecord& g, std::byte* out
     for (std::size_t f = 0; f < column.text_field_count; ++f) w.put(g.*column.text_fields[f]);
 }
 
+void decode_column(const GameColumn& column, const std::byte* in, GameRecord& g) {
+    Reader r{in};
+    if (column.text_field_count == 0) g.year = r.get<std::int16_t>();
+    for (std::size_t f = 0; f < column.text_field_count; ++f)
+        g.*column.text_fields[f] = r.get<std::uint32_t>();
+}
+
 void encode(const PositionRecord& r, std::byte* out) {
     Writer w{out};
     w.put(static_cast<std::uint32_t>(r.key & kKeyLowMask));
@@ -72,10 +79,8 @@ void encode(const StatsRecord& r, std::byte* out) {
 
 void encode(const GameRecord& r, std::byte* out) {
     Writer w{out};
-    for (std::uint32_t v : {r.black_player, r.white_player, r.black_rank, r.white_rank, r.date,
-                            r.event, r.result, r.source_dir, r.source_name, r.index_in_file})
+    for (std::uint32_t v : {r.date, r.result, r.source_dir, r.source_name, r.index_in_file})
         w.put(v);
-    w.put(r.year);
 }
 
 NodeRecord decode_node(const std::byte* in) {

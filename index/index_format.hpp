@@ -28,18 +28,18 @@ namespace josekic::index {
 /// The first 8 bytes of every index file.
 inline constexpr std::array<char, 8> kMagic = {'J', 'O', 'S', 'E', 'K', 'I', 'X', '\0'};
 /// The format version this program writes and reads; a larger one is a newer program's.
-inline constexpr std::uint32_t kFormatVersion = 2;
+inline constexpr std::uint32_t kFormatVersion = 3;
 /// The name of the index file in a dictionary directory.
 inline constexpr std::string_view kIndexFileName = "index.jki";
 
 /// What a section holds. A tree's sections are its base id plus a TreePart.
 enum class SectionId : std::uint32_t {
     Strings = 1,            ///< the string pool: u16 length + bytes, referred to by byte offset
-    Games = 2,              ///< GameRecord, ordered most recent first (GameTable::listed_before)
+    Games = 2,              ///< GameRecord, stored part; most recent first (listed_before)
     Positions = 3,          ///< PositionRecord of both trees, by (bucket, low 48 bits, tree, node)
     PositionDirectory = 4,  ///< u32 x (2^bits + 1): the first position of each bucket
     Options = 5,            ///< one OptionsRecord: the compile options that shaped the tries
-    /// The game table's filter fields column by column (kGameColumns), so that a filter reads
+    /// The game table's other fields, column by column (kGameColumns), so that a filter reads
     /// only the fields it decides on (index/game_selection.hpp):
     GameYears = 6,    ///< i16 per game: GameRecord::year
     GamePlayers = 7,  ///< u32 x 2 per game: GameRecord::black_player, white_player
@@ -203,8 +203,10 @@ struct StatsRecord {
     static constexpr std::size_t kSize = 64;
 };
 
-/// A game (42 bytes): string pool offsets of its texts, its index in its file, its year
-/// (0 when unknown).
+/// A game: string pool offsets of its texts, its index in its file, its year (0 when
+/// unknown). Stored in five sections: the games section holds date, result, source_dir,
+/// source_name and index_in_file (kSize bytes, encode()/decode_game()); the game columns
+/// (kGameColumns) the fields a filter decides on.
 struct GameRecord {
     std::uint32_t black_player = 0;
     std::uint32_t white_player = 0;
@@ -217,7 +219,7 @@ struct GameRecord {
     std::uint32_t source_name = 0;  ///< the rest of the source path
     std::uint32_t index_in_file = 0;
     std::int16_t year = 0;
-    static constexpr std::size_t kSize = 42;
+    static constexpr std::size_t kSize = 20;
 };
 
 /// The header (32 bytes): magic[8], then version u32, section_count u32, file_size u64, crc
@@ -296,22 +298,20 @@ inline constexpr std::array<SectionSpec, 22> kSectionSpecs = {{
      Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences",
      OccurrenceRecord::kSize, Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::GameYears), "game years", 2, Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::GamePlayers), "game players", 8, Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::GameRanks), "game ranks", 8, Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::GameEvents), "game events", 4, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::GameYears), "game years", 2, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::GamePlayers), "game players", 8, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::GameRanks), "game ranks", 8, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::GameEvents), "game events", 4, Presence::Required},
 }};
 
 /// The columns of the game table, each one section: for every game, in the games section's
-/// order, a copy of some of its GameRecord fields (little-endian, as GameRecord stores them).
-/// A filter of ranks reads 8 bytes a game instead of 42. Optional, so that an index written
-/// before them is still filtered, from its games section; when present, each holds one
-/// record per game (checked at open) equal to the game's fields (IndexFile::verify).
+/// order, some of its GameRecord fields (little-endian): a filter of ranks reads 8 bytes a
+/// game, not the whole game. Each holds one record per game (checked at open).
 struct GameColumn {
     SectionId id;
-    /// The fields of a GameRecord this column copies, in order.
+    /// The text fields of a GameRecord this column holds, in order; none for the years.
     std::array<std::uint32_t GameRecord::*, 2> text_fields;
-    std::size_t text_field_count;  ///< 0 for the years
+    std::size_t text_field_count;
 };
 inline constexpr std::array<GameColumn, 4> kGameColumns = {{
     {SectionId::GameYears, {nullptr, nullptr}, 0},
@@ -343,8 +343,10 @@ void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
 void encode(const PatternRecord& r, std::byte* out);
-/// The record of `column` for the game `g` (record_size_of(column.id) bytes).
+/// The record of `column` for the game `g` (record_size_of(column.id) bytes), and its fields
+/// read back into `g`.
 void encode_column(const GameColumn& column, const GameRecord& g, std::byte* out);
+void decode_column(const GameColumn& column, const std::byte* in, GameRecord& g);
 void encode(const OccurrenceRecord& r, std::byte* out);
 PatternRecord decode_pattern(const std::byte* in);
 OccurrenceRecord decode_occurrence(const std::byte* in);
@@ -378,16 +380,14 @@ inline LineRecord decode_line(const std::byte* in) {
     return l;
 }
 
+/// The fields of a game that its record in the games section holds (the others stay 0).
 inline GameRecord decode_game(const std::byte* in) {
     GameRecord g;
     std::size_t at = 0;
-    for (std::uint32_t* v :
-         {&g.black_player, &g.white_player, &g.black_rank, &g.white_rank, &g.date, &g.event,
-          &g.result, &g.source_dir, &g.source_name, &g.index_in_file}) {
+    for (std::uint32_t* v : {&g.date, &g.result, &g.source_dir, &g.source_name, &g.index_in_file}) {
         *v = load_le<std::uint32_t>(in + at);
         at += 4;
     }
-    g.year = load_le<std::int16_t>(in + at);
     return g;
 }
 template <typename T>

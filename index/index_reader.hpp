@@ -146,25 +146,9 @@ class IndexFile {
     const TreeView& tree(Tree t) const { return t == Tree::Joseki ? joseki_ : fuseki_; }
     std::uint32_t game_count() const { return static_cast<std::uint32_t>(games_.count); }
     IndexedGame game(std::uint32_t id) const;
-    /// Calls `visit(id, record)` for every game record in id order, reading them a block at a
-    /// time: a filter decides every game, and one read per record cost a system call each.
-    template <typename Visit>
-    void for_each_game_record(Visit visit) const {
-        std::vector<std::byte> block;
-        for (std::uint32_t at = 0; at < game_count();) {
-            const std::uint32_t n = std::min(game_count() - at, kGamesPerRead);
-            read_game_records(at, n, block);
-            for (std::uint32_t k = 0; k < n; ++k)
-                visit(at + k, decode_game(block.data() + std::size_t{k} * GameRecord::kSize));
-            at += n;
-        }
-    }
-    /// Whether the index holds the game columns (kGameColumns; all or none, checked at open):
-    /// an index written before them has none.
-    bool has_game_columns() const { return game_columns_.front().present; }
-    /// Calls `visit(id, record)` with every game's record of `column` (one of kGameColumns,
-    /// which the index holds), `record` its record_size_of(column) bytes, in id order, read a
-    /// block at a time.
+    /// Calls `visit(id, record)` with every game's record of `column` (one of kGameColumns),
+    /// `record` its record_size_of(column) bytes, in id order, read a block at a time: a
+    /// filter decides every game, and one read per record cost a system call each.
     template <typename Visit>
     void for_each_column_record(SectionId column, Visit visit) const {
         const SectionView& view = section(column_id(column));
@@ -179,7 +163,20 @@ class IndexFile {
             at += n;
         }
     }
-    /// Reads the record of game `id` in `column` (one of kGameColumns, which the index holds)
+    /// Calls `visit(id, record)` for every game in id order, each record whole (its part in
+    /// the games section and its columns), read a block at a time.
+    template <typename Visit>
+    void for_each_game_record(Visit visit) const {
+        std::vector<std::byte> block;
+        std::vector<GameRecord> records;
+        for (std::uint32_t at = 0; at < game_count();) {
+            const std::uint32_t n = std::min(game_count() - at, kGamesPerRead);
+            read_game_records(at, n, block, records);
+            for (std::uint32_t k = 0; k < n; ++k) visit(at + k, records[k]);
+            at += n;
+        }
+    }
+    /// Reads the record of game `id` in `column` (one of kGameColumns)
     /// into `out`, its record_size_of(column) bytes. Throws IndexError for an id out of range.
     void read_column_record(SectionId column, std::uint32_t id, std::span<std::byte> out) const {
         const SectionView& view = section(column_id(column));
@@ -246,7 +243,7 @@ class IndexFile {
     std::uint64_t compile_id() const { return compile_id_; }
 
   private:
-    /// Game records read at once by for_each_game_record: 168 kB.
+    /// Game records read at once by for_each_game_record and the columns' readers.
     static constexpr std::uint32_t kGamesPerRead = 4096;
     /// Occurrences read at once by for_each_occurrence: 72 kB.
     static constexpr std::uint32_t kOccurrencesPerRead = 8192;
@@ -256,15 +253,17 @@ class IndexFile {
     void verify_patterns() const;
     IndexFile() = default;
     /// Reads the `n` game records from `first` into `out` (bounds-checked).
-    void read_game_records(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
+    /// Reads the `n` whole game records from `first` into `out` (bounds-checked), through
+    /// `bytes`.
+    void read_game_records(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& bytes,
+                           std::vector<GameRecord>& out) const;
     void check_layout();
     /// Where the section `id` of kSectionSpecs is kept.
     SectionView* slot_of(std::uint32_t id);
     std::string string_at(std::uint32_t offset) const;
     /// Checks the position directory and table (verify()).
     void verify_positions() const;
-    /// Checks that every text a game names lies in the string pool, and that the game columns
-    /// copy the game records (verify()).
+    /// Checks that every text a game names lies in the string pool (verify()).
     void verify_games() const;
     static constexpr std::uint32_t column_id(SectionId column) {
         return static_cast<std::uint32_t>(column);

@@ -1,13 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/compiled_dictionary.hpp"
-#include "tests/support/crafted_index.hpp"
 #include "tests/support/filter_collection.hpp"
 #include "tests/support/temp_dir.hpp"
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -149,37 +146,4 @@ TEST_CASE("a selection refuses a game id the index does not have", "[index][filt
     const index::GameSelection selection(file, filter);
     CHECK(selection.size() == 5);
     CHECK_THROWS_AS(selection.contains(file.game_count()), index::IndexError);
-}
-
-TEST_CASE("an index written before the game columns is filtered from its game records alike",
-          "[index][filter]") {
-    const test_support::TempDir dir;
-    test_support::compile_filter_games(dir.path());
-    const fs::path with_columns = dir.path() / "all" / "index.jki";
-    const std::vector<std::byte> older = test_support::crafted(
-        test_support::bytes_of(with_columns), [](std::vector<index::SectionEntry>& entries) {
-            std::erase_if(entries, [](const index::SectionEntry& e) {
-                return std::ranges::any_of(index::kGameColumns, [&](const index::GameColumn& c) {
-                    return e.id == static_cast<std::uint32_t>(c.id);
-                });
-            });
-        });
-    const fs::path without_columns = dir.path() / "older.jki";
-    std::ofstream(without_columns, std::ios::binary)
-        .write(reinterpret_cast<const char*>(older.data()),
-               static_cast<std::streamsize>(older.size()));
-    const index::IndexFile file = index::IndexFile::open(with_columns);
-    const index::IndexFile before = index::IndexFile::open(without_columns);
-    REQUIRE(file.has_game_columns());
-    REQUIRE_FALSE(before.has_game_columns());
-    before.verify();
-    for (const game::GameFilter& filter :
-         filters_of_every_kind({"Cho, Chikun", "Rin Kaiho"}, "meijin")) {
-        check_every_game(before, filter);
-        const index::GameSelection now(file, filter);
-        const index::GameSelection then(before, filter);
-        CHECK(now.size() == then.size());
-        for (std::uint32_t id = 0; id < file.game_count(); ++id)
-            CHECK(now.contains(id) == then.contains(id));
-    }
 }

@@ -111,8 +111,9 @@ TEST_CASE("an index of an older format asks for a new compile", "[index][reader]
     std::vector<std::byte> older = c.bytes;
     index::store_le(index::kFormatVersion - 1, older.data() + 8);
     const std::string error = open_error(write_bytes(c.dir.path() / "older.jki", older));
-    CHECK(error.find("older.jki: index format 1 was written by an older josekic; compile the "
-                     "dictionary again") != std::string::npos);
+    CHECK(error.find("older.jki: index format " + std::to_string(index::kFormatVersion - 1) +
+                     " was written by an older josekic; compile the dictionary again") !=
+          std::string::npos);
 }
 
 TEST_CASE("a file that is no index is refused", "[index][reader]") {
@@ -234,8 +235,9 @@ TEST_CASE("a known section of another record size is damaged, whatever the size"
             entry_of(entries, static_cast<std::uint32_t>(index::SectionId::Games)).record_size =
                 size;
         }));
-        CHECK_THAT(error, Catch::Contains("(games) has records of " + std::to_string(size) +
-                                          " bytes, not 42"));
+        CHECK_THAT(error,
+                   Catch::Contains("(games) has records of " + std::to_string(size) +
+                                   " bytes, not " + std::to_string(index::GameRecord::kSize)));
     }
 }
 
@@ -369,33 +371,10 @@ TEST_CASE("stored statistics that do not add up are damage", "[index][reader]") 
                    Catch::Contains("do not add up"));
 }
 
-TEST_CASE("game columns that disagree with the games, or only some of them, are damage",
-          "[index][reader]") {
+TEST_CASE("a game column of fewer records than games is damage", "[index][reader]") {
     const Compiled c;
     const auto players = static_cast<std::uint32_t>(index::SectionId::GamePlayers);
-    SECTION("a column that names another text than its game's record") {
-        std::vector<std::byte> bytes = c.bytes;
-        std::vector<index::SectionEntry> entries;
-        crafted(bytes, [&](std::vector<index::SectionEntry>& e) { entries = e; });
-        const index::SectionEntry& column = entry_of(entries, players);
-        REQUIRE(column.count > 1);
-        // The first game's black player becomes its white player, whose text is another.
-        REQUIRE(std::memcmp(bytes.data() + column.offset, bytes.data() + column.offset + 4, 4) !=
-                0);
-        std::memcpy(bytes.data() + column.offset, bytes.data() + column.offset + 4, 4);
-        CHECK(view_error(crafted(bytes, [](auto&) {})).find("is not as its game column says") !=
-              std::string::npos);
-    }
-    SECTION("one column missing") {
-        const std::string error = view_error(crafted(c.bytes, [&](auto& entries) {
-            std::erase_if(entries, [&](const index::SectionEntry& e) { return e.id == players; });
-        }));
-        CHECK(error.find("the game columns are missing some of their sections") !=
-              std::string::npos);
-    }
-    SECTION("a column of fewer records than games") {
-        const std::string error = view_error(
-            crafted(c.bytes, [&](auto& entries) { --entry_of(entries, players).count; }));
-        CHECK(error.find("a game column does not hold one record per game") != std::string::npos);
-    }
+    const std::string error =
+        view_error(crafted(c.bytes, [&](auto& entries) { --entry_of(entries, players).count; }));
+    CHECK(error.find("a game column does not hold one record per game") != std::string::npos);
 }
