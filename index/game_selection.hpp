@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -37,6 +38,12 @@ class GameSelection {
     std::uint32_t size() const {
         bits();
         return size_;
+    }
+    /// Whether no game passes the filter: a query then counts nothing (a filter that keeps
+    /// nothing would otherwise count every line back to the root, where its lookup ends).
+    bool empty() const {
+        if (years_only_) return std::find(years_.begin(), years_.end(), true) == years_.end();
+        return size_ == 0;
     }
     /// Whether `game` passes the filter. Throws IndexError for a game id out of range.
     bool contains(std::uint32_t game) const {

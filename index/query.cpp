@@ -157,6 +157,7 @@ dictionary::NodeStats node_stats(const IndexFile& index, Tree tree, std::uint32_
                                  const GameSelection* selection) {
     const TreeView& view = index.tree(tree);
     const LineRange range = line_range(view, node);
+    if (selection != nullptr && selection->empty()) return {};
     if (range.large() && selection == nullptr) return stored_node_stats(view, node, range);
     if (range.large()) return tally(view, node, range, *selection, kStoredRecentGames).stats;
     dictionary::NodeStats stats;
@@ -169,6 +170,7 @@ std::uint32_t node_count(const IndexFile& index, Tree tree, std::uint32_t node,
     const TreeView& view = index.tree(tree);
     const LineRange range = line_range(view, node);
     if (selection == nullptr) return range.last - range.first;
+    if (selection->empty()) return 0;
     if (range.large()) {
         if (std::optional<GameSelection::Tally> known = selection->remembered(tree, node))
             return known->stats.count;
@@ -266,7 +268,7 @@ PositionTotals position_totals(const IndexFile& index, Tree tree, const Position
 
 std::vector<GameAt> recent_games(const TreeView& tree, std::uint32_t node, std::size_t limit,
                                  const GameSelection* selection) {
-    if (limit == 0) return {};
+    if (limit == 0 || (selection != nullptr && selection->empty())) return {};
     const LineRange range = line_range(tree, node);
     std::vector<GameAt> best;
     if (range.large() && selection != nullptr) {

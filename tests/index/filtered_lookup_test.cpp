@@ -82,13 +82,15 @@ TEST_CASE("lookup with a filter answers as the index of a compile with that filt
           "[index][lookup][filter]") {
     const test_support::TempDir dir;
     const fs::path in = test_support::compile_filter_games(dir.path());
-    std::vector<game::GameFilter> filters(5);
+    std::vector<game::GameFilter> filters(7);
     filters[0].since = 2017;
     filters[1].min_rank = game::parse_rank("9d");
     filters[2].players.emplace_back("Cho, Chikun");
     filters[3].event = "meijin";
     filters[4].until = 1990;
     filters[4].max_rank = game::parse_rank("9d");
+    filters[5].event = "no event of these games";  // filters that keep no game
+    filters[6].since = 2100;
     for (const game::GameFilter& filter : filters) {
         INFO(filter.describe());
         test_support::compile_filtered({in.string()}, dir.path() / "filtered", filter);
