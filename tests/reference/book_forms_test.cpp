@@ -61,7 +61,7 @@ dictionary::Trie forms_trie() {
     add({"pd", "nd", "nf"}, 2);              // "not joseki", said on the node
     add({"pc", "nc", "pe"}, 2);              // a conditional sentence on the parent
     add({"pc", "oe", "qe"}, 3);              // locally inferior
-    add({"pc", "qe"}, 1);                    // not in the book
+    add({"pc", "qe"}, 5);                    // not in the book
     return trie;
 }
 
