@@ -7,7 +7,9 @@
 # JOSEKIC is the josekic binary, MEASURES the josekic_cutoff_measures binary, WORK_DIR keeps the
 # dictionaries (WORK_DIR/NAME/RULE-ZONE) and measures.tsv. Without corpora, the three of
 # HELPERS.md: goban-596, fox-pro-even-1404 and fox-28k's professional games (Pro and Pro2).
-# RULES and ZONES (environment) override the lists; BOOKS the --reference arguments.
+# RULES and ZONES (environment) override the lists; BOOKS the --reference arguments; OPTIONS
+# adds compile options to every run, and TAG (required with OPTIONS) names them in the zone
+# column and the directories (RULE-ZONE-TAG), e.g. OPTIONS="--max-gap 20" TAG=gap20.
 # Prints one Markdown table per corpus: rows RULE ZONE, columns the size and, for each book,
 # known share and book recall.
 set -eu
@@ -18,6 +20,9 @@ ref=${REFERENCE_DIR:-/work/shared/reference}
 books=${BOOKS:-"gnugo=$ref/gnugo-joseki pachi=$ref/pachi-joseki/joseki pachi-fix=$ref/pachi-joseki/josekifix/josekifix.sgf dagaz=$ref/dagaz-gobot/joseki.sgf"}
 rules=${RULES:-"ring locality spill contact"}
 zones=${ZONES:-"sawtooth 7x7 8x8 10x10"}
+options=${OPTIONS:-}
+tag=${TAG:-}
+[ -z "$options" ] || [ -n "$tag" ] || { echo "$0: OPTIONS needs a TAG" >&2; exit 2; }
 if [ $# -eq 0 ]; then
   set -- goban-596=/tmp/corpus/goban-596 fox-pro-even-1404=/tmp/corpus/fox-pro-even-1404 \
     fox-28k-pro=/tmp/corpus/fox-28k/featurecat-fox/Pro,/tmp/corpus/fox-28k/featurecat-fox/Pro2
@@ -32,11 +37,11 @@ for corpus in "$@"; do
   dirs=""
   for rule in $rules; do
     for zone in $zones; do
-      out="$work/$name/$rule-$zone"
+      out="$work/$name/$rule-$zone${tag:+-$tag}"
       if [ ! -f "$out/joseki.sgf" ]; then
         # shellcheck disable=SC2086
         "$josekic" compile -q $inputs -o "$out" --cutoff "$rule" --zones "$zone" --full \
-          --min-count 2 --no-index >/dev/null
+          --min-count 2 --no-index $options >/dev/null
       fi
       dirs="$dirs $out"
     done

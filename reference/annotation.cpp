@@ -142,6 +142,7 @@ std::vector<std::pair<std::string, go::Point>> labels_of(const sgf::SgfNode& nod
 void NodeAnnotation::merge(const NodeAnnotation& other) {
     marks = static_cast<std::uint16_t>(marks | other.marks);
     if (text.empty()) text = other.text;
+    if (note.empty()) note = other.note;
 }
 
 void NodeAnnotation::swap_colours() {
@@ -190,6 +191,7 @@ NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
     ProseVerdicts prose = read_prose_verdicts(people_text);
     a.marks = static_cast<std::uint16_t>(a.marks | prose.own);
     verdicts.numbered_moves = std::move(prose.numbered_moves);
+    verdicts.condition = shorten(prose.condition);
     const auto labels = labels_of(node);
     for (const LabelVerdict& v : prose.labels) {
         const auto it = std::find_if(labels.begin(), labels.end(),
@@ -232,6 +234,10 @@ std::string describe(const NodeAnnotation& annotation) {
     if (!annotation.text.empty()) {
         if (!out.empty()) out += ": ";
         out += "\u201c" + annotation.text + "\u201d";
+    }
+    if (!annotation.note.empty()) {
+        if (!out.empty()) out += ' ';
+        out += "(" + annotation.note + ")";
     }
     return out;
 }

@@ -38,11 +38,14 @@ namespace josekic::reference {
 struct NodeAnnotation {
     std::uint16_t marks = 0;  ///< bits of Mark
     std::string text;  ///< first line of the comment meant for people, UTF-8, at most ~80 bytes
+    /// What the book says of the same line in another place whose verdict the main treatment
+    /// overrules (reference/reference_index.hpp), with its context; empty when none.
+    std::string note;
 
     bool has(Mark m) const { return (marks & static_cast<std::uint16_t>(m)) != 0; }
     void add(Mark m) { marks = static_cast<std::uint16_t>(marks | static_cast<std::uint16_t>(m)); }
-    bool empty() const { return marks == 0 && text.empty(); }
-    /// Adds another node's marks; takes its text when this one has none.
+    bool empty() const { return marks == 0 && text.empty() && note.empty(); }
+    /// Adds another node's marks; takes its text (and note) when this one has none.
     void merge(const NodeAnnotation& other);
     /// Exchanges GoodForBlack and GoodForWhite (for a line whose colours normalisation swapped).
     void swap_colours();
@@ -62,6 +65,9 @@ struct NodeVerdicts {
     NodeAnnotation own;
     std::vector<ContinuationVerdict> continuations;
     std::vector<NumberedMoveVerdict> numbered_moves;  ///< in the file's colours
+    /// The comment's first conditional sentence, shortened like the text, which sets a
+    /// whole-board situation (ProseVerdicts::condition); empty when none.
+    std::string condition;
 };
 
 /// The verdicts of `node`, whose comment (if any) is `comment`, already decoded to UTF-8.
@@ -70,7 +76,8 @@ NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment);
 /// The marks as words in a fixed order, e.g. "mistake, trick"; empty when there are none.
 std::string describe_marks(std::uint16_t marks);
 
-/// "mistake: “not joseki”", "standard", "“b blocks below”", or "" for an empty annotation.
+/// "mistake: “not joseki”", "standard", "“b blocks below”", or "" for an empty annotation;
+/// a note follows in parentheses: "joseki (mistake elsewhere, book.sgf:12: “Given …”)".
 std::string describe(const NodeAnnotation& annotation);
 
 }  // namespace josekic::reference

@@ -75,6 +75,7 @@ std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie,
                                                 const Annotations& annotations,
                                                 const CoverageOptions& options) {
     std::vector<ReferenceCoverage> result;
+    const std::vector<CutoffMeasures> measures = measure_cutoff(trie, annotations);
     for (std::size_t r = 0; r < annotations.references().size(); ++r) {
         const ReferenceIndex& ref = annotations.references()[r];
         ReferenceCoverage cov;
@@ -83,6 +84,7 @@ std::vector<ReferenceCoverage> compute_coverage(const dictionary::Trie& trie,
         cov.reference_nodes = ref.size() - 1;
         cov.load = ref.counts;
         cov.total.first_move = "all";
+        cov.measures = measures[r].total;
 
         std::map<std::string, CoverageRow> by_name;
         std::vector<std::pair<std::uint64_t, dictionary::NodeId>> candidates;
@@ -160,6 +162,18 @@ std::string render_coverage(const std::vector<ReferenceCoverage>& coverage) {
                "mean book depth is\n"
                "   how many leading moves of a line the reference knows; known moves weigh each "
                "node by its count)\n";
+        const MeasureOptions thresholds;
+        char figures[32];
+        std::snprintf(figures, sizeof figures, "%.1f%%", cov.measures.known_share());
+        out << "  Known share " << figures << ": of the moves at nodes played at least "
+            << thresholds.min_count << " times (by count), those the book knows\n";
+        std::snprintf(figures, sizeof figures, "%.1f%%", cov.measures.recall());
+        out << "  Book recall " << figures << ": " << with_thousands(cov.measures.recalled)
+            << " of " << with_thousands(cov.measures.book_lines) << " book lines of "
+            << thresholds.min_book_moves << " moves or more played to their end at least "
+            << thresholds.min_recall_count << " times\n"
+            << "  (docs/cutoff.md says what counts; lines the book marks as mistakes are left "
+               "out)\n";
         const std::string_view tenuki = emit::pass_text(emit::DictionaryKind::Joseki);
         out << "  Most played lines " << cov.name
             << " lacks (candidates for the book; the last move leaves it):\n";

@@ -8,6 +8,7 @@
 
 #include "core/dictionary/trie.hpp"
 #include "reference/annotate.hpp"
+#include "reference/cutoff_measures.hpp"
 
 namespace josekic::reference {
 
@@ -43,6 +44,9 @@ struct ReferenceCoverage {
     LoadCounts load;
     std::vector<CoverageRow> rows;  ///< by first move, most played first
     CoverageRow total;
+    /// Known share and book recall of the whole trie (reference/cutoff_measures.hpp,
+    /// docs/cutoff.md), with the default MeasureOptions.
+    MeasureRow measures;
     /// Professional lines the reference lacks: unknown nodes whose parent it knows, most
     /// played first (candidates for the book).
     std::vector<CoverageLine> candidates;

@@ -22,17 +22,15 @@ void add_row(MeasureRow& into, const MeasureRow& row) {
     into.recalled += row.recalled;
 }
 
-struct LineOrder {
-    bool operator()(const std::vector<go::Move>& a, const std::vector<go::Move>& b) const {
-        return std::lexicographical_compare(
-            a.begin(), a.end(), b.begin(), b.end(), [](const go::Move& x, const go::Move& y) {
-                return dictionary::move_order_key(x) < dictionary::move_order_key(y);
-            });
-    }
-};
+}  // namespace
 
-// The book's good lines: leaves without a bad mark on the way, their trailing tenuki dropped,
-// each distinct line once.
+bool LineOrder::operator()(const std::vector<go::Move>& a, const std::vector<go::Move>& b) const {
+    return std::lexicographical_compare(
+        a.begin(), a.end(), b.begin(), b.end(), [](const go::Move& x, const go::Move& y) {
+            return dictionary::move_order_key(x) < dictionary::move_order_key(y);
+        });
+}
+
 std::set<std::vector<go::Move>, LineOrder> book_lines(const ReferenceIndex& book,
                                                       std::size_t min_moves) {
     std::set<std::vector<go::Move>, LineOrder> lines;
@@ -55,8 +53,6 @@ std::set<std::vector<go::Move>, LineOrder> book_lines(const ReferenceIndex& book
     }
     return lines;
 }
-
-}  // namespace
 
 double MeasureRow::known_share() const {
     return share(known_moves, moves);

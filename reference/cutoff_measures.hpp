@@ -5,6 +5,7 @@
 // the book's lines the dictionary holds (book recall), and the dictionary's size.
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,16 @@ struct CutoffMeasures {
 /// there or the book says the player may play elsewhere (Mark::TenukiOk).
 bool known_move(const dictionary::Trie& trie, const Annotations& annotations,
                 dictionary::NodeId node, std::size_t reference);
+
+/// Lines in the fixed order of dictionary::move_order_key, move by move.
+struct LineOrder {
+    bool operator()(const std::vector<go::Move>& a, const std::vector<go::Move>& b) const;
+};
+
+/// The book's lines that book recall counts: root-to-leaf lines of at least `min_moves`
+/// moves, their trailing tenuki left out, none of whose moves carries kBadMarks; each once.
+std::set<std::vector<go::Move>, LineOrder> book_lines(const ReferenceIndex& book,
+                                                      std::size_t min_moves);
 
 /// The measures of `trie` against each book of `annotations` (made from `trie`). A book line
 /// is a root-to-leaf line of the book, its trailing tenuki left out (the trackers never record

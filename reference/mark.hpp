@@ -39,4 +39,8 @@ inline constexpr std::uint16_t kBadMarks =
     static_cast<std::uint16_t>(bit(Mark::Mistake) | bit(Mark::Trick) | bit(Mark::Doubtful) |
                                bit(Mark::Avoided) | bit(Mark::NotJoseki));
 
+/// The marks of a move a book approves of: good, joseki, urgent and minor (GNU Go's classes).
+inline constexpr std::uint16_t kApprovingMarks = static_cast<std::uint16_t>(
+    bit(Mark::Good) | bit(Mark::Joseki) | bit(Mark::Urgent) | bit(Mark::Minor));
+
 }  // namespace josekic::reference

@@ -65,8 +65,18 @@ struct WalkState {
     std::optional<go::Color>
         last_colour;  // of the last move, pass included, once a stone was played
     // The node of each move of the file's line, by its number from the book's first move
-    // (inserted passes have none), with its colour in the file: "White 12" is book_moves[11].
-    std::vector<std::pair<RefNodeId, go::Color>> book_moves;
+    // (inserted passes have none), with its colour in the file and its place: "White 12" is
+    // book_moves[11].
+    struct BookMove {
+        RefNodeId ref;
+        go::Color colour;
+        std::uint64_t place;
+    };
+    std::vector<BookMove> book_moves;
+    std::uint64_t place = 0;  // of the line's last move (see "One line in two places")
+    // The nearest conditional sentence above, which sets the branch's situation; empty when
+    // the branch is in none.
+    std::string situation;
 };
 
 // A move property's value: a stone, a pass ("" or "tt"), or nullopt when unreadable.
@@ -83,6 +93,7 @@ class Loader {
         : index_(index), path_(path), sink_(sink), decoder_(decoder) {}
 
     void add_tree(const sgf::SgfTree& tree) {
+        first_place_ = index_.counts.sgf_nodes;
         index_.counts.sgf_nodes += tree.nodes.size();
         // Explicit stack: reference trees can be deep.
         struct Item {
@@ -167,22 +178,53 @@ class Loader {
         return state.last_colour ? go::opponent(*state.last_colour) : go::Color::Black;
     }
 
+    // The place of the continuation `move` of `node` (the SGF node numbered `id`): the child
+    // that plays it, else the labelling node's own number, a place no move of the line has.
+    std::uint64_t continuation_place(const sgf::SgfTree& tree, sgf::SgfNodeId id,
+                                     const go::Move& move) const {
+        for (sgf::SgfNodeId c = tree.nodes[id].first_child; c != sgf::kNoSgfNode;
+             c = tree.nodes[c].next_sibling) {
+            const sgf::SgfProperty* p =
+                tree.nodes[c].find(move.color == go::Color::Black ? "B" : "W");
+            if (p != nullptr && !p->values.empty() &&
+                go::point_from_sgf(p->values[0]) == move.point)
+                return first_place_ + c;
+        }
+        return first_place_ + id;
+    }
+
+    // Records the verdict marks of one place for ReferenceIndex::settle_places.
+    void record(RefNodeId ref, std::uint64_t place, std::uint16_t marks,
+                const std::string& situation, const std::string& own_text,
+                const std::string& judging_text, diag::SourceLocation where) {
+        const auto verdict = static_cast<std::uint16_t>(marks & (kBadMarks | kApprovingMarks));
+        if (verdict == 0 || ref == kRefRoot) return;
+        index_.add_place_verdict({ref, place, verdict, !situation.empty(), own_text,
+                                  situation.empty() ? judging_text : situation,
+                                  file_name_ + ":" + std::to_string(where.line)});
+    }
+
     // Puts the verdicts a node's comment gives other moves where they point: continuations
     // by their labels (added to the tree when the book names a move without a variation
     // for it: it knows the move and judges it), earlier moves by their number.
-    void place_pointed_verdicts(const sgf::SgfTree& tree, const sgf::SgfNode& node,
-                                const NodeVerdicts& v, const WalkState& state) {
+    void place_pointed_verdicts(const sgf::SgfTree& tree, sgf::SgfNodeId id, const NodeVerdicts& v,
+                                const WalkState& state) {
+        const sgf::SgfNode& node = tree.nodes[id];
         for (const ContinuationVerdict& c : v.continuations) {
             WalkState probe = state;
-            step(probe, go::Move::at(continuation_colour(tree, node, c, state), c.point),
-                 node.where);
+            const go::Move move = go::Move::at(continuation_colour(tree, node, c, state), c.point);
+            step(probe, move, node.where);
             index_.node(probe.ref).annotation.marks |= c.marks;
+            record(probe.ref, continuation_place(tree, id, move), c.marks, state.situation, {},
+                   v.own.text, node.where);
         }
         for (const NumberedMoveVerdict& n : v.numbered_moves) {
             if (n.number == 0 || n.number > state.book_moves.size()) continue;
-            const auto& [ref, colour] = state.book_moves[n.number - 1];
+            const WalkState::BookMove& m = state.book_moves[n.number - 1];
             // A number whose move has the other colour is not this line's move.
-            if (colour == n.colour) index_.node(ref).annotation.marks |= n.marks;
+            if (m.colour != n.colour) continue;
+            index_.node(m.ref).annotation.marks |= n.marks;
+            record(m.ref, m.place, n.marks, state.situation, {}, v.own.text, node.where);
         }
     }
 
@@ -229,20 +271,29 @@ class Loader {
         if (move && !(move->is_pass() && !state.frame.started)) {
             if (step(state, *move, node.where)) ++index_.counts.inserted_passes;
             ++index_.counts.moves;
-            state.book_moves.emplace_back(state.ref, move->color);
+            state.place = first_place_ + id;
+            state.book_moves.push_back({state.ref, move->color, state.place});
         }
         // A pass before the first stone is nothing; a node without a move (GNU Go puts
         // comments in such nodes) speaks for the move before it, and at the root for none.
         const NodeVerdicts v = verdicts(node, state.frame);
-        if (state.ref != kRefRoot) index_.node(state.ref).annotation.merge(v.own);
-        place_pointed_verdicts(tree, node, v, state);
+        if (state.ref != kRefRoot) {
+            index_.node(state.ref).annotation.merge(v.own);
+            record(state.ref, state.place, v.own.marks, state.situation, v.own.text, v.own.text,
+                   node.where);
+        }
+        // The node's own condition is the situation of what it points at and of its subtree.
+        if (!v.condition.empty()) state.situation = v.condition;
+        place_pointed_verdicts(tree, id, v, state);
         return state;
     }
 
     ReferenceIndex& index_;
     std::string_view path_;
+    std::string file_name_ = std::filesystem::path(path_).filename().string();
     diag::DiagnosticSink& sink_;
     sgf::TextDecoder& decoder_;
+    std::uint64_t first_place_ = 0;  // the place of the current tree's root
 };
 
 }  // namespace
@@ -274,6 +325,80 @@ RefNodeId ReferenceIndex::find_or_add_child(RefNodeId parent, const go::Move& mo
     *link = id;
     nodes_.push_back(std::move(n));
     return id;
+}
+
+void ReferenceIndex::add_place_verdict(PlaceVerdict verdict) {
+    place_verdicts_.push_back(std::move(verdict));
+}
+
+namespace {
+
+// The directions of a verdict: bit 0 disapproving, bit 1 approving.
+unsigned directions(std::uint16_t marks) {
+    return ((marks & kBadMarks) != 0 ? 1u : 0u) | ((marks & kApprovingMarks) != 0 ? 2u : 0u);
+}
+
+// The note of a place the main treatment overrules: "mistake elsewhere, book.sgf:12: “…”".
+std::string overruled_note(const ReferenceIndex::PlaceVerdict& v) {
+    std::string note = describe_marks(v.marks) + " elsewhere, " + v.where;
+    if (!v.context.empty()) note += ": \u201c" + v.context + "\u201d";
+    return note;
+}
+
+}  // namespace
+
+void ReferenceIndex::settle_places() {
+    using Verdicts = std::vector<PlaceVerdict>;
+    // One entry per node and place, in the book's order; the verdicts of a place add up.
+    Verdicts places = place_verdicts_;
+    std::stable_sort(places.begin(), places.end(),
+                     [](const PlaceVerdict& a, const PlaceVerdict& b) {
+                         return a.node != b.node ? a.node < b.node : a.place < b.place;
+                     });
+    Verdicts merged;
+    for (PlaceVerdict& v : places) {
+        if (!merged.empty() && merged.back().node == v.node && merged.back().place == v.place) {
+            PlaceVerdict& into = merged.back();
+            into.marks = static_cast<std::uint16_t>(into.marks | v.marks);
+            into.in_situation = into.in_situation || v.in_situation;
+            if (into.text.empty()) into.text = v.text;
+            continue;
+        }
+        merged.push_back(std::move(v));
+    }
+    constexpr auto kVerdictMarks = static_cast<std::uint16_t>(kBadMarks | kApprovingMarks);
+    for (auto first = merged.begin(); first != merged.end();) {
+        const auto last = std::find_if(
+            first, merged.end(), [&first](const PlaceVerdict& v) { return v.node != first->node; });
+        unsigned seen = 0;
+        for (auto it = first; it != last; ++it) seen |= directions(it->marks);
+        if (seen == 3u) {
+            // The main treatment: in no situation if any place is, then the first.
+            const auto main = std::min_element(first, last, [](const auto& a, const auto& b) {
+                return a.in_situation != b.in_situation ? !a.in_situation : a.place < b.place;
+            });
+            const unsigned kept = directions(main->marks);
+            NodeAnnotation& a = nodes_[first->node].annotation;
+            std::uint16_t marks = 0;
+            std::string note;
+            std::string text = main->text;
+            for (auto it = first; it != last; ++it) {
+                if ((directions(it->marks) & ~kept) == 0) {
+                    marks = static_cast<std::uint16_t>(marks | it->marks);
+                    if (text.empty()) text = it->text;
+                } else {
+                    if (!note.empty()) note += "; ";
+                    note += overruled_note(*it);
+                    // The overruled place's words go with its note, not beside the verdict.
+                    if (a.text == it->text) a.text.clear();
+                }
+            }
+            a.marks = static_cast<std::uint16_t>((a.marks & ~kVerdictMarks) | marks);
+            a.note = std::move(note);
+            if (!text.empty()) a.text = std::move(text);
+        }
+        first = last;
+    }
 }
 
 std::vector<go::Move> ReferenceIndex::path_to(RefNodeId id) const {
@@ -308,6 +433,7 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
         }
         loader.add_tree(tree);
     }
+    index.settle_places();
 }
 
 ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path,

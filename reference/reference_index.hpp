@@ -17,6 +17,23 @@
 // move before them. Setup stones (AB/AW/AE): a single stone set up before any move is
 // taken as the line's first move; any other setup changes the position in a way no move
 // order of josekic's trie can match, so that node's subtree is left out and counted.
+//
+// One line in two places. A book may reach one canonical line from several of its branches
+// (the same moves in another corner, mirrored, with colours swapped, or repeated), typically
+// its main treatment of the line and a subtree about a particular whole-board situation.
+// When the places judge the line in opposite directions (one a mistake, trick, doubtful,
+// avoided or not joseki: kBadMarks; another good, joseki, urgent or minor: kApprovingMarks),
+// the main treatment decides and the other places become the annotation's note, with their
+// file, line and context. The *main treatment* is recognised so:
+// - a place lies in a *situation* when a comment above it on its branch is conditional
+//   ("Given a White stone at top, ...", "If Black has a shimari ...", "When ...", "would be":
+//   reference/verdict_prose.hpp); for a verdict that a comment points at (a label, a move by
+//   its number), the pointing comment counts too. The main treatment lies in no situation;
+// - among places alike in that, the first in the book's order (files sorted by name, then
+//   file order) is the main treatment: a book treats a line before it refers back to it.
+// A *place* is the SGF node that plays the line's last move on a branch (a comment-only node
+// speaks for that move's place; a labelled continuation the node has no variation for is a
+// place of its own). Verdicts of one place always add up, as do places that agree.
 
 #include <cstdint>
 #include <filesystem>
@@ -73,12 +90,30 @@ class ReferenceIndex {
     /// The canonical moves from the root to `id`.
     std::vector<go::Move> path_to(RefNodeId id) const;
 
+    /// A verdict of one place of the book on the line to `node` (see "One line in two places"
+    /// at the top of this file).
+    struct PlaceVerdict {
+        RefNodeId node = kNoRefNode;
+        std::uint64_t place = 0;  ///< the place's SGF node, numbered across the book in order
+        std::uint16_t marks = 0;  ///< bits of kBadMarks | kApprovingMarks
+        bool in_situation = false;
+        std::string text;     ///< the place's own comment text, when the verdict is its own
+        std::string context;  ///< the situation's comment text, else the judging comment's
+        std::string where;    ///< "file.sgf:LINE" of the judging node
+    };
+    /// Records a verdict of one place; settle_places() weighs them.
+    void add_place_verdict(PlaceVerdict verdict);
+    /// Where places of one line judge it in opposite directions, keeps the main treatment's
+    /// verdict on the node and makes the others its note. Idempotent: run after every file.
+    void settle_places();
+
     LoadCounts counts;
 
   private:
     std::string name_;
     std::string path_;
     std::vector<RefNode> nodes_;
+    std::vector<PlaceVerdict> place_verdicts_;
 };
 
 /// Reads a reference dictionary from SGF bytes (any charset josekic reads; every game tree

@@ -58,13 +58,16 @@ std::size_t label_length(std::string_view text, std::size_t i, Token& token) {
     return 0;
 }
 
-// The text as sentences of tokens: '.', '!', '?' and line ends close a sentence.
-std::vector<Sentence> sentences_of(std::string_view text) {
+// The text as sentences of tokens: '.', '!', '?' and line ends close a sentence. `spans`
+// receives each sentence's text as written, its closing punctuation included.
+std::vector<Sentence> sentences_of(std::string_view text, std::vector<std::string_view>& spans) {
     std::vector<Sentence> sentences(1);
+    std::size_t begin = 0;  // of the sentence being read
     std::size_t i = 0;
     while (i < text.size()) {
         const char c = text[i];
         Sentence& s = sentences.back();
+        if (s.empty()) begin = i;
         if (is_alpha(c)) {
             std::size_t end = i;
             // Letters, and apostrophes between letters ("don't").
@@ -93,7 +96,11 @@ std::vector<Sentence> sentences_of(std::string_view text) {
             if (length > 0) s.push_back(std::move(label));
             i += length > 0 ? length : 1;
         } else if (c == '.' || c == '!' || c == '?' || c == '\n' || c == '\r') {
-            if (!s.empty()) sentences.emplace_back();
+            if (!s.empty()) {
+                const bool punctuation = c != '\n' && c != '\r';
+                spans.push_back(text.substr(begin, i - begin + (punctuation ? 1 : 0)));
+                sentences.emplace_back();
+            }
             ++i;
         } else if (c == '/') {
             s.push_back(Token{TokenKind::Word, "or", false, false, 0});
@@ -108,7 +115,11 @@ std::vector<Sentence> sentences_of(std::string_view text) {
             ++i;
         }
     }
-    if (sentences.back().empty()) sentences.pop_back();
+    if (sentences.back().empty()) {
+        sentences.pop_back();
+    } else {
+        spans.push_back(text.substr(begin));
+    }
     return sentences;
 }
 
@@ -323,6 +334,20 @@ void read_sentence(const Sentence& s, ProseVerdicts& out) {
                 marks = v->marks;
                 next = v->end;
             }
+        } else if (kind == TokenKind::Label) {
+            // "'f' shows the too early sansan invasion (which is not joseki).": an aside in
+            // parentheses judges what the labels show, unless another label comes first.
+            for (std::size_t k = end; k + 1 < s.size(); ++k) {
+                if (s[k].kind == TokenKind::Label || s[k].kind == TokenKind::Number) break;
+                if (s[k].text != "(" || !word_at(s, k + 1, "which")) continue;
+                if (const auto after = verb_at(s, k + 2)) {
+                    if (const auto v = verdict_at(s, *after)) {
+                        marks = v->marks;
+                        next = v->end;
+                    }
+                }
+                break;
+            }
         }
         for (const ListItem& item : items) {
             if (kind == TokenKind::Label) {
@@ -343,10 +368,14 @@ void read_sentence(const Sentence& s, ProseVerdicts& out) {
 
 ProseVerdicts read_prose_verdicts(std::string_view text) {
     ProseVerdicts out;
-    const std::vector<Sentence> sentences = sentences_of(text);
+    std::vector<std::string_view> spans;
+    const std::vector<Sentence> sentences = sentences_of(text, spans);
     for (std::size_t k = 0; k < sentences.size(); ++k) {
         const Sentence& s = sentences[k];
-        if (conditional(s)) continue;
+        if (conditional(s)) {
+            if (out.condition.empty()) out.condition = std::string(spans[k]);
+            continue;
+        }
         if (locally_inferior(s)) {
             out.own = static_cast<std::uint16_t>(out.own | bit(Mark::LocallyInferior));
             continue;

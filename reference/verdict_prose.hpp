@@ -11,8 +11,9 @@
 //   "* GOOD VARIATION *", "Joseki", "End of joseki." or "The joseki ends.";
 // - verdicts on continuations, by the letters of the node's LB labels, in quotes: "'A' is
 //   correct, 'B' is a mistake.", "'A' or 'B' are ok.", "White 'd' is an overplay.",
-//   "'B' is getting tricked"; a star in the quotes marks joseki ("Black continues with
-//   'a *' or 'b'.", "'A *' is joseki.");
+//   "'B' is getting tricked", "'f' shows the too early sansan invasion (which is not
+//   joseki)" (an aside in parentheses judges what the labels show); a star in the quotes
+//   marks joseki ("Black continues with 'a *' or 'b'.", "'A *' is joseki.");
 // - verdicts on a move of the line by its number, counted from the book's first move:
 //   "White 12 is a mistake.", "Black 9 is a trick play.", "White 6 is not recommended.".
 // Verdict phrases: correct, right, good, ok, fine, best, proper, playable (good); joseki,
@@ -59,6 +60,10 @@ struct ProseVerdicts {
     std::uint16_t own = 0;  ///< bits of Mark: the commented move's own verdict
     std::vector<LabelVerdict> labels;
     std::vector<NumberedMoveVerdict> numbered_moves;
+    /// The first conditional sentence as written ("Given a White stone at top, ..."), or
+    /// empty: the comment speaks of a particular whole-board situation, and so do the book's
+    /// lines below it.
+    std::string condition;
 };
 
 /// Reads the verdicts of `text`, the lines of a comment meant for people (see the top of this

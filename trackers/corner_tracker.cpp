@@ -92,6 +92,12 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     const bool reachable = options_.max_gap != 0 && options_.max_gap < SIZE_MAX - 1 - game_index;
     gap_deadline_ = reachable ? game_index + options_.max_gap + 1 : SIZE_MAX;
     const bool tenuki = !moves_.empty() && moves_.back().color == move.color;
+    // The corner was left alone: a long tenuki of its own kind (no new end reason, so that
+    // the report and the index keep their records).
+    if (tenuki && moves_.size() == 1 && options_.cutoff.ends_when_left_alone()) {
+        stop(SequenceEnd::LongTenuki);
+        return;
+    }
     const std::size_t needed = tenuki ? 2 : 1;
     if (options_.max_length != 0 && moves_.size() + needed > options_.max_length) {
         stop(SequenceEnd::LengthCap);

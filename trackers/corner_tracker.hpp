@@ -41,6 +41,7 @@ enum class SequenceEnd : std::uint8_t {
     ExclusionRing,  ///< a stone was played in the corner's exclusion ring
     LengthCap,      ///< TrackerOptions::max_length was reached
     LongTenuki,     ///< more than TrackerOptions::max_gap game moves in a row were played elsewhere
+                    ///< (under the contested rule also: a lone stone left alone)
 };
 
 inline constexpr std::array<SequenceEnd, 4> kAllSequenceEnds = {

@@ -14,13 +14,15 @@ struct RuleSpec {
     CutoffRule::Kind kind;
     std::string_view name;
     RingStone ring;
+    bool ends_when_left_alone;
 };
 
-constexpr std::array<RuleSpec, 4> kRules = {{
-    {CutoffRule::Kind::Ring, "ring", RingStone::Ends},
-    {CutoffRule::Kind::Locality, "locality", RingStone::Ends},
-    {CutoffRule::Kind::Spill, "spill", RingStone::EndsWhenNear},
-    {CutoffRule::Kind::Contact, "contact", RingStone::EndsOnContact},
+constexpr std::array<RuleSpec, 5> kRules = {{
+    {CutoffRule::Kind::Ring, "ring", RingStone::Ends, false},
+    {CutoffRule::Kind::Locality, "locality", RingStone::Ends, false},
+    {CutoffRule::Kind::Spill, "spill", RingStone::EndsWhenNear, false},
+    {CutoffRule::Kind::Contact, "contact", RingStone::EndsOnContact, false},
+    {CutoffRule::Kind::Contested, "contested", RingStone::Ends, true},
 }};
 
 const RuleSpec& spec(CutoffRule::Kind kind) {
@@ -34,6 +36,10 @@ const RuleSpec& spec(CutoffRule::Kind kind) {
 
 RingStone CutoffRule::ring_stone() const {
     return spec(kind).ring;
+}
+
+bool CutoffRule::ends_when_left_alone() const {
+    return spec(kind).ends_when_left_alone;
 }
 
 std::string CutoffRule::name() const {

@@ -29,10 +29,11 @@ enum class RingStone : std::uint8_t {
 /// renumber them.
 struct CutoffRule {
     enum class Kind : std::uint8_t {
-        Ring = 0,      ///< Dyer's: every zone stone extends, every ring stone ends
-        Locality = 1,  ///< a zone stone must be near the corner's stones; the ring as Dyer's
-        Spill = 2,     ///< locality, and a ring stone ends only when near the corner's stones
-        Contact = 3,   ///< locality, and a ring stone ends only when it touches them
+        Ring = 0,       ///< Dyer's: every zone stone extends, every ring stone ends
+        Locality = 1,   ///< a zone stone must be near the corner's stones; the ring as Dyer's
+        Spill = 2,      ///< locality, and a ring stone ends only when near the corner's stones
+        Contact = 3,    ///< locality, and a ring stone ends only when it touches them
+        Contested = 4,  ///< locality, and a lone stone the other side leaves ends the line
     };
     Kind kind = Kind::Ring;
     /// For every kind but Ring: a stone is near the corner's stones when it lies within this
@@ -48,6 +49,12 @@ struct CutoffRule {
     bool local() const { return kind != Kind::Ring; }
     /// What a ring stone does.
     RingStone ring_stone() const;
+    /// Whether the sequence ends when the other side leaves a lone corner stone (the next
+    /// stone of the corner has the same colour as the first): the corner's line begins only
+    /// once it is contested; a stone left alone, and what its owner adds to it later (an
+    /// enclosure, an extension), is the whole board's choice, which the fuseki dictionary
+    /// holds.
+    bool ends_when_left_alone() const;
     /// The name `--cutoff` takes and reports print: "ring", "locality", "locality:4",
     /// "locality:3,5" (approach 3, distance 5).
     std::string name() const;

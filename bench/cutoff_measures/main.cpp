@@ -7,6 +7,10 @@
 //       the N most played lines DIR lacks that BASE_DIR has ("removed") and the N most played
 //       lines DIR has that BASE_DIR lacks ("added": new or longer lines), each the first node
 //       of the difference, with its count.
+//   josekic_cutoff_measures --reference [NAME=]PATH... --unknown N DIR
+//       for each book, the N lines whose first unknown node (played at least 5 times, the
+//       book knows its parent) weighs most in the known share: the counts of that node and of
+//       its descendants played at least 5 times, the weight it takes from the known share.
 //
 // Each DIR is the output of `josekic compile ... --full --min-count 2` (bench/cutoff_table.sh):
 // the measures read nodes played at least twice, so nothing they read was pruned.
@@ -79,13 +83,81 @@ int compare(const std::string& base, const std::string& dir, std::size_t limit) 
     return 0;
 }
 
-int measure(const std::vector<std::string>& specs, const std::vector<std::string>& dirs) {
+std::vector<reference::ReferenceIndex> load_books(const std::vector<std::string>& specs) {
     std::vector<reference::ReferenceIndex> books;
     diag::DiagnosticList problems;
     for (const std::string& spec : specs) {
         const reference::ReferenceSpec parsed = reference::parse_reference_spec(spec);
         books.push_back(reference::load_reference_file(parsed.name, parsed.path, problems));
     }
+    return books;
+}
+
+// The weight a subtree adds to the measures' moves: the counts of its nodes played >= 5.
+std::uint64_t weight(const dictionary::Trie& trie, dictionary::NodeId root) {
+    constexpr std::uint64_t kMinCount = reference::MeasureOptions{}.min_count;
+    std::uint64_t sum = 0;
+    std::vector<dictionary::NodeId> stack{root};
+    while (!stack.empty()) {
+        const dictionary::NodeId n = stack.back();
+        stack.pop_back();
+        if (trie.node(n).stats.count < kMinCount) continue;
+        sum += trie.node(n).stats.count;
+        for (dictionary::NodeId c = trie.node(n).first_child; c != dictionary::kNoNode;
+             c = trie.node(c).next_sibling)
+            stack.push_back(c);
+    }
+    return sum;
+}
+
+int unknown(const std::vector<std::string>& specs, const std::string& dir, std::size_t limit) {
+    const std::vector<reference::ReferenceIndex> books = load_books(specs);
+    const dictionary::Trie trie = read_joseki(dir);
+    const reference::Annotations annotations = reference::annotate(trie, books);
+    const std::uint64_t total = weight(trie, dictionary::kRoot);
+    for (std::size_t r = 0; r < books.size(); ++r) {
+        std::vector<Difference> lines;
+        std::vector<dictionary::NodeId> stack{dictionary::kRoot};
+        while (!stack.empty()) {
+            const dictionary::NodeId n = stack.back();
+            stack.pop_back();
+            for (dictionary::NodeId c = trie.node(n).first_child; c != dictionary::kNoNode;
+                 c = trie.node(c).next_sibling) {
+                if (reference::known_move(trie, annotations, c, r))
+                    stack.push_back(c);
+                else if (const std::uint64_t w = weight(trie, c); w > 0)
+                    lines.push_back({w, trie.path_to(c)});
+            }
+        }
+        std::stable_sort(lines.begin(), lines.end(), [](const Difference& a, const Difference& b) {
+            return a.count > b.count;
+        });
+        if (lines.size() > limit) lines.resize(limit);
+        std::cout << books[r].name() << " (weight of all moves " << total << ")\n";
+        for (const Difference& d : lines) {
+            std::printf("  %6llu %5.1f%%  %s\n", static_cast<unsigned long long>(d.count),
+                        100.0 * static_cast<double>(d.count) / static_cast<double>(total),
+                        dictionary::format_line(d.path, "tenuki").c_str());
+        }
+        // The book lines recall counts, with how often the dictionary plays each to its end.
+        std::cout << books[r].name() << " lines of recall (count at the end; 0: not held)\n";
+        const reference::MeasureOptions options;
+        for (const std::vector<go::Move>& line :
+             reference::book_lines(books[r], options.min_book_moves)) {
+            dictionary::NodeId n = dictionary::kRoot;
+            for (const go::Move& m : line) {
+                if (n != dictionary::kNoNode) n = trie.find_child(n, m);
+            }
+            const std::uint64_t count = n == dictionary::kNoNode ? 0 : trie.node(n).stats.count;
+            std::printf("  %6llu  %s\n", static_cast<unsigned long long>(count),
+                        dictionary::format_line(line, "tenuki").c_str());
+        }
+    }
+    return 0;
+}
+
+int measure(const std::vector<std::string>& specs, const std::vector<std::string>& dirs) {
+    const std::vector<reference::ReferenceIndex> books = load_books(specs);
     for (const std::string& dir : dirs) {
         const dictionary::Trie trie = read_joseki(dir);
         const reference::Annotations annotations = reference::annotate(trie, books);
@@ -113,16 +185,22 @@ int main(int argc, char** argv) {
     std::vector<std::string> dirs;
     std::string base;
     std::size_t limit = 20;
+    std::size_t unknown_lines = 0;
     try {
         for (int i = 1; i < argc; ++i) {
             const std::string arg = argv[i];
-            if ((arg == "--reference" || arg == "--compare" || arg == "--lines") && i + 1 < argc) {
+            if ((arg == "--reference" || arg == "--compare" || arg == "--lines" ||
+                 arg == "--unknown") &&
+                i + 1 < argc) {
                 const std::string value = argv[++i];
                 if (arg == "--reference") specs.push_back(value);
                 if (arg == "--compare") base = value;
                 if (arg == "--lines") limit = std::stoul(value);
+                if (arg == "--unknown") unknown_lines = std::stoul(value);
             } else if (!arg.empty() && arg[0] == '-') {
                 std::cerr << "usage: josekic_cutoff_measures --reference [NAME=]PATH... DIR...\n"
+                             "       josekic_cutoff_measures --reference [NAME=]PATH... "
+                             "--unknown N DIR\n"
                              "       josekic_cutoff_measures --compare BASE_DIR DIR [--lines N]\n";
                 return 2;
             } else {
@@ -130,6 +208,8 @@ int main(int argc, char** argv) {
             }
         }
         if (!base.empty() && dirs.size() == 1) return compare(base, dirs.front(), limit);
+        if (unknown_lines > 0 && !specs.empty() && dirs.size() == 1)
+            return unknown(specs, dirs.front(), unknown_lines);
         if (base.empty() && !specs.empty() && !dirs.empty()) return measure(specs, dirs);
         std::cerr << "josekic_cutoff_measures: give --reference and DIRs, or --compare BASE DIR\n";
         return 2;

@@ -134,3 +134,47 @@ mistake])
     CHECK(marks_of(pachi, {"pd", "nc", "oc"}) == bit(Mark::Mistake));
     CHECK(marks_of(pachi, {"pd", "nc", ""}) == bit(Mark::AfterTenuki));
 }
+
+TEST_CASE("one line judged in two places: the main treatment decides", "[reference][verdicts]") {
+    // The same canonical line drawn twice: upper right, and mirrored in the lower left with
+    // White first. Neither lies in a situation, so the first place is the main treatment.
+    const ReferenceIndex first_wins = load(R"sgf((;GM[1]FF[4]SZ[19]
+(;B[pd];W[nc];B[qf]C[Joseki])
+(;W[dp];B[fq];W[cn]C[Mistake. Too slow.])))sgf");
+    const NodeAnnotation& a = node_of(first_wins, file_line({"pd", "nc", "qf"})).annotation;
+    CHECK(a.marks == bit(Mark::Joseki));
+    CHECK(a.text == "Joseki");
+    CHECK(a.note == "mistake elsewhere, book.sgf:3: \u201cMistake. Too slow.\u201d");
+    CHECK(describe(a) ==
+          "joseki: \u201cJoseki\u201d (mistake elsewhere, book.sgf:3: \u201cMistake. Too "
+          "slow.\u201d)");
+
+    // A place below a conditional sentence lies in a situation: the later, plain place is the
+    // main treatment, and the situation's sentence is the note's context.
+    const ReferenceIndex situation_first = load(R"sgf((;GM[1]FF[4]SZ[19]
+(;C[If White has a ladder, things change.];W[dp];B[fq];W[cn]C[Mistake.])
+(;B[pd];W[nc];B[qf]C[Joseki])))sgf");
+    const NodeAnnotation& b = node_of(situation_first, file_line({"pd", "nc", "qf"})).annotation;
+    CHECK(b.marks == bit(Mark::Joseki));
+    CHECK(b.text == "Joseki");
+    CHECK(b.note ==
+          "mistake elsewhere, book.sgf:2: \u201cIf White has a ladder, things change.\u201d");
+
+    // Places that agree, or judge in one direction only, add up as before.
+    const ReferenceIndex agree = load(R"sgf((;GM[1]FF[4]SZ[19]
+(;B[pd];W[nc];B[qf]C[Joseki])
+(;W[dp];B[fq];W[cn]TE[1]C[Good.])
+(;B[pd];W[nc];B[pf]DO[1])
+(;W[dp];B[fq];W[dn]IT[1]C[Mistake.])))sgf");
+    CHECK(marks_of(agree, {"pd", "nc", "qf"}) == (bit(Mark::Joseki) | bit(Mark::Good)));
+    CHECK(node_of(agree, file_line({"pd", "nc", "qf"})).annotation.note.empty());
+    CHECK(marks_of(agree, {"pd", "nc", "pf"}) ==
+          (bit(Mark::Doubtful) | bit(Mark::Mistake) | bit(Mark::Interesting)));
+
+    // Verdicts of one place add up even when they disagree: a label on the parent and the
+    // node's own comment are one place.
+    const ReferenceIndex one_place = load(R"sgf((;GM[1]FF[4]SZ[19]
+(;B[pd];W[nc]LB[qf:A]C['A' is correct.];B[qf]C[Mistake.])
+(;W[dp];B[fq];W[cn])))sgf");
+    CHECK(marks_of(one_place, {"pd", "nc", "qf"}) == (bit(Mark::Good) | bit(Mark::Mistake)));
+}

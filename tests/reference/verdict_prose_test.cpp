@@ -127,3 +127,21 @@ TEST_CASE("verdicts as the book writes them: conditions, not joseki, locally inf
               .own == bit(Mark::LocallyInferior));
     CHECK(read_prose_verdicts("Locally speaking this is a fine shape.").own == 0);
 }
+
+TEST_CASE("an aside in parentheses judges what a label shows", "[reference][verdicts]") {
+    using V = std::vector<LabelVerdict>;
+    CHECK(read_prose_verdicts("'f' shows the too early sansan invasion (which is not joseki).")
+              .labels == V{label("f", bit(Mark::NotJoseki))});
+    CHECK(read_prose_verdicts("'b' leads to a fight (which is a mistake for White).").labels ==
+          V{label("b", kMistake)});
+    // Without parentheses nothing is judged; the aside judges the nearest label before it.
+    CHECK(read_prose_verdicts("'f' shows the invasion, which is not joseki.").labels.empty());
+    CHECK(read_prose_verdicts("'f' is played before 'g' (which is not joseki).").labels ==
+          V{label("g", bit(Mark::NotJoseki))});
+    // The condition of a comment is kept as written, for the note of its situation.
+    CHECK(read_prose_verdicts("Good. Given a White stone at top, White 2 would be a mistake.")
+              .condition == "Given a White stone at top, White 2 would be a mistake.");
+    CHECK(read_prose_verdicts("When White has a ladder\nit is different").condition ==
+          "When White has a ladder");
+    CHECK(read_prose_verdicts("Mistake.").condition.empty());
+}

@@ -47,6 +47,11 @@ ZoneRole naive_local_role(const CutoffRule& rule, Corner corner,
     return ZoneRole::Ring;
 }
 
+// Under contested, the other side leaving a lone stone ends the corner's line.
+bool rule_left_alone_ends(const CutoffRule& rule) {
+    return rule.kind == CutoffRule::Kind::Contested;
+}
+
 CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& options,
                                       const game::GameRecord& record, std::size_t legal_moves) {
     CornerExtraction out;
@@ -86,6 +91,10 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
             }
             gap = 0;
             const bool tenuki = !played.empty() && played.back().color == move.color;
+            if (tenuki && played.size() == 1 && rule_left_alone_ends(options.cutoff)) {
+                seq.end = SequenceEnd::LongTenuki;
+                break;
+            }
             if (options.max_length != 0 && played.size() + (tenuki ? 2 : 1) > options.max_length) {
                 seq.end = SequenceEnd::LengthCap;
                 break;
@@ -129,6 +138,8 @@ const std::vector<TrackerOptions> kOptionSets = {{30, 40, {}},
                                                  {12, 7, *parse_cutoff("spill")},
                                                  {30, 40, *parse_cutoff("spill:2,3")},
                                                  {30, 40, *parse_cutoff("contact")},
+                                                 {30, 40, *parse_cutoff("contested")},
+                                                 {3, 2, *parse_cutoff("contested:2,3")},
                                                  {5, 0, *parse_cutoff("contact:1")}};
 
 // Compares the two on one game under every option set; returns the sequences compared.

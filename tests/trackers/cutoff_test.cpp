@@ -33,7 +33,10 @@ TEST_CASE("cutoff names read back as the rule they name", "[trackers][cutoff]") 
                                                  kDefaultApproachDistance});
     CHECK(parse_cutoff("spill:5") == CutoffRule{CutoffRule::Kind::Spill, 5, 5});
     CHECK(parse_cutoff("contact:3,5") == CutoffRule{CutoffRule::Kind::Contact, 5, 3});
-    for (std::string_view name : {"ring", "locality", "locality:3", "spill:2,7", "contact"})
+    CHECK(parse_cutoff("contested") == CutoffRule{CutoffRule::Kind::Contested, 6, 4});
+    CHECK(cutoff_from_code(4, 6, 4) == parse_cutoff("contested"));
+    for (std::string_view name :
+         {"ring", "locality", "locality:3", "spill:2,7", "contact", "contested", "contested:5"})
         CHECK(parse_cutoff(name)->name() == name);
     for (std::string_view bad : {"", "rings", "ring:3", "locality:", "locality:0", "locality:19",
                                  "locality:5,3", "locality:x", "spill:3,"})
@@ -119,4 +122,22 @@ TEST_CASE("the built-in zone shapes are squares of the corner, tengen left out",
     // Under the 7x7 zone, the approach at lc shuts the corner off by Dyer's ring.
     CHECK(track(Corner::UpperRight, "B[pd] W[lc] B[qf]", "ring", seven).moves() ==
           moves_of("B[pd]"));
+}
+
+TEST_CASE("contested ends the line of a lone stone the other side leaves", "[trackers][cutoff]") {
+    // White plays elsewhere (dd, the upper left) and Black encloses the corner at qf: under
+    // contested the corner's line is the lone stone, the enclosure is the whole board's choice.
+    const std::string_view left = "B[pd] W[dd] B[qf] W[nc]";
+    CHECK(track(Corner::UpperRight, left, "locality").moves() == moves_of("B[pd] W[] B[qf] W[nc]"));
+    const CornerTracker contested = track(Corner::UpperRight, left, "contested");
+    CHECK(contested.moves() == moves_of("B[pd]"));
+    CHECK(contested.end() == SequenceEnd::LongTenuki);
+    // A far approach is a tenuki under both local rules, so it leaves the stone alone too.
+    CHECK(track(Corner::UpperRight, "B[pd] W[ic] B[nc]", "contested").moves() == moves_of("B[pd]"));
+    // Once the corner is contested, a tenuki is recorded as under locality.
+    const std::string_view answered = "B[pd] W[nc] B[qf] W[dd] B[pb]";
+    CHECK(track(Corner::UpperRight, answered, "contested").moves() ==
+          moves_of("B[pd] W[nc] B[qf] W[] B[pb]"));
+    CHECK(track(Corner::UpperRight, answered, "contested").moves() ==
+          track(Corner::UpperRight, answered, "locality").moves());
 }
