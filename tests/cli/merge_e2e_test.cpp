@@ -103,6 +103,9 @@ TEST_CASE("a merge of two parts writes the compile of both, games in both counte
     SECTION("tracking options the parts share") {
         check_merge_equals_compile(dir, parts, "--max-length 12 --fuseki-moves 10", "");
     }
+    SECTION("one thread: the games are read in turn with the builder, not ahead of it") {
+        check_merge_equals_compile(dir, parts, "", "--threads 1");
+    }
     SECTION("a reference book") {
         const std::string book =
             dir.write("book.sgf", "(;GM[1]FF[4]SZ[19];B[pd](;W[qf];B[nc])(;W[nc];B[qf]))");
@@ -113,6 +116,20 @@ TEST_CASE("a merge of two parts writes the compile of both, games in both counte
 TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]") {
     const TempDir dir;
     check_merge_equals_compile(dir, split_collection(dir, 5, 200, 5), "", "");
+}
+
+TEST_CASE("an empty part and a part of games an earlier one had change nothing but the counts",
+          "[e2e][merge]") {
+    const TempDir dir;
+    std::vector<std::string> parts = split_collection(dir, 2, 60, 0);
+    // Named so that compile's sorted inputs are in the merge's order.
+    const std::string empty = (dir.path() / "p-empty").string();
+    fs::create_directories(empty);
+    const std::string again = (dir.path() / "p9-again").string();
+    fs::copy(parts[0], again);
+    parts.insert(parts.begin(), empty);
+    parts.push_back(again);
+    check_merge_equals_compile(dir, parts, "", "");
 }
 
 TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
