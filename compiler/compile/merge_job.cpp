@@ -1,6 +1,11 @@
 #include "compiler/compile/merge_job.hpp"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <unordered_set>
@@ -52,12 +57,11 @@ class IndexPart final : public MergePart {
     const MergeRun& run() const override { return run_; }
     const index::OptionsRecord& tracking() const override { return tracking_; }
 
-    bool next(LoggedGame& game, dictionary::GameReference& reference) override {
+    bool next(LoggedGame& game, dictionary::GameReference& reference,
+              std::vector<std::byte>& entry) override {
         if (!games_) load();
-        if (!games_->next(game)) {
-            release();
-            return false;
-        }
+        if (!games_->next(game)) return false;
+        games_->copy_entry(entry);
         if (game.filtered) return true;
         if (kept_ >= numbers_.size() || numbers_[kept_] >= records_.size())
             index::throw_damaged(index_.path(), "a merge game number");
@@ -77,10 +81,16 @@ class IndexPart final : public MergePart {
         return true;
     }
 
+    void release() override {
+        games_.reset();
+        std::vector<std::uint32_t>().swap(numbers_);
+        std::vector<std::byte>().swap(pool_);
+        std::vector<index::GameRecord>().swap(records_);
+    }
+
   private:
     // The game table, the kept games' numbers and a reader of the games: read when the merge
-    // reaches this part and released when it is done with it, so that only one part's are
-    // held at a time.
+    // reaches this part and released when it is done with it.
     void load() {
         const auto& games =
             index_.section(static_cast<std::uint32_t>(index::SectionId::MergeGames));
@@ -97,12 +107,6 @@ class IndexPart final : public MergePart {
                 index_.read_bytes(games, offset, out);
             },
             games.count, index_.path());
-    }
-
-    void release() {
-        std::vector<std::uint32_t>().swap(numbers_);
-        std::vector<std::byte>().swap(pool_);
-        std::vector<index::GameRecord>().swap(records_);
     }
 
     std::string name_;
@@ -262,9 +266,12 @@ class StreamedPart final : public MergePart {
     const MergeRun& run() const override { return run_; }
     const index::OptionsRecord& tracking() const override { return tracking_; }
 
-    bool next(LoggedGame& game, dictionary::GameReference& reference) override {
+    bool next(LoggedGame& game, dictionary::GameReference& reference,
+              std::vector<std::byte>& entry) override {
         if (next_game_ == games_.size()) return false;
         game = std::move(games_[next_game_++]);
+        entry.clear();
+        encode_logged_game(game, entry);
         if (game.filtered) return true;
         const Texts& t = texts_[next_texts_++];
         reference = dictionary::GameReference{
@@ -295,6 +302,107 @@ struct HashOfHash128 {
         return static_cast<std::size_t>(h.low ^ (h.high >> 7));
     }
 };
+
+// Games read from the parts for the builder, in order: the kept games that the filters kept,
+// each with its reference (which views text of its part until the part is released).
+struct ReadBatch {
+    std::vector<LoggedGame> games;
+    std::vector<dictionary::GameReference> references;
+    /// Set on the last batch of a part: the builder is done with it once it has this batch.
+    std::optional<std::size_t> finished_part;
+};
+
+// Reads the parts' games in order and hands them on in batches: counts a game an earlier part
+// already had as a duplicate (unless duplicates are kept) and logs every other one in
+// `merge_games`, as a compile of all the parts' inputs would. Stops when `hand_over` returns
+// false.
+void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates duplicates,
+                pipeline::RunReport& run, MergeCounts& counts, index::ByteLog& merge_games,
+                const std::function<bool(ReadBatch&&)>& hand_over) {
+    constexpr std::size_t kBatchGames = 512;
+    std::unordered_set<go::Hash128, HashOfHash128> seen;
+    LoggedGame game;
+    dictionary::GameReference reference;
+    std::vector<std::byte> entry;
+    ReadBatch batch;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        while (parts[p]->next(game, reference, entry)) {
+            if (duplicates == pipeline::Duplicates::Drop && !seen.insert(game.fingerprint).second) {
+                count_as_duplicate(run, game);
+                ++counts.duplicates[p];
+                continue;
+            }
+            merge_games.append(entry);
+            if (game.filtered) continue;
+            ++counts.games_kept[p];
+            batch.games.push_back(std::move(game));
+            batch.references.push_back(reference);
+            if (batch.games.size() == kBatchGames) {
+                if (!hand_over(std::move(batch))) return;
+                batch = ReadBatch{};
+            }
+        }
+        batch.finished_part = p;
+        if (!hand_over(std::move(batch))) return;
+        batch = ReadBatch{};
+    }
+}
+
+// Runs `read` on a thread of its own, a few batches ahead of `add`, which takes them in order
+// on the calling thread: reading, decoding and logging the games overlap the builder, which
+// is serial. The first failure of either stops both and is rethrown.
+void read_ahead(const std::function<void(const std::function<bool(ReadBatch&&)>&)>& read,
+                const std::function<void(const ReadBatch&)>& add) {
+    constexpr std::size_t kBatchesAhead = 4;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<ReadBatch> queue;
+    bool done = false;     // the reader has handed over its last batch, or failed
+    bool stopped = false;  // the builder failed: the reader stops
+    std::exception_ptr failure;
+    std::jthread reader([&] {
+        try {
+            read([&](ReadBatch&& batch) {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return stopped || queue.size() < kBatchesAhead; });
+                if (stopped) return false;
+                queue.push_back(std::move(batch));
+                changed.notify_all();
+                return true;
+            });
+        } catch (...) {
+            const std::lock_guard lock(mutex);
+            failure = std::current_exception();
+        }
+        const std::lock_guard lock(mutex);
+        done = true;
+        changed.notify_all();
+    });
+    try {
+        for (;;) {
+            ReadBatch batch;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return done || !queue.empty(); });
+                if (queue.empty()) break;
+                batch = std::move(queue.front());
+                queue.pop_front();
+                changed.notify_all();
+            }
+            add(batch);
+        }
+    } catch (...) {
+        {
+            const std::lock_guard lock(mutex);
+            stopped = true;
+            changed.notify_all();
+        }
+        reader.join();
+        throw;
+    }
+    reader.join();
+    if (failure) std::rethrow_exception(failure);
+}
 
 }  // namespace
 
@@ -342,29 +450,26 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 
     DictionaryBuilder builder(compile.trie, compile.handicap);
     index::ByteLog merge_games(existing_ancestor(compile.output_dir));
-    std::unordered_set<go::Hash128, HashOfHash128> seen;
-    const bool drop_duplicates = compile.stream.duplicates == pipeline::Duplicates::Drop;
     counts.games_kept.assign(parts.size(), 0);
     counts.duplicates.assign(parts.size(), 0);
-    LoggedGame game;
-    dictionary::GameReference reference;
-    std::vector<std::byte> entry;
-    for (std::size_t p = 0; p < parts.size(); ++p) {
-        while (parts[p]->next(game, reference)) {
-            if (drop_duplicates && !seen.insert(game.fingerprint).second) {
-                count_as_duplicate(result.run, game);
-                ++counts.duplicates[p];
-                continue;
-            }
-            entry.clear();
-            encode_logged_game(game, entry);
-            merge_games.append(entry);
-            if (game.filtered) continue;
-            builder.add_game(reference, game.year, game.winner, game.analysis);
-            ++counts.games_kept[p];
+    const auto add = [&](const ReadBatch& batch) {
+        for (std::size_t i = 0; i < batch.games.size(); ++i) {
+            const LoggedGame& game = batch.games[i];
+            builder.add_game(batch.references[i], game.year, game.winner, game.analysis);
         }
+        if (batch.finished_part) parts[*batch.finished_part]->release();
+    };
+    const auto read = [&](const std::function<bool(ReadBatch &&)>& hand_over) {
+        read_parts(parts, compile.stream.duplicates, result.run, counts, merge_games, hand_over);
+    };
+    if (threads > 1) {
+        read_ahead(read, add);
+    } else {
+        read([&](ReadBatch&& batch) {
+            add(batch);
+            return true;
+        });
     }
-    std::unordered_set<go::Hash128, HashOfHash128>().swap(seen);
     builder.finish_adding();
     result.run.times.wall = pipeline::seconds_since(start);
 

@@ -21,8 +21,14 @@ class MergePart {
     /// The options that shaped its tries.
     virtual const index::OptionsRecord& tracking() const = 0;
     /// The next game, or false at the end; `reference` is set for a kept game and views
-    /// text the part keeps until the next call.
-    virtual bool next(LoggedGame& game, dictionary::GameReference& reference) = 0;
+    /// text the part keeps until release(); `entry` is replaced with the game's entry in a
+    /// merge games section (encode_logged_game).
+    virtual bool next(LoggedGame& game, dictionary::GameReference& reference,
+                      std::vector<std::byte>& entry) = 0;
+    /// Frees what reading the games held, once the merge is done with them (the games'
+    /// references too). The merge reads the next part meanwhile, so that at most two parts'
+    /// game tables are held at once.
+    virtual void release() {}
 };
 
 /// The part a compiled dictionary is: DIR, or its index file. Throws index::IndexError when

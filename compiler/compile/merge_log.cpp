@@ -315,7 +315,7 @@ void write_entry(Writer& w, const go::Hash128& fingerprint,
 }
 
 // Entries are framed by their length, so that a reader takes each whole from its buffer.
-void frame(const std::vector<std::byte>& entry, std::vector<std::byte>& out) {
+void frame(std::span<const std::byte> entry, std::vector<std::byte>& out) {
     Writer(out).u(entry.size());
     out.insert(out.end(), entry.begin(), entry.end());
 }
@@ -370,6 +370,8 @@ bool LoggedGameReader::next(LoggedGame& game) {
     if (buffer_.size() - at_ < length) index::throw_damaged(path_, "a merge record");
     Reader r(std::span<const std::byte>(buffer_).subspan(at_, static_cast<std::size_t>(length)),
              path_);
+    entry_at_ = at_;
+    entry_size_ = static_cast<std::size_t>(length);
     at_ += static_cast<std::size_t>(length);
 
     game = LoggedGame{};
@@ -419,6 +421,11 @@ bool LoggedGameReader::next(LoggedGame& game) {
         previous = end;
     }
     return true;
+}
+
+void LoggedGameReader::copy_entry(std::vector<std::byte>& out) const {
+    out.clear();
+    frame(std::span<const std::byte>(buffer_).subspan(entry_at_, entry_size_), out);
 }
 
 }  // namespace josekic::compile

@@ -64,6 +64,9 @@ class LoggedGameReader {
                      std::uint64_t size, std::string path);
     /// The next entry, or false at the end. Throws index::IndexError for a damaged one.
     bool next(LoggedGame& game);
+    /// Replaces `out` with the entry next() read last, framed as encode_logged_game frames
+    /// it: the bytes that a merge logs for the game, without encoding it again.
+    void copy_entry(std::vector<std::byte>& out) const;
 
   private:
     void fill();
@@ -72,7 +75,9 @@ class LoggedGameReader {
     std::string path_;
     std::uint64_t file_at_ = 0;  // bytes of the section read into buffer_ so far
     std::vector<std::byte> buffer_;
-    std::size_t at_ = 0;  // next unread byte of buffer_
+    std::size_t at_ = 0;        // next unread byte of buffer_
+    std::size_t entry_at_ = 0;  // where in buffer_ the last entry read begins (after its frame)
+    std::size_t entry_size_ = 0;
 };
 
 }  // namespace josekic::compile

@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "index/index_reader.hpp"
 #include "tests/cli/run_binary.hpp"
 
 namespace josekic::testing {
@@ -46,6 +48,18 @@ std::string quoted(const std::vector<std::string>& words) {
     std::string text;
     for (const std::string& word : words) text += " " + shell_quote(word);
     return text;
+}
+
+// Compiles each part into PART.dict, with the defaults; returns those directories.
+std::vector<std::string> compile_each(const std::vector<std::string>& parts) {
+    std::vector<std::string> compiled;
+    for (const std::string& part : parts) {
+        compiled.push_back(part + ".dict");
+        REQUIRE(
+            run_josekic("compile -q " + shell_quote(part) + " -o " + shell_quote(compiled.back()))
+                .exit_code == 0);
+    }
+    return compiled;
 }
 
 // Compiles each part into its own directory, merges them, compiles them all at once, and
@@ -103,6 +117,9 @@ TEST_CASE("a merge of two parts writes the compile of both, games in both counte
     SECTION("tracking options the parts share") {
         check_merge_equals_compile(dir, parts, "--max-length 12 --fuseki-moves 10", "");
     }
+    SECTION("one thread: the games are read in turn with the builder, not ahead of it") {
+        check_merge_equals_compile(dir, parts, "", "--threads 1");
+    }
     SECTION("a reference book") {
         const std::string book =
             dir.write("book.sgf", "(;GM[1]FF[4]SZ[19];B[pd](;W[qf];B[nc])(;W[nc];B[qf]))");
@@ -115,16 +132,48 @@ TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]"
     check_merge_equals_compile(dir, split_collection(dir, 5, 200, 5), "", "");
 }
 
+TEST_CASE("an empty part and a part of games an earlier one had change nothing but the counts",
+          "[e2e][merge]") {
+    const TempDir dir;
+    std::vector<std::string> parts = split_collection(dir, 2, 60, 0);
+    // Named so that compile's sorted inputs are in the merge's order.
+    const std::string empty = (dir.path() / "p-empty").string();
+    fs::create_directories(empty);
+    const std::string again = (dir.path() / "p9-again").string();
+    fs::copy(parts[0], again);
+    parts.insert(parts.begin(), empty);
+    parts.push_back(again);
+    check_merge_equals_compile(dir, parts, "", "");
+}
+
+TEST_CASE("a part whose merge games are damaged half way fails the merge, which writes nothing",
+          "[e2e][merge]") {
+    // The games are read on a thread of their own, ahead of the builder: its error must end
+    // the merge as an error of the main thread would.
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 0);
+    const std::vector<std::string> compiled = compile_each(parts);
+    const fs::path index = fs::path(compiled[0]) / "index.jki";
+    const index::SectionView games = index::IndexFile::open(index).section(
+        static_cast<std::uint32_t>(index::SectionId::MergeGames));
+    REQUIRE(games.count > 1000);
+    {
+        std::fstream file(index, std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(static_cast<std::streamoff>(games.offset + games.count / 2));
+        file << std::string(static_cast<std::size_t>(games.count - games.count / 2), '\xFF');
+        REQUIRE(file);
+    }
+    const std::string merged = (dir.path() / "merged").string();
+    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged));
+    CHECK(merge.exit_code == 1);
+    CHECK(merge.err.find("the index is damaged (a merge record)") != std::string::npos);
+    CHECK_FALSE(fs::exists(merged));
+}
+
 TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
     const TempDir dir;
     const std::vector<std::string> parts = split_collection(dir, 4, 120, 4);
-    std::vector<std::string> compiled;
-    for (const std::string& part : parts) {
-        compiled.push_back(part + ".dict");
-        REQUIRE(
-            run_josekic("compile -q " + shell_quote(part) + " -o " + shell_quote(compiled.back()))
-                .exit_code == 0);
-    }
+    const std::vector<std::string> compiled = compile_each(parts);
     const std::string left = (dir.path() / "left").string();
     const std::string right = (dir.path() / "right").string();
     const std::string all = (dir.path() / "all").string();

@@ -88,6 +88,31 @@ TEST_CASE("a logged game reads back as written, kept or filtered out", "[compile
     CHECK_FALSE(reader.next(back));
 }
 
+TEST_CASE("an entry copied from the reader is the bytes that were written for it",
+          "[compile][merge]") {
+    // Long enough entries that the reader refills its buffer between them.
+    std::vector<std::byte> bytes;
+    std::vector<std::vector<std::byte>> written;
+    compile::LoggedGame game = kept_game();
+    game.analysis.move_numbers.assign(300000, 7);
+    game.analysis.move_numbers_end = {300000};
+    for (int i = 0; i < 8; ++i) {
+        game.legal_moves = static_cast<std::uint64_t>(i);
+        written.emplace_back();
+        compile::encode_logged_game(game, written.back());
+        bytes.insert(bytes.end(), written.back().begin(), written.back().end());
+    }
+    compile::LoggedGameReader reader = reader_of(bytes);
+    compile::LoggedGame back;
+    std::vector<std::byte> copied{std::byte{1}};
+    for (const std::vector<std::byte>& entry : written) {
+        REQUIRE(reader.next(back));
+        reader.copy_entry(copied);
+        CHECK(copied == entry);
+    }
+    CHECK_FALSE(reader.next(back));
+}
+
 TEST_CASE("a cut or damaged merge record is damage, never a crash", "[compile][merge]") {
     std::vector<std::byte> bytes;
     compile::encode_logged_game(kept_game(), bytes);
