@@ -125,6 +125,7 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     std::vector<std::uint64_t> game_seen((std::size_t{index.game_count()} + 63) / 64, 0);
     // Each game's first occurrence, of the `games` most recent games of each variant.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
+    GameYears years = index.game_years();
     for (const Variant& v : variants_of(query)) {
         // A stored code is in the frame the variant was read in (its reflection).
         std::array<int, kNextCodes> where{};
@@ -133,10 +134,10 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
                 code < kNextElsewhere
                     ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
                     : kNotAPoint + code;
-        const auto [first, last] = index.pattern_occurrences(v.pattern.key);
+        const IndexFile::PatternSpan span = index.pattern_occurrences(v.pattern.key);
         std::size_t recent_here = 0;
         std::uint32_t previous_game = kMaxGames;
-        index.for_each_occurrence(first, last, [&](std::uint32_t, const OccurrenceRecord& o) {
+        index.for_each_occurrence(span, years, [&](const PatternOccurrence& o) {
             const auto outcome = static_cast<dictionary::LineOutcome>(o.outcome);
             if (selection != nullptr &&
                 !selection->contains(LineRecord{o.game, 0, o.year, o.outcome}))
