@@ -217,19 +217,18 @@ class IndexFile {
     };
     /// The occurrences of the pattern `key`. Throws IndexError for damage met on the way.
     PatternSpan pattern_occurrences(PatternKey key) const;
-    /// The years of the games (the PatternYears section), for for_each_occurrence.
-    GameYears game_years() const;
+    /// The years of the games, by runs (the PatternYears section).
+    YearRuns year_runs() const;
     /// Calls `visit(occurrence)` for the occurrences of `span` in order (by game, move number
-    /// and next move), their years from `years`; throws IndexError for damage.
+    /// and next move); throws IndexError for damage.
     template <typename Visit>
-    void for_each_occurrence(const PatternSpan& span, GameYears& years, Visit visit) const {
+    void for_each_occurrence(const PatternSpan& span, Visit visit) const {
         if (span.count == 0) return;
         PatternCursor cursor = occurrence_cursor(span.offset, span.end);
         PatternOccurrence o;
         for (std::uint32_t k = 0; k < span.count; ++k) {
             cursor.occurrence(o, k == 0);
             if (o.game >= game_count()) cursor.damaged("a pattern occurrence's game");
-            o.year = years.of(o.game);
             visit(o);
         }
     }

@@ -102,11 +102,21 @@ void PatternCursor::damaged(std::string_view what) const {
     throw_damaged(file_, std::string(what) + " at byte " + std::to_string(position()));
 }
 
-std::size_t GameYears::find(std::uint32_t game) const {
+std::size_t YearRuns::find(std::uint32_t game) const {
     const auto after = std::upper_bound(
         runs_.begin(), runs_.end(), game,
         [](std::uint32_t g, const YearRunRecord& run) { return g < run.first_game; });
     return after == runs_.begin() ? 0 : static_cast<std::size_t>(after - runs_.begin() - 1);
+}
+
+std::map<int, std::uint64_t> YearRuns::games_per_year(std::uint32_t games) const {
+    std::map<int, std::uint64_t> per_year;
+    for (std::size_t r = 0; r < runs_.size(); ++r) {
+        const std::uint32_t end = r + 1 < runs_.size() ? runs_[r + 1].first_game : games;
+        if (runs_[r].year != 0 && end > runs_[r].first_game)
+            per_year[runs_[r].year] += end - runs_[r].first_game;
+    }
+    return per_year;
 }
 
 std::vector<YearRunRecord> year_runs(std::span<const std::int16_t> years) {

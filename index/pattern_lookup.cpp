@@ -26,6 +26,32 @@ struct Variant {
     bool reversed = false;
 };
 
+// The occurrences of one continuation added up, with no call an occurrence (a common pattern
+// has a million): NodeStats' counts, made at the end.
+class Tally {
+  public:
+    void add(std::uint8_t outcome, std::int16_t year) {
+        ++outcomes_[outcome & 3U];
+        if (year != 0) dictionary::NodeStats::widen_years(first_year_, last_year_, year);
+    }
+    bool empty() const { return outcomes_ == std::array<std::uint32_t, 4>{}; }
+    dictionary::NodeStats stats() const {
+        dictionary::NodeStats s;
+        for (const dictionary::LineOutcome outcome : dictionary::kLineOutcomes) {
+            const std::uint32_t n = outcomes_[static_cast<std::size_t>(outcome)];
+            s.outcome_count(outcome) = n;
+            s.count += n;
+        }
+        s.first_year = first_year_;
+        s.last_year = last_year_;
+        return s;
+    }
+
+  private:
+    std::array<std::uint32_t, 4> outcomes_{};  // by dictionary::LineOutcome
+    std::int16_t first_year_ = 0, last_year_ = 0;
+};
+
 std::vector<Variant> variants_of(const CornerQuery& query) {
     std::vector<Variant> variants;
     std::vector<go::Color> players;
@@ -113,41 +139,39 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     // Move numbers are 16-bit: a histogram gives the median without holding them.
     std::vector<std::uint32_t> by_move(std::size_t{1} << 16, 0);
     // Continuations by (where, player to move in the query's colours): where is the point's
-    // index in the query's frame, or kNotAPoint + the next-move code.
+    // index in the query's frame, or kNotAPoint + the next-move code. (A flat table: a
+    // common pattern has a million occurrences, each counted here.)
     constexpr int kNotAPoint = go::kNumPoints;
-    // (A flat table: a common pattern has a million occurrences, each counted here.)
     constexpr std::size_t kWheres = kNotAPoint + kNextCodes;
-    std::vector<dictionary::NodeStats> next(kWheres * 2);
-    const auto slot = [](int where, go::Color c) {
-        return static_cast<std::size_t>(where) * 2 + (c == go::Color::White ? 1 : 0);
-    };
+    std::vector<Tally> next(kWheres * 2);
     // The games seen, one bit each.
     std::vector<std::uint64_t> game_seen((std::size_t{index.game_count()} + 63) / 64, 0);
     // Each game's first occurrence, of the `games` most recent games of each variant.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
-    GameYears years = index.game_years();
+    YearRuns years = index.year_runs();
     for (const Variant& v : variants_of(query)) {
-        // A stored code is in the frame the variant was read in (its reflection).
-        std::array<int, kNextCodes> where{};
-        for (int code = 0; code < kNextCodes; ++code)
-            where[static_cast<std::size_t>(code)] =
-                code < kNextElsewhere
-                    ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
-                    : kNotAPoint + code;
+        // A stored code is in the frame the variant was read in (its reflection); each code's
+        // tally is found once, not once an occurrence.
+        std::array<Tally*, kNextCodes> tally_of{};
+        for (int code = 0; code < kNextCodes; ++code) {
+            const int where = code < kNextElsewhere
+                                  ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
+                                  : kNotAPoint + code;
+            tally_of[static_cast<std::size_t>(code)] =
+                &next[static_cast<std::size_t>(where) * 2 +
+                      (v.to_move_in_query == go::Color::White ? 1 : 0)];
+        }
         const IndexFile::PatternSpan span = index.pattern_occurrences(v.pattern.key);
         std::size_t recent_here = 0;
         std::uint32_t previous_game = kMaxGames;
-        index.for_each_occurrence(span, years, [&](const PatternOccurrence& o) {
-            const auto outcome = static_cast<dictionary::LineOutcome>(o.outcome);
+        index.for_each_occurrence(span, [&](const PatternOccurrence& o) {
+            const std::int16_t year = years.year_of(o.game);
             if (selection != nullptr &&
-                !selection->contains(LineRecord{o.game, 0, o.year, o.outcome}))
+                !selection->contains(LineRecord{o.game, 0, year, o.outcome}))
                 return;
-            const std::optional<dictionary::NodeStats::Year> year =
-                o.year != 0 ? std::optional<dictionary::NodeStats::Year>(o.year) : std::nullopt;
-            result.stats.record(outcome, year);
+            tally_of[o.next]->add(o.outcome, year);
             if (v.reversed) ++result.colour_reversed;
             ++by_move[o.move_number];
-            next[slot(where[o.next], v.to_move_in_query)].record(outcome, year);
             if (o.game != previous_game) {
                 std::uint64_t& bits = game_seen[o.game / 64];
                 const std::uint64_t bit = std::uint64_t{1} << (o.game % 64);
@@ -161,6 +185,21 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             }
         });
     }
+    for (std::size_t at = 0; at < next.size(); ++at) {
+        if (next[at].empty()) continue;
+        const auto where = static_cast<int>(at / 2);
+        const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
+        PatternContinuation c;
+        c.stats = next[at].stats();
+        if (where < kNotAPoint) {
+            c.move = go::Move::at(colour, go::Point::from_index(where));
+            c.next = 0;
+        } else {
+            c.next = static_cast<std::uint8_t>(where - kNotAPoint);
+        }
+        result.stats.absorb(c.stats);
+        result.continuations.push_back(c);
+    }
     if (result.stats.count != 0) {
         std::uint64_t seen = 0;
         bool first_found = false;
@@ -173,20 +212,6 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             seen += by_move[move];
             result.last_move = move;
         }
-    }
-    for (std::size_t at = 0; at < next.size(); ++at) {
-        if (next[at].count == 0) continue;
-        const auto where = static_cast<int>(at / 2);
-        const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
-        PatternContinuation c;
-        c.stats = next[at];
-        if (where < kNotAPoint) {
-            c.move = go::Move::at(colour, go::Point::from_index(where));
-            c.next = 0;
-        } else {
-            c.next = static_cast<std::uint8_t>(where - kNotAPoint);
-        }
-        result.continuations.push_back(c);
     }
     std::stable_sort(result.continuations.begin(), result.continuations.end(),
                      [](const PatternContinuation& a, const PatternContinuation& b) {

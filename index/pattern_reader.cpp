@@ -64,8 +64,8 @@ IndexFile::PatternSpan IndexFile::pattern_occurrences(PatternKey key) const {
     return {};
 }
 
-GameYears IndexFile::game_years() const {
-    if (!has_patterns()) return GameYears({});
+YearRuns IndexFile::year_runs() const {
+    if (!has_patterns()) return YearRuns({});
     std::vector<std::byte> bytes(
         static_cast<std::size_t>(pattern_years_.count * YearRunRecord::kSize));
     read(pattern_years_, 0, bytes);
@@ -73,7 +73,7 @@ GameYears IndexFile::game_years() const {
     runs.reserve(static_cast<std::size_t>(pattern_years_.count));
     for (std::size_t at = 0; at < bytes.size(); at += YearRunRecord::kSize)
         runs.push_back(decode_year_run(bytes.data() + at));
-    return GameYears(std::move(runs));
+    return YearRuns(std::move(runs));
 }
 
 void IndexFile::verify_patterns() const {
@@ -146,9 +146,9 @@ void IndexFile::verify_patterns() const {
         run_start = run.first_game;
     }
     if (year_bytes.empty() != (game_count() == 0)) damaged("the pattern years are missing");
-    GameYears years = game_years();
+    YearRuns years = year_runs();
     for_each_game_record([&](std::uint32_t id, const GameRecord& g) {
-        if (years.of(id) != g.year)
+        if (years.year_of(id) != g.year)
             damaged("game " + std::to_string(id) + "'s year differs in the pattern years");
     });
 }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -48,6 +49,26 @@ const std::byte* decode_varint(const std::byte* in, const std::byte* end, Unsign
         if (shift + 7 >= kBits) return nullptr;
     }
     return nullptr;
+}
+
+/// decode_varint of a 32-bit value without a branch on its length (which a stream of varints
+/// of mixed lengths mispredicts): reads the 8 bytes at `in`, which must be readable, whatever
+/// the varint's length. Returns its length (1-5), or 0 when it is malformed.
+inline std::size_t decode_varint32_fast(const std::byte* in, std::uint32_t& value) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, in, sizeof w);  // the supported hosts are little-endian
+    // The bytes whose continuation bit is clear, among the first five.
+    const std::uint64_t stops = ~w & 0x0000008080808080ULL;
+    if (stops == 0) return 0;
+    const auto length = static_cast<std::size_t>(__builtin_ctzll(stops) / 8 + 1);
+    w &= (std::uint64_t{1} << (8 * length)) - 1;
+    const std::uint64_t v = (w & 0x7FU) | ((w >> 1) & (std::uint64_t{0x7F} << 7)) |
+                            ((w >> 2) & (std::uint64_t{0x7F} << 14)) |
+                            ((w >> 3) & (std::uint64_t{0x7F} << 21)) |
+                            ((w >> 4) & (std::uint64_t{0x7F} << 28));
+    if (v > 0xFFFFFFFFU) return 0;
+    value = static_cast<std::uint32_t>(v);
+    return length;
 }
 
 /// The varint at `at` of `bytes`, `at` moved past it; nullopt when it is malformed or runs

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <random>
 #include <stdexcept>
 #include <tuple>
@@ -47,14 +48,32 @@ TEST_CASE("varints read back as written, and malformed ones are refused", "[inde
     CHECK(at == bytes.size());
     CHECK_FALSE(index::read_varint<std::uint32_t>(bytes, at));  // nothing left
 
+    // The branchless decoder agrees, on every length and on what follows the varint.
+    std::vector<std::byte> padded = bytes;
+    padded.resize(bytes.size() + 8, std::byte{0xFF});
+    std::size_t from = 0;
+    for (const std::uint32_t v : small) {
+        std::uint32_t value = 0;
+        const std::size_t length = index::decode_varint32_fast(padded.data() + from, value);
+        CHECK(value == v);
+        from += length;
+    }
+    CHECK(from == bytes.size() - 12);
+
     // Longer than a u32 needs; a last byte with bits a u32 has no room for; cut short.
     const std::vector<std::byte> six(6, std::byte{0x80});
     const std::vector<std::byte> wide{std::byte{0xFF}, std::byte{0xFF}, std::byte{0xFF},
                                       std::byte{0xFF}, std::byte{0x1F}};
     const std::vector<std::byte> cut{std::byte{0x80}};
     for (const auto* malformed : {&six, &wide, &cut}) {
-        std::uint64_t from = 0;
-        CHECK_FALSE(index::read_varint<std::uint32_t>(*malformed, from));
+        std::uint64_t at_start = 0;
+        CHECK_FALSE(index::read_varint<std::uint32_t>(*malformed, at_start));
+    }
+    for (const auto* malformed : {&six, &wide}) {
+        std::vector<std::byte> eight = *malformed;
+        eight.resize(8, std::byte{0x80});
+        std::uint32_t value = 0;
+        CHECK(index::decode_varint32_fast(eight.data(), value) == 0);
     }
 }
 
@@ -166,10 +185,13 @@ TEST_CASE("the pattern years give each game its year, asked in any order", "[ind
     CHECK(runs[1].first_game == 2);
     CHECK(runs[1].year == 2019);
     CHECK(runs[2].first_game == 5);
-    index::GameYears of(runs);
-    for (std::uint32_t g = 0; g < years.size(); ++g) CHECK(of.of(g) == years[g]);
+    index::YearRuns of(runs);
+    for (std::uint32_t g = 0; g < years.size(); ++g) CHECK(of.year_of(g) == years[g]);
     for (std::uint32_t g = static_cast<std::uint32_t>(years.size()); g-- > 0;)
-        CHECK(of.of(g) == years[g]);
-    for (const std::uint32_t g : {6U, 0U, 3U, 5U, 1U}) CHECK(of.of(g) == years[g]);
-    CHECK(index::GameYears({}).of(4) == 0);
+        CHECK(of.year_of(g) == years[g]);
+    for (const std::uint32_t g : {6U, 0U, 3U, 5U, 1U}) CHECK(of.year_of(g) == years[g]);
+    CHECK(of.run_of(4) == 1);
+    CHECK(index::YearRuns({}).year_of(4) == 0);
+    CHECK(of.games_per_year(static_cast<std::uint32_t>(years.size())) ==
+          std::map<int, std::uint64_t>{{2019, 3}, {2021, 2}});
 }
