@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -30,9 +32,17 @@ struct Variant {
 // has a million): NodeStats' counts, made at the end.
 class Tally {
   public:
-    void add(std::uint8_t outcome, std::int16_t year) {
+    /// An occurrence of a game of `year` (0 unknown) in era `era` (kNoEra when undated).
+    void add(std::uint8_t outcome, std::int16_t year, std::uint8_t era) {
         ++outcomes_[outcome & 3U];
-        if (year != 0) dictionary::NodeStats::widen_years(first_year_, last_year_, year);
+        if (year == 0) return;
+        dictionary::NodeStats::widen_years(first_year_, last_year_, year);
+        ++per_era_[era];
+    }
+    static constexpr std::uint8_t kNoEra = dictionary::Eras::kMaxEras;
+    /// The occurrences in each era.
+    std::span<const std::uint32_t> per_era() const {
+        return std::span(per_era_).first(dictionary::Eras::kMaxEras);
     }
     bool empty() const { return outcomes_ == std::array<std::uint32_t, 4>{}; }
     dictionary::NodeStats stats() const {
@@ -50,6 +60,7 @@ class Tally {
   private:
     std::array<std::uint32_t, 4> outcomes_{};  // by dictionary::LineOutcome
     std::int16_t first_year_ = 0, last_year_ = 0;
+    std::array<std::uint32_t, dictionary::Eras::kMaxEras + 1> per_era_{};  // kNoEra unused
 };
 
 std::vector<Variant> variants_of(const CornerQuery& query) {
@@ -149,6 +160,19 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     // Each game's first occurrence, of the `games` most recent games of each variant.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
     YearRuns years = index.year_runs();
+    const std::map<int, std::uint64_t> per_year = years.games_per_year(index.game_count());
+    result.eras = dictionary::default_eras(per_year);
+    if (!per_year.empty()) {
+        result.first_year = per_year.begin()->first;
+        result.last_year = per_year.rbegin()->first;
+    }
+    // The year and era of each run of games.
+    std::vector<std::pair<std::int16_t, std::uint8_t>> run_year;
+    for (const YearRunRecord& run : years.runs())
+        run_year.emplace_back(
+            run.year, run.year == 0 ? Tally::kNoEra
+                                    : static_cast<std::uint8_t>(result.eras.era_of(run.year)));
+    if (run_year.empty()) run_year.emplace_back(0, Tally::kNoEra);
     for (const Variant& v : variants_of(query)) {
         // A stored code is in the frame the variant was read in (its reflection); each code's
         // tally is found once, not once an occurrence.
@@ -165,11 +189,11 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
         std::size_t recent_here = 0;
         std::uint32_t previous_game = kMaxGames;
         index.for_each_occurrence(span, [&](const PatternOccurrence& o) {
-            const std::int16_t year = years.year_of(o.game);
+            const auto [year, era] = run_year[years.run_of(o.game)];
             if (selection != nullptr &&
                 !selection->contains(LineRecord{o.game, 0, year, o.outcome}))
                 return;
-            tally_of[o.next]->add(o.outcome, year);
+            tally_of[o.next]->add(o.outcome, year, era);
             if (v.reversed) ++result.colour_reversed;
             ++by_move[o.move_number];
             if (o.game != previous_game) {
@@ -191,6 +215,11 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
         const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
         PatternContinuation c;
         c.stats = next[at].stats();
+        const std::span<const std::uint32_t> per_era = next[at].per_era();
+        for (std::size_t e = 0; e < per_era.size(); ++e) {
+            c.per_era[e] = per_era[e];
+            result.per_era[e] += per_era[e];
+        }
         if (where < kNotAPoint) {
             c.move = go::Move::at(colour, go::Point::from_index(where));
             c.next = 0;

@@ -101,6 +101,14 @@ TEST_CASE("a corner shape is found at any move, in any corner, orientation and c
     // query's orientation (its reflection in the lower-left diagonal).
     CHECK(r2.continuations[0].move->point == go::point_from_sgf("eq"));
 
+    // The eras of the index's games (2001-2003: split at the median year), the occurrences
+    // of each, and each continuation's, which add up to them.
+    REQUIRE(r.eras.count() == 2);
+    CHECK(r.first_year == 2001);
+    CHECK(r.last_year == 2003);
+    CHECK(r.per_era[0] + r.per_era[1] == 2);
+    CHECK(r.continuations[0].per_era == r.per_era);
+
     q.colours = index::ColourReversal::Either;
     r = index::lookup_pattern(file, q, 5);
     CHECK(r.stats.count == 3);
