@@ -35,28 +35,31 @@ for mode in without with; do
   size=$(stat -L -c %s "$work/$mode/index.jki")
   echo "compile $mode patterns: $seconds s, peak RSS $((rss / 1024)) MB, index $size bytes"
 done
-python3 - "$work/with/index.jki" "$work/without/index.jki" <<'EOF'
+python3 - "$work/with/index.jki" <<'EOF'
 import struct, sys
-def sections(path):
-    with open(path, "rb") as f:
-        head = f.read(32)
-        count = struct.unpack_from("<I", head, 12)[0]
-        table = f.read(32 * count)
-    out = {}
+path = sys.argv[1]
+with open(path, "rb") as f:
+    head = f.read(32)
+    count = struct.unpack_from("<I", head, 12)[0]
+    table = f.read(32 * count)
+    s = {}
     for i in range(count):
-        sid, size, _off, n, _crc = struct.unpack_from("<IIQQI", table, 32 * i)
-        out[sid] = (size, n)
-    return out
-s = sections(sys.argv[1])
+        sid, size, off, n, _crc = struct.unpack_from("<IIQQI", table, 32 * i)
+        s[sid] = (size, n, off)
+    # The directory's sentinel, its last 26-byte record, holds the totals: u32 patterns and
+    # u32 occurrences after the key (10 bytes) and the offset (8).
+    size, n, off = s[0x32]
+    f.seek(off + size * (n - 1) + 18)
+    patterns, occurrences = struct.unpack("<II", f.read(8))
 games = s[2][1]
-patterns = s[0x30][1] - 1
-occurrences = s[0x31][1]
-pattern_bytes = s[0x30][0] * s[0x30][1] + s[0x31][0] * occurrences
-game_bytes = s[1][0] * s[1][1] + s[2][0] * games
+part = {sid: s[sid][0] * s[sid][1] for sid in s}
+pattern_bytes = part[0x32] + part[0x33] + part[0x34]
+game_bytes = part[1] + part[2]
 print(f"games {games:,}, distinct patterns {patterns:,}, occurrences {occurrences:,} "
       f"({occurrences / max(games, 1):.1f} per game, {occurrences / max(patterns, 1):.2f} per pattern)")
-print(f"pattern sections {pattern_bytes:,} bytes: {pattern_bytes / max(occurrences, 1):.2f} bytes "
-      f"per occurrence; with the game table and strings {(pattern_bytes + game_bytes) / max(occurrences, 1):.2f}")
+print(f"pattern sections {pattern_bytes:,} bytes (blocks {part[0x33]:,}, directory {part[0x32]:,}, "
+      f"years {part[0x34]:,}): {pattern_bytes / max(occurrences, 1):.2f} bytes per occurrence; "
+      f"with the game table and strings {(pattern_bytes + game_bytes) / max(occurrences, 1):.2f}")
 EOF
 dir=$work/with
 # The most common pattern (one 4-4 stone: the most occurrences a query reads) and a joseki.

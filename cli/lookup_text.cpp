@@ -168,6 +168,16 @@ std::string render_pattern_text(const index::PatternLookupResult& r) {
     out << ".\nMove numbers: median " << r.median_move << ", range " << r.first_move << "-"
         << r.last_move << ".\n"
         << wins_text(r.stats, "The player to move") << ".\nYears: " << years_text(r.stats) << ".\n";
+    // The "By era:" lines of the dictionaries, in the eras compile chooses by default: the
+    // pattern's occurrences in each, and below each continuation its share in each.
+    const bool by_era = r.eras.count() >= 2;
+    const auto era_line = [&](std::span<const dictionary::NodeStats::Counter> mine,
+                              std::span<const dictionary::NodeStats::Counter> parent) {
+        emit::TextBuffer text;
+        emit::append_era_shares(text, r.eras, r.first_year, r.last_year, mine, parent);
+        return std::string(text.view());
+    };
+    if (by_era) out << era_line(r.per_era, {});
     out << "\nPlayed next (move in this corner's frame, or elsewhere; count, share, wins of the "
            "player to move with 95% interval, years):\n";
     for (const index::PatternContinuation& c : r.continuations) {
@@ -179,6 +189,9 @@ std::string render_pattern_text(const index::PatternLookupResult& r) {
             emit::difference_mark(emit::win_rate_against_rest(c.stats, r.stats));
         if (!mark.empty()) out << "  " << mark;
         out << "\n";
+        // Left out, as in the dictionaries, where it says nothing: every occurrence went here.
+        if (by_era && c.stats.count != r.stats.count)
+            out << "    " << era_line(c.per_era, r.per_era);
     }
     if (!r.recent.empty()) {
         out << "\nMost recent games (move: the pattern arose after it):\n";

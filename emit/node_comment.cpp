@@ -214,9 +214,8 @@ std::size_t game_line_room(const dictionary::GameReference& g) {
     t.put(color == go::Color::Black ? 'B' : 'W');
 }
 
-// "By era: 2013-2016 9 of 484 (1.9%), 2017-2019 262 of 684 (38.3%), rose.": the node's
-// share of its parent in each era, and whether the first and last era differ beyond noise.
-// Left out where it says nothing: one era, or a node that has every line of its parent.
+// The node's "By era:" line: its share of its parent in each era (append_era_shares). Left
+// out where it says nothing: one era, or a node that has every line of its parent.
 void append_eras(TextBuffer& out, const NodeCommentInput& in) {
     if (in.side == nullptr || in.side->eras().count() < 2) return;
     const dictionary::Trie& trie = *in.trie;
@@ -225,46 +224,12 @@ void append_eras(TextBuffer& out, const NodeCommentInput& in) {
     const NodeStats& root = trie.node(dictionary::kRoot).stats;
     const dictionary::SideCounts mine = in.side->of(trie, in.node);
     if (in.node == dictionary::kRoot) {
-        out += "By era: ";
-        for (std::size_t e = 0; e < eras.count(); ++e) {
-            if (e > 0) out += ", ";
-            out += eras.label(e, root.first_year, root.last_year);
-            out += ' ';
-            out += thousands(mine.per_era[e]);
-        }
-        out += ".\n";
+        append_era_shares(out, eras, root.first_year, root.last_year, mine.per_era, {});
         return;
     }
     if (node.stats.count == trie.node(node.parent).stats.count) return;
     const dictionary::SideCounts parent = in.side->of(trie, node.parent);
-    out += "By era: ";
-    for (std::size_t e = 0; e < eras.count(); ++e) {
-        if (e > 0) out += ", ";
-        out += eras.label(e, root.first_year, root.last_year);
-        TextCursor t(out, kLineRoom);
-        t.put(' ');
-        t.thousands(mine.per_era[e]);
-        t.put(" of ");
-        t.thousands(parent.per_era[e]);
-        if (parent.per_era[e] > 0) {
-            t.put(" (");
-            t.percent(mine.per_era[e], parent.per_era[e]);
-            t.put(')');
-        }
-    }
-    const std::size_t last = eras.count() - 1;
-    switch (dictionary::compare_proportions(mine.per_era[last], parent.per_era[last],
-                                            mine.per_era[0], parent.per_era[0])) {
-        case dictionary::Difference::Higher:
-            out += ", rose";
-            break;
-        case dictionary::Difference::Lower:
-            out += ", fell";
-            break;
-        case dictionary::Difference::None:
-            break;
-    }
-    out += ".\n";
+    append_era_shares(out, eras, root.first_year, root.last_year, mine.per_era, parent.per_era);
 }
 
 void append_continuations(TextBuffer& out, const NodeCommentInput& in) {
@@ -399,6 +364,48 @@ std::span<const dictionary::GameId> games_shown(std::span<const dictionary::Game
                                     ranges::views::take(max_games_listed))
         used += static_cast<std::size_t>(ranges::distance(same_game));
     return listed.first(used);
+}
+
+void append_era_shares(TextBuffer& out, const dictionary::Eras& eras, int first_year, int last_year,
+                       std::span<const NodeStats::Counter> mine,
+                       std::span<const NodeStats::Counter> parent) {
+    out += "By era: ";
+    if (parent.empty()) {
+        for (std::size_t e = 0; e < eras.count(); ++e) {
+            if (e > 0) out += ", ";
+            out += eras.label(e, first_year, last_year);
+            out += ' ';
+            out += thousands(mine[e]);
+        }
+        out += ".\n";
+        return;
+    }
+    for (std::size_t e = 0; e < eras.count(); ++e) {
+        if (e > 0) out += ", ";
+        out += eras.label(e, first_year, last_year);
+        TextCursor t(out, kLineRoom);
+        t.put(' ');
+        t.thousands(mine[e]);
+        t.put(" of ");
+        t.thousands(parent[e]);
+        if (parent[e] > 0) {
+            t.put(" (");
+            t.percent(mine[e], parent[e]);
+            t.put(')');
+        }
+    }
+    const std::size_t last = eras.count() - 1;
+    switch (dictionary::compare_proportions(mine[last], parent[last], mine[0], parent[0])) {
+        case dictionary::Difference::Higher:
+            out += ", rose";
+            break;
+        case dictionary::Difference::Lower:
+            out += ", fell";
+            break;
+        case dictionary::Difference::None:
+            break;
+    }
+    out += ".\n";
 }
 
 void append_node_comment(TextBuffer& out, const NodeCommentInput& in) {

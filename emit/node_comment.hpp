@@ -75,6 +75,15 @@ struct NodeCommentInput {
 std::span<const dictionary::GameId> games_shown(std::span<const dictionary::GameId> listed,
                                                 std::size_t max_games_listed);
 
+/// "By era: 2013-2016 9 of 484 (1.9%), 2017-2019 262 of 684 (38.3%), rose.\n": the counts
+/// `mine` (one an era of `eras`) as shares of `parent`'s, and whether the last era's share
+/// differs from the first's beyond noise; without `parent`, the counts alone ("By era:
+/// 2013-2016 484, 2017-2019 684.\n"). Eras are labelled with the collection's first and last
+/// year (Eras::label). The one text of the dictionaries' "By era:" lines and lookup's.
+void append_era_shares(TextBuffer& out, const dictionary::Eras& eras, int first_year, int last_year,
+                       std::span<const dictionary::NodeStats::Counter> mine,
+                       std::span<const dictionary::NodeStats::Counter> parent);
+
 /// Appends the comment text of a node (unescaped unless `input.text` says Escaped) to `out`.
 void append_node_comment(TextBuffer& out, const NodeCommentInput& input);
 

@@ -68,6 +68,37 @@ constexpr int digit_of(go::Stone s) {
 constexpr int kLowDigits = 25;
 using Halves = std::pair<std::uint64_t, std::uint64_t>;
 
+// Which digit of the key each point is (by row * 7 + column): the points of the first line
+// are the most significant digits, then those of the second line, and so on inwards (nearer
+// the corner first within a line). Those points are the most often empty, so keys that sort
+// next to each other share them and differ in low digits: the differences the index stores
+// between neighbouring keys stay short (docs/index-format.md).
+constexpr std::array<std::uint8_t, kPatternPoints> kDigitOf = [] {
+    std::array<int, kPatternPoints> by_rank{};
+    for (int i = 0; i < kPatternPoints; ++i) by_rank[static_cast<std::size_t>(i)] = i;
+    const auto rank = [](int i) {
+        const int row = i / kPatternSide;
+        const int column = i % kPatternSide;
+        const int line = row < column ? row : column;
+        const int along = row < column ? column : row;
+        return (line * kPatternSide + along) * kPatternPoints + i;
+    };
+    // An insertion sort: std::sort is not constexpr in every library this builds with.
+    for (std::size_t i = 1; i < by_rank.size(); ++i)
+        for (std::size_t j = i; j > 0 && rank(by_rank[j]) < rank(by_rank[j - 1]); --j) {
+            const int t = by_rank[j];
+            by_rank[j] = by_rank[j - 1];
+            by_rank[j - 1] = t;
+        }
+    std::array<std::uint8_t, kPatternPoints> digit_of{};
+    for (std::size_t k = 0; k < by_rank.size(); ++k)
+        digit_of[static_cast<std::size_t>(by_rank[k])] =
+            static_cast<std::uint8_t>(kPatternPoints - 1 - static_cast<int>(k));
+    return digit_of;
+}();
+static_assert(kDigitOf[0] == kPatternPoints - 1);  // the corner point is the most significant
+static_assert(kDigitOf[kPatternPoints - 1] == 0);  // the point farthest inside the least
+
 constexpr std::array<std::uint64_t, kLowDigits> kPowers = [] {
     std::array<std::uint64_t, kLowDigits> powers{};
     std::uint64_t p = 1;
@@ -78,11 +109,14 @@ constexpr std::array<std::uint64_t, kLowDigits> kPowers = [] {
     return powers;
 }();
 
-// Adds `digit` times 3^index to `halves` (digit -1, -2 to take a stone away).
+// Adds `digit` at point `index` (row * 7 + column) to `halves` (digit -1, -2 to take a stone
+// away).
 void add_digit(Halves& halves, int index, std::int64_t digit) {
-    std::uint64_t& half = index >= kLowDigits ? halves.first : halves.second;
+    const int position = kDigitOf[static_cast<std::size_t>(index)];
+    std::uint64_t& half = position >= kLowDigits ? halves.first : halves.second;
     half += static_cast<std::uint64_t>(digit) *
-            kPowers[static_cast<std::size_t>(index >= kLowDigits ? index - kLowDigits : index)];
+            kPowers[static_cast<std::size_t>(position >= kLowDigits ? position - kLowDigits
+                                                                    : position)];
 }
 
 // The index of the reflection of point `index` (row * 7 + column) in the corner's diagonal.
@@ -153,18 +187,16 @@ class CornerHalves {
 
 int PatternKey::point(int index) const {
     PatternValue v = value >> 1;
-    for (int i = 0; i < index; ++i) v /= 3;
+    for (int i = 0; i < kDigitOf[static_cast<std::size_t>(index)]; ++i) v /= 3;
     return static_cast<int>(v % 3);
 }
 
 PatternKey PatternKey::colours_reversed() const {
     // Reversed, the pattern's smaller reflection may be the other one: both are made again.
     std::array<int, kPatternPoints> digits{};
-    PatternValue v = value >> 1;
-    for (int& digit : digits) {
-        const auto d = static_cast<int>(v % 3);
-        v /= 3;
-        digit = d == 0 ? 0 : 3 - d;
+    for (int i = 0; i < kPatternPoints; ++i) {
+        const int d = point(i);
+        digits[static_cast<std::size_t>(i)] = d == 0 ? 0 : 3 - d;
     }
     const go::Color reversed_to_move =
         to_move() == go::Color::Black ? go::Color::White : go::Color::Black;

@@ -31,8 +31,9 @@ inline constexpr int kPatternPoints = kPatternSide * kPatternSide;
 
 __extension__ using PatternValue = unsigned __int128;
 
-/// A canonical pattern: (base-3 number of the 49 points, digit row * 7 + column, 0 empty, 1
-/// black, 2 white) * 2 + (1 when White is to move).
+/// A canonical pattern: (base-3 number of the 49 points, 0 empty, 1 black, 2 white) * 2 + (1
+/// when White is to move). The points of the first line are its most significant digits, then
+/// those of the second line, and so on inwards (docs/index-format.md gives the order).
 struct PatternKey {
     PatternValue value = 0;
     static constexpr std::size_t kSize = 10;

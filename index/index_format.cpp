@@ -112,41 +112,39 @@ StatsRecord decode_stats(const std::byte* in) {
     return s;
 }
 
-void encode(const PatternRecord& r, std::byte* out) {
+void encode(const PatternBlockRecord& r, std::byte* out) {
     Writer w{out};
-    w.put(static_cast<std::uint64_t>(r.key.value));
-    w.put(static_cast<std::uint16_t>(r.key.value >> 64));
-    w.put(r.first_occurrence);
+    w.put(static_cast<std::uint64_t>(r.first_key.value));
+    w.put(static_cast<std::uint16_t>(r.first_key.value >> 64));
+    w.put(r.offset);
+    w.put(r.patterns_before);
+    w.put(r.occurrences_before);
 }
 
-PatternRecord decode_pattern(const std::byte* in) {
+PatternBlockRecord decode_pattern_block(const std::byte* in) {
     Reader r{in};
-    PatternRecord p;
+    PatternBlockRecord b;
     const auto low = r.get<std::uint64_t>();
     const auto high = r.get<std::uint16_t>();
-    p.key.value = (PatternValue{high} << 64) | low;
-    p.first_occurrence = r.get<std::uint32_t>();
-    return p;
+    b.first_key.value = (PatternValue{high} << 64) | low;
+    b.offset = r.get<std::uint64_t>();
+    b.patterns_before = r.get<std::uint32_t>();
+    b.occurrences_before = r.get<std::uint32_t>();
+    return b;
 }
 
-void encode(const OccurrenceRecord& r, std::byte* out) {
+void encode(const YearRunRecord& r, std::byte* out) {
     Writer w{out};
-    w.put(static_cast<std::uint32_t>(r.game | (std::uint32_t{r.outcome} << 30)));
-    w.put(r.move_number);
-    w.put(r.next);
+    w.put(r.first_game);
     w.put(r.year);
 }
 
-OccurrenceRecord decode_occurrence(const std::byte* in) {
+YearRunRecord decode_year_run(const std::byte* in) {
     Reader r{in};
-    OccurrenceRecord o;
-    const auto word = r.get<std::uint32_t>();
-    o.game = word & (kMaxGames - 1);
-    o.outcome = static_cast<std::uint8_t>(word >> 30);
-    o.move_number = r.get<std::uint16_t>();
-    o.next = r.get<std::uint8_t>();
-    o.year = r.get<std::int16_t>();
-    return o;
+    YearRunRecord y;
+    y.first_game = r.get<std::uint32_t>();
+    y.year = r.get<std::int16_t>();
+    return y;
 }
 
 void encode(const OptionsRecord& r, std::byte* out) {

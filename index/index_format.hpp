@@ -51,8 +51,11 @@ enum class SectionId : std::uint32_t {
     MergeGameNumbers = 0x42,  ///< u32: each kept game's number in the games section, in input order
     JosekiBase = 0x10,
     FusekiBase = 0x20,
-    Patterns = 0x30,            ///< PatternRecord by key, plus a sentinel (corner_pattern.hpp)
-    PatternOccurrences = 0x31,  ///< OccurrenceRecord, grouped by pattern, then by game and move
+    /// The corner patterns (compile --patterns; corner_pattern.hpp, pattern_blocks.hpp). Ids
+    /// 0x30 and 0x31 were an earlier layout of them, which this version skips.
+    PatternDirectory = 0x32,    ///< PatternBlockRecord of each block, plus a sentinel
+    PatternOccurrences = 0x33,  ///< bytes: the blocks of patterns and their occurrences
+    PatternYears = 0x34,        ///< YearRunRecord: the year of every game, by runs of game ids
 };
 
 /// The sections of one tree (joseki or fuseki), added to its base id.
@@ -136,29 +139,28 @@ struct PositionRecord {
     static constexpr std::size_t kSize = 8;
 };
 
-/// A distinct corner pattern (14 bytes): its key as 10 bytes (the low 64 bits, then the high
-/// 16), then u32 the first of its occurrences. Sorted by key; the occurrences of record i are
-/// [first_occurrence(i), first_occurrence(i + 1)), a sentinel record (every key bit set) after
-/// the last holding the total.
-struct PatternRecord {
-    PatternKey key;
-    std::uint32_t first_occurrence = 0;
-    static constexpr std::size_t kSize = 14;
+/// A block of the corner patterns (26 bytes): the key of its first pattern as 10 bytes (the
+/// low 64 bits, then the high 16), u64 where the block starts in the PatternOccurrences
+/// section, u32 the patterns and u32 the occurrences of the blocks before it. Sorted by key
+/// (pattern_blocks.hpp has the blocks' layout); a sentinel record after the last block (key
+/// kPatternSentinel, the section's size, the totals) closes the last block.
+struct PatternBlockRecord {
+    PatternKey first_key;
+    std::uint64_t offset = 0;
+    std::uint32_t patterns_before = 0;
+    std::uint32_t occurrences_before = 0;
+    static constexpr std::size_t kSize = 26;
 };
-/// The key of the sentinel after the last pattern, above every key (79 bits) a pattern has.
+/// The key of the sentinel after the last block, above every key (79 bits) a pattern has.
 inline constexpr PatternValue kPatternSentinel = (PatternValue{1} << 80) - 1;
 
-/// One occurrence of a pattern (9 bytes): u32 game | outcome << 30 (the game's outcome for
-/// the player to move, dictionary::LineOutcome), u16 the game move number after which the
-/// pattern arose, u8 where the next move went (corner_pattern.hpp's next-move code), i16 the
-/// game's year (0 unknown), so that statistics never read the game table.
-struct OccurrenceRecord {
-    std::uint32_t game = 0;
-    std::uint16_t move_number = 0;
-    std::uint8_t next = 0;
-    std::uint8_t outcome = 0;
+/// A run of games of one year (6 bytes): u32 the first game of the run, i16 the year (0
+/// unknown). Runs are sorted by first game, the first at game 0; a run lasts until the next
+/// one starts. Games are numbered most recent first, so there is one run a year.
+struct YearRunRecord {
+    std::uint32_t first_game = 0;
     std::int16_t year = 0;
-    static constexpr std::size_t kSize = 9;
+    static constexpr std::size_t kSize = 6;
 };
 
 /// The options of `compile` that shape the tries (64 bytes), so that `lookup --game` and
@@ -267,7 +269,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 22> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 23> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -294,10 +296,12 @@ inline constexpr std::array<SectionSpec, 22> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), "merge games", 1, Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), "merge game numbers", 4,
      Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::Patterns), "corner patterns", PatternRecord::kSize,
+    {static_cast<std::uint32_t>(SectionId::PatternDirectory), "pattern directory",
+     PatternBlockRecord::kSize, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences", 1,
      Presence::Optional},
-    {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences",
-     OccurrenceRecord::kSize, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::PatternYears), "pattern years", YearRunRecord::kSize,
+     Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::GameYears), "game years", 2, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::GamePlayers), "game players", 8, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::GameRanks), "game ranks", 8, Presence::Required},
@@ -342,14 +346,14 @@ void encode(const PositionRecord& r, std::byte* out);
 void encode(const StatsRecord& r, std::byte* out);
 void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
-void encode(const PatternRecord& r, std::byte* out);
+void encode(const PatternBlockRecord& r, std::byte* out);
+void encode(const YearRunRecord& r, std::byte* out);
+PatternBlockRecord decode_pattern_block(const std::byte* in);
+YearRunRecord decode_year_run(const std::byte* in);
 /// The record of `column` for the game `g` (record_size_of(column.id) bytes), and its fields
 /// read back into `g`.
 void encode_column(const GameColumn& column, const GameRecord& g, std::byte* out);
 void decode_column(const GameColumn& column, const std::byte* in, GameRecord& g);
-void encode(const OccurrenceRecord& r, std::byte* out);
-PatternRecord decode_pattern(const std::byte* in);
-OccurrenceRecord decode_occurrence(const std::byte* in);
 void encode(const Header& h, std::byte* out);
 void encode(const SectionEntry& e, std::byte* out);
 NodeRecord decode_node(const std::byte* in);

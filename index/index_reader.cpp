@@ -318,10 +318,11 @@ void IndexFile::check_layout() {
     for (const SectionView& column : game_columns_)
         if (column.count != games_.count)
             damaged("a game column does not hold one record per game");
-    if (patterns_.present != occurrences_.present)
-        damaged("the corner patterns are missing half of their sections");
-    if (patterns_.present && (patterns_.count == 0 || occurrences_.count > 0xFFFFFFFFULL))
-        damaged("bad corner pattern count");
+    if (pattern_directory_.present != pattern_occurrences_.present ||
+        pattern_directory_.present != pattern_years_.present)
+        damaged("the corner patterns are missing some of their sections");
+    if (pattern_directory_.present && pattern_directory_.count == 0)
+        damaged("the corner pattern directory has no sentinel");
     unsigned bits = 0;
     while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) + 1 < directory_.count) ++bits;
     if (bits == 0 || (std::uint64_t{1} << bits) + 1 != directory_.count)
@@ -358,10 +359,12 @@ SectionView* IndexFile::slot_of(std::uint32_t id) {
             return &merge_games_;
         case static_cast<std::uint32_t>(SectionId::MergeGameNumbers):
             return &merge_game_numbers_;
-        case static_cast<std::uint32_t>(SectionId::Patterns):
-            return &patterns_;
+        case static_cast<std::uint32_t>(SectionId::PatternDirectory):
+            return &pattern_directory_;
         case static_cast<std::uint32_t>(SectionId::PatternOccurrences):
-            return &occurrences_;
+            return &pattern_occurrences_;
+        case static_cast<std::uint32_t>(SectionId::PatternYears):
+            return &pattern_years_;
         default:
             break;
     }
@@ -478,82 +481,6 @@ void IndexFile::verify() const {
     verify_positions();
     verify_games();
     if (has_patterns()) verify_patterns();
-}
-
-PatternRecord IndexFile::pattern(std::uint64_t i) const {
-    std::array<std::byte, PatternRecord::kSize> b;
-    read(patterns_, i * PatternRecord::kSize, b);
-    return decode_pattern(b.data());
-}
-
-void IndexFile::read_occurrences(std::uint32_t first, std::uint32_t n,
-                                 std::vector<std::byte>& out) const {
-    out.resize(std::size_t{n} * OccurrenceRecord::kSize);
-    read(occurrences_, std::uint64_t{first} * OccurrenceRecord::kSize, out);
-}
-
-std::pair<std::uint32_t, std::uint32_t> IndexFile::pattern_occurrences(PatternKey key) const {
-    if (!has_patterns()) return {0, 0};
-    // Binary search among the patterns [0, count - 1), the sentinel above them all.
-    std::uint64_t low = 0;
-    std::uint64_t high = pattern_count();
-    while (low < high) {
-        const std::uint64_t middle = low + (high - low) / 2;
-        if (pattern(middle).key < key)
-            low = middle + 1;
-        else
-            high = middle;
-    }
-    if (low == pattern_count()) return {0, 0};
-    const PatternRecord found = pattern(low);
-    if (found.key != key) return {0, 0};
-    const PatternRecord next = pattern(low + 1);
-    if (next.key <= found.key || next.first_occurrence <= found.first_occurrence ||
-        next.first_occurrence > occurrences_.count)
-        damaged("pattern " + std::to_string(low) + " has a bad occurrence range");
-    return {found.first_occurrence, next.first_occurrence};
-}
-
-void IndexFile::verify_patterns() const {
-    // Keys strictly increasing, each a real pattern (49 digits below 3, not empty), each with
-    // at least one occurrence; the sentinel last, holding the total.
-    PatternValue limit = 1;
-    for (int i = 0; i < kPatternPoints; ++i) limit *= 3;
-    std::optional<PatternRecord> previous;
-    joseki_.for_each_record<PatternRecord>(
-        patterns_, decode_pattern, [&](std::uint64_t i, const PatternRecord& p) {
-            const bool sentinel = i + 1 == patterns_.count;
-            if (sentinel ? p.key.value != kPatternSentinel
-                         : (p.key.value >> 1) >= limit || (p.key.value >> 1) == 0)
-                damaged("pattern " + std::to_string(i) + " has a bad key");
-            if (previous &&
-                (p.key <= previous->key || p.first_occurrence <= previous->first_occurrence))
-                damaged("the corner patterns are out of order");
-            if (!previous && p.first_occurrence != 0)
-                damaged("the corner patterns are out of order");
-            if (sentinel && p.first_occurrence != occurrences_.count)
-                damaged("the corner patterns do not account for their occurrences");
-            previous = p;
-        });
-    // Within a pattern by game and move number; every field in range.
-    if (occurrence_count() == 0) return;
-    std::uint64_t next_pattern = 1;
-    PatternRecord bound = pattern(next_pattern);
-    OccurrenceRecord before;
-    bool first_of_pattern = true;
-    for_each_occurrence(0, occurrence_count(), [&](std::uint32_t i, const OccurrenceRecord& o) {
-        while (i >= bound.first_occurrence) {
-            bound = pattern(++next_pattern);
-            first_of_pattern = true;
-        }
-        if (o.move_number == 0)
-            damaged("pattern occurrence " + std::to_string(i) + " is out of range");
-        if (!first_of_pattern && std::tie(o.game, o.move_number, o.next) <=
-                                     std::tie(before.game, before.move_number, before.next))
-            damaged("the occurrences of a pattern are out of order");
-        before = o;
-        first_of_pattern = false;
-    });
 }
 
 void IndexFile::verify_games() const {

@@ -15,6 +15,7 @@
 
 #include "core/go/move.hpp"
 #include "index/index_format.hpp"
+#include "index/pattern_blocks.hpp"
 
 namespace josekic::index {
 
@@ -201,32 +202,31 @@ class IndexFile {
         read(section, offset, out);
     }
     /// Whether the index holds the corner patterns (compile --patterns).
-    bool has_patterns() const { return patterns_.present; }
-    /// Distinct patterns (the sentinel not counted) and their occurrences.
-    std::uint64_t pattern_count() const { return patterns_.count - 1; }
-    std::uint32_t occurrence_count() const {
-        return static_cast<std::uint32_t>(occurrences_.count);
-    }
-    /// The occurrences [first, second) of the pattern `key`; an empty range when the index
-    /// does not hold it. Throws IndexError for damage met on the way (patterns out of order,
-    /// a range outside the occurrences).
-    std::pair<std::uint32_t, std::uint32_t> pattern_occurrences(PatternKey key) const;
-    /// Calls `visit(i, occurrence)` for the occurrences [first, last) in order, read a block
-    /// at a time; throws IndexError for an occurrence whose game is out of range.
+    bool has_patterns() const { return pattern_directory_.present; }
+    /// Distinct patterns and their occurrences (0 without patterns).
+    std::uint32_t pattern_count() const { return pattern_totals().patterns_before; }
+    std::uint32_t occurrence_count() const { return pattern_totals().occurrences_before; }
+    /// Where the occurrences of one pattern lie (pattern_blocks.hpp).
+    struct PatternSpan {
+        std::uint64_t offset = 0;  ///< of its first occurrence in the occurrences section
+        std::uint64_t end = 0;     ///< of its block
+        std::uint32_t count = 0;   ///< 0 when the index does not hold the pattern
+    };
+    /// The occurrences of the pattern `key`. Throws IndexError for damage met on the way.
+    PatternSpan pattern_occurrences(PatternKey key) const;
+    /// The years of the games, by runs (the PatternYears section).
+    YearRuns year_runs() const;
+    /// Calls `visit(occurrence)` for the occurrences of `span` in order (by game, move number
+    /// and next move); throws IndexError for damage.
     template <typename Visit>
-    void for_each_occurrence(std::uint32_t first, std::uint32_t last, Visit visit) const {
-        std::vector<std::byte> block;
-        for (std::uint32_t at = first; at < last;) {
-            const std::uint32_t n = std::min(last - at, kOccurrencesPerRead);
-            read_occurrences(at, n, block);
-            for (std::uint32_t k = 0; k < n; ++k) {
-                const OccurrenceRecord o =
-                    decode_occurrence(block.data() + std::size_t{k} * OccurrenceRecord::kSize);
-                if (o.game >= game_count() || o.next >= kNextCodes)
-                    damaged("pattern occurrence " + std::to_string(at + k) + " is out of range");
-                visit(at + k, o);
-            }
-            at += n;
+    void for_each_occurrence(const PatternSpan& span, Visit visit) const {
+        if (span.count == 0) return;
+        PatternCursor cursor = occurrence_cursor(span.offset, span.end);
+        PatternOccurrence o;
+        for (std::uint32_t k = 0; k < span.count; ++k) {
+            cursor.occurrence(o, k == 0);
+            if (o.game >= game_count()) cursor.damaged("a pattern occurrence's game");
+            visit(o);
         }
     }
     /// Checks the CRC of every section, then every record against the invariants that the
@@ -245,10 +245,12 @@ class IndexFile {
   private:
     /// Game records read at once by for_each_game_record and the columns' readers.
     static constexpr std::uint32_t kGamesPerRead = 4096;
-    /// Occurrences read at once by for_each_occurrence: 72 kB.
-    static constexpr std::uint32_t kOccurrencesPerRead = 8192;
-    void read_occurrences(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
-    PatternRecord pattern(std::uint64_t i) const;
+    /// The pattern block `i` of the directory (the sentinel is the last).
+    PatternBlockRecord pattern_block(std::uint64_t i) const;
+    /// The sentinel of the pattern directory, which holds the totals.
+    PatternBlockRecord pattern_totals() const;
+    /// A cursor over the bytes [at, end) of the occurrences section.
+    PatternCursor occurrence_cursor(std::uint64_t at, std::uint64_t end) const;
     /// Checks the pattern sections (verify()).
     void verify_patterns() const;
     IndexFile() = default;
@@ -275,7 +277,7 @@ class IndexFile {
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
     SectionView merge_run_, merge_games_, merge_game_numbers_;
-    SectionView patterns_, occurrences_;
+    SectionView pattern_directory_, pattern_occurrences_, pattern_years_;
     std::array<SectionView, kGameColumns.size()> game_columns_;  // in kGameColumns' order
     TreeView joseki_, fuseki_;
     std::uint64_t compile_id_ = 0;

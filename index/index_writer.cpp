@@ -15,6 +15,7 @@
 #include "index/key_spill.hpp"
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
+#include "index/pattern_blocks.hpp"
 #include "index/position_keys.hpp"
 #include "index/section_sink.hpp"
 
@@ -31,11 +32,11 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
 }
 
 // The sections of an index: the games (strings, records and their columns), four per tree,
-// the position table and its directory, the options; then the corner patterns and their
-// occurrences.
+// the position table and its directory, the options; then the corner patterns (their
+// blocks, directory and game years).
 constexpr std::size_t kSectionCount = 2 + kGameColumns.size() + 2 * 4 + 2 + 1;
 constexpr std::size_t kMergeSectionCount = 3;
-constexpr std::size_t kPatternSectionCount = 2;
+constexpr std::size_t kPatternSectionCount = 3;
 
 // The strings section: each text once, at the offset of its first use by the games in
 // their order (most recent first), as a 16-bit length and its bytes. The game table's
@@ -462,52 +463,46 @@ void add_merge_sections(const MergeInput& merge, std::span<const std::uint32_t> 
     sink.append(std::as_bytes(new_game));  // u32 little-endian, as the supported hosts are
 }
 
-// The patterns in key order, each with its occurrences by game (most recent first) and move
-// number; the occurrences are the open section, the patterns the one beside it, whose count
-// the merge finds.
+// The corner patterns in key order, each with its occurrences by game (most recent first),
+// move number and next move, in blocks (pattern_blocks.hpp): the blocks' bytes are the open
+// section, whose size is known only at the end; then the directory, held until then (a
+// record a block), and the years of the games in `order`, the index's.
 void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& games,
+                          std::span<const std::uint32_t> order,
                           std::span<const std::uint32_t> new_game, SectionSink& sink) {
-    const std::uint32_t total = checked_u32(spill.size(), "pattern occurrences");
-    std::vector<std::int16_t> year_of(games.size());
-    for (std::size_t id = 0; id < games.size(); ++id)
-        year_of[id] = indexed_year(games.stored(static_cast<dictionary::GameId>(id)).year());
-    sink.begin(static_cast<std::uint32_t>(SectionId::PatternOccurrences),
-               record_size_of(SectionId::PatternOccurrences), total);
-    sink.begin_beside(static_cast<std::uint32_t>(SectionId::Patterns),
-                      record_size_of(SectionId::Patterns), 0);
-    const auto put_occurrence = [&sink](std::span<const std::byte> bytes) { sink.append(bytes); };
-    const auto put_pattern = [&sink](std::span<const std::byte> bytes) {
-        sink.append_beside(bytes);
-    };
-    RecordStream<OccurrenceRecord, decltype(put_occurrence)> occurrences_out(put_occurrence);
-    RecordStream<PatternRecord, decltype(put_pattern)> patterns_out(put_pattern);
-    std::vector<OccurrenceRecord> records;
-    std::uint32_t written = 0;
-    std::uint64_t patterns = 0;
+    const std::uint64_t total = checked_u32(spill.size(), "pattern occurrences");
+    const auto occurrences_id = static_cast<std::uint32_t>(SectionId::PatternOccurrences);
+    sink.begin(occurrences_id, record_size_of(occurrences_id), 0);
+    PatternBlockWriter blocks([&sink](std::span<const std::byte> bytes) { sink.append(bytes); });
+    std::vector<PatternOccurrence> occurrences;
+    std::uint64_t written = 0;
     spill.for_each_pattern([&](PatternKey key, std::span<const SpilledOccurrence> group) {
-        patterns_out.push(PatternRecord{key, written});
-        ++patterns;
-        records.clear();
+        occurrences.clear();
         for (const SpilledOccurrence& o : group) {
             if (o.game >= new_game.size())
                 throw std::logic_error("index: a pattern names a game outside the table");
-            records.push_back(OccurrenceRecord{new_game[o.game], o.event.move_number, o.event.next,
-                                               static_cast<std::uint8_t>(o.event.outcome),
-                                               year_of[o.game]});
+            occurrences.push_back(PatternOccurrence{new_game[o.game], o.event.move_number,
+                                                    o.event.next,
+                                                    static_cast<std::uint8_t>(o.event.outcome)});
         }
-        std::sort(records.begin(), records.end(),
-                  [](const OccurrenceRecord& a, const OccurrenceRecord& b) {
+        std::sort(occurrences.begin(), occurrences.end(),
+                  [](const PatternOccurrence& a, const PatternOccurrence& b) {
                       return std::tie(a.game, a.move_number, a.next) <
                              std::tie(b.game, b.move_number, b.next);
                   });
-        for (const OccurrenceRecord& r : records) occurrences_out.push(r);
-        written += static_cast<std::uint32_t>(records.size());
+        blocks.add(key, occurrences);
+        written += occurrences.size();
     });
     if (written != total) throw std::logic_error("index: the pattern merge lost occurrences");
-    patterns_out.push(PatternRecord{PatternKey{kPatternSentinel}, written});
-    occurrences_out.flush();
-    patterns_out.flush();
-    sink.set_beside_count(patterns + 1);
+    const std::vector<PatternBlockRecord> directory = blocks.finish();
+    sink.set_count(blocks.bytes());
+    write_records<PatternBlockRecord>(sink, static_cast<std::uint32_t>(SectionId::PatternDirectory),
+                                      directory);
+    std::vector<std::int16_t> years(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        years[i] = indexed_year(games.stored(static_cast<dictionary::GameId>(order[i])).year());
+    write_records<YearRunRecord>(sink, static_cast<std::uint32_t>(SectionId::PatternYears),
+                                 year_runs(years));
 }
 
 }  // namespace
@@ -526,7 +521,7 @@ std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
         add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sink, keys);
         add_position_sections(keys, sink);
         if (input.patterns != nullptr)
-            add_pattern_sections(*input.patterns, *input.games, new_game, sink);
+            add_pattern_sections(*input.patterns, *input.games, order, new_game, sink);
     }
     const std::array<OptionsRecord, 1> options{input.options};
     write_records<OptionsRecord>(sink, static_cast<std::uint32_t>(SectionId::Options), options);

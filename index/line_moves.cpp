@@ -1,29 +1,8 @@
 #include "index/line_moves.hpp"
 
+#include "index/varint.hpp"
+
 namespace josekic::index {
-
-namespace {
-
-void append_varint(std::vector<std::uint8_t>& out, std::uint64_t value) {
-    while (value >= 0x80) {
-        out.push_back(static_cast<std::uint8_t>(value | 0x80));
-        value >>= 7;
-    }
-    out.push_back(static_cast<std::uint8_t>(value));
-}
-
-std::optional<std::uint64_t> read_varint(std::span<const std::byte> bytes, std::uint64_t& at) {
-    std::uint64_t value = 0;
-    for (unsigned shift = 0; shift < 35; shift += 7) {
-        if (at >= bytes.size()) return std::nullopt;
-        const auto b = static_cast<std::uint8_t>(bytes[at++]);
-        value |= std::uint64_t{b & 0x7FU} << shift;
-        if ((b & 0x80) == 0) return value;
-    }
-    return std::nullopt;
-}
-
-}  // namespace
 
 std::vector<go::Move> moves_as_played(const trackers::CornerSequence& sequence) {
     const go::Symmetry back = go::inverse(sequence.symmetry);
@@ -89,7 +68,7 @@ std::optional<std::uint32_t> move_number_at(std::span<const std::byte> numbers,
             ++number;
             continue;
         }
-        const std::optional<std::uint64_t> step = read_varint(numbers, at);
+        const std::optional<std::uint32_t> step = read_varint<std::uint32_t>(numbers, at);
         if (!step) return std::nullopt;
         number += *step;
     }

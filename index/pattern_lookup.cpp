@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -24,6 +26,41 @@ struct Variant {
     CornerPattern pattern;
     go::Color to_move_in_query = go::Color::Black;
     bool reversed = false;
+};
+
+// The occurrences of one continuation added up, with no call an occurrence (a common pattern
+// has a million): NodeStats' counts, made at the end.
+class Tally {
+  public:
+    /// An occurrence of a game of `year` (0 unknown) in era `era` (kNoEra when undated).
+    void add(std::uint8_t outcome, std::int16_t year, std::uint8_t era) {
+        ++outcomes_[outcome & 3U];
+        if (year == 0) return;
+        dictionary::NodeStats::widen_years(first_year_, last_year_, year);
+        ++per_era_[era];
+    }
+    static constexpr std::uint8_t kNoEra = dictionary::Eras::kMaxEras;
+    /// The occurrences in each era.
+    std::span<const std::uint32_t> per_era() const {
+        return std::span(per_era_).first(dictionary::Eras::kMaxEras);
+    }
+    bool empty() const { return outcomes_ == std::array<std::uint32_t, 4>{}; }
+    dictionary::NodeStats stats() const {
+        dictionary::NodeStats s;
+        for (const dictionary::LineOutcome outcome : dictionary::kLineOutcomes) {
+            const std::uint32_t n = outcomes_[static_cast<std::size_t>(outcome)];
+            s.outcome_count(outcome) = n;
+            s.count += n;
+        }
+        s.first_year = first_year_;
+        s.last_year = last_year_;
+        return s;
+    }
+
+  private:
+    std::array<std::uint32_t, 4> outcomes_{};  // by dictionary::LineOutcome
+    std::int16_t first_year_ = 0, last_year_ = 0;
+    std::array<std::uint32_t, dictionary::Eras::kMaxEras + 1> per_era_{};  // kNoEra unused
 };
 
 std::vector<Variant> variants_of(const CornerQuery& query) {
@@ -113,40 +150,52 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     // Move numbers are 16-bit: a histogram gives the median without holding them.
     std::vector<std::uint32_t> by_move(std::size_t{1} << 16, 0);
     // Continuations by (where, player to move in the query's colours): where is the point's
-    // index in the query's frame, or kNotAPoint + the next-move code.
+    // index in the query's frame, or kNotAPoint + the next-move code. (A flat table: a
+    // common pattern has a million occurrences, each counted here.)
     constexpr int kNotAPoint = go::kNumPoints;
-    // (A flat table: a common pattern has a million occurrences, each counted here.)
     constexpr std::size_t kWheres = kNotAPoint + kNextCodes;
-    std::vector<dictionary::NodeStats> next(kWheres * 2);
-    const auto slot = [](int where, go::Color c) {
-        return static_cast<std::size_t>(where) * 2 + (c == go::Color::White ? 1 : 0);
-    };
+    std::vector<Tally> next(kWheres * 2);
     // The games seen, one bit each.
     std::vector<std::uint64_t> game_seen((std::size_t{index.game_count()} + 63) / 64, 0);
     // Each game's first occurrence, of the `games` most recent games of each variant.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
+    YearRuns years = index.year_runs();
+    const std::map<int, std::uint64_t> per_year = years.games_per_year(index.game_count());
+    result.eras = dictionary::default_eras(per_year);
+    if (!per_year.empty()) {
+        result.first_year = per_year.begin()->first;
+        result.last_year = per_year.rbegin()->first;
+    }
+    // The year and era of each run of games.
+    std::vector<std::pair<std::int16_t, std::uint8_t>> run_year;
+    for (const YearRunRecord& run : years.runs())
+        run_year.emplace_back(
+            run.year, run.year == 0 ? Tally::kNoEra
+                                    : static_cast<std::uint8_t>(result.eras.era_of(run.year)));
+    if (run_year.empty()) run_year.emplace_back(0, Tally::kNoEra);
     for (const Variant& v : variants_of(query)) {
-        // A stored code is in the frame the variant was read in (its reflection).
-        std::array<int, kNextCodes> where{};
-        for (int code = 0; code < kNextCodes; ++code)
-            where[static_cast<std::size_t>(code)] =
-                code < kNextElsewhere
-                    ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
-                    : kNotAPoint + code;
-        const auto [first, last] = index.pattern_occurrences(v.pattern.key);
+        // A stored code is in the frame the variant was read in (its reflection); each code's
+        // tally is found once, not once an occurrence.
+        std::array<Tally*, kNextCodes> tally_of{};
+        for (int code = 0; code < kNextCodes; ++code) {
+            const int where = code < kNextElsewhere
+                                  ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
+                                  : kNotAPoint + code;
+            tally_of[static_cast<std::size_t>(code)] =
+                &next[static_cast<std::size_t>(where) * 2 +
+                      (v.to_move_in_query == go::Color::White ? 1 : 0)];
+        }
+        const IndexFile::PatternSpan span = index.pattern_occurrences(v.pattern.key);
         std::size_t recent_here = 0;
         std::uint32_t previous_game = kMaxGames;
-        index.for_each_occurrence(first, last, [&](std::uint32_t, const OccurrenceRecord& o) {
-            const auto outcome = static_cast<dictionary::LineOutcome>(o.outcome);
+        index.for_each_occurrence(span, [&](const PatternOccurrence& o) {
+            const auto [year, era] = run_year[years.run_of(o.game)];
             if (selection != nullptr &&
-                !selection->contains(LineRecord{o.game, 0, o.year, o.outcome}))
+                !selection->contains(LineRecord{o.game, 0, year, o.outcome}))
                 return;
-            const std::optional<dictionary::NodeStats::Year> year =
-                o.year != 0 ? std::optional<dictionary::NodeStats::Year>(o.year) : std::nullopt;
-            result.stats.record(outcome, year);
+            tally_of[o.next]->add(o.outcome, year, era);
             if (v.reversed) ++result.colour_reversed;
             ++by_move[o.move_number];
-            next[slot(where[o.next], v.to_move_in_query)].record(outcome, year);
             if (o.game != previous_game) {
                 std::uint64_t& bits = game_seen[o.game / 64];
                 const std::uint64_t bit = std::uint64_t{1} << (o.game % 64);
@@ -160,6 +209,26 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             }
         });
     }
+    for (std::size_t at = 0; at < next.size(); ++at) {
+        if (next[at].empty()) continue;
+        const auto where = static_cast<int>(at / 2);
+        const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
+        PatternContinuation c;
+        c.stats = next[at].stats();
+        const std::span<const std::uint32_t> per_era = next[at].per_era();
+        for (std::size_t e = 0; e < per_era.size(); ++e) {
+            c.per_era[e] = per_era[e];
+            result.per_era[e] += per_era[e];
+        }
+        if (where < kNotAPoint) {
+            c.move = go::Move::at(colour, go::Point::from_index(where));
+            c.next = 0;
+        } else {
+            c.next = static_cast<std::uint8_t>(where - kNotAPoint);
+        }
+        result.stats.absorb(c.stats);
+        result.continuations.push_back(c);
+    }
     if (result.stats.count != 0) {
         std::uint64_t seen = 0;
         bool first_found = false;
@@ -172,20 +241,6 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             seen += by_move[move];
             result.last_move = move;
         }
-    }
-    for (std::size_t at = 0; at < next.size(); ++at) {
-        if (next[at].count == 0) continue;
-        const auto where = static_cast<int>(at / 2);
-        const go::Color colour = at % 2 == 0 ? go::Color::Black : go::Color::White;
-        PatternContinuation c;
-        c.stats = next[at];
-        if (where < kNotAPoint) {
-            c.move = go::Move::at(colour, go::Point::from_index(where));
-            c.next = 0;
-        } else {
-            c.next = static_cast<std::uint8_t>(where - kNotAPoint);
-        }
-        result.continuations.push_back(c);
     }
     std::stable_sort(result.continuations.begin(), result.continuations.end(),
                      [](const PatternContinuation& a, const PatternContinuation& b) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -7,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/dictionary/eras.hpp"
 #include "core/dictionary/node_stats.hpp"
 #include "core/game/game_record.hpp"
 #include "core/go/board.hpp"
@@ -51,6 +53,8 @@ struct PatternContinuation {
     std::optional<go::Move> move;
     std::uint8_t next = kNextNone;  ///< kNextElsewhere, kNextPass or kNextNone without a move
     dictionary::NodeStats stats;    ///< of the player to move, as the pattern's
+    /// Occurrences in each of the result's eras (dated games only).
+    std::array<dictionary::NodeStats::Counter, dictionary::Eras::kMaxEras> per_era{};
 };
 
 /// A game in which the pattern arose, with the first move after which it did.
@@ -66,6 +70,12 @@ struct PatternLookupResult {
     std::uint32_t first_move = 0, median_move = 0, last_move = 0;  ///< move numbers
     std::vector<PatternContinuation> continuations;                ///< most played first
     std::vector<PatternGame> recent;                               ///< most recent first
+    /// The eras compile chooses by default for the index's games (dictionary::default_eras of
+    /// its dated games per year), labelled with their first and last year; the occurrences in
+    /// each (dated games only).
+    dictionary::Eras eras;
+    int first_year = 0, last_year = 0;
+    std::array<dictionary::NodeStats::Counter, dictionary::Eras::kMaxEras> per_era{};
     std::size_t stones() const { return query.stones.size(); }
 };
 

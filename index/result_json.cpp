@@ -163,8 +163,23 @@ Json pattern_lookup_json(const PatternLookupResult& r) {
         add_stats(continuation, c.stats);
         continuation["win_rate_against_rest"] =
             difference_name(emit::win_rate_against_rest(c.stats, r.stats));
+        // Its occurrences in each era of "eras", and whether its share of the pattern's differs
+        // between the first era and the last beyond noise (the text's "rose", "fell").
+        continuation["by_era"] = Json::array();
+        for (std::size_t e = 0; e < r.eras.count(); ++e)
+            continuation["by_era"].push_back(c.per_era[e]);
+        const std::size_t last = r.eras.count() - 1;
+        continuation["era_trend"] = difference_name(
+            last == 0 ? dictionary::Difference::None
+                      : dictionary::compare_proportions(c.per_era[last], r.per_era[last],
+                                                        c.per_era[0], r.per_era[0]));
         out["continuations"].push_back(std::move(continuation));
     }
+    // The eras compile chooses by default for the index's games, with the occurrences in each.
+    out["eras"] = Json::array();
+    for (std::size_t e = 0; e < r.eras.count(); ++e)
+        out["eras"].push_back(
+            {{"label", r.eras.label(e, r.first_year, r.last_year)}, {"count", r.per_era[e]}});
     out["games"] = Json::array();
     for (const GameFacts& g : r.recent) out["games"].push_back(game_facts_json(g));
     return out;

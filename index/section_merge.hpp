@@ -37,7 +37,7 @@ struct SectionMergeRule {
 };
 
 /// The rule of every section of kSectionSpecs.
-inline constexpr std::array<SectionMergeRule, 22> kSectionMerges = {{
+inline constexpr std::array<SectionMergeRule, 23> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::Strings), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Games), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Positions), SectionMerge::Rebuilt},
@@ -55,8 +55,9 @@ inline constexpr std::array<SectionMergeRule, 22> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), SectionMerge::GamesConcatenated},
     // The kept games' numbers in the merged game table: the writer's, like the table.
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), SectionMerge::Rebuilt},
-    {static_cast<std::uint32_t>(SectionId::Patterns), SectionMerge::Refused},
+    {static_cast<std::uint32_t>(SectionId::PatternDirectory), SectionMerge::Refused},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), SectionMerge::Refused},
+    {static_cast<std::uint32_t>(SectionId::PatternYears), SectionMerge::Refused},
     {static_cast<std::uint32_t>(SectionId::GameYears), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::GamePlayers), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::GameRanks), SectionMerge::Rebuilt},

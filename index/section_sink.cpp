@@ -33,6 +33,11 @@ void SectionSink::append(std::span<const std::byte> bytes) {
     file_.write(as_chars(bytes));
 }
 
+void SectionSink::set_count(std::uint64_t count) {
+    if (!open_ || beside_) throw std::logic_error("index: no section to count");
+    open_->table.count = count;
+}
+
 void SectionSink::begin_beside(std::uint32_t id, std::uint32_t record_size, std::uint64_t count) {
     if (!open_ || beside_) throw std::logic_error("index: a section beside no open section");
     if (written_ + 1 == sections_) throw std::logic_error("index: more sections than planned");

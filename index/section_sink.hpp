@@ -26,6 +26,9 @@ class SectionSink {
     /// append() until the next begin() or finish().
     void begin(std::uint32_t id, std::uint32_t record_size, std::uint64_t count);
     void append(std::span<const std::byte> bytes);
+    /// Sets the count of the open section, when begin() could not know it (records of
+    /// varying size, counted in bytes); no section may be beside it.
+    void set_count(std::uint64_t count);
     /// Starts the section that follows the open one, made beside it: its bytes come through
     /// append_beside(), in order, while the open one's still come through append(), and go
     /// to their place after the open section (whose size its count gives). Both close at

@@ -393,9 +393,14 @@ TEST_CASE(
     CHECK(answer["dictionary"] == "patterns");
     CHECK(answer["count"].get<int>() > 0);
     CHECK(answer["move_numbers"]["first"] == 1);
+    // The games span 1999-2015: two eras, their "By era:" lines, text and JSON.
+    REQUIRE(answer["eras"].size() == 2);
+    CHECK(answer["eras"][0]["label"] == "1999-2009");
+    CHECK(answer["continuations"][0]["by_era"].size() == 2);
     const auto text = run_josekic("lookup " + shell_quote(with.string()) + " --corner Q16");
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("Played next") != std::string::npos);
+    CHECK(text.out.find("\nBy era: 1999-2009 ") != std::string::npos);
     const auto refused = run_josekic("lookup " + shell_quote(without.string()) + stones);
     CHECK(refused.exit_code == 1);
     CHECK(refused.err.find("--patterns") != std::string::npos);

@@ -5,12 +5,16 @@
 
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
+#include <map>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "core/go/symmetry.hpp"
+#include "fuzz/index_reseal.hpp"
 #include "index/corner_pattern.hpp"
 #include "index/index_reader.hpp"
 #include "index/pattern_lookup.hpp"
@@ -97,6 +101,14 @@ TEST_CASE("a corner shape is found at any move, in any corner, orientation and c
     // query's orientation (its reflection in the lower-left diagonal).
     CHECK(r2.continuations[0].move->point == go::point_from_sgf("eq"));
 
+    // The eras of the index's games (2001-2003: split at the median year), the occurrences
+    // of each, and each continuation's, which add up to them.
+    REQUIRE(r.eras.count() == 2);
+    CHECK(r.first_year == 2001);
+    CHECK(r.last_year == 2003);
+    CHECK(r.per_era[0] + r.per_era[1] == 2);
+    CHECK(r.continuations[0].per_era == r.per_era);
+
     q.colours = index::ColourReversal::Either;
     r = index::lookup_pattern(file, q, 5);
     CHECK(r.stats.count == 3);
@@ -168,6 +180,61 @@ TEST_CASE("patterns that differ in one point are two entries", "[index][patterns
     CHECK_FALSE(index::read_pattern(go::Board{}, trackers::Corner::LowerLeft, go::Color::Black));
 }
 
+TEST_CASE("every pattern of many random games is found with its count of occurrences",
+          "[index][patterns]") {
+    // 300 games of 120 random legal moves: tens of thousands of patterns, in many blocks.
+    std::mt19937 random(2026);
+    std::vector<std::string> games;
+    std::map<index::PatternKey, std::uint32_t> expected;
+    std::uint64_t total = 0;
+    for (int g = 0; g < 300; ++g) {
+        go::Board board;
+        game::GameRecord record;
+        std::string moves;
+        for (int m = 0; m < 120; ++m) {
+            const go::Color colour = m % 2 == 0 ? go::Color::Black : go::Color::White;
+            for (int attempt = 0; attempt < 50; ++attempt) {
+                const go::Point p{static_cast<std::uint8_t>(random() % 19),
+                                  static_cast<std::uint8_t>(random() % 19)};
+                go::Board trial = board;
+                if (board.at(p) != go::Stone::Empty ||
+                    trial.play(go::Move::at(colour, p)) != go::MoveVerdict::Legal)
+                    continue;
+                board = trial;
+                record.moves.push_back(go::Move::at(colour, p));
+                moves += std::string(";") + (colour == go::Color::Black ? "B" : "W") + "[" +
+                         go::to_sgf(p) + "]";
+                break;
+            }
+            if (record.moves.size() != static_cast<std::size_t>(m + 1)) break;
+        }
+        games.push_back(sgf_game(moves, 1990 + g % 30, g % 3 == 0 ? "W+R" : "B+R"));
+        for (const index::PatternEvent& e : index::game_patterns(record, record.moves.size())) {
+            ++expected[e.key()];
+            ++total;
+        }
+    }
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(dir, games);
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    file.verify();
+    CHECK(file.pattern_count() == expected.size());
+    CHECK(file.occurrence_count() == total);
+    CHECK(file.section(static_cast<std::uint32_t>(index::SectionId::PatternDirectory)).count > 20);
+    std::size_t k = 0;
+    for (const auto& [key, count] : expected) {
+        if (k++ % 13 != 0) continue;
+        INFO("pattern " << k);
+        CHECK(file.pattern_occurrences(key).count == count);
+    }
+    // Keys the index does not hold: below the first, between two, above the last.
+    CHECK(file.pattern_occurrences(index::PatternKey{0}).count == 0);
+    index::PatternKey between{expected.begin()->first.value + 1};
+    while (expected.count(between) != 0) ++between.value;
+    CHECK(file.pattern_occurrences(between).count == 0);
+    CHECK(file.pattern_occurrences(index::PatternKey{index::kPatternSentinel - 1}).count == 0);
+}
+
 TEST_CASE("the pattern spill merges sorted runs into one key order", "[index][patterns]") {
     const test_support::TempDir dir;
     index::PatternSpill spill(dir.path(), 3);  // a run every three occurrences
@@ -197,28 +264,56 @@ TEST_CASE("a damaged pattern section is found by verify and by the query that re
     std::vector<char> chars{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     std::vector<std::byte> bytes(chars.size());
     std::memcpy(bytes.data(), chars.data(), chars.size());
-    // Every pattern record's first occurrence set to 1000: no pattern then has occurrences of
-    // its own, and the sentinel no longer holds the total.
-    const index::IndexFile clean = index::IndexFile::view(bytes, "index.jki");
-    const std::size_t patterns_end = [&] {
+    const auto section = [&](index::SectionId id) {
         const auto head = index::decode_header(bytes.data());
         for (std::uint32_t i = 0; i < head->section_count; ++i) {
             const index::SectionEntry e =
                 index::decode_section_entry(bytes.data() + index::head_size(i));
-            if (e.id == static_cast<std::uint32_t>(index::SectionId::Patterns))
-                return static_cast<std::size_t>(e.offset + e.count * e.record_size);
+            if (e.id == static_cast<std::uint32_t>(id)) return e;
         }
-        return std::size_t{0};
-    }();
-    REQUIRE(patterns_end != 0);
-    std::vector<std::byte> damaged = bytes;
-    for (std::size_t i = 1; i <= clean.pattern_count() + 1; ++i)
-        index::store_le(std::uint32_t{1000}, damaged.data() + patterns_end - 14 * i + 10);
-    const index::IndexFile file = index::IndexFile::view(damaged, "index.jki");
-    CHECK_THROWS_AS(file.verify(), index::IndexError);
+        FAIL("no section " << static_cast<std::uint32_t>(id));
+        return index::SectionEntry{};
+    };
+    const index::IndexFile clean = index::IndexFile::view(bytes, "index.jki");
+    CHECK(index::lookup_pattern(clean, query("B[pd] W[qc]"), 5).stats.count == 1);
+    // Resealed, as a crafted file would be: the checks of the records, not the checksums, must
+    // find the damage.
+    const auto damaged_index = [&](const std::function<void(std::vector<std::byte>&)>& damage) {
+        std::vector<std::byte> copy = bytes;
+        damage(copy);
+        fuzz::reseal(copy);
+        return copy;
+    };
+
+    // Every byte of the blocks set: each varint runs on past the end of its block.
+    const index::SectionEntry blocks = section(index::SectionId::PatternOccurrences);
+    std::vector<std::byte> damaged = damaged_index([&](std::vector<std::byte>& b) {
+        for (std::uint64_t i = 0; i < blocks.count; ++i) b[blocks.offset + i] = std::byte{0xFF};
+    });
+    index::IndexFile file = index::IndexFile::view(damaged, "index.jki");
+    CHECK_THROWS_WITH(file.verify(), Catch::Contains("damaged"));
     CHECK_THROWS_WITH(index::lookup_pattern(file, query("B[pd] W[qc]"), 5),
                       Catch::Contains("damaged"));
-    CHECK(index::lookup_pattern(clean, query("B[pd] W[qc]"), 5).stats.count == 1);
+
+    // The sentinel's offset past the section: the last block would end outside it.
+    const index::SectionEntry directory = section(index::SectionId::PatternDirectory);
+    damaged = damaged_index([&](std::vector<std::byte>& b) {
+        const std::size_t sentinel = directory.offset + (directory.count - 1) * 26;
+        index::store_le(std::uint64_t{1000}, b.data() + sentinel + 10);
+    });
+    file = index::IndexFile::view(damaged, "index.jki");
+    CHECK_THROWS_WITH(file.verify(), Catch::Contains("damaged"));
+    CHECK_THROWS_WITH(index::lookup_pattern(file, query("B[pd] W[qc]"), 5),
+                      Catch::Contains("damaged"));
+
+    // A game's year that the pattern years do not give.
+    const index::SectionEntry years = section(index::SectionId::PatternYears);
+    damaged = damaged_index([&](std::vector<std::byte>& b) {
+        index::store_le(std::int16_t{1990}, b.data() + years.offset + 4);
+    });
+    file = index::IndexFile::view(damaged, "index.jki");
+    CHECK_THROWS_WITH(file.verify(), Catch::Contains("year"));
+    clean.verify();
 }
 
 TEST_CASE(
@@ -236,9 +331,9 @@ TEST_CASE(
         [](compile::CompileOptions& o) { o.patterns = compile::PatternOutput::Write; });
     const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
     const index::TreeView& tree = file.tree(index::Tree::Joseki);
+    file.verify();
     const auto occurrences = [&](index::PatternKey key) {
-        const auto [first, last] = file.pattern_occurrences(key);
-        return std::uint64_t{last - first};
+        return std::uint64_t{file.pattern_occurrences(key).count};
     };
     // A walk of the tree in preorder with the board of each open branch: a node's board is its
     // parent's with its move played.
