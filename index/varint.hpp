@@ -1,8 +1,8 @@
 #pragma once
 
 // Unsigned LEB128 varints, the one codec of the index's variable-length numbers (the joseki
-// move numbers, the corner pattern blocks): 7 bits a byte, least significant first, the high
-// bit set on every byte but the last.
+// move numbers, the corner pattern blocks, the merge sections): 7 bits a byte, least significant
+// first, the high bit set on every byte but the last.
 
 #include <cstddef>
 #include <cstdint>

@@ -7,6 +7,7 @@
 
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
+#include "index/varint.hpp"
 
 namespace josekic::compile {
 
@@ -19,13 +20,7 @@ constexpr int kPass = 361;  // after the points of the board, in a move's code
 class Writer {
   public:
     explicit Writer(std::vector<std::byte>& out) : out_(out) {}
-    void u(std::uint64_t v) {
-        while (v >= 0x80) {
-            out_.push_back(static_cast<std::byte>((v & 0x7F) | 0x80));
-            v >>= 7;
-        }
-        out_.push_back(static_cast<std::byte>(v));
-    }
+    void u(std::uint64_t v) { index::append_varint(out_, v); }
     void s(std::int64_t v) {
         u((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
     }
@@ -64,13 +59,10 @@ class Reader {
     Reader(std::span<const std::byte> bytes, const std::string& path) : b_(bytes), path_(path) {}
     std::uint64_t u() {
         std::uint64_t v = 0;
-        for (unsigned shift = 0; shift < 64; shift += 7) {
-            if (at_ >= b_.size()) damaged();
-            const auto byte = static_cast<std::uint8_t>(b_[at_++]);
-            v |= std::uint64_t{byte & 0x7FU} << shift;
-            if ((byte & 0x80U) == 0) return v;
-        }
-        damaged();
+        const std::byte* next = index::decode_varint(b_.data() + at_, b_.data() + b_.size(), v);
+        if (next == nullptr) damaged();
+        at_ = static_cast<std::size_t>(next - b_.data());
+        return v;
     }
     std::int64_t s() {
         const std::uint64_t v = u();
