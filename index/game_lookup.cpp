@@ -30,6 +30,9 @@ std::string why_shut_off(trackers::SequenceEnd end, const trackers::TrackerOptio
         case trackers::SequenceEnd::LongTenuki:
             return "its line ended before this move: more than " + std::to_string(tracker.max_gap) +
                    " moves in a row were played elsewhere (max-gap)";
+        case trackers::SequenceEnd::DecidedOutside:
+            return "its line ended before this move: a stone left out of it (played elsewhere "
+                   "for this corner) took part in a capture of the corner's stones";
         case trackers::SequenceEnd::GameEnd:
             break;
     }
