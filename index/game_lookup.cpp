@@ -31,8 +31,10 @@ std::string why_shut_off(trackers::SequenceEnd end, const trackers::TrackerOptio
             return "its line ended before this move: more than " + std::to_string(tracker.max_gap) +
                    " moves in a row were played elsewhere (max-gap)";
         case trackers::SequenceEnd::DecidedOutside:
-            return "its line ended before this move: a stone left out of it (played elsewhere "
-                   "for this corner) took part in a capture of the corner's stones";
+            return "its line ended before this move: stones left out of it (play elsewhere for "
+                   "this corner) took part in a capture there or gave a corner stone its "
+                   "liberty, so the line alone would not replay as the game went "
+                   "(decided-outside)";
         case trackers::SequenceEnd::GameEnd:
             break;
     }

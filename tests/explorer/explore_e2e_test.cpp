@@ -217,6 +217,13 @@ TEST_CASE("a corner stone captured with an outside stone's help leaves a line lo
         check_every_joseki_node(out, 1);
         const std::string report = josekic::test_support::slurp(out / "report.txt");
         CHECK((report.find("decided-outside 1 ") != std::string::npos) == (rule != "ring"));
+        // lookup --game cuts the game as compile did, and says why the corner has no line.
+        const auto at = run_josekic("lookup " + shell_quote(out.string()) + " --game " +
+                                    shell_quote((dir.path() / "games" / "capture.sgf").string()) +
+                                    " --move 12");
+        CHECK(at.exit_code == 0);
+        CHECK((at.out.find("upper-right corner: not tracked: its line ended before this move: "
+                           "stones left out of it") != std::string::npos) == (rule != "ring"));
     }
 }
 
