@@ -30,6 +30,11 @@ std::string why_shut_off(trackers::SequenceEnd end, const trackers::TrackerOptio
         case trackers::SequenceEnd::LongTenuki:
             return "its line ended before this move: more than " + std::to_string(tracker.max_gap) +
                    " moves in a row were played elsewhere (max-gap)";
+        case trackers::SequenceEnd::DecidedOutside:
+            return "its line ended before this move: stones left out of it (play elsewhere for "
+                   "this corner) took part in a capture there or gave a corner stone its "
+                   "liberty, so the line alone would not replay as the game went "
+                   "(decided-outside)";
         case trackers::SequenceEnd::GameEnd:
             break;
     }

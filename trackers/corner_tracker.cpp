@@ -22,12 +22,16 @@ std::string_view name(SequenceEnd e) {
             return "length-cap";
         case SequenceEnd::LongTenuki:
             return "long-tenuki";
+        case SequenceEnd::DecidedOutside:
+            return "decided-outside";
     }
     return "unknown";
 }
 
 CornerTracker::CornerTracker(const Zone& zone, Corner corner, const TrackerOptions& options)
-    : zone_(&zone), corner_(corner), options_(options) {}
+    : zone_(&zone), corner_(corner), options_(options) {
+    if (options_.cutoff.local()) line_board_.emplace();
+}
 
 bool CornerTracker::block_by_setup(const game::GameRecord& record) {
     auto touches = [&](const std::vector<go::Point>& stones) {
@@ -73,7 +77,35 @@ ZoneRole CornerTracker::local_role(go::Point p, ZoneRole role) const {
     return role;
 }
 
-void CornerTracker::play(const go::Move& move, std::size_t game_index) {
+bool CornerTracker::takes_line_stone(const go::Board& game) const {
+    return std::ranges::any_of(game.last_captured_points(), [&](std::uint16_t index) {
+        return line_board_->at(go::Point::from_index(index)) != go::Stone::Empty;
+    });
+}
+
+bool CornerTracker::replays_alone(const go::Move& move, bool tenuki, const go::Board& game) {
+    go::Board& line = *line_board_;
+    if (tenuki) line.play(go::Move::pass(go::opponent(move.color)));
+    go::MoveVerdict verdict = line.play(move);
+    // A ko retaken after threats elsewhere is a retake at once on the line alone: lookup
+    // replays it as the game went (dictionary::PositionTracker lifts the ban), so does this.
+    if (verdict == go::MoveVerdict::KoRecapture) {
+        line.play(go::Move::pass(go::opponent(move.color)));
+        verdict = line.play(move);
+    }
+    // A stone on a stone of the line (lookup refuses it), or one that lives on the game's
+    // board only by stones left out of the line.
+    if (verdict != go::MoveVerdict::Legal) return false;
+    // The line's stones are a part of the game's stones before the move: they stay so when
+    // the line loses no stone the game keeps, and the game loses no stone the line keeps.
+    const auto gone_from_game = [&](std::uint16_t index) {
+        return game.at(go::Point::from_index(index)) == go::Stone::Empty;
+    };
+    return std::ranges::all_of(line.last_captured_points(), gone_from_game) &&
+           !takes_line_stone(game);
+}
+
+void CornerTracker::play(const go::Move& move, std::size_t game_index, const go::Board* game) {
     if (blocked_ || !active()) return;
     ZoneRole role = move.point ? zone_->role(corner_, *move.point) : ZoneRole::Outside;
     if (options_.cutoff.local() && role != ZoneRole::Outside) role = local_role(*move.point, role);
@@ -82,6 +114,12 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
         return;
     }
     if (role == ZoneRole::Outside) {
+        // A stone left out of the line captured some of it: the corner's fight was decided
+        // from outside, and the line alone would keep stones the game lost.
+        if (line_board_ && takes_line_stone(*game)) {
+            stop(SequenceEnd::DecidedOutside);
+            return;
+        }
         // Before the first stone the corner is empty and waiting costs nothing.
         if (game_index >= gap_deadline_) stop(SequenceEnd::LongTenuki);
         return;
@@ -101,6 +139,10 @@ void CornerTracker::play(const go::Move& move, std::size_t game_index) {
     const std::size_t needed = tenuki ? 2 : 1;
     if (options_.max_length != 0 && moves_.size() + needed > options_.max_length) {
         stop(SequenceEnd::LengthCap);
+        return;
+    }
+    if (line_board_ && !replays_alone(move, tenuki, *game)) {
+        stop(SequenceEnd::DecidedOutside);
         return;
     }
     if (moves_.empty()) {
@@ -143,6 +185,15 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
     for (std::size_t c = 0; c < trackers.size(); ++c) {
         if (!trackers[c].done()) running |= static_cast<std::uint8_t>(1U << c);
     }
+    // Under a local rule the trackers compare their lines with the game's board (a stone
+    // left out of a line stays on it), so every move is played on it and a capture, wherever
+    // it is played from, is fed to every running tracker.
+    std::optional<go::Board> game;
+    if (options.cutoff.local()) {
+        game.emplace();
+        for (go::Point p : record.setup_black) game->place_setup(go::Color::Black, p);
+        for (go::Point p : record.setup_white) game->place_setup(go::Color::White, p);
+    }
     std::size_t deadline = SIZE_MAX;  // no stone yet, so no gap
     const std::size_t n = std::min(legal_moves, record.moves.size());
     for (std::size_t i = 0; i < n && running != 0; ++i) {
@@ -150,10 +201,12 @@ CornerExtraction extract_corners(const Zone& zone, const TrackerOptions& options
         std::uint8_t fed =
             move.point ? static_cast<std::uint8_t>(zone.corners_touched(*move.point) & running) : 0;
         if (i >= deadline) fed = running;
+        if (game && game->play(move) == go::MoveVerdict::Legal && game->last_captures() > 0)
+            fed = running;
         if (fed == 0) continue;
         for (unsigned bits = fed; bits != 0; bits &= bits - 1) {
             const auto c = static_cast<std::size_t>(std::countr_zero(bits));
-            trackers[c].play(move, i);
+            trackers[c].play(move, i, game ? &*game : nullptr);
             if (trackers[c].done()) running &= static_cast<std::uint8_t>(~(1U << c));
         }
         deadline = std::min({trackers[0].gap_deadline(), trackers[1].gap_deadline(),

@@ -10,6 +10,7 @@
 
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
+#include "core/go/board.hpp"
 #include "core/go/move.hpp"
 #include "trackers/corner.hpp"
 #include "trackers/cutoff.hpp"
@@ -42,11 +43,15 @@ enum class SequenceEnd : std::uint8_t {
     LengthCap,      ///< TrackerOptions::max_length was reached
     LongTenuki,     ///< more than TrackerOptions::max_gap game moves in a row were played elsewhere
                     ///< (under the contested rule also: a lone stone left alone)
+    DecidedOutside,  ///< under a local cutoff rule only: a stone left out of the line (play
+                     ///< elsewhere for the corner) took part in a capture, so that the line
+                     ///< replayed alone would no longer hold the corner's stones as the game
+                     ///< does, or the next corner move could not be played on the line alone
 };
 
-inline constexpr std::array<SequenceEnd, 4> kAllSequenceEnds = {
+inline constexpr std::array<SequenceEnd, 5> kAllSequenceEnds = {
     SequenceEnd::GameEnd, SequenceEnd::ExclusionRing, SequenceEnd::LengthCap,
-    SequenceEnd::LongTenuki};
+    SequenceEnd::LongTenuki, SequenceEnd::DecidedOutside};
 
 /// A stable kebab-case name for reports, e.g. "exclusion-ring".
 std::string_view name(SequenceEnd e);
@@ -79,7 +84,9 @@ struct CornerExtraction {
 /// colours alternate; a stone in the exclusion ring, the length cap or max_gap moves in a
 /// row elsewhere shut the tracker off for the rest of the game. A pass in the game is a
 /// move outside every zone. A trailing tenuki is not recorded: only a stone that follows
-/// it proves it.
+/// it proves it. Under a local rule the line also ends when it would not replay alone as
+/// the game went (SequenceEnd::DecidedOutside): whatever the tracker records, lookup can
+/// replay by the same moves on an empty board (issue 26).
 class CornerTracker {
   public:
     CornerTracker(const Zone& zone, Corner corner, const TrackerOptions& options);
@@ -89,8 +96,11 @@ class CornerTracker {
     bool block_by_setup(const game::GameRecord& record);
     /// Feeds a move of the game (index `game_index` in GameRecord::moves), in game order.
     /// A move that is Outside for this corner may be left out when its index is below
-    /// gap_deadline(): it changes nothing then. Every other move must be fed.
-    void play(const go::Move& move, std::size_t game_index);
+    /// gap_deadline() and, under a local cutoff rule, it captured nothing: it changes nothing
+    /// then. Every other move must be fed. Under a local rule `game` is the game's board
+    /// after the move, which was legal on it (it must not be null then); under `ring` it is
+    /// not read.
+    void play(const go::Move& move, std::size_t game_index, const go::Board* game = nullptr);
     /// The game index at which one more move outside the zone and ring ends the sequence
     /// (SequenceEnd::LongTenuki); SIZE_MAX while no gap can end it (no stone yet, no gap
     /// limit, or the tracker is done).
@@ -117,6 +127,13 @@ class CornerTracker {
     // Zone when it belongs to the corner, Ring when it ends the sequence, Outside when it is
     // play elsewhere.
     ZoneRole local_role(go::Point p, ZoneRole role) const;
+    // Under a local rule: whether the game's last move, which is not part of the line, took
+    // a stone of the line.
+    bool takes_line_stone(const go::Board& game) const;
+    // Under a local rule: plays the corner move `move` (after a pass of the other colour when
+    // `tenuki`) on the line's own board, and says whether it was legal there and captured
+    // exactly the line's stones the game's board lost with it.
+    bool replays_alone(const go::Move& move, bool tenuki, const go::Board& game);
     void stop(SequenceEnd why) {
         end_ = why;
         gap_deadline_ = SIZE_MAX;
@@ -126,6 +143,11 @@ class CornerTracker {
     Corner corner_;
     TrackerOptions options_;
     std::vector<go::Move> moves_;
+    // Under a local rule, the line's own stones as the line replays alone (from an empty
+    // board, with captures and ko as lookup replays it). A zone stone left out of the line
+    // stays on the game's board: the line ends (DecidedOutside) when the two disagree on the
+    // line's stones. Empty under `ring`, where every stone near the corner is in the line.
+    std::optional<go::Board> line_board_;
     std::optional<SequenceEnd> end_;
     // The gap rule as the index of the move that would break it, kept up to date by every
     // stone in the zone, rather than a count moved by every move elsewhere: so moves

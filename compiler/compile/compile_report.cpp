@@ -142,6 +142,8 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     out << "\n  ended by            ";
     for (trackers::SequenceEnd e : trackers::kAllSequenceEnds) {
         const auto n = j.sequences_by_end[static_cast<int>(e)];
+        // Only a local cutoff rule ends a line so: Dyer's reports keep their four reasons.
+        if (e == trackers::SequenceEnd::DecidedOutside && n == 0) continue;
         out << " " << trackers::name(e) << " " << with_thousands(n) << " ("
             << percent(n, j.sequences) << ")";
     }

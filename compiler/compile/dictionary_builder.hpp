@@ -26,7 +26,8 @@ enum class HandicapFuseki { Exclude, SeparateTree };
 /// Counts about the joseki sequences, for report.txt.
 struct JosekiCounts {
     std::array<std::uint64_t, 4> sequences_per_corner{};  ///< by trackers::Corner
-    std::array<std::uint64_t, 4> sequences_by_end{};      ///< by trackers::SequenceEnd
+    std::array<std::uint64_t, trackers::kAllSequenceEnds.size()>
+        sequences_by_end{};  ///< by trackers::SequenceEnd
     std::uint64_t sequences = 0;
     std::uint64_t moves = 0;  ///< stones and tenuki passes
     std::uint64_t tenukis = 0;

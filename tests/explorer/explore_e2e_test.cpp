@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,17 +35,19 @@ namespace {
 
 const fs::path kGoban = "/usr/share/goban";
 
-// goban-596 (the games the build installs) compiled once for all the tests of this file.
-const fs::path& goban_dictionary() {
+// goban-596 (the games the build installs) compiled once for all the tests of this file, with
+// the compile options `options` (once per set of options).
+const fs::path& goban_dictionary(const std::string& options = "") {
     static const josekic::test_support::TempDir dir;
-    static const fs::path out = [] {
-        const fs::path path = dir.path() / "goban";
+    static std::map<std::string, fs::path> built;
+    const auto [at, fresh] = built.try_emplace(options);
+    if (fresh) {
+        at->second = dir.path() / ("goban-" + std::to_string(built.size()));
         const auto run = run_josekic("compile " + shell_quote(kGoban.string()) + " -o " +
-                                     shell_quote(path.string()) + " --quiet");
+                                     shell_quote(at->second.string()) + " --quiet " + options);
         REQUIRE(run.exit_code == 0);
-        return path;
-    }();
-    return out;
+    }
+    return at->second;
 }
 
 // `josekic explore DIR --port 0` in the background; stopped with SIGTERM when destroyed.
@@ -97,6 +101,36 @@ class Explorer {
     pid_t pid_ = -1;
     int port_ = 0;
 };
+
+// Asks the explorer of `dictionary` (as lookup --moves answers) for every joseki node's line
+// by its moves (every `step`th node): each must be found, with its count (issue 26).
+void check_every_joseki_node(const fs::path& dictionary, std::uint32_t step) {
+    Explorer server(dictionary);
+    httplib::Client client = server.client();
+    const auto index = josekic::index::IndexFile::open(dictionary / "index.jki");
+    const auto& tree = index.tree(josekic::index::Tree::Joseki);
+    std::size_t checked = 0;
+    for (std::uint32_t node = 1; node < tree.size(); node += step) {
+        std::string moves;
+        for (const auto& move : josekic::index::node_line(tree, node)) {
+            moves += move.color == josekic::go::Color::Black ? "B[" : "W[";
+            moves += move.point ? std::string{static_cast<char>('a' + move.point->x),
+                                              static_cast<char>('a' + move.point->y)}
+                                : std::string("tenuki");
+            moves += "] ";
+        }
+        const auto answer = client.Get(
+            httplib::append_query_params("/api/joseki", {{"games", "0"}, {"moves", moves}}));
+        REQUIRE(answer);
+        const json body = json::parse(answer->body);
+        INFO(moves);
+        REQUIRE(body["found"] == true);
+        REQUIRE(body["count"] ==
+                josekic::index::node_stats(index, josekic::index::Tree::Joseki, node).count);
+        ++checked;
+    }
+    CHECK(checked == (tree.size() - 2) / step + 1);
+}
 
 std::string lookup_json_of(const std::string& options) {
     const auto run =
@@ -152,33 +186,45 @@ TEST_CASE("every joseki node of goban-596 is answered with its count", "[explore
         WARN("skipped: no /usr/share/goban (goban-original-games)");
         return;
     }
-    Explorer server(goban_dictionary());
-    httplib::Client client = server.client();
-    const auto index = josekic::index::IndexFile::open(goban_dictionary() / "index.jki");
-    const auto& tree = index.tree(josekic::index::Tree::Joseki);
     // Under the sanitizers (JOSEKIC_QUICK), every 10th node.
     const std::uint32_t step = std::getenv("JOSEKIC_QUICK") != nullptr ? 10 : 1;
-    std::size_t checked = 0;
-    for (std::uint32_t node = 1; node < tree.size(); node += step) {
-        std::string moves;
-        for (const auto& move : josekic::index::node_line(tree, node)) {
-            moves += move.color == josekic::go::Color::Black ? "B[" : "W[";
-            moves += move.point ? std::string{static_cast<char>('a' + move.point->x),
-                                              static_cast<char>('a' + move.point->y)}
-                                : std::string("tenuki");
-            moves += "] ";
-        }
-        const auto answer = client.Get(
-            httplib::append_query_params("/api/joseki", {{"games", "0"}, {"moves", moves}}));
-        REQUIRE(answer);
-        const json body = json::parse(answer->body);
-        INFO(moves);
-        REQUIRE(body["found"] == true);
-        REQUIRE(body["count"] ==
-                josekic::index::node_stats(index, josekic::index::Tree::Joseki, node).count);
-        ++checked;
+    // Under a local rule a zone stone left out of a line stays on the board: the lines must
+    // still replay alone (a capture helped by such a stone ends the line).
+    for (const std::string options : {"", "--cutoff locality", "--cutoff contested"}) {
+        INFO(options);
+        check_every_joseki_node(goban_dictionary(options), step);
     }
-    CHECK(checked == (tree.size() - 2) / step + 1);
+}
+
+TEST_CASE("a corner stone captured with an outside stone's help leaves a line lookup finds",
+          "[explorer][e2e]") {
+    // W kc, 5 lines from Black's lone pd, is play elsewhere for the upper right under every
+    // local rule, yet it takes a liberty of Black's lc later: W ld captures lc on the game's
+    // board but not on the line's, and W lc then fills the point. The line ends before W ld.
+    const std::string game =
+        "(;GM[1]FF[4]SZ[19]PB[Alpha]PW[Beta]RE[B+R];B[pd];W[kc];B[dp];W[qf];B[lc];W[mc];B[dd]"
+        ";W[lb];B[pp];W[ld];B[dj];W[lc])";
+    const josekic::test_support::TempDir dir;
+    fs::create_directories(dir.path() / "games");
+    std::ofstream(dir.path() / "games" / "capture.sgf", std::ios::binary) << game;
+    for (const std::string rule : {"ring", "locality", "spill", "contact", "contested"}) {
+        INFO(rule);
+        const fs::path out = dir.path() / rule;
+        const auto run =
+            run_josekic("compile " + shell_quote((dir.path() / "games").string()) + " -o " +
+                        shell_quote(out.string()) + " --quiet --full --cutoff " + rule);
+        REQUIRE(run.exit_code == 0);
+        check_every_joseki_node(out, 1);
+        const std::string report = josekic::test_support::slurp(out / "report.txt");
+        CHECK((report.find("decided-outside 1 ") != std::string::npos) == (rule != "ring"));
+        // lookup --game cuts the game as compile did, and says why the corner has no line.
+        const auto at = run_josekic("lookup " + shell_quote(out.string()) + " --game " +
+                                    shell_quote((dir.path() / "games" / "capture.sgf").string()) +
+                                    " --move 12");
+        CHECK(at.exit_code == 0);
+        CHECK((at.out.find("upper-right corner: not tracked: its line ended before this move: "
+                           "stones left out of it") != std::string::npos) == (rule != "ring"));
+    }
 }
 
 TEST_CASE("explore answers the whole-board position in any move order", "[explorer][e2e]") {

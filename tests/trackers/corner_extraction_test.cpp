@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/game/replay.hpp"
+#include "core/go/board.hpp"
 #include "core/input/walker.hpp"
 #include "core/sgf/game_reader.hpp"
 #include "trackers/corner_tracker.hpp"
@@ -52,6 +54,37 @@ bool rule_left_alone_ends(const CutoffRule& rule) {
     return rule.kind == CutoffRule::Kind::Contested;
 }
 
+// The line's stones as the line replays alone, as lookup replays it (a ko retaken at once is
+// allowed: the threats were elsewhere), or nullopt when one of its moves cannot be played so.
+std::optional<go::Board> replay_alone(const std::vector<go::Move>& line) {
+    go::Board board;
+    for (const go::Move& m : line) {
+        go::MoveVerdict verdict = board.play(m);
+        if (verdict == go::MoveVerdict::KoRecapture) {
+            board.play(go::Move::pass(go::opponent(m.color)));
+            verdict = board.play(m);
+        }
+        if (verdict != go::MoveVerdict::Legal) return std::nullopt;
+    }
+    return board;
+}
+
+// Under a local rule a line must replay alone to the stones of its moves that the game's
+// board still holds (`from_line`: which points of the game's board hold a stone one of the
+// line's moves put there).
+bool replays_as_played(const std::vector<go::Move>& line, const go::Board& game,
+                       const std::vector<bool>& from_line) {
+    const std::optional<go::Board> alone = replay_alone(line);
+    if (!alone) return false;
+    for (int i = 0; i < go::kNumPoints; ++i) {
+        const go::Point p = go::Point::from_index(i);
+        const go::Stone s = alone->at(p);
+        if (s != go::Stone::Empty ? !from_line[i] || game.at(p) != s : bool{from_line[i]})
+            return false;
+    }
+    return true;
+}
+
 CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& options,
                                       const game::GameRecord& record, std::size_t legal_moves) {
     CornerExtraction out;
@@ -71,8 +104,14 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
         seq.end = SequenceEnd::GameEnd;
         std::vector<go::Move> played;
         std::size_t gap = 0;
+        go::Board game;
+        for (go::Point p : record.setup_black) game.place_setup(go::Color::Black, p);
+        for (go::Point p : record.setup_white) game.place_setup(go::Color::White, p);
+        std::vector<bool> from_line(go::kNumPoints, false);
         for (std::size_t i = 0; i < n; ++i) {
             const go::Move& move = record.moves[i];
+            game.play(move);
+            for (const std::uint16_t taken : game.last_captured_points()) from_line[taken] = false;
             ZoneRole role = move.point ? zone.role(corner, *move.point) : ZoneRole::Outside;
             if (options.cutoff.local() && role != ZoneRole::Outside)
                 role = naive_local_role(options.cutoff, corner, played, *move.point, role);
@@ -82,6 +121,10 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
             }
             if (role == ZoneRole::Outside) {
                 if (played.empty()) continue;
+                if (options.cutoff.local() && !replays_as_played(played, game, from_line)) {
+                    seq.end = SequenceEnd::DecidedOutside;
+                    break;
+                }
                 ++gap;
                 if (options.max_gap != 0 && gap > options.max_gap) {
                     seq.end = SequenceEnd::LongTenuki;
@@ -98,6 +141,16 @@ CornerExtraction reference_extraction(const Zone& zone, const TrackerOptions& op
             if (options.max_length != 0 && played.size() + (tenuki ? 2 : 1) > options.max_length) {
                 seq.end = SequenceEnd::LengthCap;
                 break;
+            }
+            if (options.cutoff.local()) {
+                std::vector<go::Move> longer = played;
+                if (tenuki) longer.push_back(go::Move::pass(go::opponent(move.color)));
+                longer.push_back(move);
+                from_line[move.point->index()] = true;
+                if (!replays_as_played(longer, game, from_line)) {
+                    seq.end = SequenceEnd::DecidedOutside;
+                    break;
+                }
             }
             if (played.empty()) seq.first_move_index = i;
             if (tenuki) {
@@ -142,12 +195,25 @@ const std::vector<TrackerOptions> kOptionSets = {{30, 40, {}},
                                                  {3, 2, *parse_cutoff("contested:2,3")},
                                                  {5, 0, *parse_cutoff("contact:1")}};
 
+// How many of the game's first moves are legal (a random game need not be).
+std::size_t legal_prefix(const game::GameRecord& record) {
+    go::Board board;
+    for (go::Point p : record.setup_black) board.place_setup(go::Color::Black, p);
+    for (go::Point p : record.setup_white) board.place_setup(go::Color::White, p);
+    return board.play_line(record.moves).played;
+}
+
 // Compares the two on one game under every option set; returns the sequences compared.
-std::size_t compare(const game::GameRecord& record, std::size_t legal_moves) {
+std::size_t compare(const game::GameRecord& record, std::size_t given_legal_moves) {
     std::size_t sequences = 0;
     for (const TrackerOptions& options : kOptionSets) {
         INFO("max_length " << options.max_length << ", max_gap " << options.max_gap << ", cutoff "
                            << options.cutoff.name());
+        // Ring trackers do not look at legality; a local rule's compare the line with the game's
+        // board, so they are given the legal moves, as game::replay counts them.
+        const std::size_t legal_moves = options.cutoff.local()
+                                            ? std::min(given_legal_moves, legal_prefix(record))
+                                            : given_legal_moves;
         const CornerExtraction fast =
             extract_corners(Zone::default_zone(), options, record, legal_moves);
         const CornerExtraction slow =

@@ -19,7 +19,11 @@ CornerTracker track(Corner corner, std::string_view moves, std::string_view cuto
     const auto record = game_of(moves);
     CornerTracker tracker(zone, corner, options);
     tracker.block_by_setup(record);
-    for (std::size_t i = 0; i < record.moves.size(); ++i) tracker.play(record.moves[i], i);
+    go::Board board;  // the game's board, which a local rule compares its line with
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+        board.play(record.moves[i]);
+        tracker.play(record.moves[i], i, &board);
+    }
     tracker.finish();
     return tracker;
 }
@@ -140,4 +144,23 @@ TEST_CASE("contested ends the line of a lone stone the other side leaves", "[tra
           moves_of("B[pd] W[nc] B[qf] W[] B[pb]"));
     CHECK(track(Corner::UpperRight, answered, "contested").moves() ==
           track(Corner::UpperRight, answered, "locality").moves());
+}
+
+TEST_CASE("a local rule ends the line when a stone left out of it helps capture the corner",
+          "[trackers][cutoff]") {
+    // W kc, 5 lines from the lone pd, is play elsewhere for the corner; it takes a liberty of
+    // Black's lc, so W ld captures lc on the game's board, not on the line's.
+    const std::string_view game =
+        "B[pd] W[kc] B[dp] W[qf] B[lc] W[mc] B[dd] W[lb] B[pp] W[ld] B[dj] W[lc]";
+    for (std::string_view rule : {"locality", "spill", "contact", "contested"}) {
+        INFO(rule);
+        const CornerTracker local = track(Corner::UpperRight, game, rule);
+        CHECK(local.moves() == moves_of("B[pd] W[qf] B[lc] W[mc] B[] W[lb]"));
+        CHECK(local.end() == SequenceEnd::DecidedOutside);
+    }
+    // Dyer's rule has kc in the line: the capture happens on the line too.
+    const CornerTracker ring = track(Corner::UpperRight, game, "ring");
+    CHECK(ring.moves().back() == moves_of("W[lc]").front());
+    CHECK(ring.end() == SequenceEnd::GameEnd);
+    CHECK(name(SequenceEnd::DecidedOutside) == "decided-outside");
 }
