@@ -87,6 +87,8 @@ GameSelection::GameSelection(const IndexFile& index, game::GameFilter filter)
     // Every year a date can give (0: undated), decided once; others as they come.
     for (std::uint32_t y = 0; y < years_.size(); ++y)
         years_[y] = decide_year(static_cast<std::int16_t>(y));
+    // Decided once here: every query asks it, at every node it counts.
+    no_year_passes_ = std::find(years_.begin(), years_.end(), true) == years_.end();
     // Lines carry their game's year: a filter of years alone needs no game table until a
     // game id is asked (bits()).
     if (!years_only_) make_bits();

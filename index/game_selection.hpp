@@ -1,6 +1,5 @@
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -41,10 +40,7 @@ class GameSelection {
     }
     /// Whether no game passes the filter: a query then counts nothing (a filter that keeps
     /// nothing would otherwise count every line back to the root, where its lookup ends).
-    bool empty() const {
-        if (years_only_) return std::find(years_.begin(), years_.end(), true) == years_.end();
-        return size_ == 0;
-    }
+    bool empty() const { return years_only_ ? no_year_passes_ : size_ == 0; }
     /// Whether `game` passes the filter. Throws IndexError for a game id out of range.
     bool contains(std::uint32_t game) const {
         const std::vector<std::uint64_t>& b = bits();
@@ -108,6 +104,7 @@ class GameSelection {
     game::GameFilter filter_;
     std::uint32_t game_count_ = 0;
     bool years_only_ = false;
+    bool no_year_passes_ = false;     // no year a date can give passes (set at construction)
     std::vector<bool> years_;         // [year]: a game of it passes (kDecidedYears of them)
     mutable std::uint32_t size_ = 0;  // set with bits_
     mutable std::vector<std::uint64_t> bits_;  // bit g % 64 of word g / 64: game g passes
