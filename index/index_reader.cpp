@@ -12,7 +12,6 @@
 #include <tuple>
 #include <utility>
 
-#include "core/io/positioned_io.hpp"
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
 
@@ -30,6 +29,9 @@ bool read_section(const ByteSource& source, const SectionView& section, std::uin
 
 }  // namespace
 
+ByteSource::ByteSource(int fd, std::uint64_t size)
+    : fd_(fd), pages_(std::make_unique<PageCache>(fd, size)), size_(size) {}
+
 ByteSource::~ByteSource() {
     if (fd_ >= 0) ::close(fd_);
 }
@@ -40,7 +42,7 @@ bool ByteSource::read(std::uint64_t offset, std::span<std::byte> out) const {
         std::copy_n(bytes_.begin() + static_cast<std::ptrdiff_t>(offset), out.size(), out.begin());
         return true;
     }
-    return io::read_at(fd_, offset, out).bytes == out.size();
+    return pages_->read(offset, out);
 }
 
 void throw_damaged(std::string_view file, std::string_view what) {

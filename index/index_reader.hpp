@@ -15,6 +15,7 @@
 
 #include "core/go/move.hpp"
 #include "index/index_format.hpp"
+#include "index/page_cache.hpp"
 #include "index/pattern_blocks.hpp"
 
 namespace josekic::index {
@@ -30,14 +31,14 @@ class IndexError : public std::runtime_error {
 /// dictionary again". The one message of every reader and query that meets damage.
 [[noreturn]] void throw_damaged(std::string_view file, std::string_view what);
 
-/// Where the bytes of an open index come from: its file, read with pread, or bytes in
-/// memory. A file is read, not mapped: on kernels that cache files in large folios, a
-/// mapping puts a whole folio (up to megabytes) into the process's resident memory for each
-/// record it touches, and a lookup touches records all over a large index.
+/// Where the bytes of an open index come from: its file, read with pread through a bounded
+/// PageCache, or bytes in memory. A file is read, not mapped: on kernels that cache files in
+/// large folios, a mapping puts a whole folio (up to megabytes) into the process's resident
+/// memory for each record it touches, and a lookup touches records all over a large index.
 class ByteSource {
   public:
     /// Takes `fd` (closed with the source), a file of `size` bytes.
-    ByteSource(int fd, std::uint64_t size) : fd_(fd), size_(size) {}
+    ByteSource(int fd, std::uint64_t size);
     /// Bytes the caller keeps alive.
     explicit ByteSource(std::span<const std::byte> bytes) : bytes_(bytes), size_(bytes.size()) {}
     ByteSource(const ByteSource&) = delete;
@@ -51,6 +52,7 @@ class ByteSource {
 
   private:
     int fd_ = -1;
+    std::unique_ptr<PageCache> pages_;
     std::span<const std::byte> bytes_;
     std::uint64_t size_ = 0;
 };
