@@ -147,7 +147,7 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
 }
 
 Api::Api(const index::IndexFile& index)
-    : index_(&index), options_(index::tracking_options(index)), players_(index) {}
+    : index_(&index), options_(index::tracking_options(index)), players_(index), games_(index) {}
 
 ApiAnswer Api::info() const {
     return guarded([&] {
@@ -332,7 +332,7 @@ ApiAnswer Api::game(std::string_view id_text, const Params& params) const {
                                          " (the index has " + std::to_string(index_->game_count()) +
                                          " games)");
         const auto move = number(params, "move", 0, 0, 10'000);
-        return json_answer(game_json(*index_, id, static_cast<std::size_t>(move)));
+        return json_answer(games_.game_json(id, static_cast<std::size_t>(move)));
     });
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/game/game_filter.hpp"
+#include "explorer/game_source.hpp"
 #include "index/distinct_players.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_options.hpp"
@@ -80,6 +81,7 @@ class Api {
     const index::IndexFile* index_;
     index::TrackingOptions options_;
     index::PlayerCounter players_;
+    GameSource games_;
     mutable std::once_flag eras_once_;
     mutable index::Json eras_;
     mutable std::mutex selections_mutex_;

@@ -3,7 +3,6 @@
 #include <malloc.h>
 
 #include <filesystem>
-#include <semaphore>
 #include <string>
 #include <vector>
 
@@ -52,35 +51,38 @@ std::optional<std::string> read_source(const std::string& source) {
     return std::nullopt;
 }
 
+bool is_the_game(const game::GameRecord& r, const index::IndexedGame& game) {
+    return r.info.black_player == game.black_player && r.info.white_player == game.white_player &&
+           r.info.date == game.date;
+}
+
+// The game of `tree`, one game tree of `game`'s file, when it is `game`.
+std::optional<game::GameRecord> game_in_tree(std::string_view tree,
+                                             const index::IndexedGame& game) {
+    diag::DiagnosticList problems;
+    std::vector<game::GameRecord> alone =
+        formats::read_record_games(tree, game.source_path, {}, problems);
+    if (alone.size() == 1 && is_the_game(alone.front(), game)) return std::move(alone.front());
+    return std::nullopt;
+}
+
 // The game `game` of its file's `bytes`, as compile read it: its game tree read alone when it
-// can be found without reading the others (a month of a server's games is thousands in one
-// file), else the whole file read; nullopt when the file no longer holds the game there.
+// can be found without reading the others, else the whole file read; nullopt when the file
+// no longer holds the game there.
 std::optional<game::GameRecord> game_in_file(std::string_view bytes,
                                              const index::IndexedGame& game) {
-    const auto is_the_game = [&](const game::GameRecord& r) {
-        return r.info.black_player == game.black_player &&
-               r.info.white_player == game.white_player && r.info.date == game.date;
-    };
-    diag::DiagnosticList problems;
     if (formats::record_format(game.source_path, bytes) == input::RecordFormat::Sgf) {
         if (const std::optional<std::string_view> tree =
-                sgf::nth_game_tree(bytes, game.index_in_file)) {
-            std::vector<game::GameRecord> alone =
-                formats::read_record_games(*tree, game.source_path, {}, problems);
-            if (alone.size() == 1 && is_the_game(alone.front())) return std::move(alone.front());
-        }
+                sgf::nth_game_tree(bytes, game.index_in_file))
+            if (std::optional<game::GameRecord> found = game_in_tree(*tree, game)) return found;
     }
+    diag::DiagnosticList problems;
     std::vector<game::GameRecord> games =
         formats::read_record_games(bytes, game.source_path, {}, problems);
     const std::size_t at = game.index_in_file - 1;
-    if (at >= games.size() || !is_the_game(games[at])) return std::nullopt;
+    if (at >= games.size() || !is_the_game(games[at], game)) return std::nullopt;
     return std::move(games[at]);
 }
-
-// Reading a game may parse its whole file, and a file of a large collection may hold thousands
-// of games (megabytes of records while it is parsed): two at a time bound the memory that
-// many clients opening games can take, whatever the number of threads.
-std::counting_semaphore<2> file_readers(2);
 
 }  // namespace
 
@@ -111,40 +113,52 @@ Json record_json(const game::GameRecord& record, std::size_t legal_moves) {
                 {"moves", std::move(moves)}};
 }
 
-Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move) {
-    const index::IndexedGame game = index.game(id);
+GameSource::GameSource(const index::IndexFile& index) : index_(&index) {}
+
+Json GameSource::game_json(std::uint32_t id, std::size_t move) const {
+    const index::IndexedGame game = index_->game(id);
     Json out = index::game_facts_json(index::GameFacts{game, 0, id});
     out.erase("move_number");
     out["move"] = move;
-    file_readers.acquire();
-    // The file's records are freed on return; glibc keeps freed memory in the arena of the
-    // thread that used it, so that each of the server's threads would keep a parse's worth:
-    // handed back to the system at once.
-    struct Release {
-        ~Release() { file_readers.release(); }
-    } release;
-    struct Trim {
-        ~Trim() { malloc_trim(0); }
-    } trim;
-    const std::optional<std::string> bytes = read_source(game.source_path);
-    if (!bytes) {
-        out["record"] = nullptr;
-        out["record_problem"] = "the file " + game.source_path +
-                                " is gone: it is not where it was when the index was compiled";
-        return out;
-    }
-    std::optional<game::GameRecord> record = game_in_file(*bytes, game);
+    std::optional<game::GameRecord> record;
+    if (const std::optional<std::string> tree = trees_.tree(game.source_path, game.index_in_file))
+        record = game_in_tree(*tree, game);
     if (!record) {
-        out["record"] = nullptr;
-        out["record_problem"] = "the file " + game.source_path + " has changed since the index " +
-                                "was compiled: it no longer holds this game as game " +
-                                std::to_string(game.index_in_file);
-        return out;
+        if (const std::optional<std::string> problem = read_whole_file(game, record)) {
+            out["record"] = nullptr;
+            out["record_problem"] = *problem;
+            return out;
+        }
     }
     diag::DiagnosticList problems;
     const std::size_t legal = game::replay(*record, problems).legal_moves;
     out["record"] = record_json(*record, legal);
     return out;
+}
+
+std::optional<std::string> GameSource::read_whole_file(
+    const index::IndexedGame& game, std::optional<game::GameRecord>& record) const {
+    whole_file_readers_.acquire();
+    // The file's records are freed on return; glibc keeps freed memory in the arena of the
+    // thread that used it, so that each of the server's threads would keep a parse's worth:
+    // handed back to the system at once.
+    struct Release {
+        std::counting_semaphore<kWholeFileReaders>& readers;
+        ~Release() {
+            malloc_trim(0);
+            readers.release();
+        }
+    } release{whole_file_readers_};
+    const std::optional<std::string> bytes = read_source(game.source_path);
+    if (!bytes)
+        return "the file " + game.source_path +
+               " is gone: it is not where it was when the index was compiled";
+    record = game_in_file(*bytes, game);
+    if (!record)
+        return "the file " + game.source_path + " has changed since the index " +
+               "was compiled: it no longer holds this game as game " +
+               std::to_string(game.index_in_file);
+    return std::nullopt;
 }
 
 }  // namespace josekic::explorer

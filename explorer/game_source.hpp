@@ -3,10 +3,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <semaphore>
+#include <string>
 #include <string_view>
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
+#include "explorer/game_tree_cache.hpp"
 #include "index/index_reader.hpp"
 #include "index/result_json.hpp"
 
@@ -29,10 +32,33 @@ std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view nam
 /// "moves": ["B[pd]", "W[dd]", "B[]" (a pass), ...]}, its legal moves only.
 index::Json record_json(const game::GameRecord& record, std::size_t legal_moves);
 
-/// GET /api/games/ID: the index's facts of game `id` (below game_count()) and "move" (the
-/// move asked for); then "record", its moves read from the source file or archive member the
-/// index names (record_json), or null with "record_problem" saying plainly why (the file is
-/// gone, or no longer holds that game). Reads no file but that one.
-index::Json game_json(const index::IndexFile& index, std::uint32_t id, std::size_t move);
+/// The games of an index read from their source files, for GET /api/games/ID.
+/// Thread-safe.
+class GameSource {
+  public:
+    /// `index` must outlive the source.
+    explicit GameSource(const index::IndexFile& index);
+
+    /// GET /api/games/ID: the index's facts of game `id` (below game_count()) and "move"
+    /// (the move asked for); then "record", its moves read from the source file or archive
+    /// member the index names (record_json), or null with "record_problem" saying plainly why
+    /// (the file is gone, or no longer holds that game). Reads no file but that one.
+    index::Json game_json(std::uint32_t id, std::size_t move) const;
+
+  private:
+    /// Reading a game may parse its whole file, and a file of a large collection may hold
+    /// thousands of games (megabytes of records while it is parsed): two at a time bound the
+    /// memory that many clients opening games can take, whatever the number of threads.
+    static constexpr std::ptrdiff_t kWholeFileReaders = 2;
+
+    /// Reads `game` from its whole file (or archive member) into `record`; the problem to
+    /// tell when it cannot.
+    std::optional<std::string> read_whole_file(const index::IndexedGame& game,
+                                               std::optional<game::GameRecord>& record) const;
+
+    const index::IndexFile* index_;
+    GameTreeCache trees_;
+    mutable std::counting_semaphore<kWholeFileReaders> whole_file_readers_{kWholeFileReaders};
+};
 
 }  // namespace josekic::explorer

@@ -1,0 +1,97 @@
+#include "explorer/game_tree_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <span>
+#include <string_view>
+
+#include "core/input/file_kinds.hpp"
+#include "core/io/positioned_io.hpp"
+
+namespace josekic::explorer {
+
+namespace {
+
+// `n` bytes at `offset` of `fd`; nullopt when they cannot all be read.
+std::optional<std::string> read_bytes(int fd, std::uint64_t offset, std::size_t n) {
+    std::string bytes(n, '\0');
+    const auto out = std::as_writable_bytes(std::span(bytes.data(), bytes.size()));
+    if (io::read_at(fd, offset, out).bytes != n) return std::nullopt;
+    return bytes;
+}
+
+struct Descriptor {
+    int fd;
+    ~Descriptor() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+}  // namespace
+
+std::optional<std::string> GameTreeCache::tree(const std::string& path, std::size_t n) const {
+    if (n == 0 || input::classify_name(path) != input::FileKind::GameRecord ||
+        input::record_format_of_name(path) != input::RecordFormat::Sgf)
+        return std::nullopt;
+    const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    struct stat st {};
+    if (file.fd < 0 || ::fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    const std::int64_t modified_ns =
+        std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec;
+
+    std::shared_ptr<const FileTrees> known;
+    {
+        const std::lock_guard lock(mutex_);
+        if (const auto at = files_.find(path); at != files_.end()) known = at->second;
+    }
+    if (known && known->size == size && known->modified_ns == modified_ns) {
+        if (n > known->spans.size()) return std::nullopt;
+        const sgf::TreeSpan span = known->spans[n - 1];
+        return read_bytes(file.fd, span.begin, span.end - span.begin);
+    }
+    // First met (or changed): read and scan it whole, once.
+    scanners_.acquire();
+    struct Release {
+        std::counting_semaphore<2>& scanners;
+        ~Release() { scanners.release(); }
+    } release{scanners_};
+    const std::optional<std::string> bytes = read_bytes(file.fd, 0, static_cast<std::size_t>(size));
+    if (!bytes) return std::nullopt;
+    auto trees =
+        std::make_shared<FileTrees>(FileTrees{size, modified_ns, sgf::game_tree_spans(*bytes)});
+    std::optional<std::string> tree;
+    if (n <= trees->spans.size()) {
+        const sgf::TreeSpan span = trees->spans[n - 1];
+        tree = bytes->substr(span.begin, span.end - span.begin);
+    }
+    keep(path, std::move(trees));
+    return tree;
+}
+
+void GameTreeCache::keep(const std::string& path, std::shared_ptr<const FileTrees> trees) const {
+    const std::lock_guard lock(mutex_);
+    auto [at, added] = files_.try_emplace(path, nullptr);
+    if (added)
+        oldest_first_.push_back(path);
+    else
+        kept_trees_ -= at->second->spans.size();
+    kept_trees_ += trees->spans.size();
+    at->second = std::move(trees);
+    while (kept_trees_ > max_trees_ && oldest_first_.size() > 1) {
+        const auto oldest = files_.find(oldest_first_.front());
+        kept_trees_ -= oldest->second->spans.size();
+        files_.erase(oldest);
+        oldest_first_.pop_front();
+    }
+}
+
+std::vector<std::string> GameTreeCache::files_kept() const {
+    const std::lock_guard lock(mutex_);
+    return {oldest_first_.begin(), oldest_first_.end()};
+}
+
+}  // namespace josekic::explorer
