@@ -71,9 +71,11 @@ ExitStatus dispatch(const std::vector<std::string>& words) {
     return command->handler(std::vector<std::string>(words.begin() + 1, words.end()));
 }
 
-ExitStatus run_command_line(const std::vector<std::string>& words) {
+// Runs `run`, turning what it throws into messages and exit statuses.
+template <typename Run>
+ExitStatus guarded(Run run) {
     try {
-        return dispatch(words);
+        return run();
     } catch (const UsageError& e) {
         std::cerr << "josekic: " << e.what() << '\n';
         if (e.command().empty())
@@ -92,7 +94,13 @@ ExitStatus run_command_line(const std::vector<std::string>& words) {
 int run(int argc, char** argv) {
     end_quietly_on_closed_pipe();
     const std::vector<std::string> words(argv + 1, argv + argc);
-    return exit_code(check_standard_streams(run_command_line(words)));
+    return exit_code(check_standard_streams(guarded([&] { return dispatch(words); })));
+}
+
+int run_one(int argc, char** argv, ExitStatus (*command)(const std::vector<std::string>&)) {
+    end_quietly_on_closed_pipe();
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    return exit_code(check_standard_streams(guarded([&] { return command(words); })));
 }
 
 }  // namespace josekic::cli

@@ -5,7 +5,7 @@
 #include "cli/check_command.hpp"
 #include "cli/compile_command.hpp"
 #include "cli/edit_distance.hpp"
-#include "cli/explore_command.hpp"
+#include "cli/explore_launcher.hpp"
 #include "cli/lookup_command.hpp"
 #include "cli/merge_command.hpp"
 #include "cli/prune_command.hpp"
@@ -28,7 +28,7 @@ const std::vector<Command>& commands() {
         {"review", "where a game left the book of a compiled dictionary, and what the book plays",
          run_review},
         {"explore", "serve a web page and a JSON API to explore a compiled dictionary on a board",
-         run_explore},
+         exec_explore},
         {"zones", "show the corner zones and exclusion rings on the board", run_zones},
     };
     return table;

@@ -410,3 +410,23 @@ TEST_CASE("200 idle connections do not stop explore from answering", "[explorer]
     for (const int fd : idle) close(fd);
     CHECK(server.stop() == 0);
 }
+
+TEST_CASE("josekic explore runs josekic-explore, and says so when it is missing",
+          "[explorer][e2e]") {
+    // Beside the build's josekic: the help comes from josekic-explore.
+    const auto help = run_josekic("help explore");
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("usage: josekic explore DIR|INDEX") == 0);
+    CHECK(run_josekic("explore --port 99999 nowhere").exit_code == 2);
+    // A josekic alone in a directory, with nothing installed beside it.
+    const josekic::test_support::TempDir dir;
+    const fs::path alone = dir.path() / "bin" / "josekic";
+    fs::create_directories(alone.parent_path());
+    fs::copy_file(JOSEKIC_BINARY, alone);
+    const auto run = josekic::testing::run_program(alone.string(), "explore nowhere");
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("cannot start " + (dir.path() / "bin" / "josekic-explore").string()) !=
+          std::string::npos);
+    // Other commands do not need it.
+    CHECK(josekic::testing::run_program(alone.string(), "--version").exit_code == 0);
+}
