@@ -2,6 +2,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -115,20 +116,48 @@ Json record_json(const game::GameRecord& record, std::size_t legal_moves) {
 
 GameSource::GameSource(const index::IndexFile& index) : index_(&index) {}
 
+std::vector<std::string> GameSource::places_of(const std::string& source) const {
+    namespace fs = std::filesystem;
+    std::vector<std::string> places{source};
+    const fs::path relative(source);
+    if (relative.is_absolute()) return places;
+    std::error_code error;
+    fs::path dir = fs::absolute(fs::path(index_->path()), error).parent_path();
+    for (int up = 0; up < kParentsSearched && !error && !dir.empty(); ++up) {
+        std::string place = (dir / relative).lexically_normal().string();
+        if (std::find(places.begin(), places.end(), place) == places.end())
+            places.push_back(std::move(place));
+        if (dir == dir.parent_path()) break;
+        dir = dir.parent_path();
+    }
+    return places;
+}
+
 Json GameSource::game_json(std::uint32_t id, std::size_t move) const {
-    const index::IndexedGame game = index_->game(id);
+    index::IndexedGame game = index_->game(id);
     Json out = index::game_facts_json(index::GameFacts{game, 0, id});
     out.erase("move_number");
     out["move"] = move;
     std::optional<game::GameRecord> record;
-    if (const std::optional<std::string> tree = trees_.tree(game.source_path, game.index_in_file))
-        record = game_in_tree(*tree, game);
+    std::optional<std::string> problem;
+    const std::string named = game.source_path;
+    for (const std::string& place : places_of(named)) {
+        game.source_path = place;
+        if (const std::optional<std::string> tree = trees_.tree(place, game.index_in_file))
+            record = game_in_tree(*tree, game);
+        if (record) break;
+        const WholeFile read = read_whole_file(game, record);
+        if (read == WholeFile::Read) break;
+        // The first place that has the file says what is wrong; none has it: it is gone.
+        if (read == WholeFile::Changed && !problem)
+            problem = "the file " + place + " has changed since the index was compiled: it " +
+                      "no longer holds this game as game " + std::to_string(game.index_in_file);
+    }
     if (!record) {
-        if (const std::optional<std::string> problem = read_whole_file(game, record)) {
-            out["record"] = nullptr;
-            out["record_problem"] = *problem;
-            return out;
-        }
+        out["record"] = nullptr;
+        out["record_problem"] = problem.value_or(
+            "the file " + named + " is gone: it is not where it was when the index was compiled");
+        return out;
     }
     diag::DiagnosticList problems;
     const std::size_t legal = game::replay(*record, problems).legal_moves;
@@ -136,8 +165,8 @@ Json GameSource::game_json(std::uint32_t id, std::size_t move) const {
     return out;
 }
 
-std::optional<std::string> GameSource::read_whole_file(
-    const index::IndexedGame& game, std::optional<game::GameRecord>& record) const {
+GameSource::WholeFile GameSource::read_whole_file(const index::IndexedGame& game,
+                                                  std::optional<game::GameRecord>& record) const {
     whole_file_readers_.acquire();
     // The file's records are freed on return; glibc keeps freed memory in the arena of the
     // thread that used it, so that each of the server's threads would keep a parse's worth:
@@ -150,15 +179,9 @@ std::optional<std::string> GameSource::read_whole_file(
         }
     } release{whole_file_readers_};
     const std::optional<std::string> bytes = read_source(game.source_path);
-    if (!bytes)
-        return "the file " + game.source_path +
-               " is gone: it is not where it was when the index was compiled";
+    if (!bytes) return WholeFile::Gone;
     record = game_in_file(*bytes, game);
-    if (!record)
-        return "the file " + game.source_path + " has changed since the index " +
-               "was compiled: it no longer holds this game as game " +
-               std::to_string(game.index_in_file);
-    return std::nullopt;
+    return record ? WholeFile::Read : WholeFile::Changed;
 }
 
 }  // namespace josekic::explorer

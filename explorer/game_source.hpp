@@ -6,6 +6,7 @@
 #include <semaphore>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
@@ -51,10 +52,22 @@ class GameSource {
     /// memory that many clients opening games can take, whatever the number of threads.
     static constexpr std::ptrdiff_t kWholeFileReaders = 2;
 
-    /// Reads `game` from its whole file (or archive member) into `record`; the problem to
-    /// tell when it cannot.
-    std::optional<std::string> read_whole_file(const index::IndexedGame& game,
-                                               std::optional<game::GameRecord>& record) const;
+    /// How many of the dictionary directory's parents a relative source path is looked
+    /// for from.
+    static constexpr int kParentsSearched = 8;
+
+    /// Where the source path `source` of a game may be: as the index names it (from the
+    /// working directory, when relative), then, for a relative path, from the directory of
+    /// the index and each of its parents. A collection compiled as `josekic compile games -o
+    /// out` names "games/a.sgf", which `josekic explore ~/go/out` run elsewhere finds from
+    /// ~/go. A game found there is still checked against the index's facts.
+    std::vector<std::string> places_of(const std::string& source) const;
+
+    enum class WholeFile { Read, Gone, Changed };
+    /// Reads `game` from its whole file (or archive member, `game.source_path`) into
+    /// `record`: Gone when there is no such file, Changed when it does not hold the game.
+    WholeFile read_whole_file(const index::IndexedGame& game,
+                              std::optional<game::GameRecord>& record) const;
 
     const index::IndexFile* index_;
     GameTreeCache trees_;

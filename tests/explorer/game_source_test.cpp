@@ -109,3 +109,32 @@ TEST_CASE("a game is opened from its collection, and a changed or gone file is s
     CHECK(gone["record"].is_null());
     CHECK(gone["record_problem"].get<std::string>().find("is gone") != std::string::npos);
 }
+
+TEST_CASE("a game compiled from a relative path is found when explore runs elsewhere",
+          "[explorer]") {
+    const test_support::TempDir dir;
+    write(dir.path() / "all.sgf", joined(test_support::handmade_games()));
+    const fs::path before = fs::current_path();
+    struct Restore {
+        fs::path to;
+        ~Restore() { fs::current_path(to); }
+    } restore{before};
+    // `josekic compile all.sgf -o dict` in the collection's directory ...
+    fs::current_path(dir.path());
+    const fs::path dict = test_support::compile_inputs(dir.path(), {"all.sgf"});
+    // ... then explored from another directory.
+    fs::current_path(fs::temp_directory_path());
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    REQUIRE(index.game(0).source_path == "all.sgf");
+    const explorer::GameSource source(index);
+    const index::Json g = source.game_json(0, 1);
+    INFO(g.dump());
+    REQUIRE(g["record"].is_object());
+    CHECK(g["record"]["black"] == g["black"]);
+    // Gone from there too: the answer names the path as the index has it.
+    fs::remove(dir.path() / "all.sgf");
+    const index::Json gone = source.game_json(1, 1);
+    CHECK(gone["record_problem"] ==
+          "the file all.sgf is gone: it is not where it was when the "
+          "index was compiled");
+}
