@@ -1,7 +1,11 @@
 #include "cli/compile_command.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <string>
+
+#include <boost/optional.hpp>
 
 #include "cli/filter_options.hpp"
 #include "cli/options.hpp"
@@ -64,6 +68,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     OutputOptions output;
     std::string cutoff;
     bool patterns = false;
+    boost::optional<std::uint32_t> summaries_above;
     FilterOptions filters;
     po::options_description visible;
     po::options_description hidden;
@@ -102,7 +107,12 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         "do not write index.jki (the position index of `josekic lookup`)")(
         "patterns", po::bool_switch(&patterns),
         "also index the 7x7 corner pattern after every move, for `lookup --corner` "
-        "(docs/patterns.md)");
+        "(docs/patterns.md)")(
+        "pattern-summaries", po::value(&summaries_above)->value_name("N"),
+        (std::string("with --patterns: store what `lookup --corner` prints of each pattern of "
+                     "more than N occurrences, read instead of its occurrences (default ") +
+         std::to_string(index::kPatternSummariesAbove) + ")")
+            .c_str());
     add_output_options(visible, output);
     add_filter_options(visible, filters);
     po::options_description all;
@@ -141,6 +151,10 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return ExitStatus::Error;
     }
     options.patterns = patterns ? compile::PatternOutput::Write : compile::PatternOutput::Skip;
+    if (summaries_above) {
+        if (!patterns) throw UsageError(help.name, "--pattern-summaries goes with --patterns");
+        options.pattern_summaries_above = *summaries_above;
+    }
 
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.

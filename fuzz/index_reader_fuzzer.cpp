@@ -43,13 +43,14 @@ void look_around(const josekic::index::IndexFile& file, josekic::index::Tree tre
     }
 }
 
-// The corner patterns, when the index has them: a common shape (many occurrences) either
-// colour, filtered or not.
+// The corner patterns, when the index has them: a common shape (many occurrences) as given
+// (which a stored summary answers, if the index has one) and either colour, filtered or not.
 void look_at_patterns(const josekic::index::IndexFile& file) {
     using namespace josekic::index;
     if (!file.has_patterns()) return;
     for (const char* stones : {"B[pd]", "B[pd] W[qc]", "W[dd]"}) {
         CornerQuery query = std::get<CornerQuery>(parse_corner_query(stones, "--corner"));
+        lookup_pattern(file, query, 20);
         query.colours = ColourReversal::Either;
         lookup_pattern(file, query, 20);
         josekic::game::GameFilter years;

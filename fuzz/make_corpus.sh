@@ -10,7 +10,8 @@
 #                    hand-made files in each format;
 # index_reader, index_verify: the indexes josekic compiles from samples/ (small, so that
 #                    mutations reach every section), and from a handful of its games (once
-#                    with --patterns, so that the corner pattern sections are reached).
+#                    with --patterns, so that the corner pattern sections are reached, and once
+#                    with every pattern summarised).
 # Existing corpus files are kept (a longer run's discoveries survive a rebuild).
 set -eu
 binary=$1
@@ -42,8 +43,9 @@ for f in "$root"/samples/*.sgf; do
 done
 "$binary" compile "$work/few" -o "$work/small" >/dev/null 2>&1 || true
 "$binary" compile "$work/few" -o "$work/patterns" --patterns >/dev/null 2>&1 || true
+"$binary" compile "$work/few" -o "$work/summaries" --patterns --pattern-summaries 0 >/dev/null 2>&1 || true
 for f in "$work"/single/index.jki "$work"/split/index.jki "$work"/small/index.jki \
-         "$work"/patterns/index.jki; do
+         "$work"/patterns/index.jki "$work"/summaries/index.jki; do
   [ -f "$f" ] || continue
   cp "$f" "$corpus/index_reader/$(basename "$(dirname "$f")")-index.jki"
   cp "$f" "$corpus/index_verify/$(basename "$(dirname "$f")")-index.jki"

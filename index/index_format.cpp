@@ -20,6 +20,11 @@ struct Writer {
         store_le(value, at);
         at += sizeof value;
     }
+    /// A pattern key in 10 bytes: the low 64 bits, then the high 16.
+    void put_key(PatternKey key) {
+        put(static_cast<std::uint64_t>(key.value));
+        put(static_cast<std::uint16_t>(key.value >> 64));
+    }
 };
 
 struct Reader {
@@ -29,6 +34,11 @@ struct Reader {
         const T value = load_le<T>(at);
         at += sizeof value;
         return value;
+    }
+    PatternKey get_key() {
+        const auto low = get<std::uint64_t>();
+        const auto high = get<std::uint16_t>();
+        return PatternKey{(PatternValue{high} << 64) | low};
     }
 };
 
@@ -114,8 +124,7 @@ StatsRecord decode_stats(const std::byte* in) {
 
 void encode(const PatternBlockRecord& r, std::byte* out) {
     Writer w{out};
-    w.put(static_cast<std::uint64_t>(r.first_key.value));
-    w.put(static_cast<std::uint16_t>(r.first_key.value >> 64));
+    w.put_key(r.first_key);
     w.put(r.offset);
     w.put(r.patterns_before);
     w.put(r.occurrences_before);
@@ -124,13 +133,27 @@ void encode(const PatternBlockRecord& r, std::byte* out) {
 PatternBlockRecord decode_pattern_block(const std::byte* in) {
     Reader r{in};
     PatternBlockRecord b;
-    const auto low = r.get<std::uint64_t>();
-    const auto high = r.get<std::uint16_t>();
-    b.first_key.value = (PatternValue{high} << 64) | low;
+    b.first_key = r.get_key();
     b.offset = r.get<std::uint64_t>();
     b.patterns_before = r.get<std::uint32_t>();
     b.occurrences_before = r.get<std::uint32_t>();
     return b;
+}
+
+void encode(const PatternSummaryRecord& r, std::byte* out) {
+    Writer w{out};
+    w.put_key(r.key);
+    w.put(r.offset);
+    w.put(r.occurrences);
+}
+
+PatternSummaryRecord decode_pattern_summary_record(const std::byte* in) {
+    Reader r{in};
+    PatternSummaryRecord s;
+    s.key = r.get_key();
+    s.offset = r.get<std::uint64_t>();
+    s.occurrences = r.get<std::uint32_t>();
+    return s;
 }
 
 void encode(const YearRunRecord& r, std::byte* out) {

@@ -56,6 +56,10 @@ enum class SectionId : std::uint32_t {
     PatternDirectory = 0x32,    ///< PatternBlockRecord of each block, plus a sentinel
     PatternOccurrences = 0x33,  ///< bytes: the blocks of patterns and their occurrences
     PatternYears = 0x34,        ///< YearRunRecord: the year of every game, by runs of game ids
+    /// What an unfiltered `lookup --corner` prints of the commonest patterns, stored
+    /// (pattern_summary.hpp), as StatsRecords do for the largest nodes:
+    PatternSummaryDirectory = 0x35,  ///< PatternSummaryRecord of each summary, plus a sentinel
+    PatternSummaries = 0x36,         ///< bytes: the summaries
 };
 
 /// The sections of one tree (joseki or fuseki), added to its base id.
@@ -153,6 +157,19 @@ struct PatternBlockRecord {
 };
 /// The key of the sentinel after the last block, above every key (79 bits) a pattern has.
 inline constexpr PatternValue kPatternSentinel = (PatternValue{1} << 80) - 1;
+
+/// A stored pattern summary (22 bytes): the key of its pattern with Black to move (10 bytes,
+/// as in PatternBlockRecord), u64 where the summary starts in the PatternSummaries section, u32
+/// the occurrences it summarises (of both players to move). Sorted by key; a sentinel record
+/// after the last (key kPatternSentinel, the section's size) closes the last summary and holds
+/// in `occurrences` the threshold: the patterns with more occurrences than it, and only they,
+/// have a summary.
+struct PatternSummaryRecord {
+    PatternKey key;
+    std::uint64_t offset = 0;
+    std::uint32_t occurrences = 0;
+    static constexpr std::size_t kSize = 22;
+};
 
 /// A run of games of one year (6 bytes): u32 the first game of the run, i16 the year (0
 /// unknown). Runs are sorted by first game, the first at game 0; a run lasts until the next
@@ -269,7 +286,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 23> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 25> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -306,6 +323,10 @@ inline constexpr std::array<SectionSpec, 23> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::GamePlayers), "game players", 8, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::GameRanks), "game ranks", 8, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::GameEvents), "game events", 4, Presence::Required},
+    {static_cast<std::uint32_t>(SectionId::PatternSummaryDirectory), "pattern summary directory",
+     PatternSummaryRecord::kSize, Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::PatternSummaries), "pattern summaries", 1,
+     Presence::Optional},
 }};
 
 /// The columns of the game table, each one section: for every game, in the games section's
@@ -348,7 +369,9 @@ void encode(const GameRecord& r, std::byte* out);
 void encode(const OptionsRecord& r, std::byte* out);
 void encode(const PatternBlockRecord& r, std::byte* out);
 void encode(const YearRunRecord& r, std::byte* out);
+void encode(const PatternSummaryRecord& r, std::byte* out);
 PatternBlockRecord decode_pattern_block(const std::byte* in);
+PatternSummaryRecord decode_pattern_summary_record(const std::byte* in);
 YearRunRecord decode_year_run(const std::byte* in);
 /// The record of `column` for the game `g` (record_size_of(column.id) bytes), and its fields
 /// read back into `g`.

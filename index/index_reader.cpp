@@ -325,6 +325,11 @@ void IndexFile::check_layout() {
         damaged("the corner patterns are missing some of their sections");
     if (pattern_directory_.present && pattern_directory_.count == 0)
         damaged("the corner pattern directory has no sentinel");
+    if (pattern_summary_directory_.present != pattern_summaries_.present ||
+        (pattern_summary_directory_.present && !pattern_directory_.present))
+        damaged("the corner pattern summaries are missing some of their sections");
+    if (pattern_summary_directory_.present && pattern_summary_directory_.count == 0)
+        damaged("the corner pattern summary directory has no sentinel");
     unsigned bits = 0;
     while (bits < kMaxDirectoryBits && (std::uint64_t{1} << bits) + 1 < directory_.count) ++bits;
     if (bits == 0 || (std::uint64_t{1} << bits) + 1 != directory_.count)
@@ -367,6 +372,10 @@ SectionView* IndexFile::slot_of(std::uint32_t id) {
             return &pattern_occurrences_;
         case static_cast<std::uint32_t>(SectionId::PatternYears):
             return &pattern_years_;
+        case static_cast<std::uint32_t>(SectionId::PatternSummaryDirectory):
+            return &pattern_summary_directory_;
+        case static_cast<std::uint32_t>(SectionId::PatternSummaries):
+            return &pattern_summaries_;
         default:
             break;
     }

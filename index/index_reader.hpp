@@ -17,6 +17,7 @@
 #include "index/index_format.hpp"
 #include "index/page_cache.hpp"
 #include "index/pattern_blocks.hpp"
+#include "index/pattern_summary.hpp"
 
 namespace josekic::index {
 
@@ -231,6 +232,11 @@ class IndexFile {
             visit(o);
         }
     }
+    /// The stored summary of the stone pattern of `key` (either player to move), when the
+    /// index has one (pattern_summary.hpp: the patterns of many occurrences). Throws
+    /// IndexError for a summary that is damaged as far as a query can tell (malformed, outside
+    /// its section, its counts not adding up); one that still looks valid is found by verify().
+    std::optional<PatternSummary> pattern_summary(PatternKey key) const;
     /// Checks the CRC of every section, then every record against the invariants that the
     /// queries check only where they read (nodes nested in their parents, lines in preorder,
     /// statistics that add up, game ids and texts inside their tables, positions sorted).
@@ -255,6 +261,11 @@ class IndexFile {
     PatternCursor occurrence_cursor(std::uint64_t at, std::uint64_t end) const;
     /// Checks the pattern sections (verify()).
     void verify_patterns() const;
+    /// The record `i` of the pattern summary directory (the sentinel is the last).
+    PatternSummaryRecord pattern_summary_record(std::uint64_t i) const;
+    /// Checks that the stored summaries are those `summaries` (made from every pattern's
+    /// occurrences by verify_patterns) makes.
+    void verify_pattern_summaries(PatternSummaryWriter& summaries) const;
     IndexFile() = default;
     /// Reads the `n` game records from `first` into `out` (bounds-checked).
     /// Reads the `n` whole game records from `first` into `out` (bounds-checked), through
@@ -280,6 +291,7 @@ class IndexFile {
     SectionView strings_, games_, positions_, directory_, options_;
     SectionView merge_run_, merge_games_, merge_game_numbers_;
     SectionView pattern_directory_, pattern_occurrences_, pattern_years_;
+    SectionView pattern_summary_directory_, pattern_summaries_;
     std::array<SectionView, kGameColumns.size()> game_columns_;  // in kGameColumns' order
     TreeView joseki_, fuseki_;
     std::uint64_t compile_id_ = 0;

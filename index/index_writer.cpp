@@ -16,6 +16,7 @@
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
 #include "index/pattern_blocks.hpp"
+#include "index/pattern_summary.hpp"
 #include "index/position_keys.hpp"
 #include "index/section_sink.hpp"
 
@@ -36,7 +37,7 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
 // blocks, directory and game years).
 constexpr std::size_t kSectionCount = 2 + kGameColumns.size() + 2 * 4 + 2 + 1;
 constexpr std::size_t kMergeSectionCount = 3;
-constexpr std::size_t kPatternSectionCount = 3;
+constexpr std::size_t kPatternSectionCount = 5;
 
 // The strings section: each text once, at the offset of its first use by the games in
 // their order (most recent first), as a 16-bit length and its bytes. The game table's
@@ -466,11 +467,23 @@ void add_merge_sections(const MergeInput& merge, std::span<const std::uint32_t> 
 // The corner patterns in key order, each with its occurrences by game (most recent first),
 // move number and next move, in blocks (pattern_blocks.hpp): the blocks' bytes are the open
 // section, whose size is known only at the end; then the directory, held until then (a
-// record a block), and the years of the games in `order`, the index's.
+// record a block), the years of the games in `order`, the index's, and the summaries of the
+// patterns of more than `summaries_above` occurrences (pattern_summary.hpp), held too.
 void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& games,
                           std::span<const std::uint32_t> order,
-                          std::span<const std::uint32_t> new_game, SectionSink& sink) {
+                          std::span<const std::uint32_t> new_game, std::uint32_t summaries_above,
+                          SectionSink& sink) {
     const std::uint64_t total = checked_u32(spill.size(), "pattern occurrences");
+    std::vector<std::int16_t> years(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        years[i] = indexed_year(games.stored(static_cast<dictionary::GameId>(order[i])).year());
+    const std::vector<YearRunRecord> runs = year_runs(years);
+    // The eras a query shows, made as it makes them: from the runs.
+    YearRuns year_of(runs);
+    dictionary::Eras eras =
+        dictionary::default_eras(year_of.games_per_year(static_cast<std::uint32_t>(order.size())));
+    PatternSummaryWriter summaries(summaries_above, std::move(year_of), std::move(eras));
+
     const auto occurrences_id = static_cast<std::uint32_t>(SectionId::PatternOccurrences);
     sink.begin(occurrences_id, record_size_of(occurrences_id), 0);
     PatternBlockWriter blocks([&sink](std::span<const std::byte> bytes) { sink.append(bytes); });
@@ -491,6 +504,7 @@ void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& game
                              std::tie(b.game, b.move_number, b.next);
                   });
         blocks.add(key, occurrences);
+        summaries.add(key, occurrences);
         written += occurrences.size();
     });
     if (written != total) throw std::logic_error("index: the pattern merge lost occurrences");
@@ -498,11 +512,12 @@ void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& game
     sink.set_count(blocks.bytes());
     write_records<PatternBlockRecord>(sink, static_cast<std::uint32_t>(SectionId::PatternDirectory),
                                       directory);
-    std::vector<std::int16_t> years(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        years[i] = indexed_year(games.stored(static_cast<dictionary::GameId>(order[i])).year());
-    write_records<YearRunRecord>(sink, static_cast<std::uint32_t>(SectionId::PatternYears),
-                                 year_runs(years));
+    write_records<YearRunRecord>(sink, static_cast<std::uint32_t>(SectionId::PatternYears), runs);
+    write_records<PatternSummaryRecord>(
+        sink, static_cast<std::uint32_t>(SectionId::PatternSummaryDirectory), summaries.finish());
+    const auto summaries_id = static_cast<std::uint32_t>(SectionId::PatternSummaries);
+    sink.begin(summaries_id, record_size_of(summaries_id), summaries.bytes().size());
+    sink.append(summaries.bytes());
 }
 
 }  // namespace
@@ -521,7 +536,8 @@ std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
         add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sink, keys);
         add_position_sections(keys, sink);
         if (input.patterns != nullptr)
-            add_pattern_sections(*input.patterns, *input.games, order, new_game, sink);
+            add_pattern_sections(*input.patterns, *input.games, order, new_game,
+                                 input.pattern_summaries_above, sink);
     }
     const std::array<OptionsRecord, 1> options{input.options};
     write_records<OptionsRecord>(sink, static_cast<std::uint32_t>(SectionId::Options), options);

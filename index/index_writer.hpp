@@ -14,6 +14,7 @@
 #include "index/index_format.hpp"
 #include "index/index_lines.hpp"
 #include "index/pattern_spill.hpp"
+#include "index/pattern_summary.hpp"
 
 namespace josekic::index {
 
@@ -47,6 +48,8 @@ struct IndexInput {
     /// Called, if set, once the games are written and before the lines are read: the caller
     /// may group the lines (group_by_end) while the index writes the games.
     std::function<void()> wait_for_lines;
+    /// The patterns with more occurrences than this get a stored summary (pattern_summary.hpp).
+    std::uint32_t pattern_summaries_above = kPatternSummariesAbove;
 };
 
 /// Builds the index of `input` (index_format.hpp) into `file`, an AtomicFile its caller

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "index/pattern_summary.hpp"
+
 namespace josekic::index {
 
 namespace {
@@ -43,6 +45,14 @@ class Tally {
     /// The occurrences in each era.
     std::span<const std::uint32_t> per_era() const {
         return std::span(per_era_).first(dictionary::Eras::kMaxEras);
+    }
+    /// The occurrences of a stored summary's continuation (pattern_summary.hpp), counted in
+    /// the same eras.
+    void add(const SummaryContinuation& c) {
+        for (std::size_t k = 0; k < outcomes_.size(); ++k) outcomes_[k] += c.outcomes[k];
+        for (const std::int16_t year : {c.first_year, c.last_year})
+            if (year != 0) dictionary::NodeStats::widen_years(first_year_, last_year_, year);
+        for (std::size_t e = 0; e < c.per_era.size(); ++e) per_era_[e] += c.per_era[e];
     }
     bool empty() const { return outcomes_ == std::array<std::uint32_t, 4>{}; }
     dictionary::NodeStats stats() const {
@@ -140,32 +150,41 @@ std::optional<CornerQuery> game_corner_query(const game::GameRecord& record,
     return query;
 }
 
-PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& query,
-                                   std::size_t games, const GameSelection* selection) {
-    if (!index.has_patterns())
-        throw IndexError(index.path() +
-                         ": the index holds no corner patterns; compile with --patterns");
-    PatternLookupResult result;
-    result.query = query;
+namespace {
+
+// A continuation's tallies in the result's table: by (where, player to move in the query's
+// colours), where is the point's index in the query's frame, or kNotAPoint + the next-move
+// code. (A flat table: a common pattern has a million occurrences, each counted here.)
+constexpr int kNotAPoint = go::kNumPoints;
+constexpr std::size_t kWheres = kNotAPoint + kNextCodes;
+
+// The tally of each next-move code of the variant `v`: a stored code is in the frame the
+// variant was read in (its reflection); each code's tally is found once, not once an
+// occurrence.
+std::array<Tally*, kNextCodes> tallies_of(const Variant& v, std::vector<Tally>& next) {
+    std::array<Tally*, kNextCodes> tally_of{};
+    for (int code = 0; code < kNextCodes; ++code) {
+        const int where = code < kNextElsewhere
+                              ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
+                              : kNotAPoint + code;
+        tally_of[static_cast<std::size_t>(code)] =
+            &next[static_cast<std::size_t>(where) * 2 +
+                  (v.to_move_in_query == go::Color::White ? 1 : 0)];
+    }
+    return tally_of;
+}
+
+// The query answered from every occurrence of its variants (of the games of `selection`, when
+// given): the continuations' tallies in `next`, each variant's `games` most recent games in
+// `recent`, the games and move numbers in `result`.
+void scan_occurrences(const IndexFile& index, std::span<const Variant> variants, std::size_t games,
+                      const GameSelection* selection, YearRuns& years, PatternLookupResult& result,
+                      std::vector<Tally>& next,
+                      std::vector<std::pair<std::uint32_t, std::uint32_t>>& recent) {
     // Move numbers are 16-bit: a histogram gives the median without holding them.
     std::vector<std::uint32_t> by_move(std::size_t{1} << 16, 0);
-    // Continuations by (where, player to move in the query's colours): where is the point's
-    // index in the query's frame, or kNotAPoint + the next-move code. (A flat table: a
-    // common pattern has a million occurrences, each counted here.)
-    constexpr int kNotAPoint = go::kNumPoints;
-    constexpr std::size_t kWheres = kNotAPoint + kNextCodes;
-    std::vector<Tally> next(kWheres * 2);
     // The games seen, one bit each.
     std::vector<std::uint64_t> game_seen((std::size_t{index.game_count()} + 63) / 64, 0);
-    // Each game's first occurrence, of the `games` most recent games of each variant.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
-    YearRuns years = index.year_runs();
-    const std::map<int, std::uint64_t> per_year = years.games_per_year(index.game_count());
-    result.eras = dictionary::default_eras(per_year);
-    if (!per_year.empty()) {
-        result.first_year = per_year.begin()->first;
-        result.last_year = per_year.rbegin()->first;
-    }
     // The year and era of each run of games.
     std::vector<std::pair<std::int16_t, std::uint8_t>> run_year;
     for (const YearRunRecord& run : years.runs())
@@ -173,18 +192,9 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             run.year, run.year == 0 ? Tally::kNoEra
                                     : static_cast<std::uint8_t>(result.eras.era_of(run.year)));
     if (run_year.empty()) run_year.emplace_back(0, Tally::kNoEra);
-    for (const Variant& v : variants_of(query)) {
-        // A stored code is in the frame the variant was read in (its reflection); each code's
-        // tally is found once, not once an occurrence.
-        std::array<Tally*, kNextCodes> tally_of{};
-        for (int code = 0; code < kNextCodes; ++code) {
-            const int where = code < kNextElsewhere
-                                  ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
-                                  : kNotAPoint + code;
-            tally_of[static_cast<std::size_t>(code)] =
-                &next[static_cast<std::size_t>(where) * 2 +
-                      (v.to_move_in_query == go::Color::White ? 1 : 0)];
-        }
+    std::uint64_t count = 0;
+    for (const Variant& v : variants) {
+        const std::array<Tally*, kNextCodes> tally_of = tallies_of(v, next);
         const IndexFile::PatternSpan span = index.pattern_occurrences(v.pattern.key);
         std::size_t recent_here = 0;
         std::uint32_t previous_game = kMaxGames;
@@ -196,6 +206,7 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
             tally_of[o.next]->add(o.outcome, year, era);
             if (v.reversed) ++result.colour_reversed;
             ++by_move[o.move_number];
+            ++count;
             if (o.game != previous_game) {
                 std::uint64_t& bits = game_seen[o.game / 64];
                 const std::uint64_t bit = std::uint64_t{1} << (o.game % 64);
@@ -208,6 +219,86 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
                 previous_game = o.game;
             }
         });
+    }
+    if (count != 0) {
+        std::uint64_t seen = 0;
+        bool first_found = false;
+        const std::uint64_t middle = (std::uint64_t{count} + 1) / 2;
+        for (std::uint32_t move = 0; move < by_move.size(); ++move) {
+            if (by_move[move] == 0) continue;
+            if (!first_found) result.first_move = move;
+            first_found = true;
+            if (seen < middle && seen + by_move[move] >= middle) result.median_move = move;
+            seen += by_move[move];
+            result.last_move = move;
+        }
+    }
+}
+
+// The stored summary that answers the query, if one can: every game counted (no selection),
+// the colours as given (the variants are one stone pattern, one or both players to move), no
+// more recent games than it names, and the eras of the query.
+std::optional<PatternSummary> summary_for(const IndexFile& index, const CornerQuery& query,
+                                          std::span<const Variant> variants, std::size_t games,
+                                          const GameSelection* selection,
+                                          const dictionary::Eras& eras) {
+    if (selection != nullptr || query.colours != ColourReversal::Exact || variants.empty() ||
+        games > kStoredPatternGames)
+        return std::nullopt;
+    std::optional<PatternSummary> summary = index.pattern_summary(variants.front().pattern.key);
+    if (!summary || summary->eras != eras) return std::nullopt;
+    return summary;
+}
+
+}  // namespace
+
+PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& query,
+                                   std::size_t games, const GameSelection* selection) {
+    if (!index.has_patterns())
+        throw IndexError(index.path() +
+                         ": the index holds no corner patterns; compile with --patterns");
+    PatternLookupResult result;
+    result.query = query;
+    std::vector<Tally> next(kWheres * 2);
+    // Each game's first occurrence, of the `games` most recent games of each variant.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
+    YearRuns years = index.year_runs();
+    const std::map<int, std::uint64_t> per_year = years.games_per_year(index.game_count());
+    result.eras = dictionary::default_eras(per_year);
+    if (!per_year.empty()) {
+        result.first_year = per_year.begin()->first;
+        result.last_year = per_year.rbegin()->first;
+    }
+    const std::vector<Variant> variants = variants_of(query);
+    if (const std::optional<PatternSummary> summary =
+            summary_for(index, query, variants, games, selection, result.eras)) {
+        // The variants are one or both players to move of the summary's stones: the games and
+        // move numbers of that side, or of both together.
+        for (const Variant& v : variants) {
+            const SummarySide& side = summary->side(v.pattern.key.to_move());
+            const std::array<Tally*, kNextCodes> tally_of = tallies_of(v, next);
+            for (const SummaryContinuation& c : side.continuations) tally_of[c.code]->add(c);
+            for (std::size_t k = 0; k < std::min(games, side.recent.size()); ++k)
+                recent.emplace_back(side.recent[k].game, side.recent[k].move_number);
+        }
+        if (variants.size() == 1) {
+            const SummarySide& side = summary->side(variants.front().pattern.key.to_move());
+            result.games = side.games;
+            result.first_move = side.first_move;
+            result.median_move = side.median_move;
+            result.last_move = side.last_move;
+        } else {
+            result.games = summary->games;
+            result.median_move = summary->median_move;
+            for (const SummarySide& side : summary->sides) {
+                if (side.occurrences == 0) continue;
+                if (result.first_move == 0 || side.first_move < result.first_move)
+                    result.first_move = side.first_move;
+                result.last_move = std::max<std::uint32_t>(result.last_move, side.last_move);
+            }
+        }
+    } else {
+        scan_occurrences(index, variants, games, selection, years, result, next, recent);
     }
     for (std::size_t at = 0; at < next.size(); ++at) {
         if (next[at].empty()) continue;
@@ -228,19 +319,6 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
         }
         result.stats.absorb(c.stats);
         result.continuations.push_back(c);
-    }
-    if (result.stats.count != 0) {
-        std::uint64_t seen = 0;
-        bool first_found = false;
-        const std::uint64_t middle = (std::uint64_t{result.stats.count} + 1) / 2;
-        for (std::uint32_t move = 0; move < by_move.size(); ++move) {
-            if (by_move[move] == 0) continue;
-            if (!first_found) result.first_move = move;
-            first_found = true;
-            if (seen < middle && seen + by_move[move] >= middle) result.median_move = move;
-            seen += by_move[move];
-            result.last_move = move;
-        }
     }
     std::stable_sort(result.continuations.begin(), result.continuations.end(),
                      [](const PatternContinuation& a, const PatternContinuation& b) {

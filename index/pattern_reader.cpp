@@ -1,5 +1,6 @@
 // The members of IndexFile that read the corner patterns (pattern_blocks.hpp has the layout).
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -64,6 +65,41 @@ IndexFile::PatternSpan IndexFile::pattern_occurrences(PatternKey key) const {
     return {};
 }
 
+PatternSummaryRecord IndexFile::pattern_summary_record(std::uint64_t i) const {
+    std::array<std::byte, PatternSummaryRecord::kSize> b;
+    read(pattern_summary_directory_, i * PatternSummaryRecord::kSize, b);
+    return decode_pattern_summary_record(b.data());
+}
+
+std::optional<PatternSummary> IndexFile::pattern_summary(PatternKey key) const {
+    if (!pattern_summary_directory_.present) return std::nullopt;
+    key = summary_key(key);
+    // The first summary whose key is at least `key`, by binary search; the sentinel, above
+    // every key, closes the last.
+    const std::uint64_t summaries = pattern_summary_directory_.count - 1;
+    std::uint64_t low = 0;
+    std::uint64_t high = summaries;
+    while (low < high) {
+        const std::uint64_t middle = low + (high - low) / 2;
+        if (pattern_summary_record(middle).key < key)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    if (low == summaries) return std::nullopt;
+    const PatternSummaryRecord record = pattern_summary_record(low);
+    if (record.key != key) return std::nullopt;
+    const PatternSummaryRecord next = pattern_summary_record(low + 1);
+    const std::string which = "corner pattern summary " + std::to_string(low);
+    if (next.offset <= record.offset || next.offset > pattern_summaries_.count)
+        damaged(which + " lies outside its section");
+    std::vector<std::byte> bytes(static_cast<std::size_t>(next.offset - record.offset));
+    read(pattern_summaries_, record.offset, bytes);
+    std::optional<PatternSummary> summary = decode_pattern_summary(bytes, key, game_count());
+    if (!summary || summary->occurrences() != record.occurrences) damaged(which);
+    return summary;
+}
+
 YearRuns IndexFile::year_runs() const {
     if (!has_patterns()) return YearRuns({});
     std::vector<std::byte> bytes(
@@ -99,6 +135,16 @@ void IndexFile::verify_patterns() const {
     std::uint64_t patterns = 0;
     std::uint64_t occurrences = 0;
     std::optional<PatternKey> previous;
+    // The summaries as the writer makes them from every pattern's occurrences, compared with
+    // the stored ones at the end, once the years they count are checked.
+    std::optional<PatternSummaryWriter> summaries;
+    if (pattern_summary_directory_.present) {
+        YearRuns years = year_runs();
+        dictionary::Eras eras = dictionary::default_eras(years.games_per_year(game_count()));
+        summaries.emplace(pattern_summary_record(pattern_summary_directory_.count - 1).occurrences,
+                          std::move(years), std::move(eras));
+    }
+    std::vector<PatternOccurrence> pattern;
     for (std::size_t b = 0; b + 1 < directory.size(); ++b) {
         const PatternBlockRecord& block = directory[b];
         const std::string which = "corner pattern block " + std::to_string(b);
@@ -115,6 +161,7 @@ void IndexFile::verify_patterns() const {
             if ((head.key.value >> 1) >= limit || (head.key.value >> 1) == 0)
                 damaged(which + " has a bad key");
             PatternOccurrence o, before;
+            pattern.clear();
             for (std::uint32_t k = 0; k < head.count; ++k) {
                 cursor.occurrence(o, k == 0);
                 if (o.game >= game_count() || o.outcome > 3)
@@ -123,7 +170,9 @@ void IndexFile::verify_patterns() const {
                                   std::tie(before.game, before.move_number, before.next))
                     damaged(which + " has occurrences out of order");
                 before = o;
+                if (summaries) pattern.push_back(o);
             }
+            if (summaries) summaries->add(head.key, pattern);
             in_block = head.key;
             previous = head.key;
             ++patterns;
@@ -151,6 +200,44 @@ void IndexFile::verify_patterns() const {
         if (years.year_of(id) != g.year)
             damaged("game " + std::to_string(id) + "'s year differs in the pattern years");
     });
+    if (summaries) verify_pattern_summaries(*summaries);
+}
+
+void IndexFile::verify_pattern_summaries(PatternSummaryWriter& summaries) const {
+    const std::vector<PatternSummaryRecord> expected = summaries.finish();
+    std::vector<std::byte> bytes(
+        static_cast<std::size_t>(pattern_summary_directory_.count * PatternSummaryRecord::kSize));
+    read(pattern_summary_directory_, 0, bytes);
+    const PatternSummaryRecord sentinel =
+        decode_pattern_summary_record(bytes.data() + bytes.size() - PatternSummaryRecord::kSize);
+    if (sentinel.key.value != kPatternSentinel || sentinel.offset != pattern_summaries_.count)
+        damaged("the corner pattern summary directory's sentinel");
+    // Record by record: the first that differs names the summary.
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const std::string which = "corner pattern summary " + std::to_string(i);
+        if (i * PatternSummaryRecord::kSize >= bytes.size())
+            damaged("a corner pattern of more than " + std::to_string(sentinel.occurrences) +
+                    " occurrences has no summary");
+        const PatternSummaryRecord r =
+            decode_pattern_summary_record(bytes.data() + i * PatternSummaryRecord::kSize);
+        if (r.key != expected[i].key || r.occurrences != expected[i].occurrences)
+            damaged(which + " is not of the pattern of more than " +
+                    std::to_string(sentinel.occurrences) + " occurrences it should be");
+        if (r.offset != expected[i].offset) damaged(which + " does not start where it should");
+    }
+    if (expected.size() * PatternSummaryRecord::kSize != bytes.size())
+        damaged("the corner pattern summaries name more patterns than those of more than " +
+                std::to_string(sentinel.occurrences) + " occurrences");
+    const std::vector<std::byte>& made = summaries.bytes();
+    std::vector<std::byte> stored(made.size());
+    read(pattern_summaries_, 0, stored);
+    if (stored == made) return;
+    const auto differ = static_cast<std::uint64_t>(
+        std::mismatch(stored.begin(), stored.end(), made.begin()).first - stored.begin());
+    std::size_t i = 0;
+    while (i + 2 < expected.size() && expected[i + 1].offset <= differ) ++i;
+    damaged("corner pattern summary " + std::to_string(i) +
+            " differs from a count of its occurrences");
 }
 
 }  // namespace josekic::index

@@ -37,7 +37,7 @@ struct SectionMergeRule {
 };
 
 /// The rule of every section of kSectionSpecs.
-inline constexpr std::array<SectionMergeRule, 23> kSectionMerges = {{
+inline constexpr std::array<SectionMergeRule, 25> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::Strings), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Games), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Positions), SectionMerge::Rebuilt},
@@ -62,6 +62,8 @@ inline constexpr std::array<SectionMergeRule, 23> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::GamePlayers), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::GameRanks), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::GameEvents), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::PatternSummaryDirectory), SectionMerge::Refused},
+    {static_cast<std::uint32_t>(SectionId::PatternSummaries), SectionMerge::Refused},
 }};
 
 /// The rule of section `id`; nullptr for a section without one.

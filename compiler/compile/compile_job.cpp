@@ -284,7 +284,8 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                          tracking.to_record(),
                          merge,
                          builder.patterns(),
-                         [&lines_grouped] { lines_grouped.wait(); }},
+                         [&lines_grouped] { lines_grouped.wait(); },
+                         options.pattern_summaries_above},
                         file);
                 },
                 result.times.index_build);

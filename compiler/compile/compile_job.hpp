@@ -49,6 +49,9 @@ struct CompileOptions {
     Layout layout = Layout::SingleFile;
     IndexOutput index = IndexOutput::Write;
     PatternOutput patterns = PatternOutput::Skip;
+    /// With the patterns: those of more occurrences than this get a stored summary
+    /// (index/pattern_summary.hpp). The tests set it low.
+    std::uint32_t pattern_summaries_above = index::kPatternSummariesAbove;
     /// --eras: the era boundaries of the "By era:" lines and the Trends; nullopt chooses them
     /// from the collection (dictionary::default_eras).
     std::optional<dictionary::Eras> eras;

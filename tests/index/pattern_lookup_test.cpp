@@ -1,24 +1,31 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "cli/lookup_text.hpp"
+#include "core/game/game_filter.hpp"
 #include "core/go/symmetry.hpp"
 #include "fuzz/index_reseal.hpp"
 #include "index/corner_pattern.hpp"
 #include "index/index_reader.hpp"
 #include "index/pattern_lookup.hpp"
 #include "index/pattern_spill.hpp"
+#include "index/pattern_summary.hpp"
+#include "index/result_json.hpp"
 
 using namespace josekic;
 
@@ -47,6 +54,15 @@ index::CornerQuery query(const std::string& text) {
     auto parsed = index::parse_corner_query(text, "--corner");
     REQUIRE(std::holds_alternative<index::CornerQuery>(parsed));
     return std::get<index::CornerQuery>(parsed);
+}
+
+// The goban-596 collection of ../shared, when it is there (a warning says the test is skipped
+// when not).
+std::optional<std::filesystem::path> goban_596() {
+    const std::filesystem::path corpus = JOSEKIC_SOURCE_DIR "/../shared/corpus/goban-596.tar.xz";
+    if (std::filesystem::exists(corpus)) return corpus;
+    WARN("skipped: " << corpus << " is not present");
+    return std::nullopt;
 }
 
 std::filesystem::path compile_with_patterns(const test_support::TempDir& dir,
@@ -260,10 +276,7 @@ TEST_CASE("a damaged pattern section is found by verify and by the query that re
     const test_support::TempDir dir;
     const auto dict = compile_with_patterns(
         dir, {sgf_game(";B[pd];W[qc]", 2000), sgf_game(";B[pd];W[qb]", 2001)});
-    std::ifstream in(dict / "index.jki", std::ios::binary);
-    std::vector<char> chars{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    std::vector<std::byte> bytes(chars.size());
-    std::memcpy(bytes.data(), chars.data(), chars.size());
+    const std::vector<std::byte> bytes = test_support::slurp_bytes(dict / "index.jki");
     const auto section = [&](index::SectionId id) {
         const auto head = index::decode_header(bytes.data());
         for (std::uint32_t i = 0; i < head->section_count; ++i) {
@@ -320,14 +333,11 @@ TEST_CASE(
     "every corner position of the goban-596 joseki index has at least its count of "
     "pattern occurrences",
     "[index][patterns][shared]") {
-    const std::filesystem::path corpus = JOSEKIC_SOURCE_DIR "/../shared/corpus/goban-596.tar.xz";
-    if (!std::filesystem::exists(corpus)) {
-        WARN("skipped: " << corpus << " is not present");
-        return;
-    }
+    const std::optional<std::filesystem::path> corpus = goban_596();
+    if (!corpus) return;
     const test_support::TempDir dir;
     const auto dict = test_support::compile_inputs(
-        dir.path(), {corpus.string()},
+        dir.path(), {corpus->string()},
         [](compile::CompileOptions& o) { o.patterns = compile::PatternOutput::Write; });
     const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
     const index::TreeView& tree = file.tree(index::Tree::Joseki);
@@ -374,4 +384,215 @@ TEST_CASE(
         }
     }
     CHECK(checked > 1000);
+}
+
+namespace {
+
+// A dictionary of the same games compiled with every pattern of more than `above` occurrences
+// summarised (`summarised`) and with none (`scanned`), the game table the same in both.
+struct SummarisedAndScanned {
+    std::filesystem::path summarised, scanned;
+};
+
+SummarisedAndScanned compile_twice(const test_support::TempDir& dir,
+                                   const std::vector<std::string>& inputs, std::uint32_t above) {
+    const auto with = [](std::uint32_t summaries_above) {
+        return [summaries_above](compile::CompileOptions& o) {
+            o.patterns = compile::PatternOutput::Write;
+            o.pattern_summaries_above = summaries_above;
+        };
+    };
+    return {test_support::compile_inputs(dir.path() / "summarised", inputs, with(above)),
+            test_support::compile_inputs(dir.path() / "scanned", inputs,
+                                         with(std::numeric_limits<std::uint32_t>::max()))};
+}
+
+// What `lookup --corner` prints of `q`, as text and as JSON.
+std::string printed(const index::IndexFile& file, const index::CornerQuery& q, std::size_t games,
+                    const index::GameSelection* selection = nullptr) {
+    const index::PatternLookupResult r = index::lookup_pattern(file, q, games, selection);
+    return cli::render_pattern_text(r) + index::pattern_lookup_json(r).dump(1);
+}
+
+// The stones of `key` as a query in the upper-right corner (row r from the top, column c from
+// the right edge), either player to move.
+index::CornerQuery query_of(index::PatternKey key) {
+    index::CornerQuery q;
+    for (int r = 0; r < index::kPatternSide; ++r) {
+        for (int c = 0; c < index::kPatternSide; ++c) {
+            const int d = key.point(r * index::kPatternSide + c);
+            if (d == 0) continue;
+            q.stones.push_back(
+                go::Move::at(d == 1 ? go::Color::Black : go::Color::White,
+                             go::Point{static_cast<std::uint8_t>(go::kBoardSize - 1 - c),
+                                       static_cast<std::uint8_t>(r)}));
+        }
+    }
+    return q;
+}
+
+// The keys of the stored summaries of `file` (the directory's records, the sentinel left out).
+std::vector<index::PatternKey> summarised_keys(const index::IndexFile& file) {
+    const index::SectionView& directory =
+        file.section(static_cast<std::uint32_t>(index::SectionId::PatternSummaryDirectory));
+    std::vector<index::PatternKey> keys;
+    for (std::uint64_t i = 0; directory.present && i + 1 < directory.count; ++i) {
+        std::array<std::byte, index::PatternSummaryRecord::kSize> b;
+        file.read_bytes(directory, i * b.size(), b);
+        keys.push_back(index::decode_pattern_summary_record(b.data()).key);
+    }
+    return keys;
+}
+
+}  // namespace
+
+TEST_CASE("a summarised pattern prints what a count of its occurrences prints",
+          "[index][patterns]") {
+    // The shape of the first test at moves 1-4 and 3-6, in three corners and both colours,
+    // and a shape White to move only (B pd, W qc, B qd after two centre moves: White to move).
+    const std::vector<std::string> shape{"pd", "qc", "pc", "qd", "qe"};
+    const test_support::TempDir dir;
+    test_support::compile_games(
+        dir.path() / "first",
+        {sgf_game(placed(shape, go::Symmetry::Identity, 'B'), 2001),
+         sgf_game(";B[jj];W[jk]" + placed(shape, go::Symmetry::Rotate180, 'B'), 2002, "W+R"),
+         sgf_game(";B[jj]" + placed(shape, go::Symmetry::Rotate270, 'W'), 2003),
+         sgf_game(placed(shape, go::Symmetry::Transpose, 'B') + ";W[jj]", 2019, "W+R"),
+         sgf_game(";B[jj];W[jk];B[pd];W[qc];B[qd]", 2018, "B+R")});
+    const SummarisedAndScanned dicts =
+        compile_twice(dir, {(dir.path() / "first" / "games").string()}, 0);
+    const index::IndexFile summarised = index::IndexFile::open(dicts.summarised / "index.jki");
+    const index::IndexFile scanned = index::IndexFile::open(dicts.scanned / "index.jki");
+    summarised.verify();
+    CHECK(summarised_keys(scanned).empty());
+    CHECK(summarised_keys(summarised).size() > 5);
+
+    for (const char* stones : {"B[pd]", "B[pd] W[qc]", "B[pd] W[qc] B[pc]",
+                               "B[dp] W[cq] B[cp] W[dq]", "B[pd] W[qc] B[qd]", "B[ra]"}) {
+        for (const std::optional<go::Color> to_move :
+             {std::optional<go::Color>{}, std::optional{go::Color::Black},
+              std::optional{go::Color::White}}) {
+            for (const auto colours :
+                 {index::ColourReversal::Exact, index::ColourReversal::Either}) {
+                for (const std::size_t games :
+                     {std::size_t{0}, std::size_t{1}, std::size_t{5}, index::kStoredPatternGames,
+                      index::kStoredPatternGames + 1}) {
+                    index::CornerQuery q = query(stones);
+                    q.to_move = to_move;
+                    q.colours = colours;
+                    INFO(stones << ", to move " << (to_move ? static_cast<int>(*to_move) : -1)
+                                << ", colours " << static_cast<int>(colours) << ", games "
+                                << games);
+                    CHECK(printed(summarised, q, games) == printed(scanned, q, games));
+                }
+            }
+        }
+    }
+    // A filter counts from the occurrences, summary or not.
+    game::GameFilter since;
+    since.since = 2003;
+    const index::GameSelection a(summarised, since), b(scanned, since);
+    CHECK(printed(summarised, query("B[pd] W[qc]"), 5, &a) ==
+          printed(scanned, query("B[pd] W[qc]"), 5, &b));
+}
+
+TEST_CASE("every summarised pattern of goban-596 prints what a count of its occurrences prints",
+          "[index][patterns][shared]") {
+    const std::optional<std::filesystem::path> corpus = goban_596();
+    if (!corpus) return;
+    const test_support::TempDir dir;
+    // Low enough that hundreds of patterns are summarised, shapes of a few stones and of many.
+    const SummarisedAndScanned dicts = compile_twice(dir, {corpus->string()}, 4);
+    const index::IndexFile summarised = index::IndexFile::open(dicts.summarised / "index.jki");
+    const index::IndexFile scanned = index::IndexFile::open(dicts.scanned / "index.jki");
+    summarised.verify();
+    const std::vector<index::PatternKey> keys = summarised_keys(summarised);
+    CHECK(keys.size() > 200);
+    std::size_t answered = 0;
+    for (const index::PatternKey key : keys) {
+        index::CornerQuery q = query_of(key);
+        INFO("pattern of " << q.stones.size() << " stones, summary " << answered);
+        const std::optional<index::PatternSummary> summary = summarised.pattern_summary(key);
+        REQUIRE(summary);
+        // The summary is used: the eras are the query's.
+        CHECK(summary->eras == index::lookup_pattern(summarised, q, 0).eras);
+        for (const std::optional<go::Color> to_move :
+             {std::optional<go::Color>{}, std::optional{go::Color::Black},
+              std::optional{go::Color::White}}) {
+            q.to_move = to_move;
+            for (const std::size_t games : {std::size_t{5}, index::kStoredPatternGames})
+                CHECK(printed(summarised, q, games) == printed(scanned, q, games));
+        }
+        ++answered;
+    }
+}
+
+TEST_CASE("a damaged pattern summary is found by verify and by the query that reads it",
+          "[index][patterns]") {
+    const test_support::TempDir dir;
+    const auto dict = test_support::compile_games(
+        dir.path(), {sgf_game(";B[pd];W[qc]", 2000), sgf_game(";B[pd];W[qb]", 2001)},
+        [](compile::CompileOptions& o) {
+            o.patterns = compile::PatternOutput::Write;
+            o.pattern_summaries_above = 1;  // B pd alone, twice
+        });
+    const std::vector<std::byte> bytes = test_support::slurp_bytes(dict / "index.jki");
+    const index::IndexFile clean = index::IndexFile::view(bytes, "index.jki");
+    REQUIRE(summarised_keys(clean).size() == 1);
+    clean.verify();
+    const auto section = [&](index::SectionId id) {
+        return clean.section(static_cast<std::uint32_t>(id));
+    };
+    const index::SectionView summaries = section(index::SectionId::PatternSummaries);
+    const index::SectionView directory = section(index::SectionId::PatternSummaryDirectory);
+    // Resealed, as a crafted file would be.
+    const auto damaged_index = [&](const std::function<void(std::vector<std::byte>&)>& damage) {
+        std::vector<std::byte> copy = bytes;
+        damage(copy);
+        fuzz::reseal(copy);
+        return copy;
+    };
+    const auto check_damaged = [&](const std::vector<std::byte>& damaged, bool query_finds) {
+        const index::IndexFile file = index::IndexFile::view(damaged, "index.jki");
+        CHECK_THROWS_WITH(file.verify(),
+                          Catch::Contains("damaged") && Catch::Contains("corner pattern summar"));
+        if (query_finds)
+            CHECK_THROWS_WITH(index::lookup_pattern(file, query("B[pd]"), 5),
+                              Catch::Contains("damaged") && Catch::Contains("summary"));
+    };
+
+    // Every byte set: the varints run on past the summary's end.
+    check_damaged(damaged_index([&](std::vector<std::byte>& b) {
+                      for (std::uint64_t i = 0; i < summaries.count; ++i)
+                          b[summaries.offset + i] = std::byte{0xFF};
+                  }),
+                  true);
+    // The occurrences the directory gives differ from the summary's.
+    check_damaged(damaged_index([&](std::vector<std::byte>& b) {
+                      index::store_le(std::uint32_t{3}, b.data() + directory.offset + 18);
+                  }),
+                  true);
+    // The sentinel's offset past the section.
+    check_damaged(damaged_index([&](std::vector<std::byte>& b) {
+                      index::store_le(
+                          std::uint64_t{1000},
+                          b.data() + directory.offset + index::PatternSummaryRecord::kSize + 10);
+                  }),
+                  true);
+    // A threshold under which another pattern would have a summary: only verify finds it.
+    check_damaged(damaged_index([&](std::vector<std::byte>& b) {
+                      index::store_le(
+                          std::uint32_t{0},
+                          b.data() + directory.offset + index::PatternSummaryRecord::kSize + 18);
+                  }),
+                  false);
+    // Another first year of the second era (the summary's first varints: one boundary, then
+    // its year): a query finds the eras differ from the index's and counts the occurrences
+    // instead; verify finds the summary differs from them.
+    REQUIRE(bytes[summaries.offset] == std::byte{1});
+    const std::vector<std::byte> wrong =
+        damaged_index([&](std::vector<std::byte>& b) { b[summaries.offset + 1] ^= std::byte{1}; });
+    CHECK(printed(index::IndexFile::view(wrong, "index.jki"), query("B[pd]"), 5) ==
+          printed(clean, query("B[pd]"), 5));
+    check_damaged(wrong, false);
 }

@@ -1,10 +1,13 @@
 #pragma once
 
+#include <cstddef>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace josekic::test_support {
 
@@ -14,6 +17,14 @@ inline std::string slurp(const std::filesystem::path& path) {
     std::ostringstream bytes;
     bytes << in.rdbuf();
     return bytes.str();
+}
+
+/// The bytes of a file as bytes (an index to view or damage); empty when it cannot be read.
+inline std::vector<std::byte> slurp_bytes(const std::filesystem::path& path) {
+    const std::string text = slurp(path);
+    std::vector<std::byte> bytes(text.size());
+    if (!text.empty()) std::memcpy(bytes.data(), text.data(), text.size());
+    return bytes;
 }
 
 /// The files a reader of the output directory `dir` sees: every name in it (not the hidden
