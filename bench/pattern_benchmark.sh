@@ -3,13 +3,17 @@
 #
 #   bench/pattern_benchmark.sh JOSEKIC INPUT [WORKDIR] [-- RUNS]
 #
-# Compiles INPUT twice into WORKDIR (default: a temporary directory, removed at the end),
-# without and with --patterns, and prints for each: wall time and peak RSS of the compile
-# (/usr/bin/time), the index's size; then, of the one with patterns, the pattern sections'
-# bytes, the occurrences per game and the bytes per occurrence (patterns and occurrences
-# included, and with the game table and strings counted too), and the start-to-exit time
-# (warm, median and fastest of RUNS, default 21; bench/process_time.py) and peak RSS of a
-# `lookup --corner` of a common shape and of a rare one. Prints figures; asserts nothing.
+# Compiles INPUT into WORKDIR (default: a temporary directory, removed at the end) without
+# --patterns, with --patterns but no pattern summaries (--pattern-summaries 4294967295), and
+# with --patterns as by default (MODES, in the environment, may name fewer of "without
+# nosummaries with"), and prints for each: wall time and peak RSS of the compile
+# (/usr/bin/time), the index's size; then, of the one with patterns (the last compiled), the
+# pattern sections' bytes, the summaries' bytes and count, the occurrences per game and the
+# bytes per occurrence (patterns and occurrences included, and with the game table and strings
+# counted too), and the start-to-exit time (warm, median and fastest of RUNS, default 21;
+# bench/process_time.py) and peak RSS of a `lookup --corner` of the commonest shape (one 4-4
+# stone: a summary), of a joseki (a summary on a large index) and of the commonest shape with a
+# filter (--since 2018: every occurrence read). Prints figures; asserts nothing.
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 JOSEKIC INPUT [WORKDIR] [-- RUNS]" >&2; exit 2; }
 josekic=$1 input=$2
@@ -25,17 +29,24 @@ trap '[ -z "$cleanup" ] || rm -rf "$cleanup"' EXIT
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "input:   $input"
-for mode in without with; do
-  flag=""
-  [ "$mode" = with ] && flag=--patterns
-  rm -rf "$work/$mode"
-  # shellcheck disable=SC2086 # flag is empty or one word
-  /usr/bin/time -f '%e %M' -o "$work/time-$mode" "$josekic" compile -q $flag "$input" -o "$work/$mode" >/dev/null 2>&1
+dir=""
+for mode in ${MODES:-without nosummaries with}; do
+  case $mode in
+    without) flags="" what="without patterns" ;;
+    nosummaries) flags="--patterns --pattern-summaries 4294967295" what="with patterns, no summaries" ;;
+    with) flags="--patterns" what="with patterns and summaries" ;;
+    *) echo "$0: unknown mode '$mode' in MODES" >&2; exit 2 ;;
+  esac
+  rm -rf "${work:?}/$mode"
+  # shellcheck disable=SC2086 # flags are words
+  /usr/bin/time -f '%e %M' -o "$work/time-$mode" "$josekic" compile -q $flags "$input" -o "$work/$mode" >/dev/null 2>&1
   read -r seconds rss <"$work/time-$mode"
   size=$(stat -L -c %s "$work/$mode/index.jki")
-  echo "compile $mode patterns: $seconds s, peak RSS $((rss / 1024)) MB, index $size bytes"
+  echo "compile $what: $seconds s, peak RSS $((rss / 1024)) MB, index $size bytes"
+  [ "$mode" = without ] || dir=$work/$mode
 done
-python3 - "$work/with/index.jki" <<'EOF'
+[ -n "$dir" ] || exit 0
+python3 - "$dir/index.jki" <<'EOF'
 import struct, sys
 path = sys.argv[1]
 with open(path, "rb") as f:
@@ -60,13 +71,25 @@ print(f"games {games:,}, distinct patterns {patterns:,}, occurrences {occurrence
 print(f"pattern sections {pattern_bytes:,} bytes (blocks {part[0x33]:,}, directory {part[0x32]:,}, "
       f"years {part[0x34]:,}): {pattern_bytes / max(occurrences, 1):.2f} bytes per occurrence; "
       f"with the game table and strings {(pattern_bytes + game_bytes) / max(occurrences, 1):.2f}")
+# The summaries: a 22-byte record each and a sentinel, whose u32 after the key (10 bytes) and
+# the offset (8) is the threshold.
+if 0x35 in s:
+    size, n, off = s[0x35]
+    with open(path, "rb") as f:
+        f.seek(off + size * (n - 1) + 18)
+        above = struct.unpack("<I", f.read(4))[0]
+    summary_bytes = part[0x35] + part[0x36]
+    print(f"pattern summaries {summary_bytes:,} bytes ({n - 1:,} patterns of more than {above:,} "
+          f"occurrences): {100 * summary_bytes / max(pattern_bytes, 1):.2f}% of the pattern sections")
 EOF
-dir=$work/with
-# The most common pattern (one 4-4 stone: the most occurrences a query reads) and a joseki.
-for stones in "B[pd]" "B[pd]_W[qc]_B[pc]_W[qd]"; do
-  args=$(echo "lookup $dir --corner $stones" | sed 's/_/ /g')
-  time=$(python3 "$here/process_time.py" "$runs" "$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" | cut -d, -f1-2)
-  rss=$(/usr/bin/time -f '%M' "$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" 2>&1 >/dev/null | tail -1)
-  count=$("$josekic" lookup "$dir" --corner "$(echo "$stones" | sed 's/_/ /g')" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')
-  echo "  $(echo "$args" | sed "s|$dir|DIR|") ($count occurrences): $time, peak RSS $rss kB"
+# The most common pattern (one 4-4 stone: the most occurrences a query would read), a joseki,
+# and the most common pattern filtered (every occurrence read, summary or not).
+for query in "B[pd]" "B[pd]_W[qc]_B[pc]_W[qd]" "B[pd]_--since_2018"; do
+  stones=$(echo "$query" | sed 's/_--.*//; s/_/ /g')
+  # shellcheck disable=SC2046 # the filter is words
+  set -- --corner "$stones" $(echo "$query" | sed -n 's/^[^-]*_--/--/p' | sed 's/_/ /g')
+  time=$(python3 "$here/process_time.py" "$runs" "$josekic" lookup "$dir" "$@" | cut -d, -f1-2)
+  rss=$(/usr/bin/time -f '%M' "$josekic" lookup "$dir" "$@" 2>&1 >/dev/null | tail -1)
+  count=$("$josekic" lookup "$dir" "$@" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')
+  echo "  lookup DIR $* ($count occurrences): $time, peak RSS $rss kB"
 done
