@@ -96,7 +96,8 @@ std::optional<PatternSummary> IndexFile::pattern_summary(PatternKey key) const {
     std::vector<std::byte> bytes(static_cast<std::size_t>(next.offset - record.offset));
     read(pattern_summaries_, record.offset, bytes);
     std::optional<PatternSummary> summary = decode_pattern_summary(bytes, key, game_count());
-    if (!summary || summary->occurrences() != record.occurrences) damaged(which);
+    if (!summary || summary->occurrences() != record.occurrences)
+        damaged(which + " cannot be read: malformed, or its counts do not add up");
     return summary;
 }
 
