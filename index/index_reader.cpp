@@ -14,6 +14,7 @@
 
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
+#include "index/record_search.hpp"
 
 namespace josekic::index {
 
@@ -90,7 +91,7 @@ std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
     std::array<std::byte, 8> range;
     read(directory_, bucket * 4, range);
     std::uint64_t lo = load_le<std::uint32_t>(range.data());
-    std::uint64_t hi = load_le<std::uint32_t>(range.data() + 4);
+    const std::uint64_t hi = load_le<std::uint32_t>(range.data() + 4);
     if (lo > hi || hi > positions_.count) damaged("bad position directory");
     const std::uint64_t low = key & kKeyLowMask;
     const auto at = [&](std::uint64_t i) {
@@ -98,17 +99,10 @@ std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
         read(positions_, i * PositionRecord::kSize, b);
         return decode_position(b.data());
     };
-    const std::uint64_t bucket_end = hi;
-    while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (at(mid).key < low)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    lo = first_not_before(lo, hi, [&](std::uint64_t i) { return at(i).key < low; });
     std::vector<std::uint32_t> nodes;
     std::optional<std::uint32_t> previous;
-    for (; lo < bucket_end; ++lo) {
+    for (; lo < hi; ++lo) {
         const PositionRecord r = at(lo);
         if (r.key != low) break;
         // Records of one key are sorted by node, each node once: a repeated or unsorted one
@@ -124,20 +118,13 @@ std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
 }
 
 std::optional<StatsRecord> TreeView::stored_stats(std::uint32_t node) const {
-    std::uint64_t lo = 0;
-    std::uint64_t hi = stats_.count;
     const auto node_at = [&](std::uint64_t i) {
         std::array<std::byte, 4> b;
         read(stats_, i * StatsRecord::kSize, b);
         return load_le<std::uint32_t>(b.data());
     };
-    while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (node_at(mid) < node)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    const std::uint64_t lo =
+        first_not_before(0, stats_.count, [&](std::uint64_t i) { return node_at(i) < node; });
     if (lo == stats_.count) return std::nullopt;
     std::array<std::byte, StatsRecord::kSize> b;
     read(stats_, lo * StatsRecord::kSize, b);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "index/index_reader.hpp"
+#include "index/record_search.hpp"
 
 namespace josekic::index {
 
@@ -37,15 +38,8 @@ IndexFile::PatternSpan IndexFile::pattern_occurrences(PatternKey key) const {
     // The last block whose first key is at most `key`, by binary search; the sentinel closes
     // the last block.
     const std::uint64_t blocks = pattern_directory_.count - 1;
-    std::uint64_t low = 0;
-    std::uint64_t high = blocks;
-    while (low < high) {
-        const std::uint64_t middle = low + (high - low) / 2;
-        if (pattern_block(middle).first_key <= key)
-            low = middle + 1;
-        else
-            high = middle;
-    }
+    const std::uint64_t low = first_not_before(
+        0, blocks, [&](std::uint64_t i) { return pattern_block(i).first_key <= key; });
     if (low == 0) return {};
     const PatternBlockRecord block = pattern_block(low - 1);
     const PatternBlockRecord next = pattern_block(low);
@@ -77,15 +71,8 @@ std::optional<PatternSummary> IndexFile::pattern_summary(PatternKey key) const {
     // The first summary whose key is at least `key`, by binary search; the sentinel, above
     // every key, closes the last.
     const std::uint64_t summaries = pattern_summary_directory_.count - 1;
-    std::uint64_t low = 0;
-    std::uint64_t high = summaries;
-    while (low < high) {
-        const std::uint64_t middle = low + (high - low) / 2;
-        if (pattern_summary_record(middle).key < key)
-            low = middle + 1;
-        else
-            high = middle;
-    }
+    const std::uint64_t low = first_not_before(
+        0, summaries, [&](std::uint64_t i) { return pattern_summary_record(i).key < key; });
     if (low == summaries) return std::nullopt;
     const PatternSummaryRecord record = pattern_summary_record(low);
     if (record.key != key) return std::nullopt;
