@@ -1,5 +1,5 @@
 #!/bin/sh
-# The load test of `josekic explore` (docs/PERFORMANCE.md, "explore"): for each compiled
+# The load test of `josekic explore` (docs/PERFORMANCE.md, "Explorer"): for each compiled
 # dictionary DIR, starts `josekic explore DIR --port 0` and prints
 #   - the time from the start of the process to its first answered request (/api/info);
 #   - GET /api/joseki at CLIENTS concurrent clients, JOSEKI_REQUESTS requests: requests/s,
