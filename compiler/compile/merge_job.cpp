@@ -81,6 +81,8 @@ class IndexPart final : public MergePart {
         return true;
     }
 
+    const index::IndexFile* compiled_index() const override { return &index_; }
+
     void release() override {
         games_.reset();
         std::vector<std::uint32_t>().swap(numbers_);
@@ -452,7 +454,14 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     index::ByteLog merge_games(existing_ancestor(compile.output_dir));
     counts.games_kept.assign(parts.size(), 0);
     counts.duplicates.assign(parts.size(), 0);
+    // The first part's trees are read as they are, not made again from its games (the
+    // reader meanwhile reads ahead); its games are then only listed where their lines end.
+    bool first_loaded = false;
     const auto add = [&](const ReadBatch& batch) {
+        if (!first_loaded) {
+            if (const index::IndexFile* index = first.compiled_index()) builder.load_trees(*index);
+            first_loaded = true;
+        }
         for (std::size_t i = 0; i < batch.games.size(); ++i) {
             const LoggedGame& game = batch.games[i];
             builder.add_game(batch.references[i], game.year, game.winner, game.analysis);

@@ -8,6 +8,7 @@
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/merge_log.hpp"
 #include "index/index_format.hpp"
+#include "index/index_reader.hpp"
 
 namespace josekic::compile {
 
@@ -25,6 +26,10 @@ class MergePart {
     /// merge games section (encode_logged_game).
     virtual bool next(LoggedGame& game, dictionary::GameReference& reference,
                       std::vector<std::byte>& entry) = 0;
+    /// The part's compiled index, whose trees a merge loads instead of adding the part's
+    /// games to the tries again when the part comes first (DictionaryBuilder::load_trees);
+    /// nullptr for games that were not compiled into one.
+    virtual const index::IndexFile* compiled_index() const { return nullptr; }
     /// Frees what reading the games held, once the merge is done with them (the games'
     /// references too). The merge reads the next part meanwhile, so that at most two parts'
     /// game tables are held at once.

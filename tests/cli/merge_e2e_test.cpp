@@ -170,6 +170,35 @@ TEST_CASE("a part whose merge games are damaged half way fails the merge, which 
     CHECK_FALSE(fs::exists(merged));
 }
 
+TEST_CASE("a first part whose trees disagree with its games fails the merge, which writes nothing",
+          "[e2e][merge]") {
+    // The first part's trees are loaded from its index, and its games only listed in them:
+    // each game's lines are checked against the loaded ones.
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 0);
+    const std::vector<std::string> compiled = compile_each(parts);
+    const fs::path index = fs::path(compiled[0]) / "index.jki";
+    const index::SectionView lines = index::IndexFile::open(index).section(
+        index::section_id(index::Tree::Joseki, index::TreePart::Lines));
+    REQUIRE(lines.count > 10);
+    {
+        // The outcome of a line in the middle (the top two bits of its first word).
+        std::fstream file(index, std::ios::in | std::ios::out | std::ios::binary);
+        const auto at = static_cast<std::streamoff>(lines.offset + lines.count / 2 * 10 + 3);
+        file.seekg(at);
+        const int byte = file.get();
+        file.seekp(at);
+        file.put(static_cast<char>(byte ^ 0x40));
+        REQUIRE(file);
+    }
+    const std::string merged = (dir.path() / "merged").string();
+    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged));
+    INFO(merge.err);
+    CHECK(merge.exit_code == 1);
+    CHECK(merge.err.find("does not match its merge games") != std::string::npos);
+    CHECK_FALSE(fs::exists(merged));
+}
+
 TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
     const TempDir dir;
     const std::vector<std::string> parts = split_collection(dir, 4, 120, 4);
