@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/compile/game_analysis.hpp"
+#include "compiler/compile/loaded_tree.hpp"
 #include "core/dictionary/setup.hpp"
 #include "core/dictionary/trie.hpp"
 #include "core/game/game_record.hpp"
@@ -64,13 +65,23 @@ class DictionaryBuilder {
     /// The same, for a game known by its reference, year and winner: a game of a merged part.
     void add_game(const dictionary::GameReference& reference, std::optional<int> year,
                   game::Winner winner, const GameAnalysis& analysis);
-    /// Makes the joseki and even fuseki tries those of `index` (a compiled dictionary's), with
-    /// their lines and joseki move numbers, before any game is added: that dictionary's kept
-    /// games must then be the next ones added, in the order its compile added them, and
-    /// add_game lists each where its lines end and checks them against the index instead of
-    /// walking them into the tries again (a merge's first part: docs/merge.md). Throws
-    /// index::IndexError when the index and its games disagree.
-    void load_trees(const index::IndexFile& index);
+    /// Where a game of a compiled dictionary was in it: its number among the dictionary's
+    /// kept games, and where its joseki move numbers begin in its index.
+    struct PartPlace {
+        std::uint32_t number = 0;
+        std::uint64_t numbers_at = 0;
+    };
+    /// The games of a compiled dictionary (`index`, which outlives end_part) come next, each
+    /// with add_game(..., place), in the order its compile added them (those an earlier part
+    /// had left out); their lines are not added to the tries one by one: end_part() adds the
+    /// dictionary's trees from its index, node for node (a merge: docs/merge.md).
+    void begin_part(const index::IndexFile& index);
+    void add_game(const dictionary::GameReference& reference, std::optional<int> year,
+                  game::Winner winner, const GameAnalysis& analysis, const PartPlace& place);
+    bool part_begun() const { return part_ != nullptr; }
+    /// Adds the trees of the part begun, their lines matched to its games' (on two threads
+    /// when `threads` > 1). Throws index::IndexError when the index and the games disagree.
+    void end_part(unsigned threads);
     /// Keeps the corner patterns of the games added from now on (GameAnalysis::patterns), in a
     /// spill whose file, if one is needed, goes into `directory` (index/pattern_spill.hpp).
     void collect_patterns(const std::filesystem::path& directory);
@@ -104,33 +115,9 @@ class DictionaryBuilder {
     const std::map<int, std::uint64_t>& games_per_year() const { return games_per_year_; }
 
   private:
-    // The lines load_trees() read whose games are still to come, by game: a game's joseki
-    // lines are told apart by where their move numbers begin (each game's lines take the
-    // next ones, in the order its compile added them).
-    struct LoadedLines {
-        std::string file;
-        dictionary::GameId games = 0;  ///< the loaded dictionary's kept games
-        /// Into joseki_lines_ and fuseki_lines_, grouped by game: game g's lines are
-        /// [begin[g], begin[g + 1]).
-        std::vector<std::uint32_t> joseki_begin, joseki_by_game, fuseki_begin, fuseki_by_game;
-        std::uint64_t next_move_numbers = 0;  ///< where the next line's begin
-        std::size_t joseki_taken = 0;
-        std::size_t fuseki_taken = 0;
-    };
-    /// The end of the joseki line of game `id` for `sequence`: inserted, its move numbers
-    /// (`numbers`) logged, or taken from the loaded lines.
-    dictionary::NodeId add_joseki_line(dictionary::GameId id,
-                                       const trackers::CornerSequence& sequence,
-                                       dictionary::LineOutcome outcome, std::optional<int> year,
-                                       std::int16_t year_indexed,
-                                       std::span<const std::uint8_t> numbers);
-    /// The same for the even fuseki line of game `id`.
-    void add_fuseki_line(dictionary::GameId id, std::span<const go::Move> moves,
-                         dictionary::LineOutcome outcome, std::optional<int> year,
-                         std::int16_t year_indexed);
-    /// Once the loaded dictionary's games are all in: checks that every loaded line was one.
-    void finish_loaded();
-    [[noreturn]] void loaded_damaged(const std::string& what) const;
+    /// add_game, for a game of the part begun when `place` is set.
+    void add_game(const dictionary::GameReference& reference, std::optional<int> year,
+                  game::Winner winner, const GameAnalysis& analysis, const PartPlace* place);
 
     std::shared_ptr<dictionary::GameTable> games_;
     dictionary::Trie joseki_;
@@ -141,7 +128,7 @@ class DictionaryBuilder {
     index::LineLog fuseki_lines_;
     std::vector<std::uint8_t> joseki_move_numbers_;
     std::unique_ptr<index::PatternSpill> patterns_;
-    std::optional<LoadedLines> loaded_;
+    std::unique_ptr<PendingPart> part_;  ///< the part begun (begin_part), if any
     HandicapFuseki handicap_;
     JosekiCounts joseki_counts_;
     FusekiCounts fuseki_counts_;

@@ -1,7 +1,10 @@
 #include "compiler/compile/loaded_tree.hpp"
 
 #include <algorithm>
-#include <string>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <thread>
 
 #include "index/move_code.hpp"
 
@@ -9,8 +12,14 @@ namespace josekic::compile {
 
 namespace {
 
+using dictionary::GameId;
 using dictionary::NodeId;
 using dictionary::NodeStats;
+
+// Marks in PendingPart's merged ids: an index game number that is no kept game of the part,
+// and a kept game that an earlier part had (or that is not added yet).
+constexpr GameId kNotAGame = std::numeric_limits<GameId>::max();
+constexpr GameId kLeftOut = kNotAGame - 1;
 
 // The records of one section, read in order a block at a time.
 template <typename Record, Record (*Decode)(const std::byte*)>
@@ -45,52 +54,53 @@ class RecordReader {
     std::uint64_t read_ = 0;
 };
 
-}  // namespace
-
-std::vector<dictionary::GameId> game_numbers_by_index(const index::IndexFile& index) {
-    const auto& section =
-        index.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
-    std::vector<std::uint32_t> numbers(section.count);
-    index.read_bytes(section, 0, std::as_writable_bytes(std::span(numbers)));
-    std::vector<dictionary::GameId> game_of(index.game_count(), kNotKept);
-    for (std::size_t k = 0; k < numbers.size(); ++k) {
-        if (numbers[k] >= game_of.size() || game_of[numbers[k]] != kNotKept)
-            index::throw_damaged(index.path(), "a merge game number");
-        game_of[numbers[k]] = static_cast<dictionary::GameId>(k);
-    }
-    return game_of;
+const char* tree_name(index::Tree tree) {
+    return tree == index::Tree::Joseki ? "joseki" : "fuseki";
 }
 
-void load_tree(const index::IndexFile& index, index::Tree tree,
-               std::span<const dictionary::GameId> game_of, dictionary::Trie& trie,
-               index::LineLog& lines) {
+}  // namespace
+
+void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch& match,
+               dictionary::Trie& trie, index::LineLog& lines) {
     const auto damaged = [&index, tree](const std::string& what) {
-        index::throw_damaged(
-            index.path(),
-            std::string(tree == index::Tree::Joseki ? "joseki" : "fuseki") + " tree: " + what);
+        index::throw_damaged(index.path(), std::string(tree_name(tree)) + " tree: " + what);
     };
-    if (trie.size() != 1) throw std::logic_error("load_tree: the trie is not empty");
     RecordReader<index::NodeRecord, index::decode_node> nodes(
         index, index.section(index::section_id(tree, index::TreePart::Nodes)));
     RecordReader<index::LineRecord, index::decode_line> line_records(
         index, index.section(index::section_id(tree, index::TreePart::Lines)));
     if (nodes.count() < 2) damaged("no root");
     const std::uint64_t node_count = nodes.count() - 1;  // the sentinel aside
-    if (node_count > dictionary::kNoNode) damaged("too many nodes");
+    // Into a trie of its root only every node is new: added without a look-up, in preorder.
+    const bool fresh = trie.size() == 1;
 
-    // The nodes whose subtrees the walk is in, each with the statistics of the lines met so
-    // far below it; a node's are complete when the walk leaves its subtree, and are then set
-    // and added to its parent's. Every node is set once (most of them hold one line).
+    // The nodes whose subtrees the walk is in, each with the statistics of the kept lines met
+    // so far below it. A node is found or added in the trie when the first kept line below
+    // it is met (with those above it); its statistics are complete when the walk leaves its
+    // subtree, and are then added to it and to its parent's.
     struct Open {
-        NodeId id;
+        NodeId id;  // kNoNode until a kept line passes it
+        go::Move move;
         std::uint64_t subtree_end;
         NodeStats stats;
     };
     std::vector<Open> open;
+    std::size_t in_trie = 0;  // open[0, in_trie) have their node in the trie
+    const auto add_to_trie = [&] {
+        for (; in_trie < open.size(); ++in_trie) {
+            const NodeId parent = open[in_trie - 1].id;
+            open[in_trie].id = fresh ? trie.add_child(parent, open[in_trie].move)
+                                     : trie.find_or_add_child(parent, open[in_trie].move);
+        }
+    };
     const auto close = [&] {
         const Open done = open.back();
         open.pop_back();
-        trie.set_stats(done.id, done.stats);
+        in_trie = std::min(in_trie, open.size());
+        if (done.id == dictionary::kNoNode) return;  // no kept line passes it
+        NodeStats stats = done.stats;
+        if (!fresh) stats.absorb(trie.stats(done.id));
+        trie.set_stats(done.id, stats);
         if (open.empty()) return;
         NodeStats passing = done.stats;  // lines through the parent, which end below it
         passing.ends = 0;
@@ -99,44 +109,169 @@ void load_tree(const index::IndexFile& index, index::Tree tree,
     // A node's lines are in the order of their games' numbers, which is the order in which a
     // trie lists games (GameTable::listed_before): its listed games are its first lines'.
     const std::size_t games_listed = trie.options().games_kept_per_terminal;
-    std::vector<dictionary::GameId> listed;
+    std::vector<GameId> listed;
     index::NodeRecord record = nodes.next();
     std::uint64_t lines_read = 0;
     for (std::uint64_t i = 0; i < node_count; ++i) {
         const index::NodeRecord next = nodes.next();
         while (!open.empty() && i >= open.back().subtree_end) close();
-        NodeId id = dictionary::kRoot;
-        if (i > 0) {
-            const std::optional<go::Move> move = index::decode_move(record.move);
-            if (open.empty() || !move) damaged("node " + std::to_string(i));
-            id = trie.add_child(open.back().id, *move);
-        }
+        if ((i == 0) != open.empty()) damaged("node " + std::to_string(i));
         const std::uint64_t end_limit = open.empty() ? node_count : open.back().subtree_end;
-        if (id != i || record.subtree_end <= i || record.subtree_end > end_limit ||
+        if (record.subtree_end <= i || record.subtree_end > end_limit ||
             record.lines_begin != lines_read || next.lines_begin < record.lines_begin ||
             next.lines_begin > line_records.count())
             damaged("node " + std::to_string(i));
-        NodeStats stats;
+        if (i == 0) {
+            open.push_back(Open{dictionary::kRoot, go::Move{}, record.subtree_end, NodeStats{}});
+            in_trie = 1;
+        } else {
+            const std::optional<go::Move> move = index::decode_move(record.move);
+            if (!move) damaged("node " + std::to_string(i));
+            open.push_back(Open{dictionary::kNoNode, *move, record.subtree_end, NodeStats{}});
+        }
         listed.clear();
         for (; lines_read < next.lines_begin; ++lines_read) {
-            const index::LineRecord line = line_records.next();
-            if (line.game >= game_of.size() || game_of[line.game] == kNotKept)
-                damaged("line " + std::to_string(lines_read));
-            const auto outcome = static_cast<dictionary::LineOutcome>(line.outcome);
-            stats.record(outcome,
-                         line.year != 0 ? std::optional<NodeStats::Year>(line.year) : std::nullopt);
-            stats.record_end();
-            lines.push_back(index::IndexedLine{id, game_of[line.game], outcome, false, line.year,
-                                               line.move_numbers});
-            if (listed.size() < games_listed) listed.push_back(game_of[line.game]);
+            std::optional<index::IndexedLine> line = match(line_records.next());
+            if (!line) continue;
+            add_to_trie();
+            line->end = open.back().id;
+            open.back().stats.record(line->outcome, line->year != 0
+                                                        ? std::optional<NodeStats::Year>(line->year)
+                                                        : std::nullopt);
+            open.back().stats.record_end();
+            if (listed.size() < games_listed) listed.push_back(line->game);
+            lines.push_back(*line);
         }
-        if (!listed.empty()) trie.set_listed_games(id, listed);
-        open.push_back(Open{id, record.subtree_end, stats});
+        if (fresh && !listed.empty()) trie.set_listed_games(open.back().id, listed);
+        if (!fresh) {
+            for (const GameId game : listed) trie.list_game(open.back().id, game);
+        }
         record = next;
     }
     while (!open.empty()) close();
     if (record.subtree_end != node_count || record.lines_begin != line_records.count())
         damaged("the sentinel");
+}
+
+PendingPart::PendingPart(const index::IndexFile& index, GameId first_game)
+    : index_(index), next_game_(first_game) {
+    const auto& section =
+        index.section(static_cast<std::uint32_t>(index::SectionId::MergeGameNumbers));
+    index_number_.resize(section.count);
+    index.read_bytes(section, 0, std::as_writable_bytes(std::span(index_number_)));
+    games_.resize(index.game_count());
+    for (Game& game : games_) game.merged = kNotAGame;
+    for (const std::uint32_t number : index_number_) {
+        if (number >= games_.size() || games_[number].merged != kNotAGame)
+            index::throw_damaged(index.path(), "a merge game number");
+        games_[number].merged = kLeftOut;
+    }
+}
+
+void PendingPart::mismatch(const std::string& what) const {
+    index::throw_damaged(index_.path(), what + " does not match its merge games");
+}
+
+void PendingPart::add_game(GameId id, std::uint32_t number, std::uint64_t numbers_at,
+                           std::uint64_t merged_at) {
+    if (id != next_game_++) throw std::logic_error("PendingPart: games skipped");
+    if (number >= index_number_.size() || games_[index_number_[number]].merged != kLeftOut)
+        mismatch("kept game " + std::to_string(number));
+    last_ = &games_[index_number_[number]];
+    last_->merged = id;
+    last_->index_minus_merged =
+        static_cast<std::int64_t>(numbers_at) - static_cast<std::int64_t>(merged_at);
+    last_->first_line = static_cast<std::uint32_t>(joseki_.size());
+}
+
+void PendingPart::add_joseki_line(std::uint64_t merged_at, dictionary::LineOutcome outcome,
+                                  bool swapped, std::int16_t year) {
+    if (last_->lines == std::numeric_limits<std::uint16_t>::max())
+        throw std::length_error("a game with this many corner sequences cannot be merged");
+    ++last_->lines;
+    joseki_.push_back(
+        JosekiLine{static_cast<std::uint32_t>(merged_at), year, outcome, swapped, false});
+}
+
+void PendingPart::add_fuseki_line(dictionary::LineOutcome outcome, std::int16_t year) {
+    last_->fuseki = Game::Fuseki::Pending;
+    last_->fuseki_outcome = outcome;
+    last_->fuseki_year = year;
+    ++fuseki_lines_;
+}
+
+PendingPart::Game* PendingPart::game_of(const index::LineRecord& line) {
+    if (line.game >= games_.size() || games_[line.game].merged == kNotAGame)
+        mismatch("the game of a line");
+    return games_[line.game].merged == kLeftOut ? nullptr : &games_[line.game];
+}
+
+std::optional<index::IndexedLine> PendingPart::match_joseki(const index::LineRecord& record) {
+    const Game* game = game_of(record);
+    if (game == nullptr) return std::nullopt;
+    const std::int64_t merged_at =
+        static_cast<std::int64_t>(record.move_numbers) - game->index_minus_merged;
+    for (std::uint32_t i = game->first_line; i < game->first_line + game->lines; ++i) {
+        JosekiLine& line = joseki_[i];
+        if (line.merged_at != merged_at) continue;
+        if (line.matched || static_cast<std::uint8_t>(line.outcome) != record.outcome ||
+            line.year != record.year)
+            break;
+        line.matched = true;
+        ++joseki_matched_;
+        return index::IndexedLine{dictionary::kNoNode, game->merged, line.outcome,
+                                  line.swapped,        line.year,    line.merged_at};
+    }
+    mismatch("a joseki line of game " + std::to_string(game->merged));
+}
+
+std::optional<index::IndexedLine> PendingPart::match_fuseki(const index::LineRecord& record) {
+    Game* game = game_of(record);
+    if (game == nullptr) return std::nullopt;
+    if (game->fuseki != Game::Fuseki::Pending ||
+        static_cast<std::uint8_t>(game->fuseki_outcome) != record.outcome ||
+        game->fuseki_year != record.year)
+        mismatch("the fuseki line of game " + std::to_string(game->merged));
+    game->fuseki = Game::Fuseki::Matched;
+    ++fuseki_matched_;
+    return index::IndexedLine{
+        dictionary::kNoNode, game->merged, game->fuseki_outcome, false, game->fuseki_year, 0};
+}
+
+void PendingPart::load(dictionary::Trie& joseki, index::LineLog& joseki_lines,
+                       dictionary::Trie& fuseki, index::LineLog& fuseki_lines, unsigned threads) {
+    // The two loads share no data: a joseki line reads where its game's lines are, a fuseki
+    // line marks its game's own fields, and each has its own counter, trie and log.
+    const auto load_joseki = [&] {
+        load_tree(
+            index_, index::Tree::Joseki,
+            [this](const index::LineRecord& line) { return match_joseki(line); }, joseki,
+            joseki_lines);
+    };
+    const auto load_fuseki = [&] {
+        load_tree(
+            index_, index::Tree::Fuseki,
+            [this](const index::LineRecord& line) { return match_fuseki(line); }, fuseki,
+            fuseki_lines);
+    };
+    if (threads > 1) {
+        std::exception_ptr failure;
+        {
+            const std::jthread beside([&] {
+                try {
+                    load_joseki();
+                } catch (...) {
+                    failure = std::current_exception();
+                }
+            });
+            load_fuseki();
+        }
+        if (failure) std::rethrow_exception(failure);
+    } else {
+        load_joseki();
+        load_fuseki();
+    }
+    if (joseki_matched_ != joseki_.size() || fuseki_matched_ != fuseki_lines_) mismatch("a line");
 }
 
 }  // namespace josekic::compile

@@ -308,8 +308,11 @@ struct HashOfHash128 {
 // Games read from the parts for the builder, in order: the kept games that the filters kept,
 // each with its reference (which views text of its part until the part is released).
 struct ReadBatch {
+    std::size_t part = 0;
     std::vector<LoggedGame> games;
     std::vector<dictionary::GameReference> references;
+    /// Where each game was in its part (DictionaryBuilder::add_game).
+    std::vector<DictionaryBuilder::PartPlace> places;
     /// Set on the last batch of a part: the builder is done with it once it has this batch.
     std::optional<std::size_t> finished_part;
 };
@@ -328,7 +331,16 @@ void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates dupli
     std::vector<std::byte> entry;
     ReadBatch batch;
     for (std::size_t p = 0; p < parts.size(); ++p) {
+        batch.part = p;
+        // Where the next game was in the part: its number among the part's kept games, and
+        // where its move numbers began (a duplicate's took their place too).
+        DictionaryBuilder::PartPlace place;
         while (parts[p]->next(game, reference, entry)) {
+            const DictionaryBuilder::PartPlace at = place;
+            if (!game.filtered) {
+                ++place.number;
+                place.numbers_at += game.analysis.move_numbers.size();
+            }
             if (duplicates == pipeline::Duplicates::Drop && !seen.insert(game.fingerprint).second) {
                 count_as_duplicate(run, game);
                 ++counts.duplicates[p];
@@ -339,9 +351,11 @@ void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates dupli
             ++counts.games_kept[p];
             batch.games.push_back(std::move(game));
             batch.references.push_back(reference);
+            batch.places.push_back(at);
             if (batch.games.size() == kBatchGames) {
                 if (!hand_over(std::move(batch))) return;
                 batch = ReadBatch{};
+                batch.part = p;
             }
         }
         batch.finished_part = p;
@@ -454,19 +468,24 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     index::ByteLog merge_games(existing_ancestor(compile.output_dir));
     counts.games_kept.assign(parts.size(), 0);
     counts.duplicates.assign(parts.size(), 0);
-    // The first part's trees are read as they are, not made again from its games (the
-    // reader meanwhile reads ahead); its games are then only listed where their lines end.
-    bool first_loaded = false;
+    // A compiled part's trees are read from its index when its games are in, not made again
+    // from them: its games are only matched to their lines (DictionaryBuilder::end_part).
     const auto add = [&](const ReadBatch& batch) {
-        if (!first_loaded) {
-            if (const index::IndexFile* index = first.compiled_index()) builder.load_trees(*index);
-            first_loaded = true;
-        }
+        const index::IndexFile* compiled = parts[batch.part]->compiled_index();
+        if (compiled && !builder.part_begun()) builder.begin_part(*compiled);
         for (std::size_t i = 0; i < batch.games.size(); ++i) {
             const LoggedGame& game = batch.games[i];
-            builder.add_game(batch.references[i], game.year, game.winner, game.analysis);
+            if (compiled) {
+                builder.add_game(batch.references[i], game.year, game.winner, game.analysis,
+                                 batch.places[i]);
+            } else {
+                builder.add_game(batch.references[i], game.year, game.winner, game.analysis);
+            }
         }
-        if (batch.finished_part) parts[*batch.finished_part]->release();
+        if (batch.finished_part) {
+            if (compiled) builder.end_part(threads);
+            parts[*batch.finished_part]->release();
+        }
     };
     const auto read = [&](const std::function<bool(ReadBatch &&)>& hand_over) {
         read_parts(parts, compile.stream.duplicates, result.run, counts, merge_games, hand_over);

@@ -26,9 +26,9 @@ class MergePart {
     /// merge games section (encode_logged_game).
     virtual bool next(LoggedGame& game, dictionary::GameReference& reference,
                       std::vector<std::byte>& entry) = 0;
-    /// The part's compiled index, whose trees a merge loads instead of adding the part's
-    /// games to the tries again when the part comes first (DictionaryBuilder::load_trees);
-    /// nullptr for games that were not compiled into one.
+    /// The part's compiled index, whose trees a merge adds to its tries node for node
+    /// instead of the part's games line by line (DictionaryBuilder::begin_part); nullptr for
+    /// games that were not compiled into one.
     virtual const index::IndexFile* compiled_index() const { return nullptr; }
     /// Frees what reading the games held, once the merge is done with them (the games'
     /// references too). The merge reads the next part meanwhile, so that at most two parts'
