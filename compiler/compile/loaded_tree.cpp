@@ -71,7 +71,8 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         index, index.section(index::section_id(tree, index::TreePart::Lines)));
     if (nodes.count() < 2) damaged("no root");
     const std::uint64_t node_count = nodes.count() - 1;  // the sentinel aside
-    // Into a trie of its root only every node is new: added without a look-up, in preorder.
+    // Into a trie of its root only every node but the root is new: added without a look-up,
+    // in preorder.
     const bool fresh = trie.size() == 1;
 
     // The nodes whose subtrees the walk is in, each with the statistics of the kept lines met
@@ -79,7 +80,8 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     // it is met (with those above it); its statistics are complete when the walk leaves its
     // subtree, and are then added to it and to its parent's.
     struct Open {
-        NodeId id;  // kNoNode until a kept line passes it
+        NodeId id;          // kNoNode until a kept line passes it
+        std::uint64_t key;  // its path key in the trie (Trie::PathStep), once it is there
         go::Move move;
         std::uint64_t subtree_end;
         NodeStats stats;
@@ -88,9 +90,16 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     std::size_t in_trie = 0;  // open[0, in_trie) have their node in the trie
     const auto add_to_trie = [&] {
         for (; in_trie < open.size(); ++in_trie) {
-            const NodeId parent = open[in_trie - 1].id;
-            open[in_trie].id = fresh ? trie.add_child(parent, open[in_trie].move)
-                                     : trie.find_or_add_child(parent, open[in_trie].move);
+            const Open& parent = open[in_trie - 1];
+            Open& node = open[in_trie];
+            if (fresh) {
+                node.id = trie.add_child(parent.id, node.move);
+            } else {
+                const dictionary::Trie::PathStep step =
+                    trie.find_or_add_child({parent.id, parent.key}, node.move);
+                node.id = step.node;
+                node.key = step.key;
+            }
         }
     };
     const auto close = [&] {
@@ -99,7 +108,7 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         in_trie = std::min(in_trie, open.size());
         if (done.id == dictionary::kNoNode) return;  // no kept line passes it
         NodeStats stats = done.stats;
-        if (!fresh) stats.absorb(trie.stats(done.id));
+        if (!fresh || done.id == dictionary::kRoot) stats.absorb(trie.stats(done.id));
         trie.set_stats(done.id, stats);
         if (open.empty()) return;
         NodeStats passing = done.stats;  // lines through the parent, which end below it
@@ -122,12 +131,13 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
             next.lines_begin > line_records.count())
             damaged("node " + std::to_string(i));
         if (i == 0) {
-            open.push_back(Open{dictionary::kRoot, go::Move{}, record.subtree_end, NodeStats{}});
+            open.push_back(Open{dictionary::kRoot, dictionary::Trie::root_step().key, go::Move{},
+                                record.subtree_end, NodeStats{}});
             in_trie = 1;
         } else {
             const std::optional<go::Move> move = index::decode_move(record.move);
             if (!move) damaged("node " + std::to_string(i));
-            open.push_back(Open{dictionary::kNoNode, *move, record.subtree_end, NodeStats{}});
+            open.push_back(Open{dictionary::kNoNode, 0, *move, record.subtree_end, NodeStats{}});
         }
         listed.clear();
         for (; lines_read < next.lines_begin; ++lines_read) {
@@ -142,8 +152,11 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
             if (listed.size() < games_listed) listed.push_back(line->game);
             lines.push_back(*line);
         }
-        if (fresh && !listed.empty()) trie.set_listed_games(open.back().id, listed);
-        if (!fresh) {
+        // A new node's list is its first lines' games; the root, or a node the trie had,
+        // takes them into its own.
+        if (fresh && open.back().id != dictionary::kRoot) {
+            if (!listed.empty()) trie.set_listed_games(open.back().id, listed);
+        } else {
             for (const GameId game : listed) trie.list_game(open.back().id, game);
         }
         record = next;

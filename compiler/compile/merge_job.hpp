@@ -57,7 +57,8 @@ struct MergeCounts {
 
 /// Combines the parts into one dictionary in options.output.output_dir, exactly as a
 /// compile of their inputs in this order would have (the first copy of a game wins): their
-/// games are added to one DictionaryBuilder in order and written by write_collection.
+/// games are given to one DictionaryBuilder in order, a compiled part's trees added node for
+/// node after its games (DictionaryBuilder::begin_part), and written by write_collection.
 /// Throws std::runtime_error naming the option and both values when the parts were compiled
 /// with options that shape the tries differently.
 CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,

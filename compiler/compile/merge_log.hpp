@@ -3,9 +3,10 @@
 // What `merge` and `compile --update` need of a compile beyond its tries, kept in the index's
 // merge sections (index_format.hpp: MergeRun, MergeGames, MergeGameNumbers; docs/merge.md):
 // the run report with the options that shaped it, and every game that was neither skipped
-// nor a duplicate, in input order, with what the workers found in it. A merge adds the games
-// of its parts to one DictionaryBuilder in order, exactly as the consumer of one compile of
-// all their inputs would, so that both write the same bytes.
+// nor a duplicate, in input order, with what the workers found in it. A merge gives the games
+// of its parts to one DictionaryBuilder in order, as the consumer of one compile of all their
+// inputs would, and each part's trees after its games (loaded_tree.hpp), so that both write
+// the same bytes.
 
 #include <cstddef>
 #include <cstdint>

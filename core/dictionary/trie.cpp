@@ -135,6 +135,16 @@ NodeId Trie::find_or_add_child(NodeId parent, const go::Move& move) {
     return find_or_add_child(parent, parent_key, move, child_key(parent_key, move_order_key(move)));
 }
 
+Trie::PathStep Trie::root_step() {
+    return PathStep{kRoot, kRootPathKey};
+}
+
+Trie::PathStep Trie::find_or_add_child(const PathStep& parent, const go::Move& move) {
+    reserve_index(2);
+    const std::uint64_t key = child_key(parent.key, move_order_key(move));
+    return PathStep{find_or_add_child(parent.node, parent.key, move, key), key};
+}
+
 NodeId Trie::find_or_add_child(NodeId parent, std::uint64_t parent_key, const go::Move& move,
                                std::uint64_t key) {
     const StoredNode& parent_node = nodes_[parent];

@@ -77,6 +77,16 @@ class Trie {
     void release_child_index();
     /// The child of `parent` reached by `move`, created (with empty statistics) if absent.
     NodeId find_or_add_child(NodeId parent, const go::Move& move);
+    /// A node with the key of its path from the root, which is what finding its children
+    /// needs: a walk down from the root (a tree added node for node) finds or adds each child
+    /// from its parent's step, where find_or_add_child(NodeId, Move) walks back up for it.
+    struct PathStep {
+        NodeId node;
+        std::uint64_t key;
+    };
+    static PathStep root_step();
+    /// find_or_add_child(parent.node, move), as the child's step.
+    PathStep find_or_add_child(const PathStep& parent, const go::Move& move);
     /// Adds a child of `parent` reached by `move`, which `parent` must not have yet (a copy of
     /// another trie's children), with empty statistics: no look-up, and no child index (it is
     /// released; find_child walks sibling lists). Like find_or_add_child it goes first in the

@@ -318,6 +318,31 @@ TEST_CASE("children added without a look-up are found, and later lines merge wit
     CHECK(trie.node(below).stats.count == 1);
 }
 
+TEST_CASE("a walk down by path steps finds and adds the children a walk by ids does", "[trie]") {
+    auto games = std::make_shared<GameTable>();
+    Trie by_id(games);
+    Trie by_step(games);
+    const std::vector<std::vector<go::Move>> lines{line({"pd", "qc", "qd"}),
+                                                   line({"pd", "qc", "pc"}), line({"dd", "cc"}),
+                                                   line({"pd", "qc", "qd", "rd"})};
+    for (Trie* trie : {&by_id, &by_step})
+        trie->insert(line({"pd", "dc"}), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    for (const std::vector<go::Move>& moves : lines) {
+        NodeId at = kRoot;
+        Trie::PathStep step = Trie::root_step();
+        for (const go::Move& move : moves) {
+            at = by_id.find_or_add_child(at, move);
+            step = by_step.find_or_add_child(step, move);
+            CHECK(step.node == at);
+            CHECK(by_step.path_to(step.node) == by_id.path_to(at));
+        }
+    }
+    CHECK(by_step.size() == by_id.size());
+    // Lines inserted later meet the nodes the steps added.
+    by_step.insert(lines.back(), LineOutcome::Unknown, std::nullopt, std::nullopt);
+    CHECK(by_step.size() == by_id.size());
+}
+
 TEST_CASE("a trie stores a move as its order key and gives the same move back", "[trie]") {
     std::vector<go::Move> moves{go::Move::pass(go::Color::Black), go::Move::pass(go::Color::White)};
     for (int i = 0; i < go::kNumPoints; ++i) {
