@@ -93,6 +93,10 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
             const Open& parent = open[in_trie - 1];
             Open& node = open[in_trie];
             if (fresh) {
+                // A damaged index could give a node two children with one move, which a
+                // trie never has (look-ups, here, would merge them).
+                if (trie.find_child(parent.id, node.move) != dictionary::kNoNode)
+                    damaged("two children with one move");
                 node.id = trie.add_child(parent.id, node.move);
             } else {
                 const dictionary::Trie::PathStep step =

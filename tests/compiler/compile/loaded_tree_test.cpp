@@ -194,3 +194,31 @@ TEST_CASE("a damaged tree is refused as damage when loaded, never a crash", "[lo
     }
     CHECK(refused > 100);  // most changes are damage; some are another valid tree
 }
+
+TEST_CASE("two children with one move are damage, not two nodes", "[loaded-tree]") {
+    test_support::TempDir dir;
+    const auto dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    std::string bytes = test_support::slurp(dict / "index.jki");
+    const index::IndexFile clean = index::IndexFile::open(dict / "index.jki");
+    const index::TreeView& tree = clean.tree(index::Tree::Joseki);
+    // The root's first two children: node 1, and the node after its subtree.
+    const std::uint32_t second = tree.node(1).subtree_end;
+    REQUIRE(second < tree.size());
+    const index::SectionView& nodes =
+        clean.section(index::section_id(index::Tree::Joseki, index::TreePart::Nodes));
+    const auto move_at = [&](std::uint32_t node) {
+        return static_cast<std::size_t>(nodes.offset + std::uint64_t{node} * nodes.record_size);
+    };
+    bytes.replace(move_at(second), 2, bytes.substr(move_at(1), 2));  // the u16 move
+    const index::IndexFile file =
+        index::IndexFile::view(std::as_bytes(std::span(bytes)), "crafted.jki");
+    dictionary::Trie trie(std::make_shared<dictionary::GameTable>());
+    index::LineLog lines;
+    const compile::LineMatch as_stored = [](const index::LineRecord& r) {
+        return std::optional<index::IndexedLine>(index::IndexedLine{
+            dictionary::kNoNode, r.game, static_cast<dictionary::LineOutcome>(r.outcome), false,
+            r.year, r.move_numbers});
+    };
+    CHECK_THROWS_WITH(compile::load_tree(file, index::Tree::Joseki, as_stored, trie, lines),
+                      Catch::Contains("two children with one move"));
+}
