@@ -95,6 +95,18 @@ void check_merge_equals_compile(const TempDir& dir, const std::vector<std::strin
     }
 }
 
+// Merges the parts into `dir`/merged, which must fail with exit status 1 and `message` on
+// stderr, and leave nothing behind.
+void check_merge_fails(const TempDir& dir, const std::vector<std::string>& compiled,
+                       const std::string& message) {
+    const std::string merged = (dir.path() / "merged").string();
+    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged));
+    INFO(merge.err);
+    CHECK(merge.exit_code == 1);
+    CHECK(merge.err.find(message) != std::string::npos);
+    CHECK_FALSE(fs::exists(merged));
+}
+
 }  // namespace
 
 TEST_CASE("a merge of two parts writes the compile of both, games in both counted once",
@@ -163,11 +175,7 @@ TEST_CASE("a part whose merge games are damaged half way fails the merge, which 
         file << std::string(static_cast<std::size_t>(games.count - games.count / 2), '\xFF');
         REQUIRE(file);
     }
-    const std::string merged = (dir.path() / "merged").string();
-    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged));
-    CHECK(merge.exit_code == 1);
-    CHECK(merge.err.find("the index is damaged (a merge record)") != std::string::npos);
-    CHECK_FALSE(fs::exists(merged));
+    check_merge_fails(dir, compiled, "the index is damaged (a merge record)");
 }
 
 TEST_CASE("a first part whose trees disagree with its games fails the merge, which writes nothing",
@@ -191,12 +199,7 @@ TEST_CASE("a first part whose trees disagree with its games fails the merge, whi
         file.put(static_cast<char>(byte ^ 0x40));
         REQUIRE(file);
     }
-    const std::string merged = (dir.path() / "merged").string();
-    const BinaryRun merge = run_josekic("merge" + quoted(compiled) + " -o " + shell_quote(merged));
-    INFO(merge.err);
-    CHECK(merge.exit_code == 1);
-    CHECK(merge.err.find("does not match its merge games") != std::string::npos);
-    CHECK_FALSE(fs::exists(merged));
+    check_merge_fails(dir, compiled, "does not match its merge games");
 }
 
 TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
