@@ -5,6 +5,7 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory_resource>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -306,16 +307,36 @@ struct HashOfHash128 {
 };
 
 // Games read from the parts for the builder, in order: the kept games that the filters kept,
-// each with its reference (which views text of its part until the part is released).
+// each with its reference (which views text of its part until the part is released). A
+// batch is used again once the builder has it, games and all, so that decoding a game
+// reuses the room of one read before instead of allocating its own.
 struct ReadBatch {
     std::size_t part = 0;
+    /// The first `count` are the batch's; the rest are room for later batches.
     std::vector<LoggedGame> games;
+    std::size_t count = 0;
     std::vector<dictionary::GameReference> references;
     /// Where each game was in its part (DictionaryBuilder::add_game).
     std::vector<DictionaryBuilder::PartPlace> places;
     /// Set on the last batch of a part: the builder is done with it once it has this batch.
     std::optional<std::size_t> finished_part;
+
+    /// Room for the next game.
+    LoggedGame& next_game() {
+        if (count == games.size()) games.emplace_back();
+        return games[count];
+    }
+    /// Empties the batch, keeping its room.
+    void clear() {
+        count = 0;
+        references.clear();
+        places.clear();
+        finished_part.reset();
+    }
 };
+
+// Takes a filled batch and gives `batch` back empty (another one, or itself); false to stop.
+using HandOver = std::function<bool(ReadBatch& batch)>;
 
 // Reads the parts' games in order and hands them on in batches: counts a game an earlier part
 // already had as a duplicate (unless duplicates are kept) and logs every other one in
@@ -323,10 +344,11 @@ struct ReadBatch {
 // false.
 void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates duplicates,
                 pipeline::RunReport& run, MergeCounts& counts, index::ByteLog& merge_games,
-                const std::function<bool(ReadBatch&&)>& hand_over) {
+                const HandOver& hand_over) {
     constexpr std::size_t kBatchGames = 512;
-    std::unordered_set<go::Hash128, HashOfHash128> seen;
-    LoggedGame game;
+    // A fingerprint's node is never freed before the set: from a pool, not one malloc each.
+    std::pmr::monotonic_buffer_resource pool;
+    std::pmr::unordered_set<go::Hash128, HashOfHash128> seen(&pool);
     dictionary::GameReference reference;
     std::vector<std::byte> entry;
     ReadBatch batch;
@@ -335,7 +357,9 @@ void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates dupli
         // Where the next game was in the part: its number among the part's kept games, and
         // where its move numbers began (a duplicate's took their place too).
         DictionaryBuilder::PartPlace place;
-        while (parts[p]->next(game, reference, entry)) {
+        for (;;) {
+            LoggedGame& game = batch.next_game();
+            if (!parts[p]->next(game, reference, entry)) break;
             const DictionaryBuilder::PartPlace at = place;
             if (!game.filtered) {
                 ++place.number;
@@ -349,40 +373,44 @@ void read_parts(const std::vector<MergePart*>& parts, pipeline::Duplicates dupli
             merge_games.append(entry);
             if (game.filtered) continue;
             ++counts.games_kept[p];
-            batch.games.push_back(std::move(game));
+            ++batch.count;
             batch.references.push_back(reference);
             batch.places.push_back(at);
-            if (batch.games.size() == kBatchGames) {
-                if (!hand_over(std::move(batch))) return;
-                batch = ReadBatch{};
+            if (batch.count == kBatchGames) {
+                if (!hand_over(batch)) return;
                 batch.part = p;
             }
         }
         batch.finished_part = p;
-        if (!hand_over(std::move(batch))) return;
-        batch = ReadBatch{};
+        if (!hand_over(batch)) return;
     }
 }
 
 // Runs `read` on a thread of its own, a few batches ahead of `add`, which takes them in order
 // on the calling thread: reading, decoding and logging the games overlap the builder, which
 // is serial. The first failure of either stops both and is rethrown.
-void read_ahead(const std::function<void(const std::function<bool(ReadBatch&&)>&)>& read,
+void read_ahead(const std::function<void(const HandOver&)>& read,
                 const std::function<void(const ReadBatch&)>& add) {
     constexpr std::size_t kBatchesAhead = 4;
     std::mutex mutex;
     std::condition_variable changed;
     std::deque<ReadBatch> queue;
-    bool done = false;     // the reader has handed over its last batch, or failed
-    bool stopped = false;  // the builder failed: the reader stops
+    std::vector<ReadBatch> spare;  // batches the builder is done with
+    bool done = false;             // the reader has handed over its last batch, or failed
+    bool stopped = false;          // the builder failed: the reader stops
     std::exception_ptr failure;
     std::jthread reader([&] {
         try {
-            read([&](ReadBatch&& batch) {
+            read([&](ReadBatch& batch) {
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [&] { return stopped || queue.size() < kBatchesAhead; });
                 if (stopped) return false;
                 queue.push_back(std::move(batch));
+                batch = ReadBatch{};
+                if (!spare.empty()) {
+                    batch = std::move(spare.back());
+                    spare.pop_back();
+                }
                 changed.notify_all();
                 return true;
             });
@@ -395,10 +423,11 @@ void read_ahead(const std::function<void(const std::function<bool(ReadBatch&&)>&
         changed.notify_all();
     });
     try {
+        ReadBatch batch;
         for (;;) {
-            ReadBatch batch;
             {
                 std::unique_lock lock(mutex);
+                if (!batch.games.empty()) spare.push_back(std::move(batch));
                 changed.wait(lock, [&] { return done || !queue.empty(); });
                 if (queue.empty()) break;
                 batch = std::move(queue.front());
@@ -406,6 +435,7 @@ void read_ahead(const std::function<void(const std::function<bool(ReadBatch&&)>&
                 changed.notify_all();
             }
             add(batch);
+            batch.clear();
         }
     } catch (...) {
         {
@@ -473,7 +503,7 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     const auto add = [&](const ReadBatch& batch) {
         const index::IndexFile* compiled = parts[batch.part]->compiled_index();
         if (compiled && !builder.part_begun()) builder.begin_part(*compiled);
-        for (std::size_t i = 0; i < batch.games.size(); ++i) {
+        for (std::size_t i = 0; i < batch.count; ++i) {
             const LoggedGame& game = batch.games[i];
             if (compiled) {
                 builder.add_game(batch.references[i], game.year, game.winner, game.analysis,
@@ -487,14 +517,15 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
             parts[*batch.finished_part]->release();
         }
     };
-    const auto read = [&](const std::function<bool(ReadBatch &&)>& hand_over) {
+    const auto read = [&](const HandOver& hand_over) {
         read_parts(parts, compile.stream.duplicates, result.run, counts, merge_games, hand_over);
     };
     if (threads > 1) {
         read_ahead(read, add);
     } else {
-        read([&](ReadBatch&& batch) {
+        read([&](ReadBatch& batch) {
             add(batch);
+            batch.clear();
             return true;
         });
     }

@@ -102,15 +102,16 @@ class Reader {
         if (u() == 0) return std::nullopt;
         return i32();
     }
-    std::vector<go::Move> moves() {
-        std::vector<go::Move> moves(count());
+    // Into `moves`, whose room is used again.
+    void moves(std::vector<go::Move>& moves) {
+        moves.resize(count());
         for (go::Move& m : moves) {
             const std::uint64_t code = u();
             if (code / 2 > kPass) damaged();
             m.color = code % 2 == 1 ? go::Color::White : go::Color::Black;
+            m.point = std::nullopt;
             if (code / 2 < kPass) m.point = go::Point::from_index(static_cast<int>(code / 2));
         }
-        return moves;
     }
     bool at_end() const { return at_ == b_.size(); }
     [[noreturn]] void damaged() const { index::throw_damaged(path_, "a merge record"); }
@@ -366,12 +367,23 @@ bool LoggedGameReader::next(LoggedGame& game) {
     entry_size_ = static_cast<std::size_t>(length);
     at_ += static_cast<std::size_t>(length);
 
-    game = LoggedGame{};
+    // Every field is set, and the vectors keep their room: `game` may be one read before.
     game.fingerprint.high = r.u64();
     game.fingerprint.low = r.u64();
+    game.legal_moves = 0;
+    game.stopped_by.reset();
+    game.year.reset();
+    game.winner = game::Winner::Unknown;
+    game.filtered.reset();
+    GameAnalysis& analysis = game.analysis;
+    analysis.opening.setup_black.clear();
+    analysis.opening.setup_white.clear();
+    analysis.opening.symmetry = go::Symmetry::Identity;
+    analysis.patterns.clear();  // a merge reads the patterns from the index
     if (r.u() != 0) {
         game.filtered = read_verdict(r);
         if (!r.at_end()) r.damaged();
+        analysis = GameAnalysis{};
         return true;
     }
     game.legal_moves = r.u();
@@ -379,26 +391,30 @@ bool LoggedGameReader::next(LoggedGame& game) {
         game.stopped_by = static_cast<go::MoveVerdict>(stop - 1);
     game.year = r.optional_int();
     game.winner = r.small<game::Winner>(4);
-    trackers::CornerExtraction& corners = game.analysis.corners;
-    corners.blocked_by_setup.resize(r.count());
+    trackers::CornerExtraction& corners = analysis.corners;
+    corners.blocked_by_setup.assign(r.count(), trackers::Corner{});
     corners.sequences.resize(r.count());
     for (trackers::CornerSequence& seq : corners.sequences) {
+        std::vector<go::Move> moves = std::move(seq.moves);
+        seq = trackers::CornerSequence{};
         seq.corner = r.small<trackers::Corner>(4);
         seq.end = r.small<trackers::SequenceEnd>(
             static_cast<unsigned>(trackers::kAllSequenceEnds.size()));
         seq.colours = r.small<trackers::ColourOrder>(2);
         seq.tenukis = static_cast<std::size_t>(r.u());
-        seq.moves = r.moves();
+        r.moves(moves);
+        seq.moves = std::move(moves);
     }
     game.analysis.move_numbers_end.resize(r.count());
     for (std::uint32_t& end : game.analysis.move_numbers_end)
         end = r.small<std::uint32_t>(0xFFFFFFFFU);
     const std::span<const std::byte> numbers = r.raw(r.count());
     game.analysis.move_numbers.resize(numbers.size());
-    std::memcpy(game.analysis.move_numbers.data(), numbers.data(), numbers.size());
+    if (!numbers.empty())
+        std::memcpy(game.analysis.move_numbers.data(), numbers.data(), numbers.size());
     trackers::CanonicalOpening& opening = game.analysis.opening;
     opening.opening_class = r.small<trackers::OpeningClass>(4);
-    opening.moves = r.moves();
+    r.moves(opening.moves);
     for (auto* stones : {&opening.setup_black, &opening.setup_white}) {
         stones->resize(r.count());
         for (go::Point& p : *stones) p = go::Point::from_index(r.small<int>(361));

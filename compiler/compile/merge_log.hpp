@@ -64,6 +64,8 @@ class LoggedGameReader {
     LoggedGameReader(std::function<void(std::uint64_t, std::span<std::byte>)> read,
                      std::uint64_t size, std::string path);
     /// The next entry, or false at the end. Throws index::IndexError for a damaged one.
+    /// `game` may hold a game read before: every field is set, and its vectors' room is
+    /// used again rather than allocated anew.
     bool next(LoggedGame& game);
     /// Replaces `out` with the entry next() read last, framed as encode_logged_game frames
     /// it: the bytes that a merge logs for the game, without encoding it again.

@@ -88,6 +88,46 @@ TEST_CASE("a logged game reads back as written, kept or filtered out", "[compile
     CHECK_FALSE(reader.next(back));
 }
 
+TEST_CASE("a game read into one read before is the game read afresh", "[compile][merge]") {
+    // A large game, a smaller one with nothing optional, a filtered one, the large one again.
+    std::vector<compile::LoggedGame> games{kept_game(), {}, {}, kept_game()};
+    games[0].analysis.corners.sequences.push_back(games[0].analysis.corners.sequences[0]);
+    games[0].analysis.move_numbers_end = {2, 3};
+    games[1].fingerprint = go::Hash128{5, 6};
+    games[1].analysis.corners.sequences = {trackers::CornerSequence{}};
+    games[1].analysis.corners.sequences[0].moves = {go::Move::pass(go::Color::Black)};
+    games[1].analysis.move_numbers_end = {0};
+    games[2].filtered.emplace();
+    std::vector<std::byte> bytes;
+    for (const compile::LoggedGame& game : games) compile::encode_logged_game(game, bytes);
+
+    compile::LoggedGameReader reused_reader = reader_of(bytes);
+    compile::LoggedGameReader fresh_reader = reader_of(bytes);
+    compile::LoggedGame reused;
+    // Not in the log, so the reader must reset what a game made elsewhere may have set.
+    reused.analysis.opening.symmetry = go::Symmetry::Rotate90;
+    reused.analysis.patterns.resize(2);
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        CAPTURE(i);
+        compile::LoggedGame fresh;
+        REQUIRE(reused_reader.next(reused));
+        REQUIRE(fresh_reader.next(fresh));
+        std::vector<std::byte> reused_bytes;
+        std::vector<std::byte> fresh_bytes;
+        compile::encode_logged_game(reused, reused_bytes);
+        compile::encode_logged_game(fresh, fresh_bytes);
+        CHECK(reused_bytes == fresh_bytes);
+        CHECK(reused.analysis.corners.sequences.size() == fresh.analysis.corners.sequences.size());
+        for (const trackers::CornerSequence& seq : reused.analysis.corners.sequences) {
+            CHECK(seq.symmetry == go::Symmetry::Identity);
+            CHECK(seq.first_move_index == 0);
+        }
+        CHECK(reused.analysis.opening.symmetry == go::Symmetry::Identity);
+        CHECK(reused.analysis.patterns.empty());
+    }
+    CHECK_FALSE(reused_reader.next(reused));
+}
+
 TEST_CASE("an entry copied from the reader is the bytes that were written for it",
           "[compile][merge]") {
     // Long enough entries that the reader refills its buffer between them.
