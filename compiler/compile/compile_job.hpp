@@ -60,9 +60,17 @@ struct CompileOptions {
     std::function<bool(const pipeline::RunReport&)> keep_outputs;
 };
 
+/// Of a merge or an update, what takes the game stream's place (run.times.wall is then the
+/// reading of the parts, games and trees).
+struct MergeTimes {
+    double trees = 0.0;      ///< the compiled parts' trees, read into the merged ones
+    double new_games = 0.0;  ///< an update's new games: read, replayed and tracked first
+};
+
 /// Wall-clock seconds of the stages after the game stream (whose stages are in run.times;
 /// each dictionary's own are in its DictionaryOutput).
 struct CompileTimes {
+    std::optional<MergeTimes> merge;  ///< set by merge and update
     double emit_wall = 0.0;    ///< every dictionary, built concurrently (graph + format + write)
     double index_build = 0.0;  ///< the index built into its temporary file, beside everything
                                ///< from the end of the stream (index_build.hpp)

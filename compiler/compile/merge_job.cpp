@@ -493,6 +493,7 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
                               part->run().run.inputs.end());
     }
     result.run.times.threads = std::max(1U, threads);
+    result.times.merge.emplace();
 
     DictionaryBuilder builder(compile.trie, compile.handicap);
     index::ByteLog merge_games(existing_ancestor(compile.output_dir));
@@ -513,7 +514,10 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
             }
         }
         if (batch.finished_part) {
-            if (compiled) builder.end_part(threads);
+            if (compiled) {
+                const pipeline::StageTimer timer(result.times.merge->trees);
+                builder.end_part(threads);
+            }
             parts[*batch.finished_part]->release();
         }
     };
@@ -550,7 +554,11 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
         result.run = added.run().run;
         return result;
     }
-    return merge_parts({old.get(), &added}, MergeOptions{options}, counts);
+    CompileResult result = merge_parts({old.get(), &added}, MergeOptions{options}, counts);
+    // The new games were read before the merge began.
+    result.times.merge->new_games = added.run().run.times.wall;
+    result.times.total_wall += result.times.merge->new_games;
+    return result;
 }
 
 }  // namespace josekic::compile
