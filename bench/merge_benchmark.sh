@@ -5,14 +5,18 @@
 #
 # INPUT_DIR's files (sorted; /tmp/scale/months: 200 monthly files of 5,000 games) are linked
 # into shards. Prints, each with wall seconds and peak RSS (GNU time):
-#   - the compile of the whole (two halves a/ b/ as inputs), of each half, the merge of the
-#     halves, and whether the merge equals the whole (sha256 of the four files);
-#   - the compile of the first 99% of the files, `compile --update` with the last 1%, and
-#     whether that equals the compile of both;
+#   - the compile of each half, of the whole (two halves a/ b/ as inputs) and the merge of the
+#     halves, the merge's time over the compile's, and whether the merge equals the whole
+#     (sha256 of the four files);
+#   - the compile of the first 99% of the files, of both, `compile --update` with the last
+#     1%, the update's time over the compile's, and whether the update equals the compile;
 #   - for each number of PARTS (default 2 4 8 16; "none" for none): the compile of the parts
 #     one after the other and their merge.
 # With RUNS=N (default 1) each timed command runs N times and the medians are printed (an
-# update starts each time from a copy of the dictionary it updates).
+# update starts each time from a copy of the dictionary it updates). The commands compared
+# run in turn (compile, merge, compile, merge, ...), and each ratio is the median of the
+# ratios of those pairs: on a shared machine whose speed drifts, a ratio of medians taken
+# minutes apart is not.
 # Scratch output goes to a temporary directory (about 4 dictionaries of the input's size).
 # On the 1M-game corpus take the machine's lock: flock /tmp/scale.lock bench/merge_benchmark.sh
 set -eu
@@ -40,26 +44,45 @@ link() {
     number=$((number + 1))
   done
 }
-# timed LABEL COMMAND...: runs it $runs times (before each, the command in $before, if set),
-# prints "LABEL: S s, C s CPU, R MB peak RSS", the medians of the runs (wall, user + system,
-# RSS; on a shared machine CPU seconds and RSS move less than wall time).
+# once FILE COMMAND...: runs the command once (after the command in $before, if set) and
+# appends "wall RSS CPU" to FILE (seconds, KB, user + system seconds; GNU time).
+once() {
+  file=$1
+  shift
+  [ -z "${before:-}" ] || eval "$before"
+  /usr/bin/time -f "%e %M %U %S" -o time.txt "$@" >/dev/null 2>err.txt || { cat err.txt >&2; exit 1; }
+  awk '{ print $1, $2, $3 + $4 }' time.txt >>"$file"
+}
+# median: the median of the numbers on stdin, one a line.
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# show LABEL FILE: "LABEL: S s, C s CPU, R MB peak RSS", the medians of FILE's runs (on a
+# shared machine CPU seconds and RSS move less than wall time).
+show() {
+  t=$(cut -d' ' -f1 "$2" | median)
+  m=$(cut -d' ' -f2 "$2" | median)
+  c=$(cut -d' ' -f3 "$2" | median)
+  printf "%-44s %8.2f s %8.2f s CPU %6.0f MB peak RSS (median of %d)\n" "$1:" "$t" "$c" \
+    "$(echo "$m" | awk '{ print $1 / 1024 }')" "$(wc -l <"$2")"
+}
+# timed LABEL COMMAND...: runs it $runs times and shows the medians.
 timed() {
   label=$1
   shift
-  : >times.txt
+  : >runs.txt
   i=0
   while [ "$i" -lt "$runs" ]; do
-    [ -z "${before:-}" ] || eval "$before"
-    /usr/bin/time -f "%e %M %U %S" -o time.txt "$@" >/dev/null 2>err.txt || { cat err.txt >&2; exit 1; }
-    cat time.txt >>times.txt
+    once runs.txt "$@"
     i=$((i + 1))
   done
-  median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-  t=$(cut -d' ' -f1 times.txt | median)
-  m=$(cut -d' ' -f2 times.txt | median)
-  c=$(awk '{ print $3 + $4 }' times.txt | median)
-  printf "%-44s %8.2f s %8.2f s CPU %6.0f MB peak RSS (median of %d)\n" "$label:" "$t" "$c" \
-    "$(echo "$m" | awk '{ print $1 / 1024 }')" "$runs"
+  show "$label" runs.txt
+}
+# ratio LABEL FILE_A FILE_B: the median over the runs of B's figure over A's, run by run (the
+# two commands were run in turn, so that both see the machine as it was then).
+ratio() {
+  wall=$(paste -d' ' "$2" "$3" | awk '{ print $4 / $1 }' | median)
+  cpu=$(paste -d' ' "$2" "$3" | awk '{ print $6 / $3 }' | median)
+  printf "%-44s %8.2fx wall %6.2fx CPU (median of %d pairs run in turn)\n" "$1:" "$wall" "$cpu" \
+    "$(wc -l <"$2")"
 }
 # same A B: whether two dictionaries' four files are equal.
 same() {
@@ -72,10 +95,19 @@ same() {
 half=$((total / 2))
 link 1 "$half" a
 link $((half + 1)) "$total" b
-timed "compile of the whole ($total files)" "$josekic" compile -q a b -o whole
 timed "compile of the first half" "$josekic" compile -q a -o a.dict
 timed "compile of the second half" "$josekic" compile -q b -o b.dict
-timed "merge of the two halves" "$josekic" merge a.dict b.dict -o merged
+: >whole.txt
+: >merge.txt
+i=0
+while [ "$i" -lt "$runs" ]; do
+  once whole.txt "$josekic" compile -q a b -o whole
+  once merge.txt "$josekic" merge a.dict b.dict -o merged
+  i=$((i + 1))
+done
+show "compile of the whole ($total files)" whole.txt
+show "merge of the two halves" merge.txt
+ratio "merge / compile of the whole" whole.txt merge.txt
 same whole merged
 rm -rf merged b.dict
 
@@ -84,10 +116,19 @@ new=$((total / 100))
 link 1 $((total - new)) a-old
 link $((total - new + 1)) "$total" b-new
 timed "compile of the first 99% ($((total - new)) files)" "$josekic" compile -q a-old -o old
-before='rm -rf updated && cp -a old updated'
-timed "compile --update with the last 1% ($new files)" "$josekic" compile -q b-new --update updated
-before=
-timed "compile of both" "$josekic" compile -q a-old b-new -o both
+: >both.txt
+: >update.txt
+i=0
+while [ "$i" -lt "$runs" ]; do
+  once both.txt "$josekic" compile -q a-old b-new -o both
+  before='rm -rf updated && cp -a old updated && sync'
+  once update.txt "$josekic" compile -q b-new --update updated
+  before=
+  i=$((i + 1))
+done
+show "compile of both" both.txt
+show "compile --update with the last 1% ($new files)" update.txt
+ratio "update / compile of both" both.txt update.txt
 same both updated
 rm -rf old updated both whole a.dict
 
