@@ -79,11 +79,14 @@ LineRecord TreeView::line(std::uint32_t i) const {
     return decode_line(b.data());
 }
 
-void TreeView::read_lines(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const {
-    if (std::uint64_t{first} + n > lines_.count)
-        damaged("lines " + std::to_string(first) + "+" + std::to_string(n) + " are out of range");
-    out.resize(std::size_t{n} * LineRecord::kSize);
-    read(lines_, std::uint64_t{first} * LineRecord::kSize, out);
+RecordCursor<LineRecord, decode_line> TreeView::line_cursor(std::uint32_t first,
+                                                            std::uint32_t last) const {
+    if (first > last || last > lines_.count)
+        damaged("lines " + std::to_string(first) + "-" + std::to_string(last) +
+                " are out of range");
+    return {
+        [this](std::uint64_t offset, std::span<std::byte> bytes) { read(lines_, offset, bytes); },
+        first, last, kLinesPerRead};
 }
 
 std::vector<std::uint32_t> TreeView::nodes_at(std::uint64_t key) const {
@@ -151,17 +154,17 @@ std::uint32_t TreeView::first_move_number(const LineRecord& line) const {
     return move_number(line, std::span(&first, 1));
 }
 
-template <typename Record, typename Decode, typename Visit>
-void TreeView::for_each_record(const SectionView& section, Decode decode, Visit visit) const {
+template <typename Record, Record (*Decode)(const std::byte*), typename Visit>
+void TreeView::for_each_record(const SectionView& section, Visit visit) const {
     constexpr std::uint64_t kPerRead = 4096;
-    std::vector<std::byte> block;
-    for (std::uint64_t at = 0; at < section.count;) {
-        const std::uint64_t n = std::min(section.count - at, kPerRead);
-        block.resize(static_cast<std::size_t>(n) * Record::kSize);
-        read(section, at * Record::kSize, block);
-        for (std::uint64_t k = 0; k < n; ++k)
-            visit(at + k, decode(block.data() + static_cast<std::size_t>(k) * Record::kSize));
-        at += n;
+    RecordCursor<Record, Decode> records(
+        [this, &section](std::uint64_t offset, std::span<std::byte> bytes) {
+            read(section, offset, bytes);
+        },
+        0, section.count, kPerRead);
+    while (!records.done()) {
+        const std::uint64_t i = records.position();
+        visit(i, records.next());
     }
 }
 
@@ -170,7 +173,7 @@ void TreeView::verify_records(std::uint32_t game_count) const {
     // sentinel's the total.
     std::vector<std::uint32_t> open_ends;
     std::uint32_t lines_so_far = 0;
-    for_each_record<NodeRecord>(nodes_, decode_node, [&](std::uint64_t i, const NodeRecord& r) {
+    for_each_record<NodeRecord, decode_node>(nodes_, [&](std::uint64_t i, const NodeRecord& r) {
         const auto node = static_cast<std::uint32_t>(i);
         if (r.lines_begin < lines_so_far || r.lines_begin > lines_.count)
             damaged("node " + std::to_string(node) + " has bad lines");
@@ -188,13 +191,13 @@ void TreeView::verify_records(std::uint32_t game_count) const {
             damaged("node " + std::to_string(node) + " has a bad move code");
         open_ends.push_back(r.subtree_end);
     });
-    for_each_record<LineRecord>(lines_, decode_line, [&](std::uint64_t i, const LineRecord& l) {
+    for_each_record<LineRecord, decode_line>(lines_, [&](std::uint64_t i, const LineRecord& l) {
         if (l.game >= game_count) damaged("line " + std::to_string(i) + " names no game");
         if (l.move_numbers > move_numbers_.count)
             damaged("line " + std::to_string(i) + " has its move numbers outside the file");
     });
     std::optional<std::uint32_t> previous;
-    for_each_record<StatsRecord>(stats_, decode_stats, [&](std::uint64_t, const StatsRecord& s) {
+    for_each_record<StatsRecord, decode_stats>(stats_, [&](std::uint64_t, const StatsRecord& s) {
         if (s.node >= node_count_ || (previous && s.node <= *previous))
             damaged("the statistics are out of order");
         previous = s.node;
@@ -490,8 +493,8 @@ void IndexFile::verify_games() const {
                std::uint64_t{offset} + 2 + load_le<std::uint16_t>(pool.data() + offset) <=
                    pool.size();
     };
-    joseki_.for_each_record<GameRecord>(
-        games_, decode_game, [&](std::uint64_t id, const GameRecord& g) {
+    joseki_.for_each_record<GameRecord, decode_game>(
+        games_, [&](std::uint64_t id, const GameRecord& g) {
             for (std::uint32_t offset : {g.date, g.result, g.source_dir, g.source_name})
                 if (!text_fits(offset))
                     damaged("game " + std::to_string(id) + " names a text outside the pool");
@@ -517,8 +520,8 @@ void IndexFile::verify_positions() const {
     // The record before in the same bucket; a key above any stored one at a bucket's start
     // (keys store 32 bits), so that the first record compares as in order.
     PositionRecord previous{~std::uint64_t{0}, 0};
-    joseki_.for_each_record<PositionRecord>(
-        positions_, decode_position, [&](std::uint64_t i, const PositionRecord& r) {
+    joseki_.for_each_record<PositionRecord, decode_position>(
+        positions_, [&](std::uint64_t i, const PositionRecord& r) {
             while (directory[bucket + 1] <= i) {
                 ++bucket;
                 previous = PositionRecord{~std::uint64_t{0}, 0};

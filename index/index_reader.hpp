@@ -18,6 +18,7 @@
 #include "index/page_cache.hpp"
 #include "index/pattern_blocks.hpp"
 #include "index/pattern_summary.hpp"
+#include "index/record_cursor.hpp"
 
 namespace josekic::index {
 
@@ -84,13 +85,9 @@ class TreeView {
     /// a time: a node's lines lie together, and one read per record cost a system call each.
     template <typename Visit>
     void for_each_line(std::uint32_t first, std::uint32_t last, Visit visit) const {
-        std::vector<std::byte> block;
-        for (std::uint32_t at = first; at < last;) {
-            const std::uint32_t n = std::min(last - at, kLinesPerRead);
-            read_lines(at, n, block);
-            for (std::uint32_t k = 0; k < n; ++k)
-                visit(at + k, decode_line(block.data() + std::size_t{k} * LineRecord::kSize));
-            at += n;
+        for (auto lines = line_cursor(first, last); !lines.done();) {
+            const auto i = static_cast<std::uint32_t>(lines.position());
+            visit(i, lines.next());
         }
     }
     /// The position records whose key is `key` (node ids), in node order.
@@ -114,10 +111,11 @@ class TreeView {
     void verify_records(std::uint32_t game_count) const;
     /// Calls `visit(i, record)` for every record of `section` in order, `Record::kSize` bytes
     /// each, read a block at a time.
-    template <typename Record, typename Decode, typename Visit>
-    void for_each_record(const SectionView& section, Decode decode, Visit visit) const;
-    /// Reads the `n` line records from `first` into `out` (bounds-checked).
-    void read_lines(std::uint32_t first, std::uint32_t n, std::vector<std::byte>& out) const;
+    template <typename Record, Record (*Decode)(const std::byte*), typename Visit>
+    void for_each_record(const SectionView& section, Visit visit) const;
+    /// The line records [first, last) (bounds-checked).
+    RecordCursor<LineRecord, decode_line> line_cursor(std::uint32_t first,
+                                                      std::uint32_t last) const;
     /// Reads `out.size()` bytes at `offset` of `section` (bounds-checked).
     void read(const SectionView& section, std::uint64_t offset, std::span<std::byte> out) const;
     const std::string* path_ = nullptr;

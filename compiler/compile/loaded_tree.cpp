@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "index/move_code.hpp"
+#include "index/record_cursor.hpp"
 
 namespace josekic::compile {
 
@@ -21,38 +22,18 @@ using dictionary::NodeStats;
 constexpr GameId kNotAGame = std::numeric_limits<GameId>::max();
 constexpr GameId kLeftOut = kNotAGame - 1;
 
-// The records of one section, read in order a block at a time.
+// A tree's records of one part, read in order, a large block at a time (the whole section
+// is read, once).
 template <typename Record, Record (*Decode)(const std::byte*)>
-class RecordReader {
-  public:
-    RecordReader(const index::IndexFile& index, const index::SectionView& section)
-        : index_(index), section_(section) {}
-
-    std::uint64_t count() const { return section_.count; }
-    Record next() {
-        if (at_ == block_.size()) fill();
-        const Record record = Decode(block_.data() + at_);
-        at_ += Record::kSize;
-        return record;
-    }
-
-  private:
-    void fill() {
-        constexpr std::uint64_t kRecordsPerRead = 65536;
-        const std::uint64_t n = std::min(kRecordsPerRead, section_.count - read_);
-        if (n == 0) index::throw_damaged(index_.path(), "a tree's records end too early");
-        block_.resize(n * Record::kSize);
-        index_.read_bytes(section_, read_ * Record::kSize, block_);
-        read_ += n;
-        at_ = 0;
-    }
-
-    const index::IndexFile& index_;
-    const index::SectionView& section_;
-    std::vector<std::byte> block_;
-    std::size_t at_ = 0;
-    std::uint64_t read_ = 0;
-};
+index::RecordCursor<Record, Decode> cursor(const index::IndexFile& index, index::Tree tree,
+                                           index::TreePart part) {
+    constexpr std::uint64_t kRecordsPerRead = 65536;
+    const index::SectionView& section = index.section(index::section_id(tree, part));
+    return {[&index, &section](std::uint64_t offset, std::span<std::byte> bytes) {
+                index.read_bytes(section, offset, bytes);
+            },
+            0, section.count, kRecordsPerRead};
+}
 
 const char* tree_name(index::Tree tree) {
     return tree == index::Tree::Joseki ? "joseki" : "fuseki";
@@ -65,12 +46,15 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     const auto damaged = [&index, tree](const std::string& what) {
         index::throw_damaged(index.path(), std::string(tree_name(tree)) + " tree: " + what);
     };
-    RecordReader<index::NodeRecord, index::decode_node> nodes(
-        index, index.section(index::section_id(tree, index::TreePart::Nodes)));
-    RecordReader<index::LineRecord, index::decode_line> line_records(
-        index, index.section(index::section_id(tree, index::TreePart::Lines)));
-    if (nodes.count() < 2) damaged("no root");
-    const std::uint64_t node_count = nodes.count() - 1;  // the sentinel aside
+    auto nodes = cursor<index::NodeRecord, index::decode_node>(index, tree, index::TreePart::Nodes);
+    auto line_records =
+        cursor<index::LineRecord, index::decode_line>(index, tree, index::TreePart::Lines);
+    const std::uint64_t line_count =
+        index.section(index::section_id(tree, index::TreePart::Lines)).count;
+    const std::uint64_t node_records =
+        index.section(index::section_id(tree, index::TreePart::Nodes)).count;
+    if (node_records < 2) damaged("no root");
+    const std::uint64_t node_count = node_records - 1;  // the sentinel aside
     // Into a trie of its root only every node but the root is new: added without a look-up,
     // in preorder.
     const bool fresh = trie.size() == 1;
@@ -132,7 +116,7 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         const std::uint64_t end_limit = open.empty() ? node_count : open.back().subtree_end;
         if (record.subtree_end <= i || record.subtree_end > end_limit ||
             record.lines_begin != lines_read || next.lines_begin < record.lines_begin ||
-            next.lines_begin > line_records.count())
+            next.lines_begin > line_count)
             damaged("node " + std::to_string(i));
         if (i == 0) {
             open.push_back(Open{dictionary::kRoot, dictionary::Trie::root_step().key, go::Move{},
@@ -166,7 +150,7 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         record = next;
     }
     while (!open.empty()) close();
-    if (record.subtree_end != node_count || record.lines_begin != line_records.count())
+    if (record.subtree_end != node_count || record.lines_begin != line_count)
         damaged("the sentinel");
 }
 
