@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -525,19 +526,35 @@ void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& game
 std::uint64_t write_index(const IndexInput& input, emit::AtomicFile& file) {
     SectionSink sink(file, kSectionCount + (input.merge != nullptr ? kMergeSectionCount : 0) +
                                (input.patterns != nullptr ? kPatternSectionCount : 0));
+    IndexTimes unused;
+    IndexTimes& times = input.times != nullptr ? *input.times : unused;
+    // Adds the seconds since the last call to `seconds`.
+    auto last = std::chrono::steady_clock::now();
+    const auto lap = [&last](double& seconds) {
+        const auto now = std::chrono::steady_clock::now();
+        seconds += std::chrono::duration<double>(now - last).count();
+        last = now;
+    };
     {
         std::vector<std::uint32_t> new_game;
         const std::vector<std::uint32_t> order = game_order(*input.games, new_game);
         add_games_sections(*input.games, order, sink);
         if (input.merge != nullptr) add_merge_sections(*input.merge, new_game, sink);
+        lap(times.games);
         if (input.wait_for_lines) input.wait_for_lines();
         KeySpill keys(file.target().parent_path());
+        last = std::chrono::steady_clock::now();  // the wait is the caller's, not the index's
         add_tree_sections(Tree::Joseki, input.joseki, new_game, sink, keys);
+        lap(times.joseki);
         add_tree_sections(Tree::Fuseki, input.fuseki, new_game, sink, keys);
+        lap(times.fuseki);
         add_position_sections(keys, sink);
-        if (input.patterns != nullptr)
+        lap(times.positions);
+        if (input.patterns != nullptr) {
             add_pattern_sections(*input.patterns, *input.games, order, new_game,
                                  input.pattern_summaries_above, sink);
+            lap(times.patterns);
+        }
     }
     const std::array<OptionsRecord, 1> options{input.options};
     write_records<OptionsRecord>(sink, static_cast<std::uint32_t>(SectionId::Options), options);

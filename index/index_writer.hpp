@@ -34,6 +34,15 @@ struct MergeInput {
     ByteLog* games = nullptr;
 };
 
+/// Wall-clock seconds of the parts of an index build, for --timings.
+struct IndexTimes {
+    double games = 0.0;      ///< the games' sections (and a merge's)
+    double joseki = 0.0;     ///< the joseki tree's walk and its sections
+    double fuseki = 0.0;     ///< the fuseki tree's
+    double positions = 0.0;  ///< the position table of both
+    double patterns = 0.0;   ///< the corner patterns (compile --patterns)
+};
+
 /// What goes into an index: both tries (which share `games`).
 struct IndexInput {
     const dictionary::GameTable* games = nullptr;
@@ -50,6 +59,8 @@ struct IndexInput {
     std::function<void()> wait_for_lines;
     /// The patterns with more occurrences than this get a stored summary (pattern_summary.hpp).
     std::uint32_t pattern_summaries_above = kPatternSummariesAbove;
+    /// Filled in with the time of each part of the build, if set.
+    IndexTimes* times = nullptr;
 };
 
 /// Builds the index of `input` (index_format.hpp) into `file`, an AtomicFile its caller

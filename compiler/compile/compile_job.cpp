@@ -285,7 +285,8 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                          merge,
                          builder.patterns(),
                          [&lines_grouped] { lines_grouped.wait(); },
-                         options.pattern_summaries_above},
+                         options.pattern_summaries_above,
+                         &result.times.index_parts},
                         file);
                 },
                 result.times.index_build);

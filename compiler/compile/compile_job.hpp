@@ -74,6 +74,7 @@ struct CompileTimes {
     double emit_wall = 0.0;    ///< every dictionary, built concurrently (graph + format + write)
     double index_build = 0.0;  ///< the index built into its temporary file, beside everything
                                ///< from the end of the stream (index_build.hpp)
+    index::IndexTimes index_parts;  ///< of index_build
     double index_write = 0.0;  ///< waiting for the index once the dictionaries are written, then
                                ///< making it durable and renaming it into place
     double report = 0.0;       ///< report.txt

@@ -37,6 +37,11 @@ std::string render_timings(const CompileResult& result) {
     if (result.index_output) {
         // Built beside everything after the stream, so it overlaps the lines above.
         line("index build (beside)", t.index_build);
+        line("  games", t.index_parts.games);
+        line("  joseki tree", t.index_parts.joseki);
+        line("  fuseki tree", t.index_parts.fuseki);
+        line("  position table", t.index_parts.positions);
+        if (t.index_parts.patterns > 0) line("  corner patterns", t.index_parts.patterns);
         line("  wait and write", t.index_write);
     }
     line("report", t.report);

@@ -34,3 +34,21 @@ TEST_CASE("the timings of a merge show its parts' reading, and an update's new g
     text = compile::render_timings(result);
     CHECK_THAT(text, Catch::Contains("new games (stream)             0.750 s"));
 }
+
+TEST_CASE("the timings of a compile show the parts of its index build", "[compile][timings]") {
+    compile::CompileResult result;
+    result.index_output.emplace();
+    result.times.index_build = 4.0;
+    result.times.index_parts = {0.5, 1.5, 1.25, 0.75, 0.0};
+    std::string text = compile::render_timings(result);
+    CHECK_THAT(text, Catch::Contains("index build (beside)           4.000 s\n"
+                                     "    games                        0.500 s\n"
+                                     "    joseki tree                  1.500 s\n"
+                                     "    fuseki tree                  1.250 s\n"
+                                     "    position table               0.750 s\n"
+                                     "    wait and write"));
+    CHECK_THAT(text, !Catch::Contains("corner patterns"));
+    result.times.index_parts.patterns = 2.0;
+    text = compile::render_timings(result);
+    CHECK_THAT(text, Catch::Contains("    corner patterns              2.000 s"));
+}
