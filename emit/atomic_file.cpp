@@ -55,7 +55,15 @@ mode_t current_umask() {
 // handler may only touch lock-free atomics and fixed storage, hence fixed slots holding
 // the paths themselves; a slot's state goes Free -> Filling (path being copied, invisible
 // to the handler) -> Live (the handler may unlink it) -> Free.
-enum SlotState : int { kFree, kFilling, kLive };
+enum SlotState : int {
+    kFree,
+    kFilling,
+    kLive,
+    // Of the directory only: a handler is removing it, or a set being swapped in claimed it
+    // (DirectoryRemovedOnSignal::claim), which then no handler removes.
+    kRemoving,
+    kClaimed
+};
 constexpr std::size_t kSlots = 16;  // more than the writes that can be in flight at once
 struct LiveTemporary {
     std::atomic<int> state{kFree};
@@ -120,13 +128,23 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
         deferred_signal.store(signal_number);
         return;
     }
+    // The directory goes to the handler or to a set's swap, never both: a signal that another
+    // thread takes while the main thread swaps the set in must not remove the new set. One
+    // claimed before the handler looked waits for the swap, which raises it when done.
+    int directory = kLive;
+    const bool remove_directory =
+        live_directory.state.compare_exchange_strong(directory, kRemoving);
+    if (!remove_directory && directory == kClaimed) {
+        deferred_signal.store(signal_number);
+        return;
+    }
     // A creation takes microseconds; the bound only keeps a stuck thread from hanging us.
     for (long spins = 0; creations_in_progress.load() > 0 && spins < 200'000'000L; ++spins) {
     }
     for (LiveTemporary& slot : live_temporaries) {
         if (slot.state.load() == kLive) ::unlink(slot.path);
     }
-    if (live_directory.state.load() == kLive) {
+    if (remove_directory) {
         remove_flat_directory(live_directory.path);
         remove_empty_ancestors(live_directory.path, live_directory_up_to);
     }
@@ -316,6 +334,14 @@ DirectoryRemovedOnSignal::DirectoryRemovedOnSignal(const std::filesystem::path& 
 
 DirectoryRemovedOnSignal::~DirectoryRemovedOnSignal() {
     release();
+}
+
+void DirectoryRemovedOnSignal::claim() {
+    if (!registered_) return;
+    int expected = kLive;
+    if (live_directory.state.compare_exchange_strong(expected, kClaimed)) return;
+    // A handler on another thread is removing it: the process is dying of that signal.
+    for (;;) ::pause();
 }
 
 void DirectoryRemovedOnSignal::release() {

@@ -71,6 +71,11 @@ class DirectoryRemovedOnSignal {
     ~DirectoryRemovedOnSignal();
     DirectoryRemovedOnSignal(const DirectoryRemovedOnSignal&) = delete;
     DirectoryRemovedOnSignal& operator=(const DirectoryRemovedOnSignal&) = delete;
+    /// Takes the directory from the signal handlers, under SignalsDeferred, before it becomes
+    /// what readers see: a signal taken on another thread meanwhile then waits for the guard
+    /// to end, as on this one. Never returns when such a handler is removing the directory
+    /// already: the process is then dying of that signal.
+    void claim();
     /// From now on a signal leaves the directory alone.
     void release();
 

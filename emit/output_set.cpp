@@ -234,6 +234,7 @@ std::string OutputSet::with_final_paths(std::string_view message) const {
 
 void OutputSet::commit() {
     const SignalsDeferred deferred;
+    removed_on_signal_->claim();
     const std::vector<std::string> names = entries_of(staging_);
     sync_directory(staging_);
 

@@ -1,11 +1,13 @@
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "emit/atomic_file.hpp"
@@ -27,6 +29,20 @@ std::string failure_message(const fs::path& target, std::string_view contents) {
         return e.what();
     }
     return "(no exception)";
+}
+
+// Runs `child` in a forked process, with SIGTERM at its default action (the test runner
+// handles it), and returns the signal that ended the process: 0 when it exited.
+int signal_ending(const std::function<void()>& child) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        std::signal(SIGTERM, SIG_DFL);
+        child();
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 }
 
 }  // namespace
@@ -125,4 +141,32 @@ TEST_CASE("a full disk (file size limit) fails cleanly without a temporary file"
           std::string::npos);
     CHECK(slurp(target) == "old contents\n");  // the old file is untouched
     CHECK(dir.entries() == 1);
+}
+
+TEST_CASE("a signal removes a guarded directory, but not one claimed for a swap", "[emit]") {
+    const TempDir dir;
+    const fs::path staged = dir.path() / "set-1";
+    const auto stage = [&staged] {
+        fs::create_directory(staged);
+        std::ofstream(staged / "joseki.sgf") << "(;)";
+    };
+    stage();
+    CHECK(signal_ending([&staged] {
+              emit::DirectoryRemovedOnSignal guard(staged);
+              std::raise(SIGTERM);
+          }) == SIGTERM);
+    CHECK_FALSE(fs::exists(staged));
+
+    // Claimed, as a set about to be swapped in is: a signal that comes before the swap's
+    // SignalsDeferred holds it back (as one taken on another thread may) waits, the directory
+    // stays, and the signal ends the process once the swap is done.
+    stage();
+    CHECK(signal_ending([&staged] {
+              emit::DirectoryRemovedOnSignal guard(staged);
+              guard.claim();
+              std::raise(SIGTERM);
+              guard.release();
+              const emit::SignalsDeferred swap_done;
+          }) == SIGTERM);
+    CHECK(slurp(staged / "joseki.sgf") == "(;)");
 }
