@@ -25,6 +25,8 @@ class RecordCursor {
 
     /// The number of the record next() returns.
     std::uint64_t position() const { return next_; }
+    /// One past the number of the last record.
+    std::uint64_t end() const { return last_; }
     bool done() const { return next_ == last_; }
     /// The next record. Throws std::logic_error when done().
     Record next() {

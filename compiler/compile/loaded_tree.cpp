@@ -49,12 +49,9 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     auto nodes = cursor<index::NodeRecord, index::decode_node>(index, tree, index::TreePart::Nodes);
     auto line_records =
         cursor<index::LineRecord, index::decode_line>(index, tree, index::TreePart::Lines);
-    const std::uint64_t line_count =
-        index.section(index::section_id(tree, index::TreePart::Lines)).count;
-    const std::uint64_t node_records =
-        index.section(index::section_id(tree, index::TreePart::Nodes)).count;
-    if (node_records < 2) damaged("no root");
-    const std::uint64_t node_count = node_records - 1;  // the sentinel aside
+    const std::uint64_t line_count = line_records.end();
+    if (nodes.end() < 2) damaged("no root");
+    const std::uint64_t node_count = nodes.end() - 1;  // the sentinel aside
     // Into a trie of its root only every node but the root is new: added without a look-up,
     // in preorder.
     const bool fresh = trie.size() == 1;

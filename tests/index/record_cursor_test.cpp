@@ -47,6 +47,7 @@ TEST_CASE("a record cursor gives a range of records in order, a block per read",
           "[index][record_cursor]") {
     Section section(10);
     NumberCursor cursor(section.read(), 2, 9, 3);  // records 2-8: blocks of 3, 3 and 1
+    CHECK(cursor.end() == 9);
     std::vector<std::uint64_t> positions;
     std::vector<std::uint32_t> values;
     while (!cursor.done()) {
