@@ -480,10 +480,8 @@ void add_pattern_sections(PatternSpill& spill, const dictionary::GameTable& game
         years[i] = indexed_year(games.stored(static_cast<dictionary::GameId>(order[i])).year());
     const std::vector<YearRunRecord> runs = year_runs(years);
     // The eras a query shows, made as it makes them: from the runs.
-    YearRuns year_of(runs);
-    dictionary::Eras eras =
-        dictionary::default_eras(year_of.games_per_year(static_cast<std::uint32_t>(order.size())));
-    PatternSummaryWriter summaries(summaries_above, std::move(year_of), std::move(eras));
+    PatternSummaryWriter summaries(summaries_above, YearRuns(runs),
+                                   static_cast<std::uint32_t>(order.size()));
 
     const auto occurrences_id = static_cast<std::uint32_t>(SectionId::PatternOccurrences);
     sink.begin(occurrences_id, record_size_of(occurrences_id), 0);

@@ -264,7 +264,7 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
     std::vector<std::pair<std::uint32_t, std::uint32_t>> recent;
     YearRuns years = index.year_runs();
     const std::map<int, std::uint64_t> per_year = years.games_per_year(index.game_count());
-    result.eras = dictionary::default_eras(per_year);
+    result.eras = pattern_eras(years, index.game_count());
     if (!per_year.empty()) {
         result.first_year = per_year.begin()->first;
         result.last_year = per_year.rbegin()->first;

@@ -127,10 +127,8 @@ void IndexFile::verify_patterns() const {
     // the stored ones at the end, once the years they count are checked.
     std::optional<PatternSummaryWriter> summaries;
     if (pattern_summary_directory_.present) {
-        YearRuns years = year_runs();
-        dictionary::Eras eras = dictionary::default_eras(years.games_per_year(game_count()));
         summaries.emplace(pattern_summary_record(pattern_summary_directory_.count - 1).occurrences,
-                          std::move(years), std::move(eras));
+                          year_runs(), game_count());
     }
     std::vector<PatternOccurrence> pattern;
     for (std::size_t b = 0; b + 1 < directory.size(); ++b) {

@@ -146,6 +146,10 @@ bool decode_side(SummaryReader& in, SummarySide& side, std::size_t eras, std::ui
 
 }  // namespace
 
+dictionary::Eras pattern_eras(const YearRuns& years, std::uint32_t games) {
+    return dictionary::default_eras(years.games_per_year(games));
+}
+
 PatternSummary summarise_pattern(PatternKey black_key, std::span<const PatternOccurrence> black,
                                  std::span<const PatternOccurrence> white, YearRuns& years,
                                  const dictionary::Eras& eras) {

@@ -27,8 +27,8 @@
 // The recent games of a side are its first kStoredPatternGames distinct games in the index's
 // order (most recent first), each with the move after which the pattern first arose in it; the
 // continuations are by next-move code (corner_pattern.hpp), each with at least one occurrence.
-// The eras are those `lookup --corner` shows for the index's games (dictionary::default_eras of
-// the PatternYears section): a reader whose eras differ does not use the summary.
+// The eras are those `lookup --corner` shows for the index's games (pattern_eras): a reader
+// whose eras differ does not use the summary.
 
 #include <array>
 #include <cstddef>
@@ -99,6 +99,11 @@ struct PatternSummary {
     friend bool operator==(const PatternSummary&, const PatternSummary&) = default;
 };
 
+/// The eras of corner pattern answers and of their stored summaries: dictionary::default_eras
+/// of the dated games by year, of the index's `games` games (its PatternYears section). The
+/// writer and every reader make them here, so that a summary counts the eras a query shows.
+dictionary::Eras pattern_eras(const YearRuns& years, std::uint32_t games);
+
 /// The summary of the pattern `black_key` (Black to move) from its occurrences with Black to
 /// move and with White to move (either may be empty), each in the index's order (by game, move
 /// number and next move); `years` gives each game's year, `eras` the eras to count.
@@ -126,9 +131,10 @@ constexpr PatternKey summary_key(PatternKey key) {
 /// the same stones with White to move.
 class PatternSummaryWriter {
   public:
-    /// Summarises the patterns of more than `above` occurrences (both players to move).
-    PatternSummaryWriter(std::uint32_t above, YearRuns years, dictionary::Eras eras)
-        : above_(above), years_(std::move(years)), eras_(std::move(eras)) {}
+    /// Summarises the patterns of more than `above` occurrences (both players to move), in
+    /// the pattern_eras of the `games` games whose years are `years`.
+    PatternSummaryWriter(std::uint32_t above, YearRuns years, std::uint32_t games)
+        : above_(above), years_(std::move(years)), eras_(pattern_eras(years_, games)) {}
 
     void add(PatternKey key, std::span<const PatternOccurrence> occurrences);
     /// Summarises what is held and returns the directory, its sentinel included.

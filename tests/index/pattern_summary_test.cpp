@@ -72,7 +72,7 @@ TEST_CASE("a pattern summary counts what a query counts and reads back as writte
 
 TEST_CASE("the summaries are of the stone patterns of more occurrences than the threshold",
           "[index][patterns]") {
-    index::PatternSummaryWriter writer(10, years(), dictionary::Eras{});
+    index::PatternSummaryWriter writer(10, years(), 100);
     const auto key = [](unsigned stones, bool white) {
         return index::PatternKey{(index::PatternValue{stones} << 1) | (white ? 1U : 0U)};
     };
@@ -100,6 +100,7 @@ TEST_CASE("the summaries are of the stone patterns of more occurrences than the 
     REQUIRE(pair);
     CHECK(pair->sides[0].occurrences == 6);
     CHECK(pair->sides[1].occurrences == 5);
+    CHECK(pair->eras == index::pattern_eras(years(), 100));
     const auto white_only = index::decode_pattern_summary(
         bytes.subspan(directory[2].offset, directory[3].offset - directory[2].offset),
         key(4, false), 100);
@@ -107,4 +108,13 @@ TEST_CASE("the summaries are of the stone patterns of more occurrences than the 
     CHECK(white_only->sides[0].occurrences == 0);
     CHECK(white_only->side(go::Color::White).occurrences == 12);
     CHECK(index::summary_key(key(4, true)) == key(4, false));
+}
+
+TEST_CASE("the eras of pattern answers are the default eras of the index's dated games",
+          "[index][patterns]") {
+    // Games 0-49 of 1990, 50-99 of 2020, then undated games that count in no era.
+    const index::YearRuns runs({index::YearRunRecord{0, 1990}, index::YearRunRecord{50, 2020},
+                                index::YearRunRecord{100, 0}});
+    CHECK(index::pattern_eras(runs, 130) == dictionary::default_eras({{1990, 50}, {2020, 50}}));
+    CHECK(index::pattern_eras(index::YearRuns({}), 0) == dictionary::default_eras({}));
 }
