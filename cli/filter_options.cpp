@@ -1,6 +1,7 @@
 #include "cli/filter_options.hpp"
 
 #include "cli/options.hpp"
+#include "core/game/filter_request.hpp"
 #include "core/sgf/game_info_text.hpp"
 
 namespace po = boost::program_options;
@@ -31,47 +32,25 @@ void add_filter_options(po::options_description& options, FilterOptions& bound) 
 
 namespace {
 
-game::Rank checked_rank(const std::string& text, const std::string& option,
-                        const std::string& command) {
-    const std::optional<game::Rank> rank = game::parse_rank(text);
-    if (!rank) {
-        throw UsageError(command, option +
-                                      " takes a rank such as 5k, 1d, 9d or 9p (also 9 dan, "
-                                      "P9段, 9단), not '" +
-                                      text + "'");
-    }
-    return *rank;
+std::string option_name(game::FilterKind kind) {
+    return "--" + std::string(game::filter_option_name(kind));
 }
 
 }  // namespace
 
 game::GameFilter parse_filter(const FilterOptions& options, const std::string& command) {
-    game::GameFilter filter;
-    if (options.since) filter.since = *options.since;
-    if (options.until) filter.until = *options.until;
-    if (filter.since && filter.until && *filter.since > *filter.until) {
-        throw UsageError(command, "--since " + std::to_string(*filter.since) +
-                                      " is after --until " + std::to_string(*filter.until) +
-                                      ": no game can pass");
-    }
-    if (!options.min_rank.empty())
-        filter.min_rank = checked_rank(options.min_rank, "--min-rank", command);
-    if (!options.max_rank.empty())
-        filter.max_rank = checked_rank(options.max_rank, "--max-rank", command);
-    if (filter.min_rank && filter.max_rank && *filter.min_rank > *filter.max_rank) {
-        throw UsageError(command, "--min-rank " + game::to_text(*filter.min_rank) +
-                                      " is above --max-rank " + game::to_text(*filter.max_rank) +
-                                      ": no game can pass");
-    }
-    for (const std::string& name : options.players) {
-        if (sgf::trimmed(name).empty()) throw UsageError(command, "--player takes a name");
-        filter.players.emplace_back(sgf::trimmed(name));
-    }
-    if (options.event) {
-        if (options.event->empty()) throw UsageError(command, "--event takes some text");
-        filter.event = *options.event;
-    }
-    return filter;
+    game::FilterRequest request;
+    if (options.since) request.since = *options.since;
+    if (options.until) request.until = *options.until;
+    request.min_rank = options.min_rank;
+    request.max_rank = options.max_rank;
+    request.players = options.players;
+    if (options.event) request.event = *options.event;
+    std::variant<game::GameFilter, game::FilterProblem> made =
+        game::make_filter(request, option_name);
+    if (const auto* problem = std::get_if<game::FilterProblem>(&made))
+        throw UsageError(command, option_name(problem->kind) + " " + problem->what);
+    return std::get<game::GameFilter>(std::move(made));
 }
 
 }  // namespace josekic::cli

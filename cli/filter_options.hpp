@@ -22,8 +22,8 @@ struct FilterOptions {
 /// Adds --since, --until, --min-rank, --max-rank, --player and --event, bound to `bound`.
 void add_filter_options(boost::program_options::options_description& options, FilterOptions& bound);
 
-/// Checks and converts them: a rank game::parse_rank does not read, an empty name or event,
-/// or --since after --until throws UsageError naming `command`.
+/// Checks and converts them (game::make_filter, the explorer's checks too): a filter it
+/// refuses throws UsageError naming `command` and the option.
 game::GameFilter parse_filter(const FilterOptions& options, const std::string& command);
 
 }  // namespace josekic::cli

@@ -8,8 +8,7 @@
 
 #include "core/diag/diagnostic.hpp"
 #include "core/dictionary/eras.hpp"
-#include "core/game/game_filter.hpp"
-#include "core/game/rank.hpp"
+#include "core/game/filter_request.hpp"
 #include "core/game/replay.hpp"
 #include "core/sgf/game_info_text.hpp"
 #include "emit/json_text.hpp"
@@ -64,37 +63,38 @@ std::int64_t number(const Params& params, const std::string& name, std::int64_t 
     return value;
 }
 
-game::Rank rank_parameter(const std::string& name, const std::string& text) {
-    const std::optional<game::Rank> rank = game::parse_rank(text);
-    if (!rank)
-        throw BadParameter{name, "takes a rank such as 5k, 1d, 9d or 9p, not '" + text + "'"};
-    return *rank;
+// The parameter of a filter: its option's name with '_' for '-' ("min_rank").
+std::string parameter_name(game::FilterKind kind) {
+    std::string name(game::filter_option_name(kind));
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
 }
 
 // The filters as `lookup` takes them, under the names of its options ("min_rank" for
-// --min-rank), with the same checks.
+// --min-rank), with the same checks (game::make_filter). An empty field is not set: a form
+// sends its empty fields.
 game::GameFilter filter_of(const Params& params) {
-    game::GameFilter filter;
-    if (params.count("since") != 0)
-        filter.since = static_cast<int>(
-            number(params, "since", 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
-    if (params.count("until") != 0)
-        filter.until = static_cast<int>(
-            number(params, "until", 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
-    if (filter.since && filter.until && *filter.since > *filter.until)
-        throw BadParameter{"since", "is after until: no game can pass"};
-    if (const auto text = single(params, "min_rank"); text && !text->empty())
-        filter.min_rank = rank_parameter("min_rank", *text);
-    if (const auto text = single(params, "max_rank"); text && !text->empty())
-        filter.max_rank = rank_parameter("max_rank", *text);
-    if (filter.min_rank && filter.max_rank && *filter.min_rank > *filter.max_rank)
-        throw BadParameter{"min_rank", "is above max_rank: no game can pass"};
-    const auto [first, last] = params.equal_range("player");
+    game::FilterRequest request;
+    using game::FilterKind;
+    for (const auto& [kind, year] :
+         {std::pair{FilterKind::Since, &request.since}, {FilterKind::Until, &request.until}}) {
+        const std::string name = parameter_name(kind);
+        if (params.count(name) != 0)
+            *year = static_cast<int>(
+                number(params, name, 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
+    }
+    request.min_rank = single(params, parameter_name(FilterKind::MinRank)).value_or("");
+    request.max_rank = single(params, parameter_name(FilterKind::MaxRank)).value_or("");
+    const auto [first, last] = params.equal_range(parameter_name(FilterKind::Player));
     for (auto it = first; it != last; ++it)
-        if (!sgf::trimmed(it->second).empty())
-            filter.players.emplace_back(sgf::trimmed(it->second));
-    if (const auto text = single(params, "event"); text && !text->empty()) filter.event = *text;
-    return filter;
+        if (!sgf::trimmed(it->second).empty()) request.players.push_back(it->second);
+    if (const auto text = single(params, parameter_name(FilterKind::Event)); text && !text->empty())
+        request.event = *text;
+    std::variant<game::GameFilter, game::FilterProblem> made =
+        game::make_filter(request, parameter_name);
+    if (const auto* problem = std::get_if<game::FilterProblem>(&made))
+        throw BadParameter{parameter_name(problem->kind), problem->what};
+    return std::get<game::GameFilter>(std::move(made));
 }
 
 index::QueryLine query_of(const Params& params, index::Tree tree) {

@@ -95,24 +95,24 @@ std::string shell_word(std::string_view text) {
 }  // namespace
 
 std::string GameFilter::option_text(FilterKind kind) const {
+    const std::string option = "--" + std::string(filter_option_name(kind)) + " ";
     switch (kind) {
         case FilterKind::Since:
-            return since ? "--since " + std::to_string(*since) : "";
+            return since ? option + std::to_string(*since) : "";
         case FilterKind::Until:
-            return until ? "--until " + std::to_string(*until) : "";
+            return until ? option + std::to_string(*until) : "";
         case FilterKind::MinRank:
-            return min_rank ? "--min-rank " + to_text(*min_rank) : "";
+            return min_rank ? option + to_text(*min_rank) : "";
         case FilterKind::MaxRank:
-            return max_rank ? "--max-rank " + to_text(*max_rank) : "";
+            return max_rank ? option + to_text(*max_rank) : "";
         case FilterKind::Player: {
             std::string out;
             for (const PlayerName& p : players)
-                out += (out.empty() ? "" : " ") + std::string("--player ") +
-                       shell_word(p.as_written());
+                out += (out.empty() ? "" : " ") + option + shell_word(p.as_written());
             return out;
         }
         case FilterKind::Event:
-            return event ? "--event " + shell_word(*event) : "";
+            return event ? option + shell_word(*event) : "";
     }
     return "";
 }

@@ -44,6 +44,14 @@ class PlayerName {
 enum class FilterKind : std::uint8_t { Since, Until, MinRank, MaxRank, Player, Event };
 inline constexpr std::size_t kFilterKindCount = 6;
 
+/// The name of `kind`'s option without its dashes ("since", "min-rank"), in FilterKind order:
+/// the explorer's parameters are these names with '_' for '-' ("min_rank").
+inline constexpr std::array<std::string_view, kFilterKindCount> kFilterOptionNames = {
+    "since", "until", "min-rank", "max-rank", "player", "event"};
+inline std::string_view filter_option_name(FilterKind kind) {
+    return kFilterOptionNames[static_cast<std::size_t>(kind)];
+}
+
 /// How a game fails one filter: its value is outside (older, weaker, another player, another
 /// event) or the game does not have one (undated, unranked, no event, no names).
 enum class FilterMiss : std::uint8_t { Outside, Missing };

@@ -300,6 +300,12 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
         CHECK(r->status == 400);
         CHECK(json::parse(r->body).contains("parameter"));
     }
+    // The filters' checks are lookup's, in its words, under the parameter's name.
+    const auto crossed = client.Get("/api/joseki?since=2000&until=1990");
+    REQUIRE(crossed);
+    const json crossed_error = json::parse(crossed->body);
+    CHECK(crossed_error["parameter"] == "since");
+    CHECK(crossed_error["error"] == "2000 is after until 1990: no game can pass");
     for (const std::string path :
          {"/nothing", "/api/nothing", "/api/games/99999", "/api/games/abc", "/../etc/passwd",
           "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/index.html%00.js",
