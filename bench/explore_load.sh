@@ -5,6 +5,7 @@
 #   - GET /api/joseki at CLIENTS concurrent clients, JOSEKI_REQUESTS requests: requests/s,
 #     p50, p99, max, errors (bench/explore_load.cpp);
 #   - a run of MIXED_REQUESTS mixed requests (joseki, fuseki, games, review);
+#   - GET /api/trends/joseki (top 20) at the root and at its commonest move: medians of 9;
 #   - the server's peak RSS (VmHWM) after both.
 #
 # usage: bench/explore_load.sh [-b BUILD] DIR...
@@ -42,6 +43,23 @@ PY
   echo "first request answered $ms ms after start"
   "$build/bench/josekic_explore_load" "$port" --clients "$clients" --requests "$joseki_requests" | tail -1 | sed 's/^/joseki: /'
   "$build/bench/josekic_explore_load" "$port" --clients "$clients" --requests "$mixed_requests" --mix --review "$review" | tail -1 | sed 's/^/mixed: /'
+  # /api/trends as the page asks for it at each click (top 20): at the joseki root and at its
+  # commonest continuation, the median of 9 requests each.
+  python3 - "$port" <<'PY'
+import json, statistics, sys, time, urllib.parse, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}"
+def get(path):
+    with urllib.request.urlopen(base + path) as answer:
+        return answer.read()
+first = json.loads(get("/api/joseki?moves="))["continuations"]
+for moves in [""] + [first[0]["move"]] * bool(first):
+    times = []
+    for _ in range(9):
+        start = time.monotonic()
+        get("/api/trends/joseki?top=20&moves=" + urllib.parse.quote(moves))
+        times.append((time.monotonic() - start) * 1000)
+    print(f"trends at {moves or 'the root'}: median {statistics.median(times):.1f} ms (9 requests)")
+PY
   grep -E 'VmHWM|VmRSS' "/proc/$pid/status" | tr -s ' \t' ' ' | paste -sd ' '
   kill -TERM "$pid"
   wait "$runner" && echo "stopped by SIGTERM: exit 0"

@@ -21,7 +21,6 @@
 #include "index/query_moves.hpp"
 #include "index/result_json.hpp"
 #include "index/review.hpp"
-#include "index/year_counts.hpp"
 
 namespace josekic::explorer {
 
@@ -147,7 +146,7 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
 }
 
 Api::Api(const index::IndexFile& index)
-    : index_(&index), options_(index::tracking_options(index)), players_(index), games_(index) {}
+    : index_(&index), options_(index::tracking_options(index)), trends_(index), games_(index) {}
 
 ApiAnswer Api::info() const {
     return guarded([&] {
@@ -174,8 +173,9 @@ ApiAnswer Api::info() const {
 
 Json Api::eras() const {
     std::call_once(eras_once_, [this] {
+        const std::uint32_t root = 0;
         std::map<int, std::uint64_t> per_year =
-            index::year_counts(*index_, index::Tree::Fuseki, 0, nullptr);
+            trends_.count(index::Tree::Fuseki, std::span(&root, 1))[0].years;
         per_year.erase(0);  // undated games are in no era
         const dictionary::Eras eras = dictionary::default_eras(per_year);
         const int first = per_year.empty() ? 0 : per_year.begin()->first;
@@ -299,22 +299,18 @@ ApiAnswer Api::years(index::Tree tree, const Params& params) const {
         };
         Json answer = index::lookup_json(result);
         answer.erase("games");
-        answer["years"] = result.node
-                              ? year_object(index::year_counts(*index_, tree, *result.node, chosen))
-                              : Json::object();
         const std::size_t shown = std::min(top, result.continuations.size());
         std::vector<std::uint32_t> nodes;
         if (result.node) nodes.push_back(*result.node);
-        for (std::size_t i = 0; i < shown; ++i) {
-            answer["continuations"][i]["years"] = year_object(
-                index::year_counts(*index_, tree, result.continuations[i].node, chosen));
-            nodes.push_back(result.continuations[i].node);
-        }
-        const std::vector<std::uint32_t> players = players_.count(tree, nodes, chosen);
+        for (std::size_t i = 0; i < shown; ++i) nodes.push_back(result.continuations[i].node);
+        const std::vector<index::NodeTrend> trends = trends_.count(tree, nodes, chosen);
         const std::size_t first_continuation = result.node ? 1 : 0;
-        if (result.node) answer["players"] = players[0];
-        for (std::size_t i = 0; i < shown; ++i)
-            answer["continuations"][i]["players"] = players[first_continuation + i];
+        answer["years"] = result.node ? year_object(trends[0].years) : Json::object();
+        if (result.node) answer["players"] = trends[0].players;
+        for (std::size_t i = 0; i < shown; ++i) {
+            answer["continuations"][i]["years"] = year_object(trends[first_continuation + i].years);
+            answer["continuations"][i]["players"] = trends[first_continuation + i].players;
+        }
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);
     });

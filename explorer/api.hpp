@@ -12,10 +12,10 @@
 
 #include "core/game/game_filter.hpp"
 #include "explorer/game_source.hpp"
-#include "index/distinct_players.hpp"
 #include "index/game_selection.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
+#include "index/node_trends.hpp"
 #include "index/result_json.hpp"
 
 namespace josekic::explorer {
@@ -80,7 +80,7 @@ class Api {
 
     const index::IndexFile* index_;
     index::TrackingOptions options_;
-    index::PlayerCounter players_;
+    index::TrendCounter trends_;
     GameSource games_;
     mutable std::once_flag eras_once_;
     mutable index::Json eras_;

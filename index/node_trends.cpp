@@ -1,8 +1,9 @@
-#include "index/distinct_players.hpp"
+#include "index/node_trends.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <mutex>
 
 namespace josekic::index {
@@ -41,7 +42,7 @@ class BitSet {
 
 }  // namespace
 
-PlayerCounter::PlayerCounter(const IndexFile& index) : index_(&index) {
+TrendCounter::TrendCounter(const IndexFile& index) : index_(&index) {
     const std::vector<std::byte> pool = index.string_pool();
     pool_size_ = pool.size();
     for (std::uint64_t at = 0; at + 2 <= pool.size();) {
@@ -51,18 +52,54 @@ PlayerCounter::PlayerCounter(const IndexFile& index) : index_(&index) {
     }
 }
 
-std::vector<std::uint32_t> PlayerCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
-                                                const GameSelection* selection) const {
+std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
+                                           const GameSelection* selection) const {
     const TreeView& view = index_->tree(tree);
+    // A node's lines are a range; the ranges of a node and its continuations are nested, so
+    // the scan goes from cut to cut (the ranges' ends), each piece counted for every node
+    // whose range holds it.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
-    std::uint64_t lines = 0;
+    std::vector<std::uint32_t> cuts;
     for (std::uint32_t node : nodes) {
         const std::uint32_t first = view.node(node).lines_begin;
         const std::uint32_t last = view.node(view.node(node).subtree_end).lines_begin;
         if (last < first) view.damaged("bad line range");
         ranges.emplace_back(first, last);
-        lines += last - first;
+        cuts.push_back(first);
+        cuts.push_back(last);
     }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    std::vector<std::vector<std::size_t>> holders(cuts.empty() ? 0 : cuts.size() - 1);
+    std::uint64_t lines = 0;
+    for (std::size_t piece = 0; piece < holders.size(); ++piece) {
+        for (std::size_t n = 0; n < ranges.size(); ++n)
+            if (ranges[n].first <= cuts[piece] && cuts[piece + 1] <= ranges[n].second)
+                holders[piece].push_back(n);
+        if (!holders[piece].empty()) lines += cuts[piece + 1] - cuts[piece];
+    }
+
+    // A counter for every possible year (256 kB a node): the root's millions of lines are
+    // counted without a search per line.
+    constexpr int kLowest = std::numeric_limits<std::int16_t>::min();
+    std::vector<std::vector<std::uint32_t>> per_year(nodes.size());
+    std::vector<BitSet> games(nodes.size(), BitSet(index_->game_count()));
+    for (auto& years : per_year) years.resize(std::size_t{1} << 16);
+    for (std::size_t piece = 0; piece < holders.size(); ++piece) {
+        const std::vector<std::size_t>& holding = holders[piece];
+        if (holding.empty()) continue;
+        view.for_each_line(cuts[piece], cuts[piece + 1],
+                           [&](std::uint32_t, const LineRecord& line) {
+                               if (selection != nullptr && !selection->contains(line)) return;
+                               if (line.game >= index_->game_count())
+                                   view.damaged("a line's game is out of range");
+                               for (const std::size_t n : holding) {
+                                   ++per_year[n][line.year - kLowest];
+                                   games[n].insert(line.game);
+                               }
+                           });
+    }
+
     constexpr SectionId kColumn = SectionId::GamePlayers;
     std::vector<std::array<std::uint32_t, 2>> column;  // every game's, when read whole
     // One whole column in memory at a time (8 MB for a million games), however many threads
@@ -82,27 +119,21 @@ std::vector<std::uint32_t> PlayerCounter::count(Tree tree, std::span<const std::
         return std::array<std::uint32_t, 2>{load_le<std::uint32_t>(r.data()),
                                             load_le<std::uint32_t>(r.data() + 4)};
     };
-    BitSet games(index_->game_count());
     BitSet names(pool_size_);
-    std::vector<std::uint32_t> counts;
-    for (const auto& [first, last] : ranges) {
-        view.for_each_line(first, last, [&](std::uint32_t, const LineRecord& line) {
-            if (selection != nullptr && !selection->contains(line)) return;
-            if (line.game >= index_->game_count()) view.damaged("a line's game is out of range");
-            games.insert(line.game);
-        });
-        std::uint32_t people = 0;
-        games.for_each([&](std::uint64_t game) {
+    std::vector<NodeTrend> trends(nodes.size());
+    for (std::size_t n = 0; n < nodes.size(); ++n) {
+        for (std::size_t i = 0; i < per_year[n].size(); ++i)
+            if (per_year[n][i] != 0)
+                trends[n].years.emplace(static_cast<int>(i) + kLowest, per_year[n][i]);
+        games[n].for_each([&](std::uint64_t game) {
             for (std::uint32_t name : players_of(static_cast<std::uint32_t>(game))) {
                 if (name >= pool_size_) index_->damaged("a player's name lies outside the pool");
-                if (names.insert(name) && name != empty_text_) ++people;
+                if (names.insert(name) && name != empty_text_) ++trends[n].players;
             }
         });
-        counts.push_back(people);
-        games.clear();
         names.clear();
     }
-    return counts;
+    return trends;
 }
 
 }  // namespace josekic::index
