@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <memory_resource>
 #include <mutex>
@@ -546,6 +547,14 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 }
 
 CompileResult update_collection(const CompileOptions& options, MergeCounts& counts) {
+    // The first run with --update where -o was meant: say what to do rather than that a file
+    // is missing.
+    if (std::error_code error;
+        !std::filesystem::exists(index::index_path(options.output_dir), error))
+        throw std::runtime_error(options.output_dir + ": holds no dictionary to update (no " +
+                                 std::string(index::kIndexFileName) +
+                                 "); make one with josekic compile INPUT... -o " +
+                                 options.output_dir);
     const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
     const trackers::Zone zone = load_zone(options.zones_file);
     StreamedPart added(options, zone);

@@ -336,6 +336,20 @@ TEST_CASE("compile --update adds games as a compile of the old and the new input
     }
 }
 
+TEST_CASE("compile --update of a directory without a dictionary says how to make one",
+          "[e2e][merge]") {
+    const test_support::TempDir dir;
+    const std::string missing = (dir.path() / "missing").string();
+    const BinaryRun update =
+        run_josekic("compile -q /usr/share/goban --update " + shell_quote(missing));
+    CHECK(update.exit_code == 1);
+    CHECK(update.err.find(missing +
+                          ": holds no dictionary to update (no index.jki); make one "
+                          "with josekic compile INPUT... -o " +
+                          missing) != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(missing));
+}
+
 TEST_CASE("compile takes either -o or --update", "[e2e][merge]") {
     CHECK(run_josekic("compile /usr/share/goban").exit_code == 2);
     CHECK(run_josekic("compile /usr/share/goban -o a --update b").exit_code == 2);
