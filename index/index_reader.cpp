@@ -14,6 +14,7 @@
 
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
+#include "index/node_nesting.hpp"
 #include "index/record_search.hpp"
 
 namespace josekic::index {
@@ -170,26 +171,17 @@ void TreeView::for_each_record(const SectionView& section, Visit visit) const {
 
 void TreeView::verify_records(std::uint32_t game_count) const {
     // Nodes: each subtree inside its parent's, the lines they begin at in preorder, the
-    // sentinel's the total.
-    std::vector<std::uint32_t> open_ends;
-    std::uint32_t lines_so_far = 0;
+    // sentinel's the total (node_nesting.hpp); a move code each.
+    NodeNesting nesting(node_count_, lines_.count);
     for_each_record<NodeRecord, decode_node>(nodes_, [&](std::uint64_t i, const NodeRecord& r) {
         const auto node = static_cast<std::uint32_t>(i);
-        if (r.lines_begin < lines_so_far || r.lines_begin > lines_.count)
-            damaged("node " + std::to_string(node) + " has bad lines");
-        lines_so_far = r.lines_begin;
         if (node == node_count_) {
-            if (r.lines_begin != lines_.count) damaged("the sentinel does not count every line");
+            if (!nesting.ends(r)) damaged("the sentinel does not count every line");
             return;
         }
-        while (!open_ends.empty() && open_ends.back() == node) open_ends.pop_back();
-        const std::uint32_t limit = open_ends.empty() ? node_count_ : open_ends.back();
-        if (r.subtree_end <= node || r.subtree_end > limit || (node == 0) != open_ends.empty() ||
-            (node == 0 && r.subtree_end != node_count_))
-            damaged("node " + std::to_string(node) + " has a bad subtree");
+        if (!nesting.enter(r)) damaged("node " + std::to_string(node) + " " + nesting.problem());
         if (!decode_move(r.move) && node != 0)
             damaged("node " + std::to_string(node) + " has a bad move code");
-        open_ends.push_back(r.subtree_end);
     });
     for_each_record<LineRecord, decode_line>(lines_, [&](std::uint64_t i, const LineRecord& l) {
         if (l.game >= game_count) damaged("line " + std::to_string(i) + " names no game");

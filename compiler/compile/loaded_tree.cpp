@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "index/move_code.hpp"
+#include "index/node_nesting.hpp"
 #include "index/record_cursor.hpp"
 
 namespace josekic::compile {
@@ -64,7 +65,6 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         NodeId id;          // kNoNode until a kept line passes it
         std::uint64_t key;  // its path key in the trie (Trie::PathStep), once it is there
         go::Move move;
-        std::uint64_t subtree_end;
         NodeStats stats;
     };
     std::vector<Open> open;
@@ -104,25 +104,24 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     // trie lists games (GameTable::listed_before): its listed games are its first lines'.
     const std::size_t games_listed = trie.options().games_kept_per_terminal;
     std::vector<GameId> listed;
+    index::NodeNesting nesting(node_count, line_count);
     index::NodeRecord record = nodes.next();
     std::uint64_t lines_read = 0;
     for (std::uint64_t i = 0; i < node_count; ++i) {
         const index::NodeRecord next = nodes.next();
-        while (!open.empty() && i >= open.back().subtree_end) close();
-        if ((i == 0) != open.empty()) damaged("node " + std::to_string(i));
-        const std::uint64_t end_limit = open.empty() ? node_count : open.back().subtree_end;
-        if (record.subtree_end <= i || record.subtree_end > end_limit ||
-            record.lines_begin != lines_read || next.lines_begin < record.lines_begin ||
-            next.lines_begin > line_count)
+        const std::optional<std::size_t> left = nesting.enter(record);
+        // Its lines are [its lines_begin, the next record's): the next must not begin before.
+        if (!left || next.lines_begin < record.lines_begin || next.lines_begin > line_count)
             damaged("node " + std::to_string(i));
+        for (std::size_t k = 0; k < *left; ++k) close();
         if (i == 0) {
             open.push_back(Open{dictionary::kRoot, dictionary::Trie::root_step().key, go::Move{},
-                                record.subtree_end, NodeStats{}});
+                                NodeStats{}});
             in_trie = 1;
         } else {
             const std::optional<go::Move> move = index::decode_move(record.move);
             if (!move) damaged("node " + std::to_string(i));
-            open.push_back(Open{dictionary::kNoNode, 0, *move, record.subtree_end, NodeStats{}});
+            open.push_back(Open{dictionary::kNoNode, 0, *move, NodeStats{}});
         }
         listed.clear();
         for (; lines_read < next.lines_begin; ++lines_read) {
@@ -147,8 +146,7 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
         record = next;
     }
     while (!open.empty()) close();
-    if (record.subtree_end != node_count || record.lines_begin != line_count)
-        damaged("the sentinel");
+    if (!nesting.ends(record)) damaged("the sentinel");
 }
 
 PendingPart::PendingPart(const index::IndexFile& index, GameId first_game)
