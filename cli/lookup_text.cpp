@@ -14,14 +14,9 @@ namespace {
 
 using dictionary::NodeStats;
 
-emit::DictionaryKind kind_of(index::Tree tree) {
-    return tree == index::Tree::Joseki ? emit::DictionaryKind::Joseki
-                                       : emit::DictionaryKind::Fuseki;
-}
-
 std::string line_text(std::span<const go::Move> moves, index::Tree tree) {
     return moves.empty() ? std::string("(the empty board)")
-                         : prune::render_path(moves, kind_of(tree));
+                         : prune::render_path(moves, index::dictionary_kind(tree));
 }
 
 std::string years_text(const NodeStats& s) {
@@ -61,14 +56,14 @@ std::string game_line(const index::GameFacts& g) {
 }  // namespace
 
 std::string move_text(const go::Move& m, index::Tree tree) {
-    return prune::render_path(std::span<const go::Move>(&m, 1), kind_of(tree));
+    return prune::render_path(std::span<const go::Move>(&m, 1), index::dictionary_kind(tree));
 }
 
 std::string render_lookup_text(const index::LookupResult& r) {
     const index::Tree tree = r.tree;
     std::ostringstream out;
-    out << (tree == index::Tree::Joseki ? "joseki: " : "fuseki: ")
-        << line_text(r.query.played, tree) << "\n";
+    out << emit::kind_name(index::dictionary_kind(tree)) << ": " << line_text(r.query.played, tree)
+        << "\n";
     if (r.query.played != r.query.canonical)
         out << "as the dictionary writes it: " << line_text(r.query.canonical, tree) << "\n";
     if (r.node) {

@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 
+#include "emit/dictionary_format.hpp"
 #include "index/corner_pattern.hpp"
 
 namespace josekic::index {
@@ -90,6 +91,10 @@ constexpr std::uint64_t key_bucket(std::uint64_t key, unsigned bits) {
 
 /// Which dictionary a tree section belongs to.
 enum class Tree : std::uint8_t { Joseki, Fuseki };
+/// The dictionary a tree indexes (emit::kind_name names both: "joseki", "fuseki").
+constexpr emit::DictionaryKind dictionary_kind(Tree tree) {
+    return tree == Tree::Joseki ? emit::DictionaryKind::Joseki : emit::DictionaryKind::Fuseki;
+}
 
 constexpr std::uint32_t section_id(Tree tree, TreePart part) {
     const auto base = tree == Tree::Joseki ? SectionId::JosekiBase : SectionId::FusekiBase;

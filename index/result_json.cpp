@@ -17,9 +17,7 @@ namespace {
 using dictionary::NodeStats;
 
 std::string move_json(const go::Move& move, Tree tree) {
-    return prune::render_path(
-        std::span<const go::Move>(&move, 1),
-        tree == Tree::Joseki ? emit::DictionaryKind::Joseki : emit::DictionaryKind::Fuseki);
+    return prune::render_path(std::span<const go::Move>(&move, 1), dictionary_kind(tree));
 }
 
 // A ratio to six significant digits: the precision the answers have always had, and more
@@ -93,7 +91,7 @@ Json game_facts_json(const GameFacts& facts) {
 Json lookup_json(const LookupResult& r) {
     const Tree tree = r.tree;
     Json out;
-    out["dictionary"] = tree == Tree::Joseki ? "joseki" : "fuseki";
+    out["dictionary"] = emit::kind_name(dictionary_kind(tree));
     out["moves"] = Json::array();
     for (std::size_t i = 0; i < r.query.played.size(); ++i)
         out["moves"].push_back({{"move", move_json(r.query.played[i], tree)},

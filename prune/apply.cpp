@@ -203,7 +203,7 @@ std::vector<diag::Diagnostic> unmatched_warnings(std::span<const PruneResult* co
             applicable = true;
             matched = matched || report.matched();
             if (!where.empty()) where += " or ";
-            where += name(result->kind);
+            where += emit::kind_name(result->kind);
         }
         if (!applicable || matched) continue;
         const EntryReport& report = results.front()->entries[i];

@@ -11,11 +11,6 @@ namespace josekic::prune {
 /// reader says about a file (RootInfo::kind) can be passed to apply() as it is.
 using DictionaryKind = emit::DictionaryKind;
 
-/// The lower-case name of a kind: "joseki" or "fuseki".
-constexpr std::string_view name(DictionaryKind kind) {
-    return kind == DictionaryKind::Joseki ? "joseki" : "fuseki";
-}
-
 /// The dictionaries a prune entry applies to: both (no prefix in the list) or one.
 enum class Scope : std::uint8_t { Both, Joseki, Fuseki };
 

@@ -69,7 +69,7 @@ std::string describe_applied(const std::vector<PruneList>& lists, const Threshol
 
 std::string render_dry_run(const PruneResult& result, const Thresholds& thresholds) {
     std::string out;
-    out += "Pruning the " + std::string(name(result.kind)) +
+    out += "Pruning the " + std::string(emit::kind_name(result.kind)) +
            " dictionary (dry run: nothing is written)\n";
     std::size_t entry_nodes = 0;
     std::uint64_t entry_games = 0;
@@ -77,7 +77,7 @@ std::string render_dry_run(const PruneResult& result, const Thresholds& threshol
         out += report.list_path + ':' + std::to_string(report.entry.where.line) + ": " +
                report.entry.text;
         if (!report.applicable) {
-            out += "  (not for the " + std::string(name(result.kind)) + " dictionary)\n";
+            out += "  (not for the " + std::string(emit::kind_name(result.kind)) + " dictionary)\n";
             continue;
         }
         if (!report.matched()) {

@@ -36,16 +36,14 @@ index::RecordCursor<Record, Decode> cursor(const index::IndexFile& index, index:
             0, section.count, kRecordsPerRead};
 }
 
-const char* tree_name(index::Tree tree) {
-    return tree == index::Tree::Joseki ? "joseki" : "fuseki";
-}
-
 }  // namespace
 
 void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch& match,
                dictionary::Trie& trie, index::LineLog& lines) {
     const auto damaged = [&index, tree](const std::string& what) {
-        index::throw_damaged(index.path(), std::string(tree_name(tree)) + " tree: " + what);
+        index::throw_damaged(
+            index.path(),
+            std::string(emit::kind_name(index::dictionary_kind(tree))) + " tree: " + what);
     };
     auto nodes = cursor<index::NodeRecord, index::decode_node>(index, tree, index::TreePart::Nodes);
     auto line_records =

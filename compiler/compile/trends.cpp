@@ -33,7 +33,7 @@ std::string render_trends(const dictionary::Trie& trie, const dictionary::SideSt
                           const TrendLimits& limits) {
     const dictionary::Eras& eras = side.eras();
     std::ostringstream out;
-    out << "  " << (kind == emit::DictionaryKind::Joseki ? "joseki" : "fuseki");
+    out << "  " << emit::kind_name(kind);
     if (eras.count() < 2) {
         out << ": one era, nothing to compare\n";
         return out.str();
