@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <limits>
+#include <memory>
 #include <mutex>
 
 namespace josekic::index {
@@ -55,6 +56,7 @@ TrendCounter::TrendCounter(const IndexFile& index) : index_(&index) {
 std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
                                            const GameSelection* selection) const {
     const TreeView& view = index_->tree(tree);
+    const std::size_t k = nodes.size();
     // A node's lines are a range; the ranges of a node and its continuations are nested, so
     // the scan goes from cut to cut (the ranges' ends), each piece counted for every node
     // whose range holds it.
@@ -73,31 +75,10 @@ std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint3
     std::vector<std::vector<std::size_t>> holders(cuts.empty() ? 0 : cuts.size() - 1);
     std::uint64_t lines = 0;
     for (std::size_t piece = 0; piece < holders.size(); ++piece) {
-        for (std::size_t n = 0; n < ranges.size(); ++n)
+        for (std::size_t n = 0; n < k; ++n)
             if (ranges[n].first <= cuts[piece] && cuts[piece + 1] <= ranges[n].second)
                 holders[piece].push_back(n);
         if (!holders[piece].empty()) lines += cuts[piece + 1] - cuts[piece];
-    }
-
-    // A counter for every possible year (256 kB a node): the root's millions of lines are
-    // counted without a search per line.
-    constexpr int kLowest = std::numeric_limits<std::int16_t>::min();
-    std::vector<std::vector<std::uint32_t>> per_year(nodes.size());
-    std::vector<BitSet> games(nodes.size(), BitSet(index_->game_count()));
-    for (auto& years : per_year) years.resize(std::size_t{1} << 16);
-    for (std::size_t piece = 0; piece < holders.size(); ++piece) {
-        const std::vector<std::size_t>& holding = holders[piece];
-        if (holding.empty()) continue;
-        view.for_each_line(cuts[piece], cuts[piece + 1],
-                           [&](std::uint32_t, const LineRecord& line) {
-                               if (selection != nullptr && !selection->contains(line)) return;
-                               if (line.game >= index_->game_count())
-                                   view.damaged("a line's game is out of range");
-                               for (const std::size_t n : holding) {
-                                   ++per_year[n][line.year - kLowest];
-                                   games[n].insert(line.game);
-                               }
-                           });
     }
 
     constexpr SectionId kColumn = SectionId::GamePlayers;
@@ -119,20 +100,70 @@ std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint3
         return std::array<std::uint32_t, 2>{load_le<std::uint32_t>(r.data()),
                                             load_le<std::uint32_t>(r.data() + 4)};
     };
+
+    std::vector<NodeTrend> trends(k);
+    // The games of each node whose range is open, a bit each: a set is taken when the range
+    // begins and given back when it ends and its players are counted, so that a request
+    // holds as many as ranges are nested (two for a node and its continuations), not one a
+    // node.
+    std::vector<std::unique_ptr<BitSet>> games(k);
+    std::vector<std::unique_ptr<BitSet>> spare;
     BitSet names(pool_size_);
-    std::vector<NodeTrend> trends(nodes.size());
-    for (std::size_t n = 0; n < nodes.size(); ++n) {
-        for (std::size_t i = 0; i < per_year[n].size(); ++i)
-            if (per_year[n][i] != 0)
-                trends[n].years.emplace(static_cast<int>(i) + kLowest, per_year[n][i]);
-        games[n].for_each([&](std::uint64_t game) {
+    const auto open = [&](std::size_t n) {
+        if (spare.empty()) {
+            games[n] = std::make_unique<BitSet>(index_->game_count());
+        } else {
+            games[n] = std::move(spare.back());
+            spare.pop_back();
+        }
+    };
+    const auto close = [&](std::size_t n) {
+        games[n]->for_each([&](std::uint64_t game) {
             for (std::uint32_t name : players_of(static_cast<std::uint32_t>(game))) {
                 if (name >= pool_size_) index_->damaged("a player's name lies outside the pool");
                 if (names.insert(name) && name != empty_text_) ++trends[n].players;
             }
         });
         names.clear();
+        games[n]->clear();
+        spare.push_back(std::move(games[n]));
+    };
+    // The years met get a slot each (a few dozen in a collection), each with a counter per
+    // node: a node's years without a search per line, in a few kB.
+    constexpr int kLowest = std::numeric_limits<std::int16_t>::min();
+    constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> slot_of_year(std::size_t{1} << 16, kNoSlot);
+    std::vector<int> years_met;
+    std::vector<std::uint32_t> per_slot;  // the count of node n in slot s at [s * k + n]
+
+    for (std::size_t c = 0; c < cuts.size(); ++c) {
+        // The ranges that end here are counted, then those that begin here (and hold lines)
+        // are opened.
+        for (std::size_t n = 0; n < k; ++n)
+            if (ranges[n].second == cuts[c] && games[n]) close(n);
+        for (std::size_t n = 0; n < k; ++n)
+            if (ranges[n].first == cuts[c] && ranges[n].first < ranges[n].second) open(n);
+        if (c == holders.size() || holders[c].empty()) continue;
+        const std::vector<std::size_t>& holding = holders[c];
+        view.for_each_line(cuts[c], cuts[c + 1], [&](std::uint32_t, const LineRecord& line) {
+            if (selection != nullptr && !selection->contains(line)) return;
+            if (line.game >= index_->game_count()) view.damaged("a line's game is out of range");
+            std::uint32_t& slot = slot_of_year[static_cast<std::size_t>(line.year - kLowest)];
+            if (slot == kNoSlot) {
+                slot = static_cast<std::uint32_t>(years_met.size());
+                years_met.push_back(line.year);
+                per_slot.resize(per_slot.size() + k, 0);
+            }
+            for (const std::size_t n : holding) {
+                ++per_slot[slot * k + n];
+                games[n]->insert(line.game);
+            }
+        });
     }
+    for (std::size_t s = 0; s < years_met.size(); ++s)
+        for (std::size_t n = 0; n < k; ++n)
+            if (per_slot[s * k + n] != 0)
+                trends[n].years.emplace(years_met[s], per_slot[s * k + n]);
     return trends;
 }
 
