@@ -175,7 +175,10 @@ Json Api::eras() const {
     std::call_once(eras_once_, [this] {
         const std::uint32_t root = 0;
         std::map<int, std::uint64_t> per_year =
-            trends_.count(index::Tree::Fuseki, std::span(&root, 1))[0].years;
+            trends_
+                .count(index::Tree::Fuseki, std::span(&root, 1), nullptr,
+                       index::TrendCounter::Figures::Years)[0]
+                .years;
         per_year.erase(0);  // undated games are in no era
         const dictionary::Eras eras = dictionary::default_eras(per_year);
         const int first = per_year.empty() ? 0 : per_year.begin()->first;

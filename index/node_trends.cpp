@@ -54,7 +54,7 @@ TrendCounter::TrendCounter(const IndexFile& index) : index_(&index) {
 }
 
 std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint32_t> nodes,
-                                           const GameSelection* selection) const {
+                                           const GameSelection* selection, Figures figures) const {
     const TreeView& view = index_->tree(tree);
     const std::size_t k = nodes.size();
     // A node's lines are a range; the ranges of a node and its continuations are nested, so
@@ -86,7 +86,8 @@ std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint3
     // One whole column in memory at a time (8 MB for a million games), however many threads
     // of a server count at once.
     std::unique_lock<std::mutex> holding_column(whole_column_, std::defer_lock);
-    if (lines > kLinesReadingWholeColumn) {
+    const bool players = figures == Figures::YearsAndPlayers;
+    if (players && lines > kLinesReadingWholeColumn) {
         holding_column.lock();
         column.resize(index_->game_count());
         index_->for_each_column_record(kColumn, [&](std::uint32_t id, const std::byte* r) {
@@ -142,7 +143,8 @@ std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint3
         for (std::size_t n = 0; n < k; ++n)
             if (ranges[n].second == cuts[c] && games[n]) close(n);
         for (std::size_t n = 0; n < k; ++n)
-            if (ranges[n].first == cuts[c] && ranges[n].first < ranges[n].second) open(n);
+            if (players && ranges[n].first == cuts[c] && ranges[n].first < ranges[n].second)
+                open(n);
         if (c == holders.size() || holders[c].empty()) continue;
         const std::vector<std::size_t>& holding = holders[c];
         view.for_each_line(cuts[c], cuts[c + 1], [&](std::uint32_t, const LineRecord& line) {
@@ -156,7 +158,7 @@ std::vector<NodeTrend> TrendCounter::count(Tree tree, std::span<const std::uint3
             }
             for (const std::size_t n : holding) {
                 ++per_slot[slot * k + n];
-                games[n]->insert(line.game);
+                if (players) games[n]->insert(line.game);
             }
         });
     }

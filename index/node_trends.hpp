@@ -38,11 +38,16 @@ class TrendCounter {
     /// counter. Throws IndexError.
     explicit TrendCounter(const IndexFile& index);
 
+    /// What count() counts: the players too, or the years only (which need no game's names).
+    enum class Figures { YearsAndPlayers, Years };
+
     /// The trends of `nodes` of `tree`, of `selection`'s games when given. Any nodes (the
     /// lines of two nodes are nested or apart); a node and its continuations read the node's
-    /// lines once. Throws IndexError. May be called from several threads at once.
+    /// lines once. With Figures::Years, every `players` is 0. Throws IndexError. May be
+    /// called from several threads at once.
     std::vector<NodeTrend> count(Tree tree, std::span<const std::uint32_t> nodes,
-                                 const GameSelection* selection = nullptr) const;
+                                 const GameSelection* selection = nullptr,
+                                 Figures figures = Figures::YearsAndPlayers) const;
 
   private:
     const IndexFile* index_;

@@ -53,6 +53,11 @@ TEST_CASE("year counts give each year's games of a node, undated ones under 0", 
     const index::GameSelection recent(file, since);
     CHECK(counter.count(index::Tree::Fuseki, root, &recent)[0].years ==
           std::map<int, std::uint64_t>{{2010, 1}, {2015, 1}});
+    // The years alone: the same, no players counted.
+    const index::NodeTrend years =
+        counter.count(index::Tree::Fuseki, root, &recent, index::TrendCounter::Figures::Years)[0];
+    CHECK(years.years == counter.count(index::Tree::Fuseki, root, &recent)[0].years);
+    CHECK(years.players == 0);
 }
 
 TEST_CASE("the trends of nodes counted together are those of each node alone",
