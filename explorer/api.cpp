@@ -73,15 +73,16 @@ std::string parameter_name(game::FilterKind kind) {
 // --min-rank), with the same checks (game::make_filter). An empty field is not set: a form
 // sends its empty fields.
 game::GameFilter filter_of(const Params& params) {
-    game::FilterRequest request;
     using game::FilterKind;
-    for (const auto& [kind, year] :
-         {std::pair{FilterKind::Since, &request.since}, {FilterKind::Until, &request.until}}) {
+    const auto year = [&params](FilterKind kind) -> std::optional<int> {
         const std::string name = parameter_name(kind);
-        if (params.count(name) != 0)
-            *year = static_cast<int>(
-                number(params, name, 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
-    }
+        if (params.count(name) == 0) return std::nullopt;
+        return static_cast<int>(
+            number(params, name, 0, sgf::kFirstPlausibleYear, sgf::kLastPlausibleYear));
+    };
+    game::FilterRequest request;
+    request.since = year(FilterKind::Since);
+    request.until = year(FilterKind::Until);
     request.min_rank = single(params, parameter_name(FilterKind::MinRank)).value_or("");
     request.max_rank = single(params, parameter_name(FilterKind::MaxRank)).value_or("");
     const auto [first, last] = params.equal_range(parameter_name(FilterKind::Player));

@@ -50,6 +50,13 @@ class NodeNesting {
         return left;
     }
 
+    /// Whether the lines of the node entered last may end at `end`, the next record's first
+    /// line, as enter() will check it: not before they begin, not past the last line. For a
+    /// reader that takes a node's lines before it enters the next node.
+    bool lines_may_end_at(std::uint64_t end) const {
+        return end >= lines_begin_ && end <= line_count_;
+    }
+
     /// Whether `sentinel`, the record after the last node, ends the tree: every node was
     /// entered and it holds the total of lines.
     bool ends(const NodeRecord& sentinel) const {

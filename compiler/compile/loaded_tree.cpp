@@ -108,8 +108,8 @@ void load_tree(const index::IndexFile& index, index::Tree tree, const LineMatch&
     for (std::uint64_t i = 0; i < node_count; ++i) {
         const index::NodeRecord next = nodes.next();
         const std::optional<std::size_t> left = nesting.enter(record);
-        // Its lines are [its lines_begin, the next record's): the next must not begin before.
-        if (!left || next.lines_begin < record.lines_begin || next.lines_begin > line_count)
+        // Its lines are [its lines_begin, the next record's), taken before the next is entered.
+        if (!left || !nesting.lines_may_end_at(next.lines_begin))
             damaged("node " + std::to_string(i));
         for (std::size_t k = 0; k < *left; ++k) close();
         if (i == 0) {

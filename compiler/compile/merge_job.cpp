@@ -549,8 +549,9 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 CompileResult update_collection(const CompileOptions& options, MergeCounts& counts) {
     // The first run with --update where -o was meant: say what to do rather than that a file
     // is missing.
+    // (A path that cannot be looked at is left to the open below, which says why.)
     if (std::error_code error;
-        !std::filesystem::exists(index::index_path(options.output_dir), error))
+        !std::filesystem::exists(index::index_path(options.output_dir), error) && !error)
         throw std::runtime_error(options.output_dir + ": holds no dictionary to update (no " +
                                  std::string(index::kIndexFileName) +
                                  "); make one with josekic compile INPUT... -o " +

@@ -1,19 +1,10 @@
 #include "core/game/filter_request.hpp"
 
+#include <tuple>
+
 #include "core/sgf/game_info_text.hpp"
 
 namespace josekic::game {
-
-namespace {
-
-// A rank, or the problem of `kind` with `text`.
-std::variant<Rank, FilterProblem> rank_of(const std::string& text, FilterKind kind) {
-    if (const std::optional<Rank> rank = parse_rank(text)) return *rank;
-    return FilterProblem{
-        kind, "takes a rank such as 5k, 1d, 9d or 9p (also 9 dan, P9段, 9단), not '" + text + "'"};
-}
-
-}  // namespace
 
 std::variant<GameFilter, FilterProblem> make_filter(const FilterRequest& request,
                                                     FilterNames name) {
@@ -26,13 +17,17 @@ std::variant<GameFilter, FilterProblem> make_filter(const FilterRequest& request
                                                     std::to_string(*filter.until) +
                                                     ": no game can pass"};
     }
-    const std::pair<const std::string*, FilterKind> ranks[] = {
-        {&request.min_rank, FilterKind::MinRank}, {&request.max_rank, FilterKind::MaxRank}};
-    for (const auto& [text, kind] : ranks) {
-        if (text->empty()) continue;
-        std::variant<Rank, FilterProblem> rank = rank_of(*text, kind);
-        if (auto* problem = std::get_if<FilterProblem>(&rank)) return std::move(*problem);
-        (kind == FilterKind::MinRank ? filter.min_rank : filter.max_rank) = std::get<Rank>(rank);
+    const std::tuple<const std::string&, FilterKind, std::optional<Rank>&> ranks[] = {
+        {request.min_rank, FilterKind::MinRank, filter.min_rank},
+        {request.max_rank, FilterKind::MaxRank, filter.max_rank}};
+    for (const auto& [text, kind, rank] : ranks) {
+        if (text.empty()) continue;
+        rank = parse_rank(text);
+        if (!rank) {
+            return FilterProblem{
+                kind, "takes a rank such as 5k, 1d, 9d or 9p (also 9 dan, P9段, 9단), not '" +
+                          text + "'"};
+        }
     }
     if (filter.min_rank && filter.max_rank && *filter.min_rank > *filter.max_rank) {
         return FilterProblem{FilterKind::MinRank,
