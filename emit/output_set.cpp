@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -87,6 +88,12 @@ void link_name(const fs::path& dir, const std::string& name, const std::string& 
     }
 }
 
+// The names of a set's files that do not depend on its content (the split files do): the
+// dictionaries, the index, the split files' lists and the report.
+constexpr std::array<std::string_view, 7> kFixedNames{
+    "joseki.sgf",       "fuseki.sgf",       "fuseki-handicap.sgf", "index.jki",
+    "joseki-index.txt", "fuseki-index.txt", "report.txt"};
+
 // The files a josekic from before sets wrote as regular files into `dir`: the dictionaries
 // under their fixed names, the parts a split index lists, the index and the report. Each
 // is recognised by its content too, so that a user's file of such a name stays.
@@ -118,6 +125,22 @@ std::vector<std::string> files_of_older_josekic(const fs::path& dir) {
     return found;
 }
 
+// Fails unless the set's file `name` can be linked into `dir`: nothing has that name, or a
+// link into .josekic, or a file an older josekic wrote (`older`). Anything else is the
+// user's, which the set must not replace: a game record named joseki.sgf, notes in
+// report.txt.
+void check_not_in_the_way(const fs::path& dir, std::string_view name,
+                          const std::vector<std::string>& older) {
+    const fs::path path = dir / name;
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0) return;
+    if (S_ISLNK(info.st_mode) && link_target(path).starts_with(std::string(kSetsDirectory) + "/"))
+        return;
+    if (std::find(older.begin(), older.end(), name) != older.end()) return;
+    fail(dir, path.string() + " is not a file josekic wrote, and a dictionary would replace it: " +
+                  "move it, or write the dictionary elsewhere (-o)");
+}
+
 }  // namespace
 
 void check_output_directory(const fs::path& dir) {
@@ -131,6 +154,8 @@ void check_output_directory(const fs::path& dir) {
             if (::access(sets.c_str(), W_OK | X_OK) != 0)
                 fail(dir, sets.string() + ": " + error_text(errno));
         }
+        const std::vector<std::string> older = files_of_older_josekic(dir);
+        for (const std::string_view name : kFixedNames) check_not_in_the_way(dir, name, older);
         return;
     }
     if (errno != ENOENT) fail(dir, error_text(errno));
@@ -234,8 +259,10 @@ std::string OutputSet::with_final_paths(std::string_view message) const {
 
 void OutputSet::commit() {
     const SignalsDeferred deferred;
-    removed_on_signal_->claim();
     const std::vector<std::string> names = entries_of(staging_);
+    // Checked again with every name, the split files' too: a file may have come since.
+    for (const std::string& name : names) check_not_in_the_way(dir_, name, older_files_);
+    removed_on_signal_->claim();
     sync_directory(staging_);
 
     // The commit point: one rename of the link readers follow.

@@ -8,7 +8,8 @@
 //   DIR/.josekic/set-XXXXXX/    the files of one set, each written there atomically
 //   DIR/.josekic/current        symlink to the set readers see: the one commit point
 //   DIR/joseki.sgf              symlink to .josekic/current/joseki.sgf, one per file of the set
-//   DIR/anything else           the user's own files, never touched
+//   DIR/anything else           the user's own files, never touched (a run refuses to
+//                               write a set whose file names one of them)
 //
 // A run writes its files into a fresh staging directory beside the current set, which no
 // reader looks at. commit() makes them durable and renames a new `current` link over the
@@ -34,7 +35,9 @@ inline constexpr std::string_view kSetsDirectory = ".josekic";
 
 /// Throws std::runtime_error, naming `dir`, unless a set can be written into `dir`: it is a
 /// directory this process may write into, or it does not exist and its nearest existing
-/// ancestor is one. Creates nothing: called before a run reads anything.
+/// ancestor is one; and no file of the user's has the name of a set's file (a game record
+/// named joseki.sgf, notes in report.txt: a set replaces only what josekic wrote). Creates
+/// nothing: called before a run reads anything.
 void check_output_directory(const std::filesystem::path& dir);
 
 /// One set of files on its way into a directory (see the top of this header).
@@ -61,8 +64,9 @@ class OutputSet {
     std::string with_final_paths(std::string_view message) const;
     /// Makes the files staged so far the set DIR shows (see the top of this header). Signals
     /// wait until it is done. Throws std::runtime_error when a step before the commit point
-    /// fails (the old set then stays), or, once the set is in, when a name in DIR cannot be
-    /// linked to its file (a directory of that name is in the way).
+    /// fails (the old set then stays): a file of the user's has the name of one of the set's
+    /// (check_output_directory), or a write fails; or, once the set is in, when a name in DIR
+    /// cannot be linked to its file.
     void commit();
 
   private:

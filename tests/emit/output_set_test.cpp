@@ -88,6 +88,44 @@ TEST_CASE("an output directory that cannot take a set is named before anything i
     CHECK(!fs::exists(dir.path() / "new"));
 }
 
+TEST_CASE("a file of the user's under the name of a set's file is never replaced",
+          "[emit][output_set]") {
+    const TempDir dir;
+    const fs::path out = dir.path() / "out";
+    const std::string game = "(;GM[1]FF[4]SZ[19];B[pd];W[dd])";
+    SECTION("a game record named joseki.sgf: refused before anything is read") {
+        dir.write("out/joseki.sgf", game);
+        CHECK_THROWS_WITH(
+            check_output_directory(out),
+            Catch::Contains(out.string() + "/joseki.sgf is not a file josekic wrote"));
+        CHECK_THROWS(write_set(out, {{"joseki.sgf", "new"}}));
+        CHECK(seen(out) == std::map<std::string, std::string>{{"joseki.sgf", game}});
+    }
+    SECTION("notes in report.txt") {
+        dir.write("out/report.txt", "my notes");
+        CHECK_THROWS(check_output_directory(out));
+        CHECK_THROWS(write_set(out, {{"joseki.sgf", "new"}, {"report.txt", "report"}}));
+        CHECK(seen(out) == std::map<std::string, std::string>{{"report.txt", "my notes"}});
+    }
+    SECTION("a split file's name, known only at the end: the commit is refused, the set stays") {
+        write_set(out, {{"joseki.sgf", "old"}});
+        dir.write("out/joseki-4-4.sgf", game);
+        CHECK_NOTHROW(check_output_directory(out));
+        CHECK_THROWS_WITH(write_set(out, {{"joseki.sgf", "new"}, {"joseki-4-4.sgf", "part"}}),
+                          Catch::Contains("joseki-4-4.sgf is not a file josekic wrote"));
+        CHECK(seen(out) ==
+              std::map<std::string, std::string>{{"joseki.sgf", "old"}, {"joseki-4-4.sgf", game}});
+    }
+    SECTION("a dictionary an older josekic wrote as a plain file is replaced") {
+        dir.write("out/joseki.sgf", "(;GM[1]FF[4]CA[UTF-8]AP[josekic:0.1]SZ[19];B[pd])");
+        dir.write("out/report.txt", "its report");
+        CHECK_NOTHROW(check_output_directory(out));
+        write_set(out, {{"joseki.sgf", "new"}, {"report.txt", "new report"}});
+        CHECK(seen(out) == std::map<std::string, std::string>{{"joseki.sgf", "new"},
+                                                              {"report.txt", "new report"}});
+    }
+}
+
 TEST_CASE("an index and a dictionary josekic wrote are recognised by their first bytes",
           "[emit][output_set]") {
     CHECK(input::written_by_josekic(std::string(index::kMagic.data(), index::kMagic.size())));
