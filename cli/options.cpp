@@ -5,6 +5,8 @@
 #include <iostream>
 #include <set>
 
+#include "core/input/walker.hpp"
+
 namespace po = boost::program_options;
 
 namespace josekic::cli {
@@ -100,6 +102,14 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
     stream.verbosity = options.quiet     ? pipeline::Verbosity::Quiet
                        : options.verbose ? pipeline::Verbosity::Verbose
                                          : pipeline::Verbosity::Normal;
+    if (!options.diagnostics_file.empty()) {
+        const std::string replaced =
+            input::input_replaced_by(options.diagnostics_file, options.inputs);
+        if (!replaced.empty())
+            throw UsageError(command, "--diagnostics " + options.diagnostics_file +
+                                          " would replace a game record read from " + replaced +
+                                          "; name another file");
+    }
     stream.diagnostics_file = options.diagnostics_file;
     return stream;
 }

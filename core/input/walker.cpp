@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <utility>
 
@@ -437,6 +438,28 @@ std::vector<diag::Diagnostic> check_inputs(const std::vector<std::string>& input
         }
     }
     return problems;
+}
+
+std::string input_replaced_by(const std::string& path, const std::vector<std::string>& inputs) {
+    struct stat target {};
+    if (::stat(path.c_str(), &target) != 0 || !S_ISREG(target.st_mode)) return {};
+    const bool read_in_a_directory = classify_name(path) != FileKind::Other;
+    std::error_code error;
+    const std::filesystem::path canonical_path = std::filesystem::canonical(path, error);
+    for (const std::string& input : inputs) {
+        struct stat info {};
+        if (::stat(input.c_str(), &info) != 0) continue;
+        if (info.st_dev == target.st_dev && info.st_ino == target.st_ino) return input;
+        if (!S_ISDIR(info.st_mode) || !read_in_a_directory || error) continue;
+        std::error_code input_error;
+        const std::filesystem::path directory = std::filesystem::canonical(input, input_error);
+        if (input_error) continue;
+        // Under the directory: its path is a prefix of the file's, component by component.
+        const auto [in_dir, in_path] = std::mismatch(directory.begin(), directory.end(),
+                                                     canonical_path.begin(), canonical_path.end());
+        if (in_dir == directory.end()) return input;
+    }
+    return {};
 }
 
 }  // namespace josekic::input

@@ -63,4 +63,11 @@ void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& vis
 /// write anything when an input is missing asks this before reading.
 std::vector<diag::Diagnostic> check_inputs(const std::vector<std::string>& inputs);
 
+/// The input that writing `path` would replace, if any: an input named on the command line
+/// that is the same file, or the directory input under which a walk would read `path` (a
+/// game record or an archive by its name). Empty when `path` does not exist, or replaces
+/// none of them. A run asks this of a file it is told to write (--diagnostics) before it
+/// reads anything: input files are never modified.
+std::string input_replaced_by(const std::string& path, const std::vector<std::string>& inputs);
+
 }  // namespace josekic::input

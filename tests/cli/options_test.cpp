@@ -82,3 +82,28 @@ TEST_CASE("a diagnostics file that cannot be written is an error", "[e2e][cli]")
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("josekic: error:") != std::string::npos);
 }
+
+TEST_CASE("a diagnostics file that would replace an input game record is refused", "[e2e][cli]") {
+    const TempDir dir;
+    const std::string game = "(;GM[1]SZ[19];B[pd];W[dp];B[pp])\n";
+    const std::string in_directory = dir.write("games/a.sgf", game);
+    dir.write("games/b.sgf", game);
+    const std::string games = shell_quote((dir.path() / "games").string());
+    for (const std::string command : {"check", "compile"}) {
+        INFO(command);
+        const std::string output =
+            command == "compile" ? " -o " + shell_quote((dir.path() / "out").string()) : "";
+        // In a directory given as INPUT, and named as INPUT itself.
+        for (const std::string& inputs : {games, shell_quote(in_directory)}) {
+            const auto run = run_josekic(command + " " + inputs + output + " --diagnostics " +
+                                         shell_quote(in_directory));
+            CHECK(run.exit_code == 2);
+            CHECK(run.err.find("would replace a game record read from") != std::string::npos);
+            CHECK(slurp(in_directory) == game);
+        }
+        // A file of another kind beside the games is the user's to choose.
+        const auto log = run_josekic(command + " " + games + output + " --diagnostics " +
+                                     shell_quote((dir.path() / "games" / "log.txt").string()));
+        CHECK(log.exit_code == 0);
+    }
+}
