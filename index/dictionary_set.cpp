@@ -74,6 +74,12 @@ fs::path index_path(const std::string& dictionary) {
 
 IndexFile open_dictionary_index(const std::string& dictionary) {
     const fs::path path = index_path(dictionary);
+    // A dictionary compiled with --no-index: say so, rather than that a file is missing.
+    if (std::error_code error; fs::is_directory(dictionary, error) && !fs::exists(path, error) &&
+                               !error && !dictionary_files(dictionary).empty()) {
+        throw IndexError(dictionary + ": holds a dictionary without its index (compiled with " +
+                         "--no-index); compile it again without --no-index");
+    }
     // A compile swaps a whole set in at once, but a reader opens its files one by one: one
     // that straddles the swap sees two sets and looks again.
     constexpr int kAttempts = 4;

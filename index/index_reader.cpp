@@ -455,6 +455,15 @@ OptionsRecord IndexFile::options() const {
 }
 
 void IndexFile::verify() const {
+    verify_checksums();
+    joseki_.verify_records(game_count());
+    fuseki_.verify_records(game_count());
+    verify_positions();
+    verify_games();
+    if (has_patterns()) verify_patterns();
+}
+
+void IndexFile::verify_checksums() const {
     std::vector<std::byte> chunk(std::size_t{1} << 20);
     for (std::size_t i = 0; i < sections_.size(); ++i) {
         const SectionView& s = sections_[i];
@@ -469,11 +478,6 @@ void IndexFile::verify() const {
         }
         if (crc != s.crc) damaged("checksum mismatch in section " + std::to_string(i));
     }
-    joseki_.verify_records(game_count());
-    fuseki_.verify_records(game_count());
-    verify_positions();
-    verify_games();
-    if (has_patterns()) verify_patterns();
 }
 
 void IndexFile::verify_games() const {

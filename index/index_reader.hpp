@@ -240,6 +240,9 @@ class IndexFile {
     /// statistics that add up, game ids and texts inside their tables, positions sorted).
     /// Reads the whole file. Throws IndexError.
     void verify() const;
+    /// Checks the CRC of every section (the first step of verify()): a reader that reads
+    /// the whole index anyway (merge) refuses one whose bytes changed. Throws IndexError.
+    void verify_checksums() const;
     const std::string& path() const { return *path_; }
     /// Throws the IndexError of damage found in this index (throw_damaged, naming the file).
     [[noreturn]] void damaged(const std::string& what) const;

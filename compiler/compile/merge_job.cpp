@@ -49,6 +49,9 @@ class IndexPart final : public MergePart {
                 ": this index has no merge sections (an older josekic wrote it, or "
                 "--no-index was given); compile the dictionary again to merge it");
         }
+        // Every section is read anyway: a part whose bytes changed since it was written is
+        // refused, rather than its damage written into a new index whose checksums then hold.
+        index_.verify_checksums();
         std::vector<std::byte> run_bytes(run.count);
         index_.read_bytes(run, 0, run_bytes);
         run_ = decode_merge_run(run_bytes, index_.path());
@@ -131,11 +134,13 @@ std::string zone_text(const MergePart& part) {
 // Parts whose tries were shaped alike, and whose provenance reads alike, or an error that
 // names the option and both values.
 void check_same_options(const MergePart& first, const MergePart& part) {
+    // `option`: an option's name, or a plural noun ("filters").
     const auto differ = [&](const std::string& option, const std::string& a, const std::string& b) {
+        const bool named = option.starts_with("--");
         throw std::runtime_error("cannot merge " + part.name() + " with " + first.name() + ": " +
-                                 option + " differs (" + first.name() + ": " + a + ", " +
-                                 part.name() + ": " + b + "); compile the parts with the same " +
-                                 option);
+                                 (named ? option + " differs (" : "the " + option + " differ (") +
+                                 first.name() + ": " + a + ", " + part.name() + ": " + b +
+                                 "); compile the parts with the same " + option);
     };
     const index::OptionsRecord& a = first.tracking();
     const index::OptionsRecord& b = part.tracking();
@@ -170,7 +175,7 @@ void check_same_options(const MergePart& first, const MergePart& part) {
         const std::string text = p.run().run.filter.describe();
         return text.empty() ? std::string("none") : text;
     };
-    if (filters(first) != filters(part)) differ("the filters", filters(first), filters(part));
+    if (filters(first) != filters(part)) differ("filters", filters(first), filters(part));
 }
 
 void add_counts(std::map<std::string, std::uint64_t>& into,
@@ -549,9 +554,11 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 CompileResult update_collection(const CompileOptions& options, MergeCounts& counts) {
     // The first run with --update where -o was meant: say what to do rather than that a file
     // is missing.
-    // (A path that cannot be looked at is left to the open below, which says why.)
+    // (A path that cannot be looked at, and a dictionary compiled with --no-index, are left to
+    // the open below, which says why.)
     if (std::error_code error;
-        !std::filesystem::exists(index::index_path(options.output_dir), error) && !error)
+        !std::filesystem::exists(index::index_path(options.output_dir), error) && !error &&
+        !std::filesystem::exists(std::filesystem::path(options.output_dir) / "joseki.sgf", error))
         throw std::runtime_error(options.output_dir + ": holds no dictionary to update (no " +
                                  std::string(index::kIndexFileName) +
                                  "); make one with josekic compile INPUT... -o " +

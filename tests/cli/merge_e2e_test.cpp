@@ -11,6 +11,7 @@
 
 #include "index/index_reader.hpp"
 #include "tests/cli/run_binary.hpp"
+#include "tests/support/crafted_index.hpp"
 
 namespace josekic::testing {
 
@@ -107,6 +108,32 @@ void check_merge_fails(const TempDir& dir, const std::vector<std::string>& compi
     CHECK_FALSE(fs::exists(merged));
 }
 
+// Flips the bits `mask` of the byte at `offset` of the file at `path`.
+void flip_bits(const fs::path& path, std::uint64_t offset, int mask) {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    const auto at = static_cast<std::streamoff>(offset);
+    file.seekg(at);
+    const int byte = file.get();
+    file.seekp(at);
+    file.put(static_cast<char>(byte ^ mask));
+    REQUIRE(file);
+}
+
+// The index at `path`, whose bytes were changed, with every checksum made right again as
+// someone who crafts a file can, written beside its directory (whose SGF files name the
+// compile id of the index as it was): only merge's own checks of the records can then
+// refuse it. Returns its path.
+std::string with_checksums_remade(const fs::path& path) {
+    const std::vector<std::byte> bytes =
+        test_support::crafted(test_support::bytes_of(path), [](auto&) {});
+    const fs::path crafted = path.parent_path().parent_path() / "crafted.jki";
+    std::ofstream out(crafted, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    REQUIRE(out);
+    return crafted.string();
+}
+
 }  // namespace
 
 TEST_CASE("a merge of two parts writes the compile of both, games in both counted once",
@@ -175,7 +202,8 @@ TEST_CASE("a part whose merge games are damaged half way fails the merge, which 
         file << std::string(static_cast<std::size_t>(games.count - games.count / 2), '\xFF');
         REQUIRE(file);
     }
-    check_merge_fails(dir, compiled, "the index is damaged (a merge record)");
+    check_merge_fails(dir, {with_checksums_remade(index), compiled[1]},
+                      "the index is damaged (a merge record)");
 }
 
 TEST_CASE("a first part whose trees disagree with its games fails the merge, which writes nothing",
@@ -189,17 +217,33 @@ TEST_CASE("a first part whose trees disagree with its games fails the merge, whi
     const index::SectionView lines = index::IndexFile::open(index).section(
         index::section_id(index::Tree::Joseki, index::TreePart::Lines));
     REQUIRE(lines.count > 10);
-    {
-        // The outcome of a line in the middle (the top two bits of its first word).
-        std::fstream file(index, std::ios::in | std::ios::out | std::ios::binary);
-        const auto at = static_cast<std::streamoff>(lines.offset + lines.count / 2 * 10 + 3);
-        file.seekg(at);
-        const int byte = file.get();
-        file.seekp(at);
-        file.put(static_cast<char>(byte ^ 0x40));
-        REQUIRE(file);
-    }
-    check_merge_fails(dir, compiled, "does not match its merge games");
+    // The outcome of a line in the middle (the top two bits of its first word).
+    flip_bits(index, lines.offset + lines.count / 2 * 10 + 3, 0x40);
+    check_merge_fails(dir, {with_checksums_remade(index), compiled[1]},
+                      "does not match its merge games");
+}
+
+TEST_CASE("a part whose bytes changed since it was written is refused by merge and --update",
+          "[e2e][merge]") {
+    // Its damage would otherwise be written into a new index whose checksums then hold: one
+    // flipped byte of a player's name, which no check of the records can tell.
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 0);
+    const std::vector<std::string> compiled = compile_each(parts);
+    const fs::path index = fs::path(compiled[0]) / "index.jki";
+    const index::SectionView strings = index::IndexFile::open(index).section(
+        static_cast<std::uint32_t>(index::SectionId::Strings));
+    REQUIRE(strings.count > 100);
+    flip_bits(index, strings.offset + strings.count / 2, 0x01);
+    check_merge_fails(dir, compiled, "checksum mismatch");
+
+    const auto before = test_support::visible_files(compiled[0]);
+    const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) + " --update " +
+                                         shell_quote(compiled[0]));
+    INFO(update.err);
+    CHECK(update.exit_code == 1);
+    CHECK(update.err.find("checksum mismatch") != std::string::npos);
+    CHECK(test_support::visible_files(compiled[0]) == before);
 }
 
 TEST_CASE("merges compose: a merge of merged parts writes the compile of all", "[e2e][merge]") {
@@ -306,8 +350,17 @@ TEST_CASE("a dictionary without merge sections is refused with a reason", "[e2e]
                 .exit_code == 0);
     const BinaryRun run = run_josekic("merge " + shell_quote(a) + " -o " +
                                       shell_quote((dir.path() / "out").string()));
+    INFO(run.err);
     CHECK(run.exit_code == 1);
-    CHECK(run.err.find("index.jki") != std::string::npos);
+    CHECK(run.err.find("compiled with --no-index); compile it again without --no-index") !=
+          std::string::npos);
+    // --update into it says the same, and leaves it as it was.
+    const auto before = test_support::visible_files(a);
+    const BinaryRun update =
+        run_josekic("compile -q " + shell_quote(parts[0]) + " --update " + shell_quote(a));
+    CHECK(update.exit_code == 1);
+    CHECK(update.err.find("compiled with --no-index") != std::string::npos);
+    CHECK(test_support::visible_files(a) == before);
 }
 
 TEST_CASE("compile --update adds games as a compile of the old and the new inputs would",
