@@ -45,7 +45,9 @@ void FileConsumer::consume(StreamedFile& file) {
     disk_bytes_done_ += file.disk_bytes;
     if (file.read_error) {
         const diag::Diagnostic& d = *file.read_error;
-        report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
+        // A warning is no skipped file: a directory reached twice is read once.
+        if (d.severity != diag::Severity::Warning)
+            report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
         if (d.code == diag::Code::InputNotFound) ++report_.inputs_missing;
         report_diagnostic(d);
         return;

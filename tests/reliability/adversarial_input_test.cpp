@@ -304,11 +304,14 @@ TEST_CASE("a directory symlink loop is walked once", "[reliability]") {
                                               dir.path() / "games" / "z-again");
     ChildOptions options;
     options.timeout = std::chrono::seconds(20);
+    // --strict: a directory read once is no file skipped.
     const ChildRun run = run_child(
-        {"check", "--no-timings", "--keep-duplicates", (dir.path() / "games").string()}, options);
+        {"check", "--no-timings", "--keep-duplicates", "--strict", (dir.path() / "games").string()},
+        options);
     require_clean_exit(run);
     CHECK(run.exit_code == 0);
     CHECK(report_number(run.out, "games read") == 2);
+    CHECK(report_number(run.out, "files skipped") == 0);
     CHECK(run.err.find("sub/loop: warning: directory already read") != std::string::npos);
     CHECK(run.err.find("[directory-repeated]") != std::string::npos);
     record_row("a directory symlink loop and a second link to a directory",
