@@ -14,7 +14,6 @@
 #include "compiler/compile/merge_job.hpp"
 #include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
-#include "emit/output_set.hpp"
 #include "trackers/cutoff.hpp"
 #include "trackers/zone.hpp"
 
@@ -164,7 +163,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         std::cerr << "josekic: nothing was written\n";
         return ExitStatus::Error;
     }
-    emit::check_output_directory(options.output_dir);
+    if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
     // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
     // the set makes DIR: DIR is made for it. It is the user's file, not the set's.
     if (!input.diagnostics_file.empty()) {

@@ -7,7 +7,6 @@
 #include "cli/output_options.hpp"
 #include "compiler/compile/merge_job.hpp"
 #include "emit/decimal_text.hpp"
-#include "emit/output_set.hpp"
 
 namespace po = boost::program_options;
 
@@ -59,7 +58,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
         std::cerr << "josekic: nothing was written\n";
         return ExitStatus::Error;
     }
-    emit::check_output_directory(options.output_dir);
+    if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
 
     std::vector<std::unique_ptr<compile::MergePart>> opened;
     std::vector<compile::MergePart*> in_order;

@@ -7,6 +7,7 @@
 #include "cli/prune_lists.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
+#include "emit/output_set.hpp"
 
 namespace po = boost::program_options;
 
@@ -32,6 +33,16 @@ void add_output_options(po::options_description& options, OutputOptions& bound) 
         "year")("timings", po::bool_switch(&bound.timings),
                 "print the time of each stage on stderr (never in report.txt)");
     add_threshold_options(options, bound.thresholds);
+}
+
+bool output_directory_writable(const std::string& dir) {
+    try {
+        emit::check_output_directory(dir);
+        return true;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "josekic: error: " << e.what() << "\njosekic: nothing was written\n";
+        return false;
+    }
 }
 
 bool apply_output_options(const OutputOptions& bound, const std::string& command,

@@ -25,6 +25,10 @@ struct OutputOptions {
 /// thresholds, bound to `bound`.
 void add_output_options(boost::program_options::options_description& options, OutputOptions& bound);
 
+/// Whether a set of files can be written into `dir` (emit::check_output_directory); when it
+/// cannot, says why and that nothing was written. Asked before anything is read.
+bool output_directory_writable(const std::string& dir);
+
 /// Checks them and sets them in `options` (throws UsageError naming `command`); reads the
 /// prune lists, and returns false when one cannot be used (its problems are printed).
 bool apply_output_options(const OutputOptions& bound, const std::string& command,
