@@ -52,9 +52,11 @@ std::optional<std::string> read_source(const std::string& source) {
     return std::nullopt;
 }
 
+// Whether `r` is the game the index holds, by the facts it keeps of it: a game whose moves
+// were edited and its headers kept cannot be told (the index keeps no moves of a game).
 bool is_the_game(const game::GameRecord& r, const index::IndexedGame& game) {
     return r.info.black_player == game.black_player && r.info.white_player == game.white_player &&
-           r.info.date == game.date;
+           r.info.date == game.date && r.info.event == game.event && r.info.result == game.result;
 }
 
 // The game of `tree`, one game tree of `game`'s file, when it is `game`.

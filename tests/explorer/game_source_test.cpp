@@ -96,6 +96,17 @@ TEST_CASE("a game is opened from its collection, and a changed or gone file is s
             CHECK(g["move"] == 3);
         }
     }
+    // Each game's result edited, its players and date kept: not the games the index holds.
+    std::vector<std::string> edited;
+    for (const std::string& game : games) {
+        const std::size_t result = game.find("RE[");
+        REQUIRE(result != std::string::npos);
+        edited.push_back(game.substr(0, result + 3) + "?" + game.substr(result + 3));
+    }
+    write(collection, joined(edited));
+    touch_later(collection);
+    for (std::uint32_t id = 0; id < index.game_count(); ++id)
+        CHECK(source.game_json(id, 1)["record"].is_null());
     // The same games in another order: no game is where the index says.
     std::vector<std::string> reversed(games.rbegin(), games.rend());
     write(collection, joined(reversed));
