@@ -9,8 +9,8 @@ namespace josekic::cli {
 
 /// `josekic explore ...`: replaces this process with the program josekic-explore, which
 /// serves the explorer (cli/explore_command.hpp), with the same arguments. The HTTP server
-/// and the libraries it loads (cpp-httplib with OpenSSL and Brotli) thus start only for
-/// `explore`: linked into josekic, they took 4 ms of CPU at every start of every command.
+/// thus starts only for `explore`: linked into josekic, the libraries of the one it had
+/// (cpp-httplib with OpenSSL and Brotli) took 4 ms of CPU at every start of every command.
 /// The program is looked for beside josekic (a build tree), then in ../libexec/josekic (an
 /// installation). Returns Error, having said why, only when it cannot be started.
 ExitStatus exec_explore(const std::vector<std::string>& args);

@@ -96,7 +96,8 @@ struct Request {
     std::string path_part;  ///< what the endpoint's pattern captures of the path (a game's id)
 };
 
-/// One endpoint of the API: the one method it takes, its path as cpp-httplib matches it, how
+/// One endpoint of the API: the one method it takes, its path as the server matches it (a
+/// regular expression of the whole decoded path, its group a part the answer takes), how
 /// docs/api.md's table names it, and its answer. The server serves these and nothing else
 /// under /api/ (any other method is a 405), and a test checks docs/api.md against them.
 struct Endpoint {

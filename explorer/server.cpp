@@ -4,10 +4,29 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 
+#include <uriparser/Uri.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <list>
+#include <mutex>
+#include <optional>
+#include <regex>
 #include <stdexcept>
 #include <string_view>
+#include <thread>
+#include <vector>
 
-#include <httplib.h>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
 #include "explorer/api.hpp"
 #include "explorer/page_files.hpp"
@@ -16,153 +35,370 @@ namespace josekic::explorer {
 
 namespace {
 
-Params params_of(const httplib::Request& request) {
-    return Params(request.params.begin(), request.params.end());
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+using HttpRequest = http::request<http::string_body>;
+using HttpResponse = http::response<http::string_body>;
+
+// The request line and headers a request may have: a move list is short, a URL past this is
+// no query of the API.
+constexpr std::uint32_t kMaxHeaderBytes = 8 * 1024;
+
+// `text` percent-decoded by uriparser; '+' is a space where `plus_is_space` (a query string).
+std::string unescaped(std::string text, bool plus_is_space) {
+    if (text.empty()) return text;
+    const char* end =
+        uriUnescapeInPlaceExA(text.data(), plus_is_space ? URI_TRUE : URI_FALSE, URI_BR_DONT_TOUCH);
+    text.resize(static_cast<std::size_t>(end - text.data()));
+    return text;
 }
 
-void answer(httplib::Response& response, const ApiAnswer& a) {
-    response.status = a.status;
-    response.set_content(a.body, "application/json; charset=utf-8");
+// The parameters of a query string ("moves=pd+qc&since=2018"), decoded, in order; a name
+// without '=' has an empty value.
+Params query_params(std::string_view query) {
+    Params params;
+    if (query.empty()) return params;
+    UriQueryListA* list = nullptr;
+    int count = 0;
+    if (uriDissectQueryMallocExA(&list, &count, query.data(), query.data() + query.size(), URI_TRUE,
+                                 URI_BR_DONT_TOUCH) != URI_SUCCESS)
+        throw std::bad_alloc();
+    for (const UriQueryListA* item = list; item != nullptr; item = item->next)
+        params.emplace(item->key, item->value != nullptr ? item->value : "");
+    uriFreeQueryListA(list);
+    return params;
 }
 
-// The listening socket's options: the address reusable at once after a restart, and
-// connections handed to a worker only once they carry data (TCP_DEFER_ACCEPT), so that
-// clients that connect and send nothing never take a thread.
-void socket_options(int socket) {
-    const int yes = 1;
-    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+// The listening socket's options: connections handed to the server only once they carry
+// data (TCP_DEFER_ACCEPT), so that clients that connect and send nothing cost nothing.
+void defer_accept(int socket) {
     const int defer_seconds = 10;
-    setsockopt(socket, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer_seconds, sizeof defer_seconds);
+    ::setsockopt(socket, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer_seconds, sizeof defer_seconds);
 }
-
-// cpp-httplib's server with its listening socket in reach: the library listens with a backlog
-// of 5, so that a few clients that connect and wait would make every other SYN wait for a
-// retransmission (seconds); bind() listens again with the system's maximum.
-class HttpServer : public httplib::Server {
-  public:
-    void widen_backlog() { ::listen(svr_sock_, SOMAXCONN); }
-};
 
 }  // namespace
 
+// What the sessions share: the routes, the headers every answer carries, the timeout, and
+// the sessions waiting for a request, which stop() closes at once.
 struct Server::State {
     const index::IndexFile* index;
     ServerOptions options;
     Api api;
-    HttpServer http;
-    State(const index::IndexFile& i, ServerOptions o) : index(&i), options(std::move(o)), api(i) {}
+    std::vector<std::regex> endpoint_patterns;  // kEndpoints' patterns, in their order
+    net::io_context io;
+    // The acceptor and its timer on a strand of their own: stop() closes it from any thread.
+    net::strand<net::io_context::executor_type> accepting{net::make_strand(io)};
+    tcp::acceptor acceptor{accepting};
+    net::steady_timer accept_retry{accepting};
+    std::atomic<bool> stopping = false;
+
+    class Session;
+    std::mutex sessions_mutex;
+    std::list<std::weak_ptr<Session>> sessions;
+
+    State(const index::IndexFile& i, ServerOptions o) : index(&i), options(std::move(o)), api(i) {
+        for (const Endpoint& endpoint : kEndpoints)
+            endpoint_patterns.emplace_back(std::string(endpoint.pattern));
+    }
+
+    void accept();
+    HttpResponse respond(const HttpRequest& request) const;
+    HttpResponse route(const HttpRequest& request) const;
+    HttpResponse answer(const HttpRequest& request, const ApiAnswer& a) const;
 };
 
-Server::Server(const index::IndexFile& index, ServerOptions options)
-    : state_(std::make_unique<State>(index, std::move(options))) {
-    State& s = *state_;
-    HttpServer& http = s.http;
-    const std::size_t threads = s.options.threads;
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-    http.set_socket_options(socket_options);
-    http.set_read_timeout(s.options.timeout_seconds, 0);
-    http.set_write_timeout(s.options.timeout_seconds, 0);
-    // A connection holds a thread while it waits for its next request, so none waits: a
-    // request arrives with its connection (TCP_DEFER_ACCEPT), and a connection with nothing
-    // to read after it is closed at once (the library polls for 10 ms). Keep-alive costs a
-    // loopback client one handshake per idle pause; idle connections cost no thread.
-    http.set_keep_alive_timeout(0);
-    http.set_payload_max_length(kMaxReviewBytes);
-    http.set_tcp_nodelay(true);
-    httplib::Headers headers{{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}};
-    if (!s.options.cors_origin.empty()) {
-        headers.emplace("Access-Control-Allow-Origin", s.options.cors_origin);
-        headers.emplace("Vary", "Origin");
-    }
-    http.set_default_headers(headers);
+// One connection: requests read whole within the timeout (a client that sends its request a
+// byte at a time is dropped when the time is up, however steadily it sends), each answered
+// in turn; kept open between requests while the client asks for it, within the timeout. No
+// thread waits for a client: a slow or idle one costs a socket and a buffer.
+class Server::State::Session : public std::enable_shared_from_this<Session> {
+  public:
+    Session(State& state, tcp::socket socket) : state_(state), stream_(std::move(socket)) {}
 
-    const Api& api = s.api;
-    for (const Endpoint& endpoint : kEndpoints) {
-        const auto serve = [&api, &endpoint](const httplib::Request& q, httplib::Response& r) {
-            answer(r, endpoint.answer(
-                          api, Request{params_of(q), q.body,
-                                       q.matches.size() > 1 ? q.matches[1].str() : std::string()}));
-        };
-        if (endpoint.method == "POST")
-            http.Post(std::string(endpoint.pattern), serve);
-        else
-            http.Get(std::string(endpoint.pattern), serve);
-    }
-    // Any other method on an API path: 405, naming the one it takes.
-    for (const Endpoint& endpoint : kEndpoints) {
-        const std::string pattern(endpoint.pattern);
-        const std::string allowed(endpoint.method);
-        const auto refuse = [allowed](const httplib::Request& q, httplib::Response& r) {
-            r.set_header("Allow", allowed);
-            answer(r, error_answer(405, q.method + " is not allowed here; use " + allowed));
-        };
-        if (allowed != "GET") http.Get(pattern, refuse);
-        if (allowed != "POST") http.Post(pattern, refuse);
-        http.Put(pattern, refuse);
-        http.Delete(pattern, refuse);
-        http.Patch(pattern, refuse);
-    }
-    http.Options(R"(/api/.*)", [this](const httplib::Request&, httplib::Response& r) {
-        if (!state_->options.cors_origin.empty()) {
-            r.set_header("Access-Control-Allow-Methods", "GET, POST");
-            r.set_header("Access-Control-Allow-Headers", "Content-Type");
+    void start() {
+        {
+            const std::lock_guard lock(state_.sessions_mutex);
+            state_.sessions.push_back(weak_from_this());
+            place_ = std::prev(state_.sessions.end());
         }
-        r.status = 204;
-    });
-    // The page: only the files compiled in, found by their exact name.
-    http.Get(R"(/([^/]*))", [](const httplib::Request& q, httplib::Response& r) {
-        const std::string name = q.matches[1].str().empty() ? "index.html" : q.matches[1].str();
-        const std::optional<PageFile> file = page_file(name);
-        if (!file) {
-            answer(r, error_answer(404, "no such page"));
-            return;
-        }
-        r.set_content(std::string(file->content), std::string(file->media_type));
-    });
-    http.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& r, std::exception_ptr error) {
-            std::string message = "internal error";
-            try {
-                std::rethrow_exception(error);
-            } catch (const std::exception& e) {
-                message = e.what();
-            } catch (...) {
-            }
-            answer(r, error_answer(500, message));
+        net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+    }
+    ~Session() {
+        const std::lock_guard lock(state_.sessions_mutex);
+        state_.sessions.erase(place_);
+    }
+    // Called on stop(): a session waiting for a request ends; one answering finishes first.
+    void stop() {
+        net::post(stream_.get_executor(), [self = shared_from_this()] {
+            if (self->reading_) self->stream_.socket().close();
         });
-    // What the library answers itself (no route, a body over the limit, a bad request) gets
-    // a JSON body too.
-    http.set_error_handler([](const httplib::Request&, httplib::Response& r) {
-        if (!r.body.empty()) return;
-        const std::string_view what = r.status == 404   ? "no such path"
-                                      : r.status == 413 ? "a request body of at most 1 MiB"
-                                                        : "a bad request";
-        answer(r, error_answer(r.status, what));
-    });
+    }
+
+  private:
+    // The next request, headers then body, all within the timeout.
+    void read() {
+        if (state_.stopping) return close();
+        parser_.emplace();
+        parser_->header_limit(kMaxHeaderBytes);
+        parser_->body_limit(kMaxReviewBytes);
+        reading_ = true;
+        stream_.expires_after(std::chrono::seconds(state_.options.timeout_seconds));
+        http::async_read_header(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code error, std::size_t) {
+                if (error) return self->on_read(error);
+                if (beast::iequals(self->parser_->get()[http::field::expect], "100-continue"))
+                    return self->continue_body();
+                self->read_body();
+            });
+    }
+
+    // A client that waits for leave to send its body (curl with a large file) gets it.
+    void continue_body() {
+        continue_.emplace(http::status::continue_, 11);
+        http::async_write(stream_, *continue_,
+                          [self = shared_from_this()](beast::error_code error, std::size_t) {
+                              if (error) return self->on_read(error);
+                              self->read_body();
+                          });
+    }
+
+    void read_body() {
+        http::async_read(stream_, buffer_, *parser_,
+                         [self = shared_from_this()](beast::error_code error, std::size_t) {
+                             self->on_read(error);
+                         });
+    }
+
+    void on_read(beast::error_code error) {
+        reading_ = false;
+        if (error == http::error::body_limit) {
+            return write(refusal(413, "a request body of at most 1 MiB"), false);
+        }
+        if (error == http::error::header_limit) {
+            return write(refusal(431, "a request line and headers of at most 8 KiB"), false);
+        }
+        if (error == http::error::end_of_stream || error == beast::error::timeout ||
+            error == net::error::operation_aborted || error == net::error::bad_descriptor ||
+            error == net::error::connection_reset || error == http::error::partial_message)
+            return close();
+        if (error) return write(refusal(400, "a bad request: " + error.message()), false);
+        const HttpRequest request = parser_->release();
+        const bool keep_alive = request.keep_alive() && !state_.stopping;
+        write(state_.respond(request), keep_alive);
+    }
+
+    HttpResponse refusal(int status, std::string_view message) const {
+        HttpRequest none;
+        return state_.answer(none, error_answer(status, message));
+    }
+
+    void write(HttpResponse response, bool keep_alive) {
+        response_ = std::move(response);
+        response_.keep_alive(keep_alive);
+        response_.prepare_payload();
+        stream_.expires_after(std::chrono::seconds(state_.options.timeout_seconds));
+        http::async_write(
+            stream_, response_,
+            [self = shared_from_this(), keep_alive](beast::error_code error, std::size_t) {
+                if (error) return self->close();
+                if (!keep_alive) return self->linger();
+                self->read();
+            });
+    }
+
+    // The end of a connection after its last answer: what the client still sends (the rest
+    // of a body refused with 413) is read and dropped until it closes its side, within the
+    // timeout. Closed at once, with unread bytes, the socket would be reset, and a client
+    // still sending would never read the answer (or die of SIGPIPE).
+    void linger() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.expires_after(std::chrono::seconds(state_.options.timeout_seconds));
+        drain();
+    }
+    void drain() {
+        stream_.async_read_some(net::buffer(drain_),
+                                [self = shared_from_this()](beast::error_code error, std::size_t) {
+                                    if (error) return self->close();
+                                    self->drain();
+                                });
+    }
+
+    void close() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.socket().close(ignored);
+    }
+
+    State& state_;
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    std::optional<http::response<http::empty_body>> continue_;
+    HttpResponse response_;
+    std::array<char, 4096> drain_;  // what linger() reads and drops
+    bool reading_ = false;
+    std::list<std::weak_ptr<Session>>::iterator place_;
+};
+
+void Server::State::accept() {
+    acceptor.async_accept(net::make_strand(io),
+                          [this](beast::error_code error, tcp::socket socket) {
+                              if (stopping || !acceptor.is_open()) return;
+                              if (error) {
+                                  // Out of descriptors (many clients at once), say: try again
+                                  // shortly, rather than stop listening.
+                                  accept_retry.expires_after(std::chrono::milliseconds(50));
+                                  accept_retry.async_wait([this](beast::error_code) { accept(); });
+                                  return;
+                              }
+                              beast::error_code ignored;
+                              socket.set_option(tcp::no_delay(true), ignored);
+                              std::make_shared<Session>(*this, std::move(socket))->start();
+                              accept();
+                          });
 }
+
+HttpResponse Server::State::answer(const HttpRequest& request, const ApiAnswer& a) const {
+    HttpResponse response{static_cast<http::status>(a.status),
+                          request.version() ? request.version() : 11};
+    response.set(http::field::content_type, "application/json; charset=utf-8");
+    response.body() = a.body;
+    return response;
+}
+
+HttpResponse Server::State::respond(const HttpRequest& request) const {
+    HttpResponse response;
+    try {
+        response = route(request);
+    } catch (const std::exception& e) {
+        response = answer(request, error_answer(500, e.what()));
+    }
+    response.set("X-Content-Type-Options", "nosniff");
+    response.set(http::field::cache_control, "no-store");
+    if (!options.cors_origin.empty()) {
+        response.set(http::field::access_control_allow_origin, options.cors_origin);
+        response.set(http::field::vary, "Origin");
+    }
+    if (request.method() == http::verb::head) {
+        // The headers of the GET, with the length of its body and without it.
+        response.content_length(response.body().size());
+        response.body().clear();
+    }
+    return response;
+}
+
+HttpResponse Server::State::route(const HttpRequest& request) const {
+    const std::string_view target(request.target().data(), request.target().size());
+    const std::size_t query_at = target.find('?');
+    const std::string path = unescaped(std::string(target.substr(0, query_at)), false);
+    const std::string_view query =
+        query_at == std::string_view::npos ? std::string_view() : target.substr(query_at + 1);
+    const http::verb method = request.method();
+    const std::string method_name(request.method_string());
+    const bool get = method == http::verb::get || method == http::verb::head;
+    const auto not_allowed = [&](std::string_view allowed) {
+        HttpResponse refused = answer(
+            request,
+            error_answer(405, method_name + " is not allowed here; use " + std::string(allowed)));
+        refused.set(http::field::allow, std::string(allowed));
+        return refused;
+    };
+
+    for (std::size_t e = 0; e < kEndpoints.size(); ++e) {
+        std::smatch match;
+        if (!std::regex_match(path, match, endpoint_patterns[e])) continue;
+        const Endpoint& endpoint = kEndpoints[e];
+        if (method == http::verb::options) break;
+        const bool takes = endpoint.method == "GET" ? get : method_name == endpoint.method;
+        if (!takes) return not_allowed(endpoint.method);
+        return answer(request,
+                      endpoint.answer(api, Request{query_params(query), request.body(),
+                                                   match.size() > 1 ? match[1].str() : ""}));
+    }
+    if (path.starts_with("/api/")) {
+        if (method == http::verb::options) {
+            HttpResponse preflight{http::status::no_content, request.version()};
+            if (!options.cors_origin.empty()) {
+                preflight.set(http::field::access_control_allow_methods, "GET, POST");
+                preflight.set(http::field::access_control_allow_headers, "Content-Type");
+            }
+            return preflight;
+        }
+        return answer(request, error_answer(404, "no such path"));
+    }
+    // The page: only the files compiled in, found by their exact name.
+    static const std::regex page_path(R"(/([^/]*))");
+    std::smatch match;
+    if (!std::regex_match(path, match, page_path))
+        return answer(request, error_answer(404, "no such path"));
+    const std::string name = match[1].str().empty() ? "index.html" : match[1].str();
+    const std::optional<PageFile> file = page_file(name);
+    if (!file) return answer(request, error_answer(404, "no such page"));
+    if (!get) return not_allowed("GET");
+    HttpResponse page{http::status::ok, request.version()};
+    page.set(http::field::content_type, std::string(file->media_type));
+    page.body() = std::string(file->content);
+    return page;
+}
+
+Server::Server(const index::IndexFile& index, ServerOptions options)
+    : state_(std::make_unique<State>(index, std::move(options))) {}
 
 Server::~Server() = default;
 
 int Server::bind() {
     State& s = *state_;
-    const int port =
-        s.options.port == 0
-            ? s.http.bind_to_any_port(s.options.host)
-            : (s.http.bind_to_port(s.options.host, s.options.port) ? s.options.port : -1);
-    if (port >= 0) s.http.widen_backlog();
-    if (port < 0)
+    try {
+        tcp::resolver resolver(s.io);
+        const tcp::endpoint endpoint =
+            resolver.resolve(s.options.host, std::to_string(s.options.port))->endpoint();
+        s.acceptor.open(endpoint.protocol());
+        s.acceptor.set_option(net::socket_base::reuse_address(true));
+        s.acceptor.bind(endpoint);
+        s.acceptor.listen(net::socket_base::max_listen_connections);
+        defer_accept(s.acceptor.native_handle());
+        return s.acceptor.local_endpoint().port();
+    } catch (const std::exception&) {
         throw std::runtime_error("cannot listen on " + s.options.host + ":" +
                                  std::to_string(s.options.port) +
                                  " (in use, or not an address of this machine)");
-    return port;
+    }
 }
 
 void Server::serve() {
-    state_->http.listen_after_bind();
+    State& s = *state_;
+    s.accept();
+    // Handlers run on these threads: as many requests are answered at once.
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < std::max<std::size_t>(1, s.options.threads); ++t)
+        threads.emplace_back([&s] { s.io.run(); });
+    s.io.run();
+    for (std::thread& thread : threads) thread.join();
 }
 
 void Server::stop() {
-    state_->http.stop();
+    State& s = *state_;
+    net::post(s.accepting, [&s] {
+        s.stopping = true;
+        beast::error_code ignored;
+        s.acceptor.close(ignored);
+        s.accept_retry.cancel();
+        // Taken under the lock, stopped outside it: a session that ends leaves the list.
+        std::vector<std::shared_ptr<State::Session>> live;
+        {
+            const std::lock_guard lock(s.sessions_mutex);
+            for (const std::weak_ptr<State::Session>& session : s.sessions) {
+                if (std::shared_ptr<State::Session> one = session.lock())
+                    live.push_back(std::move(one));
+            }
+        }
+        for (const std::shared_ptr<State::Session>& session : live) session->stop();
+    });
 }
 
 }  // namespace josekic::explorer

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "index/index_reader.hpp"
 
@@ -15,15 +17,19 @@ struct ServerOptions {
     /// An origin allowed to call the API from another page (Access-Control-Allow-Origin);
     /// empty: none, the page served here only.
     std::string cors_origin;
-    /// Requests handled at once; more connections wait, so that many clients cannot take more
-    /// than this many threads.
-    std::size_t threads = 32;
-    /// Seconds a client has to send a request, or to take a response, before it is dropped.
+    /// Threads that answer requests: at most this many are answered at once. A connection
+    /// waiting for its request takes none. A few more than the cores: the threads share one
+    /// queue of I/O events, and 32 of them on 2 cores answered half as many requests a
+    /// second as 2 or 4 (bench/explore_load.sh), while one long request (a review) should
+    /// not hold up the short ones.
+    std::size_t threads = std::max(4U, std::thread::hardware_concurrency());
+    /// Seconds a client has to send a whole request (from its first byte, or on a connection
+    /// kept open, from the answer before), or to take an answer, before it is dropped.
     int timeout_seconds = 5;
 };
 
 /// The explorer: the page (explorer/page, compiled into the binary) and the JSON API
-/// (explorer/api.hpp) over one index, served with cpp-httplib. It serves nothing else: no
+/// (explorer/api.hpp) over one index, served with Boost.Beast. It serves nothing else: no
 /// file is read from disk but the index and the games it names.
 class Server {
   public:

@@ -390,6 +390,31 @@ TEST_CASE("explore answers /api/corner with the bytes of lookup --corner --json"
     CHECK(none->body.find("--patterns") != std::string::npos);
 }
 
+namespace {
+
+// A connection to the explorer at `port` on the loopback address, or -1.
+int connect_to(int port) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+    close(fd);
+    return -1;
+}
+
+// Everything `fd` receives until the server closes it.
+std::string received_until_closed(int fd) {
+    std::string all;
+    char buffer[4096];
+    for (ssize_t n; (n = recv(fd, buffer, sizeof buffer, 0)) > 0;)
+        all.append(buffer, static_cast<std::size_t>(n));
+    return all;
+}
+
+}  // namespace
+
 TEST_CASE("200 idle connections do not stop explore from answering", "[explorer][e2e]") {
     if (!fs::exists(kGoban)) {
         WARN("skipped: no /usr/share/goban (goban-original-games)");
@@ -398,15 +423,7 @@ TEST_CASE("200 idle connections do not stop explore from answering", "[explorer]
     Explorer server(goban_dictionary());
     std::vector<int> idle;
     for (int i = 0; i < 200; ++i) {
-        const int fd = socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
-            idle.push_back(fd);
-        else
-            close(fd);
+        if (const int fd = connect_to(server.port()); fd >= 0) idle.push_back(fd);
     }
     CHECK(idle.size() == 200);
     httplib::Client client = server.client();
@@ -414,6 +431,78 @@ TEST_CASE("200 idle connections do not stop explore from answering", "[explorer]
     REQUIRE(answer);
     CHECK(answer->status == 200);
     for (const int fd : idle) close(fd);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("slow, pipelining and form-posting clients are served as HTTP says", "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    Explorer server(goban_dictionary());
+    SECTION("clients that send a request a byte at a time are dropped when its time is up") {
+        // More of them than the server has threads: none holds one while it waits.
+        std::vector<int> slow;
+        for (int i = 0; i < 40; ++i) {
+            const int fd = connect_to(server.port());
+            REQUIRE(fd >= 0);
+            REQUIRE(send(fd, "GET /api/info HTTP/1.1\r\n", 25, MSG_NOSIGNAL) == 25);
+            slow.push_back(fd);
+        }
+        httplib::Client client = server.client();
+        const auto answer = client.Get("/api/info");
+        REQUIRE(answer);
+        CHECK(answer->status == 200);
+        // A byte a second: each stays under the 5 seconds between bytes, not under 5 in all.
+        std::size_t dropped = 0;
+        for (int second = 0; second < 8 && dropped < slow.size(); ++second) {
+            sleep(1);
+            dropped = 0;
+            for (const int fd : slow) dropped += send(fd, "X", 1, MSG_NOSIGNAL) < 0 ? 1 : 0;
+        }
+        CHECK(dropped == slow.size());
+        for (const int fd : slow) close(fd);
+    }
+    SECTION("two requests sent at once are both answered, in order") {
+        const int fd = connect_to(server.port());
+        REQUIRE(fd >= 0);
+        const std::string two =
+            "GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n"
+            "GET /api/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        REQUIRE(send(fd, two.data(), two.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(two.size()));
+        const std::string answers = received_until_closed(fd);
+        close(fd);
+        const std::size_t ok = answers.find("HTTP/1.1 200");
+        const std::size_t missing = answers.find("HTTP/1.1 404");
+        CHECK(ok != std::string::npos);
+        CHECK(missing != std::string::npos);
+        CHECK(ok < missing);
+    }
+    SECTION("a game posted as curl posts it, a form, is reviewed as sent, whatever its size") {
+        // An SGF of over 8 KiB whose comment looks like form fields.
+        std::string game = "(;GM[1]FF[4]SZ[19]C[name=x.sgf&alternatives=3]";
+        for (const char* move : {";B[pd]", ";W[dd]", ";B[pp]", ";W[dp]"}) game += move;
+        game += "C[" + std::string(9000, 'x') + "])";
+        httplib::Client client = server.client();
+        const auto answer =
+            client.Post("/api/review?name=game.sgf", game, "application/x-www-form-urlencoded");
+        REQUIRE(answer);
+        INFO(answer->body);
+        CHECK(answer->status == 200);
+        CHECK(json::parse(answer->body).contains("lines"));
+    }
+    SECTION("a method the server has no use for is a 405 naming the one to use") {
+        const int fd = connect_to(server.port());
+        REQUIRE(fd >= 0);
+        const std::string trace = "TRACE /api/info HTTP/1.1\r\nHost: x\r\n\r\n";
+        REQUIRE(send(fd, trace.data(), trace.size(), MSG_NOSIGNAL) ==
+                static_cast<ssize_t>(trace.size()));
+        shutdown(fd, SHUT_WR);  // as `nc -N` does: the answer still comes
+        const std::string answer = received_until_closed(fd);
+        close(fd);
+        CHECK(answer.starts_with("HTTP/1.1 405"));
+        CHECK(answer.find("Allow: GET") != std::string::npos);
+    }
     CHECK(server.stop() == 0);
 }
 
