@@ -7,12 +7,15 @@ const CELL = 30;
 const MARGIN = 30;
 const LETTERS = 'ABCDEFGHJKLMNOPQRST';
 
+// An SVG element with its attributes, appended to `parent` when given.
 function el(name, attributes, parent) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
   if (parent) parent.appendChild(node);
   return node;
 }
+
+export { el as svgElement };
 
 export const pointXY = (p) => [p.charCodeAt(0) - 97, p.charCodeAt(1) - 97];
 export const xyPoint = (x, y) => String.fromCharCode(97 + x) + String.fromCharCode(97 + y);

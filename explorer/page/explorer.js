@@ -1,9 +1,17 @@
 // The explorer's page: state in the URL, a board, the continuations table, games, trends,
 // review and export. Plain modules, no framework; every number comes from the API.
 import * as api from './api.js';
-import { Board, position, gtp } from './board.js';
+import { Board, position, gtp, svgElement } from './board.js';
 
 const $ = (id) => document.getElementById(id);
+// An element with its children (null and undefined left out). Strings go in as text, never
+// as markup: names, events and results come from game records, filters and moves from the URL.
+function h(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
 const FILTERS = ['since', 'until', 'min_rank', 'max_rank', 'player', 'event'];
 const PAGE = 10;
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589'];
@@ -108,48 +116,50 @@ function drawMoves() {
 function drawSummary() {
   const s = $('summary');
   if (state.mode === 'pattern') { drawPatternSummary(s); return; }
-  if (!answer) { s.textContent = ''; return; }
+  if (!answer) { s.replaceChildren(); return; }
   const parts = [];
   if (answer.found) {
-    parts.push(`<b>${thousands(answer.count)}</b> games play this line` +
+    parts.push(h('p', {}, h('b', {}, thousands(answer.count)), ' games play this line' +
       (answer.share_of_parent !== null ? ` (${percent(answer.share_of_parent)} of ${thousands(answer.parent_count)})` : '') +
-      `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`);
+      `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`));
   } else if (answer.left_at) {
-    parts.push(`Not in the dictionary: the line leaves it at move ${answer.left_at.move_number}, ${answer.left_at.move}. Played there instead:`);
+    parts.push(h('p', {}, `Not in the dictionary: the line leaves it at move ${answer.left_at.move_number}, ${answer.left_at.move}. Played there instead:`));
   }
   if (answer.position && answer.position.orders > 0)
-    parts.push(`This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
-      `played ${thousands(answer.position.count)} times; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`);
-  if (answer.filters) parts.push(`Filters: ${answer.filters} (only the games that pass).`);
-  s.innerHTML = parts.map((p) => `<p>${p}</p>`).join('');
+    parts.push(h('p', {}, `This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
+      `played ${thousands(answer.position.count)} times; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`));
+  s.replaceChildren(...parts, ...filtersLine());
 }
+const filtersLine = () => (answer.filters ? [h('p', {}, `Filters: ${answer.filters} (only the games that pass).`)] : []);
 
 // The pattern mode's summary: how often the shape arose, where in the games, and who won.
 function drawPatternSummary(s) {
-  if (state.stones.size === 0) { s.innerHTML = '<p>Place the stones of one corner on the board (any corner, any orientation): every game where that corner took this shape, at any move.</p>'; return; }
-  if (!answer) { s.textContent = ''; return; }
-  const parts = [];
+  if (state.stones.size === 0) { s.replaceChildren(h('p', {}, 'Place the stones of one corner on the board (any corner, any orientation): every game where that corner took this shape, at any move.')); return; }
+  if (!answer) { s.replaceChildren(); return; }
+  let found;
   if (answer.found) {
     const m = answer.move_numbers;
-    parts.push(`<b>${thousands(answer.count)}</b> times in ${thousands(answer.games_count)} games` +
+    found = h('p', {}, h('b', {}, thousands(answer.count)), ` times in ${thousands(answer.games_count)} games` +
       (answer.colour_reversed ? ` (${thousands(answer.colour_reversed)} with colours reversed)` : '') +
       `, at move ${m.median} (median; ${m.first}–${m.last}); the player to move wins ${percent(answer.win_rate)}; years ${years(answer)}.`);
   } else {
-    parts.push('No game of the index has this shape in a corner.');
+    found = h('p', {}, 'No game of the index has this shape in a corner.');
   }
-  if (answer.filters) parts.push(`Filters: ${answer.filters} (only the games that pass).`);
-  s.innerHTML = parts.map((p) => `<p>${p}</p>`).join('');
+  s.replaceChildren(found, ...filtersLine());
 }
 
+// The win rate cell: the 95% interval as a whisker, the rate as a dot, 50% dashed.
 function winBar(c) {
-  if (c.win_rate === null) return '<span class="muted">no decided games</span>';
+  if (c.win_rate === null) return h('td', {}, h('span', { class: 'muted' }, 'no decided games'));
   const [low, high] = c.win_rate_interval;
   const mark = c.win_rate_against_rest === 'higher' ? ' ▲' : c.win_rate_against_rest === 'lower' ? ' ▼' : '';
-  return `<svg class="winbar" viewBox="0 0 100 12" aria-hidden="true"><rect x="0" y="3" width="100" height="6" class="track"/>` +
-    `<line x1="${low * 100}" x2="${high * 100}" y1="6" y2="6" class="whisker"/>` +
-    `<line x1="${low * 100}" x2="${low * 100}" y1="2" y2="10" class="whisker"/><line x1="${high * 100}" x2="${high * 100}" y1="2" y2="10" class="whisker"/>` +
-    `<circle cx="${c.win_rate * 100}" cy="6" r="3" class="rate ${c.win_rate_against_rest}"/><line x1="50" x2="50" y1="0" y2="12" class="even"/></svg>` +
-    ` ${percent(c.win_rate)}${mark}`;
+  const bar = svgElement('svg', { class: 'winbar', viewBox: '0 0 100 12', 'aria-hidden': 'true' });
+  svgElement('rect', { x: 0, y: 3, width: 100, height: 6, class: 'track' }, bar);
+  for (const [x1, x2, y1, y2] of [[low, high, 6, 6], [low, low, 2, 10], [high, high, 2, 10]])
+    svgElement('line', { x1: x1 * 100, x2: x2 * 100, y1, y2, class: 'whisker' }, bar);
+  svgElement('circle', { cx: c.win_rate * 100, cy: 6, r: 3, class: 'rate ' + c.win_rate_against_rest }, bar);
+  svgElement('line', { x1: 50, x2: 50, y1: 0, y2: 12, class: 'even' }, bar);
+  return h('td', {}, bar, ` ${percent(c.win_rate)}${mark}`);
 }
 
 function drawTable() {
@@ -158,12 +168,12 @@ function drawTable() {
   if (!answer) return;
   answer.continuations.forEach((c, i) => {
     const m = parseMove(c.move);
-    const row = document.createElement('tr');
-    row.innerHTML = `<td class="letter">${letter(i)}</td>` +
-      `<td title="${c.normalised ? 'as the dictionary writes it: ' + c.normalised : ''}">${m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move}</td>` +
-      `<td class="num">${thousands(c.count)}</td>` +
-      `<td><span class="share"><span style="width:${((c.share ?? 0) * 100).toFixed(1)}%"></span></span> ${percent(c.share)}</td>` +
-      `<td>${winBar(c)}</td><td class="num players">–</td><td>${years(c)}</td><td class="era">–</td>`;
+    const row = h('tr', {}, h('td', { class: 'letter' }, letter(i)),
+      h('td', c.normalised ? { title: 'as the dictionary writes it: ' + c.normalised } : {},
+        m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move),
+      h('td', { class: 'num' }, thousands(c.count)),
+      h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
+      winBar(c), h('td', { class: 'num players' }, '–'), h('td', {}, years(c)), h('td', { class: 'era' }, '–'));
     row.onclick = () => play(m);
     body.appendChild(row);
   });
@@ -174,10 +184,9 @@ function drawGames() {
   list.replaceChildren();
   if (!answer) return;
   for (const g of answer.games) {
-    const row = document.createElement('tr');
-    row.innerHTML = `<td>${esc(g.date || '?')}</td><td>${esc(g.black)} ${esc(g.black_rank)}</td><td>${esc(g.white)} ${esc(g.white_rank)}</td>` +
-      `<td>${esc(g.result)}</td><td>${esc(g.event)}</td><td class="num">${g.move_number}</td>`;
-    row.title = `${g.source} #${g.game_index}`;
+    const row = h('tr', { title: `${g.source} #${g.game_index}` }, h('td', {}, g.date || '?'),
+      h('td', {}, [g.black, g.black_rank].join(' ')), h('td', {}, [g.white, g.white_rank].join(' ')),
+      h('td', {}, g.result), h('td', {}, g.event), h('td', { class: 'num' }, g.move_number));
     row.onclick = () => openGame(g.id, g.move_number);
     list.appendChild(row);
   }
@@ -185,7 +194,6 @@ function drawGames() {
   $('games-prev').disabled = state.offset === 0;
   $('games-next').disabled = answer.games.length < PAGE;
 }
-const esc = (t) => String(t ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 
 async function drawTrends() {
   const svg = $('trends');
@@ -202,8 +210,7 @@ async function drawTrends() {
   const W = 560, H = 240, L = 40, B = 24, T = 30;
   const x = (y) => L + (yearsAll.length === 1 ? (W - L) / 2 : ((y - yearsAll[0]) / (yearsAll[yearsAll.length - 1] - yearsAll[0])) * (W - L - 10));
   const y = (share) => H - B - share * (H - B - T);
-  const ns = 'http://www.w3.org/2000/svg';
-  const add = (name, attrs, text) => { const n = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); if (text !== undefined) n.textContent = text; svg.appendChild(n); return n; };
+  const add = (name, attrs, text) => { const n = svgElement(name, attrs, svg); if (text !== undefined) n.textContent = text; return n; };
   add('line', { x1: L, x2: W, y1: y(0), y2: y(0), class: 'axis' });
   for (const s of [0.25, 0.5, 0.75, 1]) { add('line', { x1: L, x2: W, y1: y(s), y2: y(s), class: 'gridline' }); add('text', { x: L - 4, y: y(s) + 4, class: 'tick end' }, Math.round(s * 100) + '%'); }
   const step = Math.max(1, Math.ceil(yearsAll.length / 8));
@@ -252,24 +259,17 @@ async function drawCorners() {
   const asked = answer;
   const p = await api.position({ moves: lineText(played()), games: 0, ...filterParams() });
   if (answer !== asked) return;  // a newer position was drawn meanwhile
-  const title = document.createElement('h2');
-  title.textContent = 'Corners';
-  box.appendChild(title);
+  box.appendChild(h('h2', {}, 'Corners'));
   for (const c of p.corners) {
-    const line = document.createElement('p');
-    line.className = 'corner';
     const moves = c.moves.map((m) => parseMove(m.move)).filter(Boolean);
     const upTo = c.found ? moves.length : c.left_at.move_number - 1;
-    line.innerHTML = `<b>${esc(c.corner)}</b>: ${c.moves.map((m) => esc(m.move)).join(' ')}: ` +
-      (c.found ? `played ${thousands(c.count)} times${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
-        : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `);
-    const link = document.createElement('button');
-    link.textContent = 'explore';
+    const link = h('button', {}, 'explore');
     link.onclick = () => { state.mode = 'joseki'; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
-    line.appendChild(link);
-    box.appendChild(line);
+    box.appendChild(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
+      (c.found ? `played ${thousands(c.count)} times${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
+        : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link));
   }
-  for (const c of p.corners_not_tracked) box.appendChild(para(`${c.corner}: not tracked: ${c.why}.`));
+  for (const c of p.corners_not_tracked) box.appendChild(h('p', {}, `${c.corner}: not tracked: ${c.why}.`));
 }
 
 function drawAll() {
@@ -381,26 +381,21 @@ async function doReview(file) {
   try {
     const r = await api.review(file);
     out.replaceChildren();
-    if (r.opening_not_indexed) out.append(para('opening: not reviewed: ' + r.opening_not_indexed));
+    if (r.opening_not_indexed) out.append(h('p', {}, 'opening: not reviewed: ' + r.opening_not_indexed));
     for (const line of r.lines) {
-      const p = document.createElement('p');
       const mode = line.name === 'opening' ? 'fuseki' : 'joseki';
       const moves = line.moves.map((m) => parseMove(m.move)).filter(Boolean);
       const upTo = line.found ? moves.length : line.left_at.move_number - 1;
-      p.innerHTML = line.found
-        ? `<b>${esc(line.name)}</b>: in the book to its end (${moves.length} moves, played ${thousands(line.count)} times). `
-        : `<b>${esc(line.name)}</b>: left the book at move ${line.left_at_move_number || '?'} of the game with ${esc(line.left_at.move)}; ` +
-          `the book position before it was played ${thousands(line.book_count)} times; the book plays ` +
-          line.continuations.map((c) => `${esc(c.move)} ${thousands(c.count)}×`).join(', ') + '. ';
-      const link = document.createElement('button');
-      link.textContent = 'explore';
+      const link = h('button', {}, 'explore');
       link.onclick = () => { state.game = null; state.mode = mode; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
-      p.appendChild(link);
-      out.appendChild(p);
+      out.appendChild(h('p', {}, h('b', {}, line.name), line.found
+        ? `: in the book to its end (${moves.length} moves, played ${thousands(line.count)} times). `
+        : `: left the book at move ${line.left_at_move_number || '?'} of the game with ${line.left_at.move}; ` +
+          `the book position before it was played ${thousands(line.book_count)} times; the book plays ` +
+          line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') + '. ', link));
     }
   } catch (e) { out.textContent = e.message; }
 }
-const para = (t) => { const p = document.createElement('p'); p.textContent = t; return p; };
 
 // The current line with its continuations `depth` moves deep, as SGF with counts in the
 // comments, cut as prune's thresholds cut: played at least `min` times and in at least

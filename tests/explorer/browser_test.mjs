@@ -12,7 +12,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -45,11 +45,17 @@ if (!dictionary) {
 }
 const lookup = (args) => JSON.parse(execFileSync(binary, ['lookup', dictionary, '--json', ...args]).toString());
 
-const server = spawn(binary, ['explore', dictionary, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  server.stdout.once('data', (d) => resolve(/http:\/\/\S+/.exec(d.toString())[0]));
-  server.once('exit', (code) => reject(new Error('explore exited ' + code)));
-});
+// Starts `josekic explore` on `dir` (stopped after the tests); returns the URL it prints.
+const servers = [];
+async function explore(dir) {
+  const server = spawn(binary, ['explore', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  servers.push(server);
+  return new Promise((resolve, reject) => {
+    server.stdout.once('data', (d) => resolve(/http:\/\/\S+/.exec(d.toString())[0]));
+    server.once('exit', (code) => reject(new Error('explore exited ' + code)));
+  });
+}
+const url = await explore(dictionary);
 const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 const page = await browser.newPage();
@@ -58,7 +64,7 @@ page.on('pageerror', (e) => console.log('page error: ' + e.message));
 
 after(async () => {
   await browser.close();
-  server.kill('SIGTERM');
+  for (const server of servers) server.kill('SIGTERM');
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -254,4 +260,31 @@ test('pattern mode: stones placed by clicks find the games lookup --corner finds
   assert.ok((await urlStones()).includes('W[dp]'));
   await clickPoint('dp');
   assert.ok(!(await urlStones()).includes('[dp]'));
+});
+
+test('text from a link or a game record is shown as text, never run as markup', async () => {
+  // Each would set window.pwned if it ran; the page itself has no <img>.
+  const markup = (n) => `<img src=x onerror=window.pwned=${n}>`;
+  const ran = () => page.evaluate(() => ({ pwned: window.pwned ?? null, images: document.querySelectorAll('img').length }));
+  await page.goto(url + '?mode=joseki&player=' + encodeURIComponent(markup(1)) + '&event=' + encodeURIComponent(markup(2)),
+    { waitUntil: 'networkidle0' });
+  assert.deepEqual(await ran(), { pwned: null, images: 0 });
+  const summary = await page.$eval('#summary', (e) => e.textContent);
+  assert.ok(summary.includes(markup(1)) && summary.includes(markup(2)), summary);
+  // A game whose names, date, result and event (and file name) are markup, in a dictionary
+  // of its own: listed in the games table, then opened.
+  const games = path.join(scratch, 'markup-games');
+  mkdirSync(games);
+  writeFileSync(path.join(games, markup(3) + '.sgf'), `(;GM[1]FF[4]SZ[19]PB[${markup(4)}]BR[9d]PW[${markup(5)}]WR[9d]` +
+    `DT[2019-01-01]RE[${markup(6)}]EV[${markup(7)}];B[pd];W[dd];B[pq];W[dp];B[qk])`);
+  execFileSync(binary, ['compile', games, '-o', path.join(scratch, 'markup'), '--quiet']);
+  await page.goto((await explore(path.join(scratch, 'markup'))) + '?mode=fuseki', { waitUntil: 'networkidle0' });
+  const row = await page.$eval('#games tr', (r) => ({ text: r.textContent, title: r.title }));
+  for (const n of [4, 5, 6, 7]) assert.ok(row.text.includes(markup(n)), row.text);
+  assert.ok(row.title.includes(markup(3)), row.title);
+  const before = await redraws();
+  await page.click('#games tr');
+  await settled(before);
+  assert.ok((await page.$eval('#game-title', (e) => e.textContent)).includes(markup(4)));
+  assert.deepEqual(await ran(), { pwned: null, images: 0 });
 });
