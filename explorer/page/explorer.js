@@ -72,15 +72,24 @@ function fromUrl() {
 // --- Drawing -----------------------------------------------------------------------------
 const board = new Board($('board'), (point) => clickPoint(point));
 
+// One marker a point, the most played continuation's: in pattern mode both colours may play
+// the same point, and a marker drawn over the first would hide it. Its tooltip names each.
 function markers() {
   if (!answer || state.game) return [];
   const total = answer.continuations.reduce((s, c) => s + c.count, 0) || 1;
-  return answer.continuations.map((c, i) => {
+  const byPoint = new Map();
+  answer.continuations.forEach((c, i) => {
     const m = parseMove(c.move);
-    return { point: m && m.point, color: m && m.color, letter: letter(i), share: c.share ?? c.count / total,
-      title: `${c.move} (dictionary: ${c.normalised}): ${thousands(c.count)} games, ${percent(c.share)}` };
+    if (!m || !m.point) return;
+    const title = `${letter(i)}: ${c.move}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${thousands(c.count)} games, ${percent(c.share)}`;
+    const marker = byPoint.get(m.point);
+    if (marker) marker.title += '\n' + title;
+    else byPoint.set(m.point, { point: m.point, color: m.color, letter: letter(i), share: c.share ?? c.count / total, title });
   });
+  return [...byPoint.values()];
 }
+// The continuation at `point` that its marker shows (the most played there), or undefined.
+const continuationAt = (point) => answer && answer.continuations.map((c) => parseMove(c.move)).find((m) => m && m.point === point);
 const letter = (i) => (i < 26 ? String.fromCharCode(65 + i) : String(i + 1));
 
 function drawBoard() {
@@ -330,9 +339,12 @@ function play(move) {
 function clickPoint(point) {
   if (state.game) return;
   if (state.mode === 'pattern') {
-    // Empty, black, white, empty again.
+    // A lettered point takes the stone of its continuation; others go empty, black, white,
+    // empty again.
     const now = state.stones.get(point);
-    if (now === 'B') state.stones.set(point, 'W');
+    const offered = !now && continuationAt(point);
+    if (offered) state.stones.set(point, offered.color);
+    else if (now === 'B') state.stones.set(point, 'W');
     else if (now === 'W') state.stones.delete(point);
     else state.stones.set(point, 'B');
     state.offset = 0;
@@ -340,8 +352,7 @@ function clickPoint(point) {
     return;
   }
   if (position(played()).has(point)) return;
-  const c = answer && answer.continuations.map((x) => parseMove(x.move)).find((m) => m && m.point === point);
-  play(c || { color: nextColour(), point });
+  play(continuationAt(point) || { color: nextColour(), point });
 }
 
 function go(at) {

@@ -260,6 +260,24 @@ test('pattern mode: stones placed by clicks find the games lookup --corner finds
   assert.ok((await urlStones()).includes('W[dp]'));
   await clickPoint('dp');
   assert.ok(!(await urlStones()).includes('[dp]'));
+  // A lettered point adds the stone of the colour offered: White's answers to a 4-4 stone.
+  const api = async (query) => (await fetch(new URL('/api/corner?' + query, url))).json();
+  await page.goto(url + '?mode=pattern&stones=B%5Bpd%5D&to_move=white', { waitUntil: 'networkidle0' });
+  const offered = (await api('stones=B%5Bpd%5D&to_move=white')).continuations.find((c) => /^W\[[a-s]{2}\]$/.test(c.move));
+  assert.ok(offered, 'a white continuation with a point');
+  await clickPoint(offered.move.slice(2, 4));
+  assert.deepEqual((await urlStones()).split(' ').sort(), ['B[pd]', offered.move].sort());
+  // One marker a point, the letter of the most played continuation there (under a 3-3
+  // invasion, D3 is both colours' answer); its tooltip names every continuation there.
+  await page.goto(url + '?mode=pattern&stones=B%5Bdp%5D+W%5Bcq%5D', { waitUntil: 'networkidle0' });
+  const expected = new Map();
+  (await api('stones=B%5Bdp%5D+W%5Bcq%5D')).continuations.forEach((c, i) => {
+    const p = /^[BW]\[([a-s]{2})\]$/.exec(c.move);
+    if (p && !expected.has(p[1])) expected.set(p[1], String.fromCharCode(65 + i));
+  });
+  const shown = await page.$$eval('#board .marker', (ms) => ms.map((m) => [m.dataset.point, m.querySelector('text').textContent, m.querySelector('title').textContent]));
+  assert.deepEqual(shown.map(([p, l]) => [p, l]), [...expected]);
+  for (const [, , title] of shown) assert.doesNotMatch(title, /undefined/);
 });
 
 test('text from a link or a game record is shown as text, never run as markup', async () => {
