@@ -19,6 +19,7 @@ const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589
 const state = { mode: 'joseki', moves: [], at: 0, filters: {}, offset: 0, swap: false, game: null,
   stones: new Map(), either: false, toMove: 'either' };  // stones: the pattern mode's point -> 'B'|'W'
 let answer = null;
+let trend = null;  // /api/trends' answer for `answer`, once it came: the players and by-era columns
 let redraws = 0;
 let eras = [];  // /api/info's: [{label, first_year, last_year}], null for an open end
 
@@ -173,6 +174,7 @@ function winBar(c) {
 
 function drawTable() {
   const body = $('continuations').querySelector('tbody');
+  $('continuations').classList.toggle('pattern', state.mode === 'pattern');  // it has no players column
   body.replaceChildren();
   if (!answer) return;
   answer.continuations.forEach((c, i) => {
@@ -182,7 +184,7 @@ function drawTable() {
         m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
-      winBar(c), h('td', { class: 'num players' }, '–'), h('td', {}, years(c)), h('td', { class: 'era' }, '–'));
+      winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)));
     row.onclick = () => play(m);
     body.appendChild(row);
   });
@@ -212,8 +214,8 @@ async function drawTrends() {
   const t = await api.trends(state.mode, { moves: lineText(played()), top: 20, ...filterParams() });
   await infoReady.catch(() => null);  // the eras
   if (answer !== asked) return;  // a newer position was drawn meanwhile
-  drawEras(t);
-  drawPlayers(t);
+  trend = t;
+  drawTable();
   const yearsAll = Object.keys(t.years).filter((y) => y !== 'unknown').map(Number).sort((a, b) => a - b);
   if (yearsAll.length === 0) return;
   const W = 560, H = 240, L = 40, B = 24, T = 30;
@@ -233,29 +235,27 @@ async function drawTrends() {
   });
 }
 
-// The "by era" column: each continuation's share of the position's games in each era, as
-// the dictionary's "By era:" lines give it (from /api/trends' games per year).
-function drawEras(t) {
-  if (eras.length < 2) return;
+// The "by era" column of continuation `c`, row `i`: its share of the position's games in each
+// era, as the dictionary's "By era:" lines give it. The pattern lookup gives each era's
+// occurrences (`by_era`, of `eras`); the others come from /api/trends' games per year.
+function eraText(c, i) {
+  const shares = (parts) => parts.map(([label, n, total]) => `${label} ${total ? percent(n / total) : '–'}`).join(', ');
+  if (state.mode === 'pattern') {
+    if (!c.by_era || !answer.eras || answer.eras.length < 2) return '–';
+    const change = c.era_trend === 'higher' ? ', rose' : c.era_trend === 'lower' ? ', fell' : '';
+    return shares(answer.eras.map((e, k) => [e.label, c.by_era[k], e.count])) + change;
+  }
+  const t = trend && trend.continuations[i];
+  if (eras.length < 2 || !t || !t.years) return '–';
   const inEra = (e, year) => (e.first_year === null || year >= e.first_year) && (e.last_year === null || year <= e.last_year);
-  const sum = (counts, e) => Object.entries(counts || {}).filter(([y]) => y !== 'unknown' && inEra(e, Number(y))).reduce((s, [, n]) => s + n, 0);
-  const rows = $('continuations').querySelectorAll('tbody tr');
-  t.continuations.forEach((c, i) => {
-    if (!c.years || !rows[i]) return;
-    const cell = rows[i].querySelector('td.era');
-    cell.textContent = eras.map((e) => {
-      const total = sum(t.years, e);
-      return `${e.label} ${total ? percent(sum(c.years, e) / total) : '–'}`;
-    }).join(', ');
-  });
+  const sum = (counts, e) => Object.entries(counts).filter(([y]) => y !== 'unknown' && inEra(e, Number(y))).reduce((s, [, n]) => s + n, 0);
+  return shares(eras.map((e) => [e.label, sum(t.years, e), sum(trend.years, e)]));
 }
 
 // The "players" column: how many people played each continuation's games (/api/trends).
-function drawPlayers(t) {
-  const rows = $('continuations').querySelectorAll('tbody tr');
-  t.continuations.forEach((c, i) => {
-    if (rows[i] && c.players !== undefined && c.players !== null) rows[i].querySelector('td.players').textContent = thousands(c.players);
-  });
+function playersText(i) {
+  const t = trend && trend.continuations[i];
+  return t && t.players !== undefined && t.players !== null ? thousands(t.players) : '–';
 }
 
 // In fuseki mode, each corner of the whole-board position (/api/position, as `lookup
@@ -316,6 +316,7 @@ async function refresh() {
     answer = null;
     $('error').textContent = e.message;
   }
+  trend = null;  // until drawTrends has this answer's
   drawAll();
   drawTrends().catch((e) => { $('error').textContent = e.message; });
   drawCorners().catch((e) => { $('error').textContent = e.message; });

@@ -186,6 +186,10 @@ test('a filter is applied as lookup applies it, with the games that pass', async
 });
 
 test('a game opens at the move where the position arose', async () => {
+  // The players and by-era columns (from /api/trends) stay while a game is open and after.
+  const columns = () => page.$$eval('#continuations tbody tr', (rows) => rows.map((r) => r.querySelector('.players').textContent + ' ' + r.querySelector('.era').textContent));
+  await page.waitForFunction(() => document.querySelector('#continuations td.players').textContent !== '–');
+  const filled = await columns();
   const before = await redraws();
   const move = await page.$eval('#games tr td:last-child', (c) => Number(c.textContent));
   await page.click('#games tr');
@@ -195,7 +199,9 @@ test('a game opens at the move where the position arose', async () => {
   await page.keyboard.press('ArrowRight');
   assert.match(await page.$eval('#game-title', (e) => e.textContent), new RegExp(`move ${move + 1} of`));
   await shot('screenshot-explore-game.png');
+  assert.deepEqual(await columns(), filled);
   await page.click('#leave-game');
+  assert.deepEqual(await columns(), filled);
 });
 
 test('a game file is reviewed with a link to explore each line', async () => {
@@ -278,6 +284,13 @@ test('pattern mode: stones placed by clicks find the games lookup --corner finds
   const shown = await page.$$eval('#board .marker', (ms) => ms.map((m) => [m.dataset.point, m.querySelector('text').textContent, m.querySelector('title').textContent]));
   assert.deepEqual(shown.map(([p, l]) => [p, l]), [...expected]);
   for (const [, , title] of shown) assert.doesNotMatch(title, /undefined/);
+  // The by-era column from the pattern lookup's by_era; no players column (it gives none).
+  if (info.eras.length > 1) {
+    const cell = await page.$eval('#continuations td.era', (c) => c.textContent);
+    for (const e of info.eras) assert.match(cell, new RegExp(e.label + ' (\\d+\\.\\d%|–)'));
+    assert.match(cell, /\d+\.\d%/);
+  }
+  assert.equal(await page.$$eval('#continuations .players', (cs) => cs.filter((c) => c.offsetParent !== null).length), 0);
 });
 
 test('text from a link or a game record is shown as text, never run as markup', async () => {
