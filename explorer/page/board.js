@@ -73,10 +73,10 @@ export class Board {
       el('circle', { cx: MARGIN + x * CELL, cy: MARGIN + y * CELL, r: 3, class: 'hoshi' }, this.svg);
     this.layer = el('g', {}, this.svg);
     this.svg.addEventListener('click', (event) => {
-      const box = this.svg.getBoundingClientRect();
-      const scale = span / box.width;
-      const x = Math.round(((event.clientX - box.left) * scale - MARGIN) / CELL);
-      const y = Math.round(((event.clientY - box.top) * scale - MARGIN) / CELL);
+      // From the window's pixels to the view box's units, whatever size the board is drawn at.
+      const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+      const x = Math.round((at.x - MARGIN) / CELL);
+      const y = Math.round((at.y - MARGIN) / CELL);
       if (x >= 0 && y >= 0 && x < SIZE && y < SIZE) onClick(xyPoint(x, y));
     });
   }

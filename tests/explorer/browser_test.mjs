@@ -293,6 +293,22 @@ test('pattern mode: stones placed by clicks find the games lookup --corner finds
   assert.equal(await page.$$eval('#continuations .players', (cs) => cs.filter((c) => c.offsetParent !== null).length), 0);
 });
 
+test('in a narrow window the board shrinks to fit, square, and clicks land on their point', async () => {
+  await page.setViewport({ width: 360, height: 740 });
+  try {
+    await page.goto(url + '?mode=joseki&moves=B%5Bpd%5D', { waitUntil: 'networkidle0' });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+    const box = await (await page.$('#board svg')).boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 360, `the board (${box.x}+${box.width}) is in the window`);
+    assert.ok(Math.abs(box.width - box.height) < 1, 'square');
+    await clickPoint('qq');  // far from the board's origin, where a wrong scale shows most
+    assert.equal(await urlMoves(), 'B[pd] W[qq]');
+    await shot('screenshot-explore-narrow.png');
+  } finally {
+    await page.setViewport({ width: 1280, height: 1000 });
+  }
+});
+
 test('text from a link or a game record is shown as text, never run as markup', async () => {
   // Each would set window.pwned if it ran; the page itself has no <img>.
   const markup = (n) => `<img src=x onerror=window.pwned=${n}>`;
