@@ -218,14 +218,17 @@ async function drawTrends() {
   drawTable();
   const yearsAll = Object.keys(t.years).filter((y) => y !== 'unknown').map(Number).sort((a, b) => a - b);
   if (yearsAll.length === 0) return;
-  const W = 560, H = 240, L = 40, B = 24, T = 30;
-  const x = (y) => L + (yearsAll.length === 1 ? (W - L) / 2 : ((y - yearsAll[0]) / (yearsAll[yearsAll.length - 1] - yearsAll[0])) * (W - L - 10));
+  // R: the plot ends short of the right edge, so that the last year's label fits.
+  const W = 560, H = 240, L = 40, R = 20, B = 24, T = 30;
+  const first = yearsAll[0], last = yearsAll[yearsAll.length - 1];
+  const x = (yr) => L + (first === last ? (W - L - R) / 2 : ((yr - first) / (last - first)) * (W - L - R));
   const y = (share) => H - B - share * (H - B - T);
   const add = (name, attrs, text) => { const n = svgElement(name, attrs, svg); if (text !== undefined) n.textContent = text; return n; };
   add('line', { x1: L, x2: W, y1: y(0), y2: y(0), class: 'axis' });
   for (const s of [0.25, 0.5, 0.75, 1]) { add('line', { x1: L, x2: W, y1: y(s), y2: y(s), class: 'gridline' }); add('text', { x: L - 4, y: y(s) + 4, class: 'tick end' }, Math.round(s * 100) + '%'); }
-  const step = Math.max(1, Math.ceil(yearsAll.length / 8));
-  yearsAll.forEach((yr, i) => { if (i % step === 0) add('text', { x: x(yr), y: H - 6, class: 'tick' }, String(yr)); });
+  // A year label every 1, 2, 5, 10... years, 8 at most: evenly spaced, they never overlap.
+  const every = [1, 2, 5, 10, 20, 50].find((n) => (last - first) / n < 8) ?? 100;
+  for (let yr = Math.ceil(first / every) * every; yr <= last; yr += every) add('text', { x: x(yr), y: H - 6, class: 'tick' }, String(yr));
   t.continuations.forEach((c, i) => {
     if (!c.years || i >= 5) return;
     const points = yearsAll.filter((yr) => t.years[yr] > 0).map((yr) => `${x(yr).toFixed(1)},${y((c.years[yr] || 0) / t.years[yr]).toFixed(1)}`);

@@ -128,11 +128,32 @@ test('four moves clicked in the lower-left corner show the counts lookup gives',
   console.log(`click-to-redraw: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms over ${sorted.length} clicks and keys (max ${sorted[sorted.length - 1].toFixed(1)} ms)`);
 });
 
+// The trends chart's year labels: left to right, apart, and inside its view box (560 wide).
+async function yearLabelsFit() {
+  const labels = await page.$$eval('#trends text.tick', (ts) => ts.filter((t) => /^\d{4}$/.test(t.textContent))
+    .map((t) => { const b = t.getBBox(); return { year: t.textContent, left: b.x, right: b.x + b.width }; }));
+  assert.ok(labels.length > 0, 'years are labelled');
+  labels.forEach((l, i) => {
+    assert.ok(l.left >= 0 && l.right <= 560, `${l.year} (${l.left}..${l.right}) is inside the chart`);
+    if (i > 0) assert.ok(l.left > labels[i - 1].right, `${l.year} does not overlap ${labels[i - 1].year}`);
+  });
+}
+
+// A dictionary compiled from `games` ({file name: SGF}) in the scratch directory: its path.
+function compileGames(name, games) {
+  const dir = path.join(scratch, name + '-games');
+  mkdirSync(dir);
+  for (const [file, sgf] of Object.entries(games)) writeFileSync(path.join(dir, file), sgf);
+  execFileSync(binary, ['compile', dir, '-o', path.join(scratch, name), '--quiet']);
+  return path.join(scratch, name);
+}
+
 test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
   // Where the collection has no 3-3 invasion right away (goban-596), the 4-4 stone alone.
   const line = lookup(['--moves', 'B[dp] W[cq]']).found ? 'B[dp] W[cq]' : 'B[dp]';
   await page.goto(url + '?mode=joseki&moves=' + encodeURIComponent(line), { waitUntil: 'networkidle0' });
   await page.waitForFunction(() => document.querySelectorAll('#trends polyline').length > 0);
+  await yearLabelsFit();
   // The "by era" column: the first row's share in each era, the eras /api/info names.
   const eras = (await (await fetch(new URL('/api/info', url))).json()).eras;
   if (eras.length > 1) {
@@ -151,6 +172,16 @@ test('the trends chart of the 3-3 invasion under a 4-4 stone', async () => {
   await page.$eval('#trends', (e) => e.scrollIntoView());
   await shot('screenshot-explore-trends.png');
   await page.goBack({ waitUntil: 'networkidle0' });
+});
+
+test('the trends chart labels years that crowd at its right end apart and inside it', async () => {
+  // A 4-4 stone answered at 3-4 in 1970 and every other year from 2013 to 2019.
+  const years = [1970, 2013, 2015, 2017, 2019];
+  const sgf = (year, i) => `(;GM[1]FF[4]SZ[19]PB[b]PW[w]DT[${year}-05-01]RE[B+R];B[pd];W[qc];B[dd];W[${'cdefg'[i]}j])`;
+  const dir = compileGames('crowded-years', Object.fromEntries(years.map((y, i) => [y + '.sgf', sgf(y, i)])));
+  await page.goto((await explore(dir)) + '?mode=joseki&moves=B%5Bpd%5D', { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => document.querySelectorAll('#trends polyline').length > 0);
+  await yearLabelsFit();
 });
 
 test('in fuseki mode each corner of the position is shown, and explored in joseki mode', async () => {
@@ -320,12 +351,9 @@ test('text from a link or a game record is shown as text, never run as markup', 
   assert.ok(summary.includes(markup(1)) && summary.includes(markup(2)), summary);
   // A game whose names, date, result and event (and file name) are markup, in a dictionary
   // of its own: listed in the games table, then opened.
-  const games = path.join(scratch, 'markup-games');
-  mkdirSync(games);
-  writeFileSync(path.join(games, markup(3) + '.sgf'), `(;GM[1]FF[4]SZ[19]PB[${markup(4)}]BR[9d]PW[${markup(5)}]WR[9d]` +
-    `DT[2019-01-01]RE[${markup(6)}]EV[${markup(7)}];B[pd];W[dd];B[pq];W[dp];B[qk])`);
-  execFileSync(binary, ['compile', games, '-o', path.join(scratch, 'markup'), '--quiet']);
-  await page.goto((await explore(path.join(scratch, 'markup'))) + '?mode=fuseki', { waitUntil: 'networkidle0' });
+  const dir = compileGames('markup', { [markup(3) + '.sgf']: `(;GM[1]FF[4]SZ[19]PB[${markup(4)}]BR[9d]PW[${markup(5)}]WR[9d]` +
+    `DT[2019-01-01]RE[${markup(6)}]EV[${markup(7)}];B[pd];W[dd];B[pq];W[dp];B[qk])` });
+  await page.goto((await explore(dir)) + '?mode=fuseki', { waitUntil: 'networkidle0' });
   const row = await page.$eval('#games tr', (r) => ({ text: r.textContent, title: r.title }));
   for (const n of [4, 5, 6, 7]) assert.ok(row.text.includes(markup(n)), row.text);
   assert.ok(row.title.includes(markup(3)), row.title);
