@@ -61,6 +61,8 @@ const browser = await puppeteer.launch({ executablePath: chromium, headless: tru
 const page = await browser.newPage();
 await page.setViewport({ width: 1280, height: 1000 });
 page.on('pageerror', (e) => console.log('page error: ' + e.message));
+const notFound = [];  // the URLs of every 404 the page met
+page.on('response', (r) => { if (r.status() === 404) notFound.push(r.url()); });
 
 after(async () => {
   await browser.close();
@@ -362,4 +364,8 @@ test('text from a link or a game record is shown as text, never run as markup', 
   await settled(before);
   assert.ok((await page.$eval('#game-title', (e) => e.textContent)).includes(markup(4)));
   assert.deepEqual(await ran(), { pwned: null, images: 0 });
+});
+
+test('the page asks for nothing that is not there, /favicon.ico included', () => {
+  assert.deepEqual(notFound, []);
 });
