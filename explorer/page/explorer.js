@@ -396,7 +396,9 @@ async function doReview(file) {
   try {
     const r = await api.review(file);
     out.replaceChildren();
-    if (r.opening_not_indexed) out.append(h('p', {}, 'opening: not reviewed: ' + r.opening_not_indexed));
+    // What was not reviewed and why, as review prints it.
+    if (r.opening_not_indexed) out.append(h('p', {}, `opening: not reviewed: ${r.opening_not_indexed}.`));
+    for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));
     for (const line of r.lines) {
       const mode = line.name === 'opening' ? 'fuseki' : 'joseki';
       const moves = line.moves.map((m) => parseMove(m.move)).filter(Boolean);

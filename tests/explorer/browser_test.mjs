@@ -244,9 +244,19 @@ test('a game file is reviewed with a link to explore each line', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#review-out button').length > 0);
   const lines = await page.$$eval('#review-out p', (ps) => ps.length);
   const expected = JSON.parse(execFileSync(binary, ['review', dictionary, game, '--json']).toString());
-  assert.equal(lines, expected.lines.length + (expected.opening_not_indexed ? 1 : 0));
+  assert.equal(lines, expected.lines.length + (expected.opening_not_indexed ? 1 : 0) + expected.corners_not_reviewed.length);
   await page.$eval('#review-out', (e) => e.scrollIntoView());
   await shot('screenshot-explore-review.png');
+  // A handicap game: neither its opening nor its corners are reviewed, each with its reason,
+  // the lines review prints.
+  const handicap = path.join(scratch, 'handicap.sgf');
+  writeFileSync(handicap, '(;GM[1]FF[4]SZ[19]HA[4]PB[b]PW[w]AB[dd][pd][dp][pp];W[qf];B[nd];W[qc];B[pc];W[qd];B[pe])');
+  await input.uploadFile(handicap);
+  await page.waitForFunction(() => /not reviewed/.test(document.getElementById('review-out').textContent));
+  const shown = await page.$$eval('#review-out p', (ps) => ps.map((p) => p.textContent));
+  const printed = execFileSync(binary, ['review', dictionary, handicap]).toString().split('\n').filter((l) => l.includes(': not reviewed: '));
+  assert.equal(printed.length, 5);
+  assert.deepEqual(shown, printed);
 });
 
 test('the line is exported as SGF with its continuations', async () => {
