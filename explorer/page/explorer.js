@@ -26,8 +26,10 @@ let eras = [];  // /api/info's: [{label, first_year, last_year}], null for an op
 // Moves as the API takes them: "B[pd] W[qc] B[tenuki]".
 const moveText = (m) => m.color + '[' + (m.point || (state.mode === 'joseki' ? 'tenuki' : 'pass')) + ']';
 const lineText = (moves) => moves.map(moveText).join(' ');
+// A move as the API writes it; null for any other text ("elsewhere", "end"). A move elsewhere
+// is B[tenuki], B[pass], B[tt] or B[] (not the point "pa" of "pass").
 function parseMove(text) {
-  const match = /^([BW])\[([a-s]{2})?[a-z]*\]$/.exec(text);
+  const match = /^([BW])\[(?:([a-s]{2})|tenuki|pass|tt)?\]$/.exec(text);
   return match ? { color: match[1], point: match[2] || null } : null;
 }
 const played = () => state.moves.slice(0, state.at);
@@ -57,17 +59,28 @@ function toUrl() {
   for (const [k, v] of Object.entries(filterParams())) p.set(k, v);
   history.replaceState(null, '', '?' + p.toString());
 }
-function fromUrl() {
+// Reads the state from the link; returns what could not be read, or null. The moves may be
+// in any form the API takes ("pd qc", "B[pd] W[qc]", "Q16 R17 tenuki"): the server reads
+// them, as it reads every move list.
+async function fromUrl() {
   const p = new URLSearchParams(location.search);
   state.mode = ['fuseki', 'pattern'].includes(p.get('mode')) ? p.get('mode') : 'joseki';
   state.stones = new Map((p.get('stones') || '').split(/\s+/).map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
   state.either = p.get('either') === '1';
   state.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
-  state.moves = (p.get('moves') || '').split(/\s+/).map(parseMove).filter(Boolean);
-  const at = Number(p.get('at'));
-  state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
   state.swap = p.get('swap') === '1';
   for (const k of FILTERS) state.filters[k] = p.get(k) || '';
+  const moves = (p.get('moves') || '').trim();
+  if (!moves) return null;
+  try {
+    const read = await api.lookup(state.mode === 'fuseki' ? 'fuseki' : 'joseki', { moves, games: 0 });
+    state.moves = read.moves.map((m) => parseMove(m.move));
+  } catch (e) {
+    return `The link's moves could not be read (${e.message}): the empty board is shown.`;
+  }
+  const at = Number(p.get('at'));
+  state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
+  return null;
 }
 
 // --- Drawing -----------------------------------------------------------------------------
@@ -483,13 +496,14 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-fromUrl();
-for (const k of FILTERS) $('f-' + k).value = state.filters[k];
 const infoReady = api.info();
 infoReady.then((i) => {
   eras = i.eras || [];
   $('mode-pattern').hidden = !i.patterns;
   $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
 }).catch((e) => { $('error').textContent = e.message; });
+const unread = await fromUrl();
+for (const k of FILTERS) $('f-' + k).value = state.filters[k];
 updateFilterCount();
 refresh();
+if (unread) $('error').textContent = unread;  // refresh() has cleared the line

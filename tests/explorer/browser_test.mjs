@@ -376,6 +376,19 @@ test('text from a link or a game record is shown as text, never run as markup', 
   assert.deepEqual(await ran(), { pwned: null, images: 0 });
 });
 
+test('a link may give its moves as the API takes them, and says when it cannot be read', async () => {
+  await page.goto(url + '?mode=joseki&moves=pd+qc', { waitUntil: 'networkidle0' });
+  assert.equal(await urlMoves(), 'B[pd] W[qc]');
+  assert.deepEqual(await tableCounts(), lookup(['--moves', 'pd qc']).continuations.map((c) => c.count));
+  await page.goto(url + '?mode=joseki&moves=pd+zz', { waitUntil: 'networkidle0' });
+  assert.match(await page.$eval('#error', (e) => e.textContent), /moves could not be read.*'zz'/);
+  assert.equal(await urlMoves(), '');
+  // A pass, as the page writes it in fuseki mode, stays a pass (not the point "pa").
+  await page.goto(url + '?mode=fuseki&moves=' + encodeURIComponent('B[pd] W[pass] B[dd]'), { waitUntil: 'networkidle0' });
+  assert.equal(await urlMoves(), 'B[pd] W[pass] B[dd]');
+  assert.deepEqual(await page.$$eval('#moves .move', (ms) => ms.map((m) => m.textContent)), ['1. B Q16', '2. W pass', '3. B D16']);
+});
+
 test('the page asks for nothing that is not there, /favicon.ico included', () => {
   assert.deepEqual(notFound, []);
 });
