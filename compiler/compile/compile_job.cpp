@@ -1,6 +1,8 @@
 #include "compiler/compile/compile_job.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -38,7 +40,11 @@ trackers::Zone load_zone(const std::string& zones_file) {
     std::optional<trackers::Zone> shape = trackers::Zone::named(zones_file);
     if (shape && !std::filesystem::exists(zones_file)) return *shape;
     std::ifstream in(zones_file, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read zone file " + zones_file);
+    if (!in) {
+        throw std::runtime_error(
+            "cannot read zone file " + zones_file + ": " + std::strerror(errno) +
+            " (or name a built-in shape: " + trackers::Zone::shape_names() + ")");
+    }
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     diag::DiagnosticList problems;
     std::optional<trackers::Zone> zone = trackers::Zone::from_map(text, zones_file, problems);

@@ -116,3 +116,14 @@ TEST_CASE("the man page josekic.1 is what cli/man_page.sh makes of the help", "[
         CHECK_THAT(made.out, Catch::Contains("\n.SH " + section + "\n"));
     }
 }
+
+TEST_CASE("zones shows a built-in shape by the name compile's --zones takes", "[cli]") {
+    const auto shape = run_josekic("zones --zones 7x7 --map");
+    CHECK(shape.exit_code == 0);
+    CHECK(shape.out != run_josekic("zones --map").out);
+    const auto missing = run_josekic("zones --zones no-such-map.txt");
+    CHECK(missing.exit_code == 1);
+    CHECK_THAT(missing.err,
+               Catch::Contains("cannot read zone file no-such-map.txt: No such file") &&
+                   Catch::Contains("sawtooth, 7x7, 8x8, 10x10"));
+}
