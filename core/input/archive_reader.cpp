@@ -51,6 +51,8 @@ std::string strip_dot_slash(std::string name) {
     return name;
 }
 
+constexpr std::size_t kBlockSize = 1 << 16;
+
 // Opens `source` for reading; false (with libarchive's error set) when it cannot be.
 bool open_source(archive* reader, const ArchiveSource& source, std::size_t block_size) {
     archive_read_support_filter_all(reader);
@@ -83,6 +85,23 @@ diag::Code damage_code(const ArchiveSource& source) {
                                       : diag::Code::SplitArchiveIncomplete;
 }
 
+bool is_zip(archive* reader) {
+    return (archive_format(reader) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
+}
+
+// A reader of `source` whose next header is that of entry `skipped` + 1, or null when the
+// entries before it cannot be passed (their headers are damaged too).
+ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
+    ArchivePtr reader{archive_read_new()};
+    if (!reader || !open_source(reader.get(), source, kBlockSize)) return nullptr;
+    for (int i = 0; i < skipped; ++i) {
+        archive_entry* entry = nullptr;
+        const int status = archive_read_next_header(reader.get(), &entry);
+        if (status == ARCHIVE_FATAL || status == ARCHIVE_EOF) return nullptr;
+    }
+    return reader;
+}
+
 }  // namespace
 
 WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
@@ -91,7 +110,6 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
     if (!reader)
         return visit(
             failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
-    constexpr std::size_t kBlockSize = 1 << 16;
     if (!open_source(reader.get(), source, kBlockSize)) {
         // A 7z keeps its directory at its end: without its last volume it cannot be opened.
         return visit(failure(display_path,
@@ -142,7 +160,9 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         for (;;) {
             const la_ssize_t n = archive_read_data(reader.get(), buffer.data(), buffer.size());
             if (n == 0) break;
-            if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
+            if (n == ARCHIVE_RETRY) continue;
+            // ARCHIVE_WARN here is damaged data (a zip entry whose CRC does not match): its
+            // bytes are not the game's, and are not read as if they were.
             if (n < 0) {
                 const std::string why = damage_text(reader.get(), source);
                 if (visit(failure(file.display_path, diag::Code::CannotRead,
@@ -150,9 +170,16 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                     return WalkControl::Stop;
                 }
                 if (n == ARCHIVE_FATAL) {
-                    return visit(failure(display_path, damage_code(source),
-                                         "archive unreadable after " + std::to_string(ordinal) +
-                                             " entries: " + why));
+                    // A zip lists its entries in a directory at its end: the entries after a
+                    // damaged one are read by a fresh reader that skips to them.
+                    if (is_zip(reader.get()) && source.volume_paths.empty())
+                        reader = reader_past(source, ordinal);
+                    if (reader) archive_bytes_counted = archive_filter_bytes(reader.get(), -1);
+                    if (!reader) {
+                        return visit(failure(display_path, damage_code(source),
+                                             "archive unreadable after " + std::to_string(ordinal) +
+                                                 " entries: " + why));
+                    }
                 }
                 entry_failed = true;
                 break;

@@ -208,3 +208,50 @@ TEST_CASE("the real Fox archives read whole (when ../shared is present)", "[inpu
         CHECK(errors == 0);
     }
 }
+
+TEST_CASE("a zip entry whose data is damaged is named, and the entries after it are read",
+          "[input]") {
+    // Ten games; the data of the second damaged at a few places in turn: where the inflater
+    // fails (libarchive's fatal error, then read past through the zip's directory) and where
+    // only the CRC tells (libarchive's warning: its bytes are not the game's).
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (int i = 0; i < 10; ++i) {
+        std::string game = "(;GM[1]SZ[19]PB[Player " + std::to_string(i) + "]";
+        for (int m = 0; m < 60; ++m) game += m % 2 == 0 ? ";B[pd];W[dd]" : ";B[pp];W[dp]";
+        entries.emplace_back("g" + std::to_string(i) + ".sgf", game + ")");
+    }
+    const TempDir dir;
+    const std::string path = (dir.path() / "ten.zip").string();
+    make_archive(path, ArchiveKind::Zip, entries);
+    const std::string bytes = slurp(path);
+    // The second entry's local header ("PK\3\4", 30 bytes, its name and extra field, whose
+    // lengths are at 26 and 28), then its data.
+    const std::size_t second = bytes.find("PK\x03\x04", bytes.find("PK\x03\x04") + 4);
+    REQUIRE(second != std::string::npos);
+    const auto u16_at = [&bytes](std::size_t at) {
+        return static_cast<std::size_t>(static_cast<unsigned char>(bytes[at])) |
+               static_cast<std::size_t>(static_cast<unsigned char>(bytes[at + 1])) << 8;
+    };
+    const std::size_t data = second + 30 + u16_at(second + 26) + u16_at(second + 28);
+    const std::size_t next = bytes.find("PK", data);
+    REQUIRE(next > data + 8);
+    for (const std::size_t at : {data, data + (next - data) / 2, next - 5}) {
+        INFO(at - data);
+        std::string damaged = bytes;
+        damaged[at] = static_cast<char>(damaged[at] ^ 0x55);
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << damaged;
+        std::size_t games = 0;
+        std::size_t failed = 0;
+        for (const InputFile& file : walk({path})) {
+            if (file.read_error) {
+                CHECK(file.display_path == path + "/g1.sgf");
+                ++failed;
+            } else {
+                CHECK(file.display_path != path + "/g1.sgf");
+                ++games;
+            }
+        }
+        CHECK(failed == 1);
+        CHECK(games == 9);
+    }
+}
