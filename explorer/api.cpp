@@ -69,6 +69,23 @@ std::string parameter_name(game::FilterKind kind) {
     return name;
 }
 
+// Refuses a parameter the endpoint does not read, `takes` and, with `filters`, the filters':
+// a misspelt one (min-rank, sinse) would else be answered as if it were not there.
+void takes_only(const Params& params, std::initializer_list<std::string_view> takes, bool filters) {
+    std::vector<std::string> known(takes.begin(), takes.end());
+    if (filters) {
+        for (std::size_t k = 0; k < game::kFilterKindCount; ++k)
+            known.push_back(parameter_name(static_cast<game::FilterKind>(k)));
+    }
+    for (const auto& [name, value] : params) {
+        if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+        std::string list;
+        for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+        throw BadParameter{name, known.empty() ? "is not a parameter here: this takes none"
+                                               : "is not a parameter here: this takes " + list};
+    }
+}
+
 // The filters as `lookup` takes them, under the names of its options ("min_rank" for
 // --min-rank), with the same checks (game::make_filter). An empty field is not set: a form
 // sends its empty fields.
@@ -149,8 +166,9 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
 Api::Api(const index::IndexFile& index)
     : index_(&index), options_(index::tracking_options(index)), trends_(index), games_(index) {}
 
-ApiAnswer Api::info() const {
+ApiAnswer Api::info(const Params& params) const {
     return guarded([&] {
+        takes_only(params, {}, false);
         Json out{{"index", index_->path()},
                  {"size_bytes", index_->size_bytes()},
                  {"games", index_->game_count()},
@@ -220,6 +238,7 @@ std::shared_ptr<const index::GameSelection> Api::selection_of(
 
 ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
     return guarded([&] {
+        takes_only(params, {"moves", "games", "offset"}, true);
         const index::QueryLine query = query_of(params, tree);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
@@ -239,6 +258,7 @@ ApiAnswer Api::corner(const Params& params) const {
             return error_answer(404,
                                 "this index holds no corner patterns: compile the "
                                 "dictionary with --patterns (docs/patterns.md)");
+        takes_only(params, {"stones", "to_move", "either_colour", "games", "offset"}, true);
         std::variant<index::CornerQuery, index::QueryError> parsed =
             index::parse_corner_query(single(params, "stones").value_or(""), "stones");
         if (const auto* error = std::get_if<index::QueryError>(&parsed))
@@ -264,6 +284,7 @@ ApiAnswer Api::corner(const Params& params) const {
 
 ApiAnswer Api::position(const Params& params) const {
     return guarded([&] {
+        takes_only(params, {"moves", "games", "offset"}, true);
         const index::QueryLine query = query_of(params, index::Tree::Fuseki);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
@@ -289,6 +310,7 @@ ApiAnswer Api::position(const Params& params) const {
 
 ApiAnswer Api::years(index::Tree tree, const Params& params) const {
     return guarded([&] {
+        takes_only(params, {"moves", "top"}, true);
         const index::QueryLine query = query_of(params, tree);
         const game::GameFilter filter = filter_of(params);
         const auto top = static_cast<std::size_t>(number(params, "top", 5, 0, 20));
@@ -331,6 +353,7 @@ ApiAnswer Api::game(std::string_view id_text, const Params& params) const {
             return error_answer(404, "no game has the id " + std::string(id_text) +
                                          " (the index has " + std::to_string(index_->game_count()) +
                                          " games)");
+        takes_only(params, {"move"}, false);
         const auto move = number(params, "move", 0, 0, 10'000);
         return json_answer(games_.game_json(id, static_cast<std::size_t>(move)));
     });
@@ -340,6 +363,7 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
     return guarded([&] {
         if (body.size() > kMaxReviewBytes)
             return error_answer(413, "a game file of at most 1 MiB, please");
+        takes_only(params, {"name", "alternatives"}, false);
         const std::string name = single(params, "name").value_or("game.sgf");
         const auto alternatives = number(params, "alternatives", 5, 0, 50);
         diag::DiagnosticList problems;

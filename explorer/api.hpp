@@ -45,7 +45,7 @@ class Api {
 
     /// GET /api/info: the index's file, size, game count, compile options, tree sizes, and
     /// the eras compile chooses by default for the indexed games (the page's "by era").
-    ApiAnswer info() const;
+    ApiAnswer info(const Params& params = {}) const;
     /// GET /api/joseki and /api/fuseki: `moves`, the filters, `games` and `offset`.
     ApiAnswer lookup(index::Tree tree, const Params& params) const;
     /// GET /api/position: the whole-board position after `moves` (any order), as
@@ -108,7 +108,8 @@ struct Endpoint {
 };
 
 inline constexpr std::array<Endpoint, 9> kEndpoints = {{
-    {"GET", "/api/info", "GET /api/info", [](const Api& a, const Request&) { return a.info(); }},
+    {"GET", "/api/info", "GET /api/info",
+     [](const Api& a, const Request& r) { return a.info(r.params); }},
     {"GET", "/api/joseki", "GET /api/joseki",
      [](const Api& a, const Request& r) { return a.lookup(index::Tree::Joseki, r.params); }},
     {"GET", "/api/fuseki", "GET /api/fuseki",

@@ -293,13 +293,18 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
     CHECK(error["parameter"] == "moves");
     CHECK(error["column"] == 7);
     for (const std::string query :
-         {"since=abc", "min_rank=12x", "since=2000&until=1990", "games=-1", "moves=pd&moves=dd"}) {
+         {"since=abc", "min_rank=12x", "since=2000&until=1990", "games=-1", "moves=pd&moves=dd",
+          "min-rank=9d", "moves=pd&sinse=2019"}) {
         const auto r = client.Get("/api/joseki?" + query);
         REQUIRE(r);
         INFO(query);
         CHECK(r->status == 400);
         CHECK(json::parse(r->body).contains("parameter"));
     }
+    // A misspelt parameter is named, not answered as if it were not there.
+    const auto misspelt = client.Get("/api/joseki?moves=pd&sinse=2019");
+    REQUIRE(misspelt);
+    CHECK(json::parse(misspelt->body)["parameter"] == "sinse");
     // The filters' checks are lookup's, in its words, under the parameter's name.
     const auto crossed = client.Get("/api/joseki?since=2000&until=1990");
     REQUIRE(crossed);
