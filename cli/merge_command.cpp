@@ -1,12 +1,17 @@
 #include "cli/merge_command.hpp"
 
+#include <sys/stat.h>
+
 #include <iostream>
+#include <map>
 #include <memory>
+#include <utility>
 
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
 #include "compiler/compile/merge_job.hpp"
 #include "emit/decimal_text.hpp"
+#include "index/dictionary_set.hpp"
 
 namespace po = boost::program_options;
 
@@ -53,6 +58,18 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
     if (parts.empty()) throw UsageError(help.name, "give at least one PART to merge");
+    // The same index named twice (by two spellings, or a directory and its index.jki) would
+    // count the second's games as duplicates of the first's, where compile reads a
+    // directory given twice once: refused, rather than merged into neither.
+    std::map<std::pair<dev_t, ino_t>, std::string> seen;
+    for (const std::string& part : parts) {
+        struct stat info {};
+        if (::stat(index::index_path(part).c_str(), &info) != 0) continue;  // the open says why
+        const auto [earlier, fresh] = seen.try_emplace({info.st_dev, info.st_ino}, part);
+        if (!fresh)
+            throw UsageError(help.name, part + " is the same dictionary as " + earlier->second +
+                                            ": give each PART once");
+    }
     options.stream.threads = static_cast<unsigned>(threads);
     if (!apply_output_options(output, help.name, options)) {
         std::cerr << "josekic: nothing was written\n";

@@ -342,6 +342,21 @@ TEST_CASE("a dictionary with corner patterns is refused, not merged without them
     CHECK(test_support::visible_files(b) == before);
 }
 
+TEST_CASE("the same part named twice is refused before anything is read", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 1, 5, 0);
+    const std::vector<std::string> compiled = compile_each(parts);
+    const std::string out = (dir.path() / "out").string();
+    for (const std::string& again : {compiled[0], (fs::path(compiled[0]) / "index.jki").string()}) {
+        const BinaryRun run = run_josekic("merge " + shell_quote(compiled[0]) + " " +
+                                          shell_quote(again) + " -o " + shell_quote(out));
+        INFO(run.err);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find("is the same dictionary as") != std::string::npos);
+        CHECK_FALSE(fs::exists(out));
+    }
+}
+
 TEST_CASE("a dictionary without merge sections is refused with a reason", "[e2e][merge]") {
     const TempDir dir;
     const std::vector<std::string> parts = split_collection(dir, 1, 5, 0);
