@@ -51,10 +51,11 @@ std::string strip_dot_slash(std::string name) {
     return name;
 }
 
+// What is read at once: of a split archive's volumes, and of an entry's data.
 constexpr std::size_t kBlockSize = 1 << 16;
 
 // Opens `source` for reading; false (with libarchive's error set) when it cannot be.
-bool open_source(archive* reader, const ArchiveSource& source, std::size_t block_size) {
+bool open_source(archive* reader, const ArchiveSource& source) {
     archive_read_support_filter_all(reader);
     archive_read_support_format_all(reader);
     // Raw is the format of last resort (every other format bids higher), so that a
@@ -66,7 +67,7 @@ bool open_source(archive* reader, const ArchiveSource& source, std::size_t block
     std::vector<const char*> names;
     for (const std::string& path : source.volume_paths) names.push_back(path.c_str());
     names.push_back(nullptr);
-    return archive_read_open_filenames(reader, names.data(), block_size) == ARCHIVE_OK;
+    return archive_read_open_filenames(reader, names.data(), kBlockSize) == ARCHIVE_OK;
 }
 
 // libarchive's reason, and for a split archive the volume that is presumably missing.
@@ -93,7 +94,7 @@ bool is_zip(archive* reader) {
 // entries before it cannot be passed (their headers are damaged too).
 ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
     ArchivePtr reader{archive_read_new()};
-    if (!reader || !open_source(reader.get(), source, kBlockSize)) return nullptr;
+    if (!reader || !open_source(reader.get(), source)) return nullptr;
     for (int i = 0; i < skipped; ++i) {
         archive_entry* entry = nullptr;
         const int status = archive_read_next_header(reader.get(), &entry);
@@ -110,7 +111,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
     if (!reader)
         return visit(
             failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
-    if (!open_source(reader.get(), source, kBlockSize)) {
+    if (!open_source(reader.get(), source)) {
         // A 7z keeps its directory at its end: without its last volume it cannot be opened.
         return visit(failure(display_path,
                              source.next_volume.empty() ? diag::Code::CannotRead
@@ -172,14 +173,14 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                 if (n == ARCHIVE_FATAL) {
                     // A zip lists its entries in a directory at its end: the entries after a
                     // damaged one are read by a fresh reader that skips to them.
-                    if (is_zip(reader.get()) && source.volume_paths.empty())
-                        reader = reader_past(source, ordinal);
-                    if (reader) archive_bytes_counted = archive_filter_bytes(reader.get(), -1);
-                    if (!reader) {
+                    ArchivePtr past = is_zip(reader.get()) ? reader_past(source, ordinal) : nullptr;
+                    if (!past) {
                         return visit(failure(display_path, damage_code(source),
                                              "archive unreadable after " + std::to_string(ordinal) +
                                                  " entries: " + why));
                     }
+                    reader = std::move(past);
+                    archive_bytes_counted = archive_filter_bytes(reader.get(), -1);
                 }
                 entry_failed = true;
                 break;
