@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <span>
 #include <stdexcept>
 
 #include "core/input/file_kinds.hpp"
@@ -88,24 +89,25 @@ void link_name(const fs::path& dir, const std::string& name, const std::string& 
     }
 }
 
-// The names of a set's files that do not depend on its content (the split files do): the
-// dictionaries, the index, the split files' lists and the report.
+// The names of a set's files that do not depend on its content (the split files do): first
+// the dictionaries and the index, which an older josekic's plain files are recognised among
+// by their first bytes (kRecognisedNames), then the split files' lists and the report.
 constexpr std::array<std::string_view, 7> kFixedNames{
     "joseki.sgf",       "fuseki.sgf",       "fuseki-handicap.sgf", "index.jki",
     "joseki-index.txt", "fuseki-index.txt", "report.txt"};
+constexpr std::span<const std::string_view> kRecognisedNames = std::span(kFixedNames).first<4>();
 
 // The files a josekic from before sets wrote as regular files into `dir`: the dictionaries
 // under their fixed names, the parts a split index lists, the index and the report. Each
 // is recognised by its content too, so that a user's file of such a name stays.
 std::vector<std::string> files_of_older_josekic(const fs::path& dir) {
     std::vector<std::string> found;
-    const auto regular = [&dir](const std::string& name) {
+    const auto regular = [&dir](std::string_view name) {
         struct stat info {};
         return ::lstat((dir / name).c_str(), &info) == 0 && S_ISREG(info.st_mode);
     };
-    for (const std::string& name : {std::string("joseki.sgf"), std::string("fuseki.sgf"),
-                                    std::string("fuseki-handicap.sgf"), std::string("index.jki")}) {
-        if (regular(name) && input::written_by_josekic_file(dir / name)) found.push_back(name);
+    for (const std::string_view name : kRecognisedNames) {
+        if (regular(name) && input::written_by_josekic_file(dir / name)) found.emplace_back(name);
     }
     for (const std::string kind : {"joseki", "fuseki"}) {
         const std::string index_name = kind + "-index.txt";
