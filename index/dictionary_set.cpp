@@ -66,6 +66,10 @@ std::optional<std::string> mismatch(const IndexFile& index, const fs::path& inde
 
 }  // namespace
 
+bool holds_dictionary_files(const fs::path& dir) {
+    return !dictionary_files(dir).empty();
+}
+
 fs::path index_path(const std::string& dictionary) {
     const fs::path path(dictionary);
     if (fs::is_directory(path)) return path / kIndexFileName;
@@ -76,7 +80,7 @@ IndexFile open_dictionary_index(const std::string& dictionary) {
     const fs::path path = index_path(dictionary);
     // A dictionary compiled with --no-index: say so, rather than that a file is missing.
     if (std::error_code error; fs::is_directory(dictionary, error) && !fs::exists(path, error) &&
-                               !error && !dictionary_files(dictionary).empty()) {
+                               !error && holds_dictionary_files(dictionary)) {
         throw IndexError(dictionary + ": holds a dictionary without its index (compiled with " +
                          "--no-index); compile it again without --no-index");
     }

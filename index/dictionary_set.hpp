@@ -14,6 +14,11 @@ namespace josekic::index {
 /// The index a DIR|INDEX argument names: DIR/index.jki for a directory, else the file.
 std::filesystem::path index_path(const std::string& dictionary);
 
+/// Whether the directory `dir` holds a compiled dictionary's SGF files (joseki.sgf,
+/// fuseki.sgf, fuseki-handicap.sgf or the parts a split index lists), with its index or
+/// without (--no-index).
+bool holds_dictionary_files(const std::filesystem::path& dir);
+
 /// Opens the index `dictionary` names (index_path) and checks it against the SGF
 /// dictionaries in its directory (joseki.sgf, fuseki.sgf, fuseki-handicap.sgf and the parts
 /// a split index lists): each root that names a compile id (XI) must name this index's.

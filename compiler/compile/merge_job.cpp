@@ -558,7 +558,7 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
     // the open below, which says why.)
     if (std::error_code error;
         !std::filesystem::exists(index::index_path(options.output_dir), error) && !error &&
-        !std::filesystem::exists(std::filesystem::path(options.output_dir) / "joseki.sgf", error))
+        !index::holds_dictionary_files(options.output_dir))
         throw std::runtime_error(options.output_dir + ": holds no dictionary to update (no " +
                                  std::string(index::kIndexFileName) +
                                  "); make one with josekic compile INPUT... -o " +
