@@ -137,7 +137,9 @@ std::string continuation_text(const index::PatternContinuation& c) {
     if (c.move)
         return std::string(1, go::sgf_letter(c.move->color)) + "[" + go::to_sgf(*c.move->point) +
                "]";
-    return std::string(index::next_name(c.next));
+    // "B elsewhere": Black's tenuki and White's are two rows.
+    const std::string name(index::next_name(c.next));
+    return c.player ? std::string(1, go::sgf_letter(*c.player)) + " " + name : name;
 }
 
 }  // namespace

@@ -167,9 +167,10 @@ std::array<Tally*, kNextCodes> tallies_of(const Variant& v, std::vector<Tally>& 
         const int where = code < kNextElsewhere
                               ? next_point(v.pattern, static_cast<std::uint8_t>(code)).index()
                               : kNotAPoint + code;
+        // The game's end is one row, whoever was to move.
+        const bool white = v.to_move_in_query == go::Color::White && code != kNextNone;
         tally_of[static_cast<std::size_t>(code)] =
-            &next[static_cast<std::size_t>(where) * 2 +
-                  (v.to_move_in_query == go::Color::White ? 1 : 0)];
+            &next[static_cast<std::size_t>(where) * 2 + (white ? 1 : 0)];
     }
     return tally_of;
 }
@@ -317,6 +318,7 @@ PatternLookupResult lookup_pattern(const IndexFile& index, const CornerQuery& qu
         } else {
             c.next = static_cast<std::uint8_t>(where - kNotAPoint);
         }
+        if (c.next != kNextNone) c.player = colour;
         result.stats.absorb(c.stats);
         result.continuations.push_back(c);
     }

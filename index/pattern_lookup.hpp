@@ -52,7 +52,10 @@ struct PatternContinuation {
     /// `next` elsewhere, a pass or the game's end.
     std::optional<go::Move> move;
     std::uint8_t next = kNextNone;  ///< kNextElsewhere, kNextPass or kNextNone without a move
-    dictionary::NodeStats stats;    ///< of the player to move, as the pattern's
+    /// Who played it, in the query's colours (the player to move): a move elsewhere or a pass
+    /// by Black and by White are two continuations. nullopt for the game's end, one row.
+    std::optional<go::Color> player;
+    dictionary::NodeStats stats;  ///< of the player to move, as the pattern's
     /// Occurrences in each of the result's eras (dated games only).
     std::array<dictionary::NodeStats::Counter, dictionary::Eras::kMaxEras> per_era{};
 };

@@ -157,6 +157,10 @@ Json pattern_lookup_json(const PatternLookupResult& r) {
                                    go::to_sgf(*c.move->point) + "]";
         else
             continuation["move"] = next_name(c.next);
+        if (c.player)
+            continuation["player"] = std::string(1, go::sgf_letter(*c.player));
+        else
+            continuation["player"] = nullptr;
         continuation["share"] = share(c.stats.count, r.stats.count);
         add_stats(continuation, c.stats);
         continuation["win_rate_against_rest"] =

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -166,6 +167,38 @@ TEST_CASE("a capture changes a corner's pattern", "[index][patterns]") {
     CHECK(index::lookup_pattern(file, *from_game, 5).stats.count == 1);
     CHECK_FALSE(
         index::game_corner_query(record, record.moves.size(), 4, trackers::Corner::LowerLeft));
+}
+
+TEST_CASE("a move elsewhere is told by its player, a game's end is one row", "[index][patterns]") {
+    // B pd and W qc, made by either player's move: then Black plays elsewhere (game 1), White
+    // plays elsewhere (game 2), or the game ends with Black (game 3) or White (game 4) to move.
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(
+        dir, {sgf_game(";B[pd];W[qc];B[jj]", 2001), sgf_game(";W[qc];B[pd];W[jj]", 2002),
+              sgf_game(";B[pd];W[qc]", 2003), sgf_game(";W[qc];B[pd]", 2004)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    const index::PatternLookupResult r = index::lookup_pattern(file, query("B[pd] W[qc]"), 5);
+    CHECK(r.stats.count == 4);
+    std::map<std::string, std::uint64_t> rows;
+    for (const index::PatternContinuation& c : r.continuations) {
+        REQUIRE_FALSE(c.move);
+        CHECK(c.player.has_value() == (c.next != index::kNextNone));
+        const std::string player = c.player ? (*c.player == go::Color::Black ? "B " : "W ") : "";
+        rows[player + std::string(index::next_name(c.next))] += c.stats.count;
+    }
+    CHECK(rows ==
+          std::map<std::string, std::uint64_t>{{"B elsewhere", 1}, {"W elsewhere", 1}, {"end", 2}});
+    // The text and the JSON say whose move it was.
+    const std::string text = cli::render_pattern_text(r);
+    CHECK(text.find("  B elsewhere  1") != std::string::npos);
+    CHECK(text.find("  W elsewhere  1") != std::string::npos);
+    const auto json = index::pattern_lookup_json(r);
+    std::set<std::string> players;
+    for (const auto& c : json["continuations"]) {
+        const std::string player = c["player"].is_null() ? "" : c["player"].get<std::string>();
+        players.insert(c["move"].get<std::string>() + " " + player);
+    }
+    CHECK(players == std::set<std::string>{"elsewhere B", "elsewhere W", "end "});
 }
 
 TEST_CASE("patterns that differ in one point are two entries", "[index][patterns]") {
