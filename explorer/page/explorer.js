@@ -65,13 +65,19 @@ function toUrl() {
 async function fromUrl() {
   const p = new URLSearchParams(location.search);
   state.mode = ['fuseki', 'pattern'].includes(p.get('mode')) ? p.get('mode') : 'joseki';
-  state.stones = new Map((p.get('stones') || '').split(/\s+/).map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
+  // The stones as the page writes them ("B[pd] W[qc]"): one that is not is named, not dropped
+  // without a word.
+  const stoneTexts = (p.get('stones') || '').split(/\s+/).filter((t) => t);
+  const unread = stoneTexts.filter((t) => { const m = parseMove(t); return !m || !m.point; });
+  state.stones = new Map(stoneTexts.map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
   state.either = p.get('either') === '1';
   state.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
   state.swap = p.get('swap') === '1';
   for (const k of FILTERS) state.filters[k] = p.get(k) || '';
+  const stonesProblem = unread.length === 0 ? null
+    : `The link's stones ${unread.join(' ')} could not be read (a stone is B[pd] or W[qc]): ${state.stones.size ? 'the others are shown' : 'none is shown'}.`;
   const moves = (p.get('moves') || '').trim();
-  if (!moves) return null;
+  if (!moves) return stonesProblem;
   try {
     const read = await api.lookup(state.mode === 'fuseki' ? 'fuseki' : 'joseki', { moves, games: 0 });
     state.moves = read.moves.map((m) => parseMove(m.move));
@@ -80,7 +86,7 @@ async function fromUrl() {
   }
   const at = Number(p.get('at'));
   state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
-  return null;
+  return stonesProblem;
 }
 
 // --- Drawing -----------------------------------------------------------------------------
@@ -188,13 +194,17 @@ function winBar(c) {
 function drawTable() {
   const body = $('continuations').querySelector('tbody');
   $('continuations').classList.toggle('pattern', state.mode === 'pattern');  // it has no players column
+  // A pattern counts occurrences (a game may show it twice), and the wins of the player to
+  // move, not of the line's first player.
+  $('count-head').textContent = state.mode === 'pattern' ? 'times' : 'games';
+  $('wins-head').textContent = state.mode === 'pattern' ? 'player to move wins (95%)' : 'first player wins (95%)';
   body.replaceChildren();
   if (!answer) return;
   answer.continuations.forEach((c, i) => {
     const m = parseMove(c.move);
     const row = h('tr', {}, h('td', { class: 'letter' }, letter(i)),
       h('td', c.normalised ? { title: 'as the dictionary writes it: ' + c.normalised } : {},
-        m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.move),
+        m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
       winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)));

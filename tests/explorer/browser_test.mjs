@@ -293,6 +293,15 @@ test('pattern mode: stones placed by clicks find the games lookup --corner finds
   assert.equal(await urlStones(), 'B[dp]');
   assert.equal(await summaryCount(), corner('B[dp]').count);
   assert.deepEqual(await tableCounts(), corner('B[dp]').continuations.map((c) => c.count));
+  // A pattern counts occurrences, and the wins of the player to move.
+  assert.deepEqual(await page.$$eval('#continuations thead th', (ths) => ths.map((th) => th.textContent).slice(2, 5)),
+    ['times', 'share', 'player to move wins (95%)']);
+  // A move elsewhere says whose it was, as the API's "player" does.
+  const moveCells = await page.$$eval('#continuations tbody tr td:nth-child(2)', (tds) => tds.map((td) => td.textContent));
+  corner('B[dp]').continuations.forEach((c, i) => {
+    if (c.move === 'elsewhere') assert.equal(moveCells[i], c.player + ' elsewhere');
+  });
+  assert.ok(corner('B[dp]').continuations.some((c) => c.move === 'elsewhere'), 'a move elsewhere after B[dp]');
   // The most played continuation with a point, added from the table: two stones now.
   const first = corner('B[dp]').continuations;
   const row = first.findIndex((c) => /^[BW]\[[a-s]{2}\]$/.test(c.move));
@@ -387,6 +396,10 @@ test('a link may give its moves as the API takes them, and says when it cannot b
   await page.goto(url + '?mode=fuseki&moves=' + encodeURIComponent('B[pd] W[pass] B[dd]'), { waitUntil: 'networkidle0' });
   assert.equal(await urlMoves(), 'B[pd] W[pass] B[dd]');
   assert.deepEqual(await page.$$eval('#moves .move', (ms) => ms.map((m) => m.textContent)), ['1. B Q16', '2. W pass', '3. B D16']);
+  // A pattern link's stones that are not stones are named, the others kept.
+  await page.goto(url + '?mode=pattern&stones=' + encodeURIComponent('B[pd] X[qc] W[zz]'), { waitUntil: 'networkidle0' });
+  assert.match(await page.$eval('#error', (e) => e.textContent), /stones X\[qc\] W\[zz\] could not be read.*the others are shown/);
+  assert.equal(await urlStones(), 'B[pd]');
 });
 
 test('the page asks for nothing that is not there, /favicon.ico included', () => {
