@@ -7,10 +7,11 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "core/input/decompressed_stream.hpp"
 #include "core/input/file_kinds.hpp"
-#include "core/input/gzip_stream.hpp"
 
 namespace josekic::input {
 
@@ -57,20 +58,21 @@ std::string strip_dot_slash(std::string name) {
 // What is read at once: of a split archive's volumes, and of an entry's data.
 constexpr std::size_t kBlockSize = 1 << 16;
 
-// Whether `source` is a gzip stream (a .tar.gz, an .sgf.gz), by its first bytes.
-bool is_gzip(const ArchiveSource& source) {
-    if (source.volume_paths.empty()) return GzipStream::starts_gzip(source.bytes);
+// The codec of `source`'s stream when it is one read by DecompressedStream, by its first
+// bytes.
+std::optional<DecompressedStream::Codec> codec_of(const ArchiveSource& source) {
+    if (source.volume_paths.empty()) return DecompressedStream::codec_of(source.bytes);
     std::ifstream first(source.volume_paths.front(), std::ios::binary);
-    char head[3] = {};
+    char head[DecompressedStream::kMagicBytes] = {};
     first.read(head, sizeof head);
-    return GzipStream::starts_gzip(
+    return DecompressedStream::codec_of(
         std::string_view(head, static_cast<std::size_t>(first.gcount())));
 }
 
-// libarchive's read callback over a GzipStream: its next decompressed bytes, 0 at the end,
+// libarchive's read callback over a DecompressedStream: its next bytes, 0 at the end,
 // ARCHIVE_FATAL with the stream's reason.
-la_ssize_t read_gzip(archive* reader, void* client, const void** buffer) {
-    auto& stream = *static_cast<GzipStream*>(client);
+la_ssize_t read_decompressed(archive* reader, void* client, const void** buffer) {
+    auto& stream = *static_cast<DecompressedStream*>(client);
     std::span<const char> out;
     if (!stream.next(out)) {
         archive_set_error(reader, EIO, "%s", stream.error().c_str());
@@ -81,16 +83,18 @@ la_ssize_t read_gzip(archive* reader, void* client, const void** buffer) {
 }
 
 // Opens `source` for reading; false (with libarchive's error set) when it cannot be. A gzip
-// stream is decompressed by `gzip`, made here, which must outlive the reader.
-bool open_source(archive* reader, const ArchiveSource& source, std::unique_ptr<GzipStream>& gzip) {
+// or xz stream is decompressed by `stream`, made here, which must outlive the reader.
+bool open_source(archive* reader, const ArchiveSource& source,
+                 std::unique_ptr<DecompressedStream>& stream) {
     archive_read_support_filter_all(reader);
     archive_read_support_format_all(reader);
     // Raw is the format of last resort (every other format bids higher), so that a
     // compressed stream that holds no container is read as the one file it is.
     if (source.content == ContentKind::Compressed) archive_read_support_format_raw(reader);
-    if (is_gzip(source)) {
-        gzip = std::make_unique<GzipStream>(source.volume_paths, source.bytes);
-        return archive_read_open(reader, gzip.get(), nullptr, read_gzip, nullptr) == ARCHIVE_OK;
+    if (const auto codec = codec_of(source)) {
+        stream = std::make_unique<DecompressedStream>(*codec, source.volume_paths, source.bytes);
+        return archive_read_open(reader, stream.get(), nullptr, read_decompressed, nullptr) ==
+               ARCHIVE_OK;
     }
     if (source.volume_paths.empty())
         return archive_read_open_memory(reader, source.bytes.data(), source.bytes.size()) ==
@@ -101,11 +105,12 @@ bool open_source(archive* reader, const ArchiveSource& source, std::unique_ptr<G
     return archive_read_open_filenames(reader, names.data(), kBlockSize) == ARCHIVE_OK;
 }
 
-// libarchive's reason, or the gzip stream's when it failed (libarchive may put its own
-// "Truncated input file" over it), and for a split archive the volume that is presumably
+// libarchive's reason, or the decompressed stream's when it failed (libarchive may put its
+// own "Truncated input file" over it), and for a split archive the volume that is presumably
 // missing.
-std::string damage_text(archive* a, const GzipStream* gzip, const ArchiveSource& source) {
-    std::string text = gzip != nullptr && !gzip->error().empty() ? gzip->error() : error_text(a);
+std::string damage_text(archive* a, const DecompressedStream* stream, const ArchiveSource& source) {
+    std::string text =
+        stream != nullptr && !stream->error().empty() ? stream->error() : error_text(a);
     if (!source.next_volume.empty())
         text += " (the data ends early: is volume " + source.next_volume + " missing?)";
     return text;
@@ -127,8 +132,8 @@ bool is_zip(archive* reader) {
 // entries before it cannot be passed (their headers are damaged too).
 ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
     ArchivePtr reader{archive_read_new()};
-    std::unique_ptr<GzipStream> not_gzip;  // a zip is not a gzip stream
-    if (!reader || !open_source(reader.get(), source, not_gzip)) return nullptr;
+    std::unique_ptr<DecompressedStream> none;  // a zip is no gzip or xz stream
+    if (!reader || !open_source(reader.get(), source, none)) return nullptr;
     for (int i = 0; i < skipped; ++i) {
         archive_entry* entry = nullptr;
         const int status = archive_read_next_header(reader.get(), &entry);
@@ -141,18 +146,19 @@ ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
 
 WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
                          const InputVisitor& visit, const WalkOptions& options) {
-    std::unique_ptr<GzipStream> gzip;  // declared first: the reader reads from it to its end
+    // Declared first: the reader reads from it to its end.
+    std::unique_ptr<DecompressedStream> stream;
     ArchivePtr reader{archive_read_new()};
     if (!reader)
         return visit(
             failure(display_path, diag::Code::CannotRead, "cannot allocate an archive reader"));
-    if (!open_source(reader.get(), source, gzip)) {
+    if (!open_source(reader.get(), source, stream)) {
         // A 7z keeps its directory at its end: without its last volume it cannot be opened.
         return visit(
             failure(display_path,
                     source.next_volume.empty() ? diag::Code::CannotRead
                                                : diag::Code::SplitArchiveIncomplete,
-                    "cannot open archive: " + damage_text(reader.get(), gzip.get(), source)));
+                    "cannot open archive: " + damage_text(reader.get(), stream.get(), source)));
     }
 
     // One buffer for the whole archive: entries are copied out of it into their own string.
@@ -165,9 +171,10 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         if (status == ARCHIVE_EOF) break;
         ++ordinal;
         if (status == ARCHIVE_FATAL) {
-            return visit(failure(display_path, damage_code(source),
-                                 "archive unreadable after " + std::to_string(ordinal - 1) +
-                                     " entries: " + damage_text(reader.get(), gzip.get(), source)));
+            return visit(
+                failure(display_path, damage_code(source),
+                        "archive unreadable after " + std::to_string(ordinal - 1) +
+                            " entries: " + damage_text(reader.get(), stream.get(), source)));
         }
         // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
         // A raw stream is one compressed file: it is the archive itself, whatever its name.
@@ -201,7 +208,7 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
             // ARCHIVE_WARN here is damaged data (a zip entry whose CRC does not match): its
             // bytes are not the game's, and are not read as if they were.
             if (n < 0) {
-                const std::string why = damage_text(reader.get(), gzip.get(), source);
+                const std::string why = damage_text(reader.get(), stream.get(), source);
                 if (visit(failure(file.display_path, diag::Code::CannotRead,
                                   "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;
@@ -233,11 +240,11 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
             file.bytes.append(buffer.data(), static_cast<std::size_t>(n));
         }
         if (entry_failed) continue;
-        // Filter -1 is the archive file itself: its bytes read so far, compressed (a gzip
-        // stream's client hands libarchive bytes already decompressed).
+        // Filter -1 is the archive file itself: its bytes read so far, compressed (a
+        // DecompressedStream hands libarchive bytes already decompressed).
         const std::int64_t archive_bytes_read =
-            gzip ? static_cast<std::int64_t>(gzip->compressed_bytes_read())
-                 : archive_filter_bytes(reader.get(), -1);
+            stream ? static_cast<std::int64_t>(stream->compressed_bytes_read())
+                   : archive_filter_bytes(reader.get(), -1);
         if (archive_bytes_read > archive_bytes_counted) {
             file.disk_bytes =
                 static_cast<std::uint64_t>(archive_bytes_read - archive_bytes_counted);
@@ -245,15 +252,15 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         }
         if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
     }
-    // libarchive stops at the container's end: the gzip stream's rest (a tar's padding, the
-    // CRC at its end) is read too, so that a cut or damage there is not passed over.
-    if (gzip) {
+    // libarchive stops at the container's end: the stream's rest (a tar's padding, the
+    // checksum at its end) is read too, so that a cut or damage there is not passed over.
+    if (stream) {
         std::span<const char> rest;
-        while (gzip->next(rest) && !rest.empty()) {
+        while (stream->next(rest) && !rest.empty()) {
         }
-        if (!gzip->error().empty())
+        if (!stream->error().empty())
             return visit(failure(display_path, damage_code(source),
-                                 "archive damaged after its last entry: " + gzip->error()));
+                                 "archive damaged after its last entry: " + stream->error()));
     }
     return WalkControl::Continue;
 }

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/input/walker.hpp"
@@ -41,18 +43,20 @@ std::vector<std::string> games_read(const std::vector<InputFile>& files) {
 
 }  // namespace
 
-TEST_CASE("a truncated .tar.gz keeps every entry before the cut, however small the archive",
-          "[input]") {
+TEST_CASE("a cut .tar.gz or .tar.xz keeps every entry before the cut, however small", "[input]") {
+    const auto [kind, suffix, codec] =
+        GENERATE(std::tuple{ts::ArchiveKind::TarGz, ".tar.gz", "gzip"},
+                 std::tuple{ts::ArchiveKind::TarXz, ".tar.xz", "xz"});
     const ts::TempDir dir;
     const auto games = five_games();
-    const fs::path whole = dir.path() / "whole.tar.gz";
-    ts::make_archive(whole.string(), ts::ArchiveKind::TarGz, games);
+    const fs::path whole = dir.path() / (std::string("whole") + suffix);
+    ts::make_archive(whole.string(), kind, games);
     const std::string bytes = ts::slurp(whole.string());
     std::size_t previous = 0;
     bool kept_some_before_the_end = false;
     for (std::size_t cut = 10; cut < bytes.size(); ++cut) {
-        INFO("cut at " << cut << " of " << bytes.size() << " bytes");
-        const fs::path path = dir.path() / "cut.tar.gz";
+        INFO(suffix << " cut at " << cut << " of " << bytes.size() << " bytes");
+        const fs::path path = dir.path() / (std::string("cut") + suffix);
         write(path, bytes.substr(0, cut));
         const auto files = ts::walk_all({path.string()});
         const auto read = games_read(files);
@@ -65,22 +69,26 @@ TEST_CASE("a truncated .tar.gz keeps every entry before the cut, however small t
         // And the cut is said, in the archive's name.
         REQUIRE_FALSE(files.empty());
         REQUIRE(files.back().read_error);
-        CHECK_THAT(files.back().read_error->message, Catch::Contains("truncated gzip input"));
+        CHECK_THAT(files.back().read_error->message,
+                   Catch::Contains(std::string("truncated ") + codec + " input"));
     }
-    // Only the gzip trailer (CRC and size) cut off: every game is there.
+    // Only the stream's end (its checksum, its index) cut off: every game is there.
     CHECK(previous == games.size());
     CHECK(kept_some_before_the_end);
 }
 
-TEST_CASE("a gzip stream of several members, or with bytes after it, reads as gzip reads it",
+TEST_CASE("a stream of several members, or with zeros after it, reads as gzip and xz read it",
           "[input]") {
+    const auto [kind, suffix] = GENERATE(std::pair{ts::ArchiveKind::Gzip, ".sgf.gz"},
+                                         std::pair{ts::ArchiveKind::Xz, ".sgf.xz"});
     const ts::TempDir dir;
-    const fs::path one = dir.path() / "one.sgf.gz";
-    const fs::path two = dir.path() / "two.sgf.gz";
-    ts::make_archive(one.string(), ts::ArchiveKind::Gzip, {{"data", "(;PB[A])"}});
-    ts::make_archive(two.string(), ts::ArchiveKind::Gzip, {{"data", "(;PB[B])"}});
-    // `cat one.gz two.gz`, then the zeros a tape or a download may leave after it.
-    const fs::path both = dir.path() / "both.sgf.gz";
+    const fs::path one = dir.path() / (std::string("one") + suffix);
+    const fs::path two = dir.path() / (std::string("two") + suffix);
+    ts::make_archive(one.string(), kind, {{"data", "(;PB[A])"}});
+    ts::make_archive(two.string(), kind, {{"data", "(;PB[B])"}});
+    // `cat one.gz two.gz`, then the zeros a tape or a download may leave after it (for xz,
+    // stream padding: a multiple of four).
+    const fs::path both = dir.path() / (std::string("both") + suffix);
     write(both, ts::slurp(one.string()) + ts::slurp(two.string()) + std::string(100, '\0'));
     const auto files = ts::walk_all({both.string()});
     REQUIRE(files.size() == 1);
@@ -88,14 +96,16 @@ TEST_CASE("a gzip stream of several members, or with bytes after it, reads as gz
     CHECK(files[0].bytes == "(;PB[A])(;PB[B])");
 }
 
-TEST_CASE("damaged gzip data is an error naming the archive, after the entries before it",
-          "[input]") {
+TEST_CASE("damaged data is an error naming the archive, after the entries before it", "[input]") {
+    const auto [kind, suffix, damage] = GENERATE(
+        std::tuple{ts::ArchiveKind::TarGz, ".tar.gz", "damaged gzip data: incorrect data check"},
+        std::tuple{ts::ArchiveKind::TarXz, ".tar.xz", "damaged xz data"});
     const ts::TempDir dir;
-    const fs::path path = dir.path() / "games.tar.gz";
+    const fs::path path = dir.path() / (std::string("games") + suffix);
     // The first game whole, then one that no compressor shrinks: a byte changed in its middle
-    // is in a stored block, which only the CRC at the stream's end tells from the original.
+    // is in a stored block, which only the checksum after it tells from the original.
     ts::make_archive(
-        path.string(), ts::ArchiveKind::TarGz,
+        path.string(), kind,
         {{"a.sgf", "(;PB[A])"}, {"b.sgf", "(;C[" + ts::incompressible_bytes(20000) + "])"}});
     std::string bytes = ts::slurp(path.string());
     bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x55);
@@ -106,22 +116,23 @@ TEST_CASE("damaged gzip data is an error naming the archive, after the entries b
     CHECK_FALSE(files[0].read_error);
     REQUIRE(files.back().read_error);
     CHECK(files.back().display_path == path.string());
-    CHECK_THAT(files.back().read_error->message,
-               Catch::Contains("damaged gzip data: incorrect data check"));
+    CHECK_THAT(files.back().read_error->message, Catch::Contains(damage));
 }
 
-TEST_CASE("a .tar.gz split into volumes is read through them", "[input]") {
+TEST_CASE("a .tar.gz or .tar.xz split into volumes is read through them", "[input]") {
+    const auto [kind, suffix] = GENERATE(std::pair{ts::ArchiveKind::TarGz, ".tar.gz"},
+                                         std::pair{ts::ArchiveKind::TarXz, ".tar.xz"});
     const ts::TempDir dir;
-    const std::string path = (dir.path() / "fox.tar.gz").string();
+    const std::string path = (dir.path() / (std::string("fox") + suffix)).string();
     const std::string big = "(;C[" + ts::incompressible_bytes(50000) + "])";
-    ts::make_archive(path, ts::ArchiveKind::TarGz, {{"a.sgf", "(;PB[A])"}, {"big.sgf", big}});
+    ts::make_archive(path, kind, {{"a.sgf", "(;PB[A])"}, {"big.sgf", big}});
     const std::string bytes = ts::slurp(path);
     fs::remove(path);
     std::vector<std::string> volumes;
     for (std::size_t at = 0; at < bytes.size(); at += 20000) {
-        char suffix[8];
-        std::snprintf(suffix, sizeof suffix, ".%03zu", volumes.size() + 1);
-        volumes.push_back(path + suffix);
+        char number[8];
+        std::snprintf(number, sizeof number, ".%03zu", volumes.size() + 1);
+        volumes.push_back(path + number);
         write(volumes.back(), bytes.substr(at, 20000));
     }
     REQUIRE(volumes.size() >= 3);
