@@ -8,6 +8,7 @@
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
 #include "emit/output_set.hpp"
+#include "reference/reference_index.hpp"
 
 namespace po = boost::program_options;
 
@@ -45,6 +46,16 @@ bool output_directory_writable(const std::string& dir) {
     }
 }
 
+void check_reference_arguments(const std::vector<std::string>& arguments,
+                               const std::string& command) {
+    for (const std::string& argument : arguments) {
+        const reference::ReferenceSpec spec = reference::parse_reference_spec(argument);
+        if (spec.name.empty() || spec.path.empty())
+            throw UsageError(command,
+                             "--reference takes NAME=FILE or FILE, not '" + argument + "'");
+    }
+}
+
 bool apply_output_options(const OutputOptions& bound, const std::string& command,
                           compile::CompileOptions& options) {
     options.thresholds = parse_thresholds(bound.thresholds, command);
@@ -57,6 +68,7 @@ bool apply_output_options(const OutputOptions& bound, const std::string& command
                                  bound.eras + "'");
         }
     }
+    check_reference_arguments(bound.references, command);
     options.references = bound.references;
     options.max_games_listed = bound.max_games_listed;
     options.layout = bound.split ? compile::Layout::SplitByFirstMove : compile::Layout::SingleFile;

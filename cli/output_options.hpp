@@ -29,6 +29,10 @@ void add_output_options(boost::program_options::options_description& options, Ou
 /// cannot, says why and that nothing was written. Asked before anything is read.
 bool output_directory_writable(const std::string& dir);
 
+/// Checks that each --reference is NAME=FILE or FILE (throws UsageError naming `command`).
+void check_reference_arguments(const std::vector<std::string>& arguments,
+                               const std::string& command);
+
 /// Checks them and sets them in `options` (throws UsageError naming `command`); reads the
 /// prune lists, and returns false when one cannot be used (its problems are printed).
 bool apply_output_options(const OutputOptions& bound, const std::string& command,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/options.hpp"
+#include "cli/output_options.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/prune_job.hpp"
 
@@ -79,6 +80,7 @@ ExitStatus run_prune(const std::vector<std::string>& args) {
                          "leaves nothing to do)");
     }
 
+    check_reference_arguments(reference_arguments, help.name);
     compile::PruneJob job;
     job.dictionary = dictionary_path;
     job.list_files = list_files;

@@ -444,8 +444,16 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
         return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     };
     ReferenceIndex index(std::move(name), path.string());
+    // A file with no game tree (not SGF at all) is no book: compared with it, every line would
+    // be "not in the book", and exit status 0 would say the comparison was made.
+    const auto check_usable = [&index, &path] {
+        if (index.counts.sgf_nodes == 0)
+            throw std::runtime_error("cannot use reference dictionary " + path.string() +
+                                     ": it holds no SGF game tree");
+    };
     if (!std::filesystem::is_directory(path)) {
         add_reference_text(index, read(path), path.string(), sink);
+        check_usable();
         return index;
     }
     // Sorted, so that the merged tree (and which file's note wins) does not depend on the
@@ -460,6 +468,7 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
     if (files.empty())
         throw std::runtime_error("no .sgf files in reference directory " + path.string());
     for (const auto& file : files) add_reference_text(index, read(file), file.string(), sink);
+    check_usable();
     return index;
 }
 

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/cli/run_binary.hpp"
@@ -36,7 +37,7 @@ TEST_CASE("under --strict a skipped game means exit 1, and a clean input exit 0"
             run_josekic(command + " " + sample("Two Games.SGF") + out + " --strict");
         CHECK(skipped.exit_code == 1);
         CHECK(skipped.err.find("josekic: --strict: not everything was read: 0 files skipped, 0 "
-                               "errors, 1 games skipped") != std::string::npos);
+                               "errors, 1 game skipped") != std::string::npos);
         CHECK(run_josekic(command + " " + sample("Two Games.SGF") + out).exit_code == 0);
         CHECK(run_josekic(command + " " + sample("chinese-opening.sgf") + out + " --strict")
                   .exit_code == 0);
@@ -106,4 +107,24 @@ TEST_CASE("a diagnostics file that would replace an input game record is refused
                                      shell_quote((dir.path() / "games" / "log.txt").string()));
         CHECK(log.exit_code == 0);
     }
+}
+
+TEST_CASE("a --reference that is not NAME=FILE is a usage error; one that is not SGF, an error",
+          "[e2e][cli]") {
+    const TempDir dir;
+    const std::string game = sample("chinese-opening.sgf");
+    const std::string out = shell_quote((dir.path() / "out").string());
+    for (const std::string& command :
+         {"compile " + game + " -o " + out,
+          "prune " + shell_quote(dir.str() + "/x.sgf") + " --dry-run"}) {
+        INFO(command);
+        const auto bad = run_josekic(command + " --reference k=");
+        CHECK(bad.exit_code == 2);
+        CHECK(bad.err.find("--reference takes NAME=FILE or FILE, not 'k='") != std::string::npos);
+    }
+    const std::string notes = shell_quote(dir.write("notes.sgf", "hello\n"));
+    const auto not_sgf = run_josekic("compile " + game + " -o " + out + " --reference " + notes);
+    CHECK(not_sgf.exit_code == 1);
+    CHECK(not_sgf.err.find("it holds no SGF game tree") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "joseki.sgf"));
 }

@@ -6,6 +6,7 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/go/symmetry.hpp"
 #include "reference/reference_index.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "trackers/normalize.hpp"
 
 using namespace josekic;
@@ -193,4 +194,19 @@ TEST_CASE("parsing --reference arguments", "[reference]") {
     const ReferenceSpec path_with_eq = parse_reference_spec("dir/a=b.sgf");
     CHECK(path_with_eq.path == "dir/a=b.sgf");
     CHECK(path_with_eq.name == "a=b");
+}
+
+TEST_CASE("a reference with no SGF game tree is refused, not read as an empty book",
+          "[reference]") {
+    const test_support::TempDir dir;
+    const std::string text = dir.write("notes.sgf", "hello, this is no dictionary\n");
+    diag::DiagnosticList sink;
+    CHECK_THROWS_WITH(load_reference_file("notes", text, sink),
+                      Catch::Contains("notes.sgf: it holds no SGF game tree"));
+    // A directory of such files too; one good file among them is a book.
+    dir.write("books/a.sgf", "not SGF");
+    CHECK_THROWS_WITH(load_reference_file("books", dir.path() / "books", sink),
+                      Catch::Contains("holds no SGF game tree"));
+    dir.write("books/b.sgf", "(;GM[1]SZ[19];B[pd];W[qc])");
+    CHECK(load_reference_file("books", dir.path() / "books", sink).counts.moves == 2);
 }
