@@ -21,6 +21,7 @@
 #include "compiler/compile/side_stats_builder.hpp"
 #include "compiler/compile/trends.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
+#include "core/input/walker.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/dictionary_file.hpp"
 #include "emit/output_set.hpp"
@@ -226,8 +227,7 @@ void stream_collection(const CompileOptions& options, const trackers::Zone& zone
                        pipeline::RunReport& run) {
     // Sorted, so that the same inputs given in another order give the same dictionaries
     // (the first copy of a duplicate game is the first in this order).
-    std::vector<std::string> inputs = options.inputs;
-    std::sort(inputs.begin(), inputs.end());
+    const std::vector<std::string> inputs = input::sorted_inputs(options.inputs);
     pipeline::StreamOptions stream = options.stream;
     const pipeline::GameSlot* kept = nullptr;
     stream.on_unique_game = [&](const pipeline::GameSlot& slot) {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/dictionary/dictionary_graph.hpp"
+#include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/dictionary_format.hpp"
 #include "emit/split.hpp"
@@ -74,8 +75,7 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
                                           const pipeline::RunReport& run,
                                           const DictionaryBuilder& builder,
                                           const dictionary::Eras& eras) {
-    std::vector<std::string> inputs = options.inputs;
-    std::sort(inputs.begin(), inputs.end());
+    const std::vector<std::string> inputs = input::sorted_inputs(options.inputs);
     std::vector<std::string> lines;
     std::string input_line = "Input:";
     for (const std::string& input : inputs) input_line += " " + input;

@@ -422,6 +422,14 @@ void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& vis
     }
 }
 
+std::vector<std::string> sorted_inputs(std::vector<std::string> inputs) {
+    // std::filesystem::path compares component by component, each as a string of bytes.
+    std::stable_sort(inputs.begin(), inputs.end(), [](const std::string& a, const std::string& b) {
+        return std::filesystem::path(a) < std::filesystem::path(b);
+    });
+    return inputs;
+}
+
 std::vector<diag::Diagnostic> check_inputs(const std::vector<std::string>& inputs) {
     std::vector<diag::Diagnostic> problems;
     for (const std::string& input : inputs) {

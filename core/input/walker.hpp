@@ -57,6 +57,11 @@ struct WalkOptions {
 void walk_inputs(const std::vector<std::string>& inputs, const InputVisitor& visit,
                  const WalkOptions& options = {});
 
+/// `inputs` in the order a compile reads them, whatever the order given: by their paths'
+/// components, each compared as bytes, as a walk of a common parent orders its entries
+/// ("2019/" before "2019-01/", as "2019" before "2019-01"; a trailing slash changes nothing).
+std::vector<std::string> sorted_inputs(std::vector<std::string> inputs);
+
 /// The command-line inputs a walk could not read, as it would report them: one that does
 /// not exist ("input-not-found" error) or that this process may not read ("cannot-read"
 /// error; a directory must also be searchable), in the order given. A run that must not

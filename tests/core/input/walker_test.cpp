@@ -227,3 +227,14 @@ TEST_CASE("files read ahead arrive whole and in order, and no descriptor is left
     CHECK(seen == 5);
     CHECK(open_descriptors() == before);
 }
+
+TEST_CASE("inputs are read in the order a walk of their parent reads them, slashes or not",
+          "[input]") {
+    // '-' sorts before '/': compared as whole strings, "a-b/" came before "a/", and which copy
+    // of a duplicate game won depended on a trailing slash.
+    CHECK(josekic::input::sorted_inputs({"a-b/", "b", "a/", "2019-01", "2019/"}) ==
+          std::vector<std::string>{"2019/", "2019-01", "a/", "a-b/", "b"});
+    // Deeper down too: the directory y is walked before the file y-z beside it.
+    CHECK(josekic::input::sorted_inputs({"x/y-z.sgf", "x/y/z.sgf"}) ==
+          std::vector<std::string>{"x/y/z.sgf", "x/y-z.sgf"});
+}
