@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/input/walker.hpp"
+#include "emit/decimal_text.hpp"
 
 namespace po = boost::program_options;
 
@@ -143,8 +144,9 @@ ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& op
     if (!options.strict) return ExitStatus::Ok;
     const auto [files, errors, games] = not_read(report);
     if (files == 0 && errors == 0 && games == 0) return ExitStatus::Ok;
-    std::cerr << "josekic: --strict: not everything was read: " << files << " files skipped, "
-              << errors << " errors, " << games << " games skipped (see the report)\n";
+    std::cerr << "josekic: --strict: not everything was read: " << emit::counted(files, "file")
+              << " skipped, " << emit::counted(errors, "error") << ", "
+              << emit::counted(games, "game") << " skipped (see the report)\n";
     return ExitStatus::Error;
 }
 

@@ -8,6 +8,7 @@
 
 #include "compiler/compile/dictionary_output.hpp"
 #include "compiler/compile/node_comments.hpp"
+#include "emit/decimal_text.hpp"
 #include "emit/dictionary_reader.hpp"
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
@@ -92,9 +93,10 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
         const std::string beside_id =
             index::compile_id_text(index::IndexFile::open(index_file).compile_id());
         if (!own_id.empty() && own_id != beside_id) {
-            messages << "josekic: " << job.dictionary << " leaves lines to the index of compile "
-                     << own_id << ", but " << index_file.string() << " beside it is of compile "
-                     << beside_id << ": not its own index; nothing was written\n";
+            messages << "josekic: error: " << job.dictionary
+                     << " leaves lines to the index of compile " << own_id << ", but "
+                     << index_file.string() << " beside it is of compile " << beside_id
+                     << ": not its own index; nothing was written\n";
             return PruneOutcome::NothingWritten;
         }
         index_beside = !own_id.empty();
@@ -137,8 +139,9 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
                                 *trees.front().trie, trees.front().options, job.thresholds,
                                 joseki_references, DictionaryTarget{job.output, Layout::SingleFile})
                           : write_annotated_collection(trees, job.thresholds, job.output);
-    out << job.dictionary << ": " << nodes_before << " nodes -> " << job.output << ": "
-        << written.nodes << " nodes (" << written.terminals << " terminal)"
+    out << job.dictionary << ": " << emit::counted(nodes_before, "node") << " -> " << job.output
+        << ": " << emit::counted(written.nodes, "node") << " ("
+        << emit::with_thousands(written.terminals) << " terminal)"
         << (trees.size() > 1 ? " in " + std::to_string(trees.size()) + " trees" : std::string());
     if (const std::uint64_t m = written.files.front().budget_min_count; m > 0) {
         out << "; lines seen fewer than " << m << " times left out for the budget ("
