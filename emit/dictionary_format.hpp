@@ -65,7 +65,7 @@ std::optional<DictionaryKind> kind_from_name(std::string_view name);
 struct RootInfo {
     DictionaryKind kind = DictionaryKind::Joseki;
     std::string name;                     ///< GN, may be empty
-    std::string application;              ///< AP as written, e.g. "josekic:0.1.0"
+    std::string application;              ///< AP as written, e.g. "josekic:0.2.0"
     std::vector<std::string> provenance;  ///< XP lines: how the dictionary was made
     /// XI: the compile id of the index that holds the lines the file leaves out; empty
     /// when the root has none (compiled without an index, or by an older josekic).

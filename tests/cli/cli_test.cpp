@@ -29,7 +29,7 @@ TEST_CASE("a mistyped command gets a suggestion, a foreign word does not", "[cli
 TEST_CASE("the --version option prints the version and exits 0", "[cli]") {
     const auto run = run_josekic("--version");
     CHECK(run.exit_code == 0);
-    CHECK(run.out == "josekic 0.1.0\n");
+    CHECK(run.out == "josekic 0.2.0\n");
 }
 
 TEST_CASE("the --help option and help list the commands and exit 0", "[cli]") {
