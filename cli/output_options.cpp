@@ -27,7 +27,10 @@ void add_output_options(po::options_description& options, OutputOptions& bound) 
         "games listed where a line ends, most recent first")(
         "split", po::bool_switch(&bound.split),
         "write one file per first move (joseki-4-4.sgf, ...) and an index")(
-        "eras", po::value(&bound.eras)->value_name("YEAR,..."),
+        "eras",
+        po::value(&bound.eras)->value_name("YEAR,...")->notifier([&bound](const std::string&) {
+            bound.eras_given = true;
+        }),
         "split the counts into eras starting at these years (\"2017\": before 2017 and from "
         "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
         "change) when 1,000 dated games or a tenth of them lie on each side, else the median "
@@ -59,7 +62,7 @@ void check_reference_arguments(const std::vector<std::string>& arguments,
 bool apply_output_options(const OutputOptions& bound, const std::string& command,
                           compile::CompileOptions& options) {
     options.thresholds = parse_thresholds(bound.thresholds, command);
-    if (!bound.eras.empty()) {
+    if (bound.eras_given) {
         options.eras = dictionary::parse_eras(bound.eras);
         if (!options.eras) {
             throw UsageError(command,

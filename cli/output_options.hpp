@@ -17,6 +17,7 @@ struct OutputOptions {
     std::size_t max_games_listed = 5;
     bool split = false;
     std::string eras;
+    bool eras_given = false;  ///< even empty: "--eras ''" is a mistake, not the default
     bool timings = false;
     ThresholdOptions thresholds;
 };

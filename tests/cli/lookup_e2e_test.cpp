@@ -148,7 +148,7 @@ TEST_CASE("review counts a corner's moves in the book, one move in the singular"
           std::string::npos);
 }
 
-TEST_CASE("review takes the dictionary first; the older --dict works with a note on stderr",
+TEST_CASE("review takes the dictionary first, the older --dict works with a note on stderr",
           "[cli][e2e][lookup]") {
     const Dictionary d;
     const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[qc];B[dp])");
@@ -238,7 +238,7 @@ TEST_CASE("review says of each corner without a line why it is not reviewed",
     CHECK(review["corners_not_reviewed"][0]["why"].get<std::string>().starts_with("setup stones"));
 }
 
-TEST_CASE("lookup --move past the game's end is an error; past the fuseki depth it says so",
+TEST_CASE("lookup --move past the game's end is an error, past the fuseki depth it says so",
           "[cli][e2e][lookup]") {
     const Dictionary d;
     std::string moves;

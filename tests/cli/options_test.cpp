@@ -49,7 +49,7 @@ TEST_CASE("dropped duplicates do not count as skipped under --strict", "[e2e][cl
     CHECK(run_josekic("check " + many_duplicates(dir) + " --strict --quiet").exit_code == 0);
 }
 
-TEST_CASE("warnings of one code are cut short unless --verbose; --diagnostics keeps them all",
+TEST_CASE("warnings of one code are cut short unless --verbose, --diagnostics keeps them all",
           "[e2e][cli]") {
     const TempDir dir;
     const std::string input = many_duplicates(dir);
@@ -109,7 +109,7 @@ TEST_CASE("a diagnostics file that would replace an input game record is refused
     }
 }
 
-TEST_CASE("a --reference that is not NAME=FILE is a usage error; one that is not SGF, an error",
+TEST_CASE("a --reference that is not NAME=FILE is a usage error, one that is not SGF, an error",
           "[e2e][cli]") {
     const TempDir dir;
     const std::string game = sample("chinese-opening.sgf");
@@ -127,4 +127,12 @@ TEST_CASE("a --reference that is not NAME=FILE is a usage error; one that is not
     CHECK(not_sgf.exit_code == 1);
     CHECK(not_sgf.err.find("it holds no SGF game tree") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "joseki.sgf"));
+}
+
+TEST_CASE("an empty --eras is a usage error, not the default eras", "[e2e][cli]") {
+    const TempDir dir;
+    const auto empty = run_josekic("compile " + sample("chinese-opening.sgf") + " -o " +
+                                   shell_quote(dir.str()) + " --eras ''");
+    CHECK(empty.exit_code == 2);
+    CHECK(empty.err.find("--eras takes increasing years") != std::string::npos);
 }

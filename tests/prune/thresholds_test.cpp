@@ -56,7 +56,7 @@ TEST_CASE("sizes are written in the unit they were given in", "[prune]") {
     CHECK(size_text(1) == "1 byte");
 }
 
-TEST_CASE("the viewer budget is the default; none means --full", "[prune]") {
+TEST_CASE("the viewer budget is the default, none means --full", "[prune]") {
     const Budget viewer = Budget::viewer();
     CHECK(viewer.max_nodes == 50'000u);
     CHECK(viewer.max_bytes == 10'000'000u);

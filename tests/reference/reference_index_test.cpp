@@ -146,7 +146,7 @@ TEST_CASE("setup stones: one opening stone is a move, anything else is left out"
     CHECK(middle.counts.setup_subtrees == 1);
 }
 
-TEST_CASE("comments of moveless nodes belong to the move before; merged lines merge notes",
+TEST_CASE("comments of moveless nodes belong to the move before, merged lines merge notes",
           "[reference]") {
     // GNU Go writes ";W[qf];C[#kogeima kakari]".
     const ReferenceIndex gnugo =

@@ -58,7 +58,7 @@ TEST_CASE("a file exactly at the limit is read", "[reliability]") {
     CHECK(files[0].bytes.size() == 4096);
 }
 
-TEST_CASE("an archive entry decompressing past the limit is cut off; later entries are read",
+TEST_CASE("an archive entry decompressing past the limit is cut off, later entries are read",
           "[reliability]") {
     const TempDir dir;
     const std::string bomb = dir.write("bomb.tar.gz", tar_gz_bomb(8));

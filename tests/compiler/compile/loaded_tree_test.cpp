@@ -96,7 +96,7 @@ TEST_CASE("a tree loaded from an index is the trie of its lines, node for node",
     }
 }
 
-TEST_CASE("a tree loaded into a trie with lines adds to them; lines left out add no node",
+TEST_CASE("a tree loaded into a trie with lines adds to them, lines left out add no node",
           "[loaded-tree]") {
     test_support::TempDir dir;
     const auto dict = test_support::compile_games(dir.path(), test_support::handmade_games());

@@ -54,7 +54,7 @@ TEST_CASE("the walk order does not depend on the order files were created in", "
     CHECK(one == expected);
 }
 
-TEST_CASE("game records in any letter case, with spaces and CJK names, are read; others ignored",
+TEST_CASE("game records in any letter case, with spaces and CJK names, are read, others ignored",
           "[input]") {
     TempDir dir;
     dir.write("upper.SGF", "(;GM[1])");

@@ -173,7 +173,7 @@ TEST_CASE("a name cut in the middle of a multi-byte character", "[sgf]") {
     }
 }
 
-TEST_CASE("the --charset option overrides CA; unknown charsets fall back with a warning", "[sgf]") {
+TEST_CASE("the --charset option overrides CA, unknown charsets fall back with a warning", "[sgf]") {
     const std::string bytes = game_in("EUC-KR", "UTF-8", "조훈현", "서봉수");
     diag::DiagnosticList diags;
     ReadOptions forced;

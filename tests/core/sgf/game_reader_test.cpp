@@ -157,7 +157,7 @@ TEST_CASE("setup after the root cuts the main line before that node", "[sgf]") {
     CHECK(count_code(diags, diag::Code::SetupInMainLine) == 1);
 }
 
-TEST_CASE("only the main line is read; variations are ignored", "[sgf]") {
+TEST_CASE("only the main line is read, variations are ignored", "[sgf]") {
     diag::DiagnosticList diags;
     const auto g = read_games("(;B[pd](;W[dd];B[pp])(;W[dp];B[dd];W[qq]))", "t", {}, diags);
     REQUIRE(g[0].moves.size() == 3);

@@ -229,7 +229,7 @@ TEST_CASE("a file that starts with a node but lost its first paren", "[sgf]") {
     }
 }
 
-TEST_CASE("a tree whose first node lacks its ';' is read as if it had one", "[sgf]") {
+TEST_CASE("a tree whose first node lacks its semicolon is read as if it had one", "[sgf]") {
     SECTION("the Nihon Kiin form: properties right after the '('") {
         diag::DiagnosticList diags;
         const auto trees =
