@@ -55,7 +55,7 @@ std::string strip_dot_slash(std::string name) {
     return name;
 }
 
-// What is read at once: of a split archive's volumes, and of an entry's data.
+// What is read at once of a split archive's volumes.
 constexpr std::size_t kBlockSize = 1 << 16;
 
 // The codec of `source`'s stream when it is one read by DecompressedStream, by its first
@@ -71,23 +71,41 @@ std::optional<DecompressedStream::Codec> codec_of(const ArchiveSource& source) {
 
 // libarchive's read callback over a DecompressedStream: its next bytes, 0 at the end,
 // ARCHIVE_FATAL with the stream's reason.
-la_ssize_t read_decompressed(archive* reader, void* client, const void** buffer) {
+// libarchive's read callback over a DecompressedStream: its next bytes, 0 at its end. A
+// stream that fails ends there too, its reason kept in the stream for read_archive: told
+// "fatal", libarchive fails whatever asked, which while it opens the archive is a format's
+// bid for more bytes than there are, and a cut archive of a few entries could not be opened.
+la_ssize_t read_decompressed(archive* /*reader*/, void* client, const void** buffer) {
     auto& stream = *static_cast<DecompressedStream*>(client);
     std::span<const char> out;
-    if (!stream.next(out)) {
-        archive_set_error(reader, EIO, "%s", stream.error().c_str());
-        return ARCHIVE_FATAL;
-    }
+    if (!stream.next(out)) return 0;
     *buffer = out.data();
     return static_cast<la_ssize_t>(out.size());
 }
 
 // Opens `source` for reading; false (with libarchive's error set) when it cannot be. A gzip
 // or xz stream is decompressed by `stream`, made here, which must outlive the reader.
+// Every container format libarchive reads but mtree: an mtree file is lines of text, and
+// libarchive's mtree reader claims SGF text too (each line an entry that is no file), so that
+// a compressed game record (.sgf.gz) was read as an empty archive, without a word.
+void support_container_formats(archive* reader) {
+    for (const auto support : {archive_read_support_format_7zip, archive_read_support_format_ar,
+                               archive_read_support_format_cab, archive_read_support_format_cpio,
+                               archive_read_support_format_empty,
+                               archive_read_support_format_iso9660, archive_read_support_format_lha,
+                               archive_read_support_format_rar, archive_read_support_format_rar5,
+                               archive_read_support_format_tar, archive_read_support_format_warc,
+                               archive_read_support_format_xar, archive_read_support_format_zip})
+        support(reader);
+    // Two tars joined (`cat a.tar.gz b.tar.gz`) are read to the second's end, as `tar -i`
+    // reads them: without it, the second's entries were left unread without a word.
+    archive_read_set_options(reader, "tar:read_concatenated_archives");
+}
+
 bool open_source(archive* reader, const ArchiveSource& source,
                  std::unique_ptr<DecompressedStream>& stream) {
     archive_read_support_filter_all(reader);
-    archive_read_support_format_all(reader);
+    support_container_formats(reader);
     // Raw is the format of last resort (every other format bids higher), so that a
     // compressed stream that holds no container is read as the one file it is.
     if (source.content == ContentKind::Compressed) archive_read_support_format_raw(reader);
@@ -128,6 +146,10 @@ bool is_zip(archive* reader) {
     return (archive_format(reader) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
 }
 
+bool is_tar(archive* reader) {
+    return (archive_format(reader) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_TAR;
+}
+
 // A reader of `source` whose next header is that of entry `skipped` + 1, or null when the
 // entries before it cannot be passed (their headers are damaged too).
 ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
@@ -161,8 +183,6 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                     "cannot open archive: " + damage_text(reader.get(), stream.get(), source)));
     }
 
-    // One buffer for the whole archive: entries are copied out of it into their own string.
-    std::vector<char> buffer(kBlockSize);
     int ordinal = 0;
     std::int64_t archive_bytes_counted = 0;  // archive bytes already given to an entry
     for (;;) {
@@ -202,13 +222,29 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         }
         bool entry_failed = false;
         for (;;) {
-            const la_ssize_t n = archive_read_data(reader.get(), buffer.data(), buffer.size());
-            if (n == 0) break;
+            // Block by block: archive_read_data, which fills a buffer from several blocks,
+            // returns the error of the last and drops the bytes it copied before it (a tar
+            // entry whose padding is cut lost its whole data).
+            const void* block = nullptr;
+            std::size_t size = 0;
+            la_int64_t offset = 0;
+            const int n = archive_read_data_block(reader.get(), &block, &size, &offset);
+            if (n == ARCHIVE_EOF) break;
             if (n == ARCHIVE_RETRY) continue;
             // ARCHIVE_WARN here is damaged data (a zip entry whose CRC does not match): its
             // bytes are not the game's, and are not read as if they were.
             if (n < 0) {
                 const std::string why = damage_text(reader.get(), stream.get(), source);
+                // A tar entry whose bytes all came, cut in the zeros that pad it to the next
+                // 512-byte block: the entry is whole, and kept; the archive ends there.
+                if (n == ARCHIVE_FATAL && is_tar(reader.get()) &&
+                    archive_entry_size_is_set(entry) != 0 &&
+                    file.bytes.size() == static_cast<std::uint64_t>(archive_entry_size(entry))) {
+                    if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
+                    return visit(failure(display_path, damage_code(source),
+                                         "archive unreadable after " + std::to_string(ordinal) +
+                                             " entries: " + why));
+                }
                 if (visit(failure(file.display_path, diag::Code::CannotRead,
                                   "cannot read archive entry: " + why)) == WalkControl::Stop) {
                     return WalkControl::Stop;
@@ -228,7 +264,12 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                 entry_failed = true;
                 break;
             }
-            if (file.bytes.size() + static_cast<std::size_t>(n) > options.max_file_bytes) {
+            // A block past the end so far (a sparse tar entry's hole) leaves zeros before it.
+            const std::size_t end =
+                std::max(file.bytes.size(),
+                         static_cast<std::size_t>(std::max<la_int64_t>(offset, 0))) +
+                size;
+            if (end > options.max_file_bytes) {
                 // Stop decompressing now; archive_read_next_header skips the rest.
                 if (visit(too_large(file.display_path, options.max_file_bytes)) ==
                     WalkControl::Stop) {
@@ -237,9 +278,23 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                 entry_failed = true;
                 break;
             }
-            file.bytes.append(buffer.data(), static_cast<std::size_t>(n));
+            file.bytes.resize(end - size, '\0');
+            file.bytes.append(static_cast<const char*>(block), size);
         }
         if (entry_failed) continue;
+        // A single compressed record ends where its stream does: when that failed, it is read
+        // as far as it goes, as a cut game file is (unless it is no game record but the start
+        // of a cut container, which no format could claim). An entry of a container ended
+        // where its header said: libarchive's read-ahead may have met the failure later on.
+        if (whole_file && stream && !stream->error().empty()) {
+            const std::string why = damage_text(reader.get(), stream.get(), source);
+            if (looks_like_sgf(std::string_view(file.bytes).substr(0, 1 << 16))) {
+                if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
+                return visit(
+                    failure(display_path, damage_code(source), "read as far as it goes: " + why));
+            }
+            return visit(failure(display_path, damage_code(source), "cannot read: " + why));
+        }
         // Filter -1 is the archive file itself: its bytes read so far, compressed (a
         // DecompressedStream hands libarchive bytes already decompressed).
         const std::int64_t archive_bytes_read =
@@ -258,9 +313,17 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         std::span<const char> rest;
         while (stream->next(rest) && !rest.empty()) {
         }
-        if (!stream->error().empty())
+        if (!stream->error().empty()) {
+            // A checksum is checked at the stream's end: the damage it finds may lie in the
+            // entries already read.
+            const bool cut = stream->error().starts_with("truncated");
             return visit(failure(display_path, damage_code(source),
-                                 "archive damaged after its last entry: " + stream->error()));
+                                 "archive unreadable after " + std::to_string(ordinal) +
+                                     " entries: " + stream->error() +
+                                     (cut || ordinal == 0 ? ""
+                                                          : " (found at its end: the entries read "
+                                                            "may be damaged too)")));
+        }
     }
     return WalkControl::Continue;
 }

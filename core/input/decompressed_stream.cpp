@@ -93,10 +93,10 @@ class GzipDecoder final : public Decoder {
 class XzDecoder final : public Decoder {
   public:
     XzDecoder() {
-        // libarchive's limit: no .tar.xz it opened is refused, and a crafted header cannot ask
-        // for more.
-        constexpr std::uint64_t kMemoryLimit = std::uint64_t{1} << 30;
-        ready_ = lzma_stream_decoder(&z_, kMemoryLimit, LZMA_CONCATENATED) == LZMA_OK;
+        // No limit: xz allows a dictionary of up to 1.5 GiB, which a valid file may declare,
+        // and it costs what the data fills of it (the pages are touched as they are written);
+        // what an entry may decompress to is bounded by the walk (WalkOptions).
+        ready_ = lzma_stream_decoder(&z_, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK;
         if (!ready_) damage_ = "cannot start xz decompression (out of memory)";
     }
     ~XzDecoder() override { lzma_end(&z_); }
@@ -122,9 +122,6 @@ class XzDecoder final : public Decoder {
                 return Step::More;
             case LZMA_STREAM_END:
                 return Step::End;
-            case LZMA_MEMLIMIT_ERROR:
-                damage_ = "damaged xz data: it asks for more than 1 GiB of memory";
-                return Step::Damaged;
             case LZMA_FORMAT_ERROR:
                 damage_ = "damaged xz data: not in the xz format";
                 return Step::Damaged;

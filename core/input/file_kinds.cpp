@@ -133,4 +133,13 @@ bool written_by_josekic_file(const std::string& path) {
     return written_by_josekic(head);
 }
 
+bool looks_like_sgf(std::string_view head) {
+    for (std::size_t open = head.find('('); open != std::string_view::npos;
+         open = head.find('(', open + 1)) {
+        const std::size_t next = head.find_first_not_of(" \t\r\n", open + 1);
+        if (next != std::string_view::npos && head[next] == ';') return true;
+    }
+    return false;
+}
+
 }  // namespace josekic::input

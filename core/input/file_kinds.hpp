@@ -41,6 +41,10 @@ inline constexpr std::size_t kContentProbeBytes = 512;
 /// all of a shorter file).
 ContentKind content_kind(std::string_view head);
 
+/// Whether text looks like an SGF game record: a '(' then, after white space, a ';'.
+/// Anything may come before it (mail headers, a title line), as SGF readers allow.
+bool looks_like_sgf(std::string_view head);
+
 /// Whether a file whose first bytes are `head` was written by josekic, and so is no game
 /// record: a dictionary (its root starts "(;GM[1]FF[4]CA[UTF-8]AP[josekic:") or an index
 /// (magic "JOSEKIX"). A game reviewed by `josekic review -o` is the user's game and does not

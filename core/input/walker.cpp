@@ -126,17 +126,6 @@ std::string read_head(int fd) {
     return head;
 }
 
-// Whether text looks like an SGF game record: a '(' then, after white space, a ';'.
-// Anything may come before it (mail headers, a title line), as SGF readers allow.
-bool looks_like_sgf(std::string_view head) {
-    for (std::size_t open = head.find('('); open != std::string_view::npos;
-         open = head.find('(', open + 1)) {
-        const std::size_t next = head.find_first_not_of(" \t\r\n", open + 1);
-        if (next != std::string_view::npos && head[next] == ';') return true;
-    }
-    return false;
-}
-
 // The volume numbers present beside `first_volume` (a path ending in ".001"), sorted.
 std::vector<int> volumes_present(const std::string& first_volume, const SplitName& split) {
     const std::size_t slash = first_volume.rfind('/');

@@ -142,3 +142,56 @@ TEST_CASE("a .tar.gz or .tar.xz split into volumes is read through them", "[inpu
     CHECK(files[1].bytes == big);
     CHECK_FALSE(files[1].read_error);
 }
+
+TEST_CASE("two tars joined are read to the second's end, as tar -i reads them", "[input]") {
+    const auto [kind, suffix] = GENERATE(std::pair{ts::ArchiveKind::Tar, ".tar"},
+                                         std::pair{ts::ArchiveKind::TarGz, ".tar.gz"},
+                                         std::pair{ts::ArchiveKind::TarXz, ".tar.xz"});
+    const ts::TempDir dir;
+    const fs::path one = dir.path() / (std::string("one") + suffix);
+    const fs::path two = dir.path() / (std::string("two") + suffix);
+    ts::make_archive(one.string(), kind, {{"a.sgf", "(;PB[A])"}});
+    ts::make_archive(two.string(), kind, {{"b.sgf", "(;PB[B])"}, {"c.sgf", "(;PB[C])"}});
+    const fs::path both = dir.path() / (std::string("both") + suffix);
+    write(both, ts::slurp(one.string()) + ts::slurp(two.string()));
+    const auto files = ts::walk_all({both.string()});
+    CHECK(games_read(files) == std::vector<std::string>{"(;PB[A])", "(;PB[B])", "(;PB[C])"});
+    for (const InputFile& f : files) CHECK_FALSE(f.read_error);
+}
+
+TEST_CASE("a tar entry whose data all came is read though the zeros after it are cut", "[input]") {
+    const ts::TempDir dir;
+    const fs::path path = dir.path() / "games.tar";
+    const std::string game = "(;GM[1]SZ[19]PB[A];B[pd])";
+    ts::make_archive(path.string(), ts::ArchiveKind::Tar, {{"a.sgf", game}});
+    // The header (512 bytes), the game, then a few of the zeros that pad it to 1,024.
+    write(path, ts::slurp(path.string()).substr(0, 512 + game.size() + 7));
+    const auto files = ts::walk_all({path.string()});
+    CHECK(games_read(files) == std::vector<std::string>{game});
+    REQUIRE(files.back().read_error);
+    CHECK(files.back().display_path == path.string());
+}
+
+TEST_CASE("a cut .sgf.gz is read as far as it goes, as a cut .sgf is", "[input]") {
+    const auto [kind, suffix, codec] =
+        GENERATE(std::tuple{ts::ArchiveKind::Gzip, ".sgf.gz", "gzip"},
+                 std::tuple{ts::ArchiveKind::Xz, ".sgf.xz", "xz"});
+    const ts::TempDir dir;
+    // Three games in one file, the last no compressor shrinks: a cut in the middle of the
+    // file falls in it, after the first two.
+    const std::string first_two = "(;GM[1]PB[A];B[pd])\n(;GM[1]PB[B];B[dd])\n";
+    const std::string text =
+        first_two + "(;GM[1]PB[C]C[" + ts::incompressible_bytes(20000) + "];B[pp])\n";
+    const fs::path path = dir.path() / (std::string("games") + suffix);
+    ts::make_archive(path.string(), kind, {{"data", text}});
+    const std::string bytes = ts::slurp(path.string());
+    write(path, bytes.substr(0, bytes.size() / 2));
+    const auto files = ts::walk_all({path.string()});
+    REQUIRE(files.size() == 2);
+    CHECK_FALSE(files[0].read_error);
+    CHECK(files[0].bytes.starts_with(first_two));
+    CHECK(files[0].bytes.size() < text.size());
+    REQUIRE(files[1].read_error);
+    CHECK_THAT(files[1].read_error->message,
+               Catch::Contains(std::string("read as far as it goes: truncated ") + codec));
+}
