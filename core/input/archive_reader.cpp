@@ -3,6 +3,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <fstream>
@@ -164,10 +165,38 @@ ArchivePtr reader_past(const ArchiveSource& source, int skipped) {
     return reader;
 }
 
-}  // namespace
+// Archives inside archives are read to this depth (a zip of yearly zips is 2); deeper ones,
+// which only a crafted file holds (a zip that holds itself), are not.
+constexpr int kMaxNesting = 4;
 
-WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
-                         const InputVisitor& visit, const WalkOptions& options) {
+WalkControl read_container(const ArchiveSource& source, const std::string& display_path,
+                           const InputVisitor& visit, const WalkOptions& options, int depth);
+
+// An entry named like an archive or a compressed record (`file`, its bytes read): read as
+// the archive its content is, as a file on disk would be; SGF text misnamed is a game record.
+WalkControl read_nested(InputFile&& file, const InputVisitor& visit, const WalkOptions& options,
+                        int depth) {
+    const std::string_view head =
+        std::string_view(file.bytes).substr(0, std::min(file.bytes.size(), kContentProbeBytes));
+    const ContentKind content = content_kind(head);
+    if (content == ContentKind::Other) {
+        if (looks_like_sgf(head)) return visit(std::move(file));
+        return visit(
+            failure(file.display_path, diag::Code::NotAnArchive, std::string(kNotAnArchiveText)));
+    }
+    if (depth >= kMaxNesting) {
+        return visit(failure(
+            file.display_path, diag::Code::CannotRead,
+            "an archive inside " + std::to_string(depth) + " archives; not read (extract it)"));
+    }
+    // The inner reader reads from these bytes: they live until it is done.
+    const InputFile archive = std::move(file);
+    return read_container(ArchiveSource{{}, archive.bytes, content, {}}, archive.display_path,
+                          visit, options, depth + 1);
+}
+
+WalkControl read_container(const ArchiveSource& source, const std::string& display_path,
+                           const InputVisitor& visit, const WalkOptions& options, int depth) {
     // Declared first: the reader reads from it to its end.
     std::unique_ptr<DecompressedStream> stream;
     ArchivePtr reader{archive_read_new()};
@@ -200,8 +229,10 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         // A raw stream is one compressed file: it is the archive itself, whatever its name.
         const bool whole_file = archive_format(reader.get()) == ARCHIVE_FORMAT_RAW;
         const std::string name = strip_dot_slash(entry_name(entry, ordinal));
+        const FileKind kind = classify_name(name);
+        const bool nested = kind == FileKind::Archive || kind == FileKind::CompressedRecord;
         if (!whole_file && (archive_entry_filetype(entry) != AE_IFREG ||
-                            classify_name(name) != FileKind::GameRecord)) {
+                            (kind != FileKind::GameRecord && !nested))) {
             continue;  // archive_read_next_header skips the unread data
         }
 
@@ -305,7 +336,10 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
                 static_cast<std::uint64_t>(archive_bytes_read - archive_bytes_counted);
             archive_bytes_counted = archive_bytes_read;
         }
-        if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
+        const WalkControl next = !whole_file && nested
+                                     ? read_nested(std::move(file), visit, options, depth)
+                                     : visit(std::move(file));
+        if (next == WalkControl::Stop) return WalkControl::Stop;
     }
     // libarchive stops at the container's end: the stream's rest (a tar's padding, the
     // checksum at its end) is read too, so that a cut or damage there is not passed over.
@@ -326,6 +360,13 @@ WalkControl read_archive(const ArchiveSource& source, const std::string& display
         }
     }
     return WalkControl::Continue;
+}
+
+}  // namespace
+
+WalkControl read_archive(const ArchiveSource& source, const std::string& display_path,
+                         const InputVisitor& visit, const WalkOptions& options) {
+    return read_container(source, display_path, visit, options, 0);
 }
 
 }  // namespace josekic::input

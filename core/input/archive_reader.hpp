@@ -27,7 +27,8 @@ struct ArchiveSource {
 };
 
 /// Streams the game-record entries (see classify_name) of the archive `source` to `visit`
-/// in archive order, decompressing as it goes; display paths are
+/// in archive order, decompressing as it goes (an entry named like an archive or a
+/// compressed record is read as one, to four archives deep); display paths are
 /// `display_path + "/" + entry path` (a leading "./" of the entry dropped). An archive that
 /// cannot be opened or is corrupt yields an InputFile with `read_error` ("cannot-read" or
 /// "corrupt-archive") after the entries read before the damage. An entry that decompresses

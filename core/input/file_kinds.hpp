@@ -41,6 +41,11 @@ inline constexpr std::size_t kContentProbeBytes = 512;
 /// all of a shorter file).
 ContentKind content_kind(std::string_view head);
 
+/// The message of a file named like an archive whose content is none that josekic reads.
+inline constexpr std::string_view kNotAnArchiveText =
+    "named like an archive, but its content is neither an archive (7z, zip, tar, rar), nor "
+    "compressed (gzip, xz, bzip2, zstd), nor a game record; not read";
+
 /// Whether text looks like an SGF game record: a '(' then, after white space, a ';'.
 /// Anything may come before it (mail headers, a title line), as SGF readers allow.
 bool looks_like_sgf(std::string_view head);

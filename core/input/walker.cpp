@@ -213,9 +213,7 @@ class Walker {
         if (!looks_like_sgf(head)) {
             ::close(fd);
             return visit_(failure(display_path, diag::Severity::Error, diag::Code::NotAnArchive,
-                                  "named like an archive, but its content is neither an "
-                                  "archive (7z, zip, tar, rar), nor compressed (gzip, xz, "
-                                  "bzip2, zstd), nor a game record; not read"));
+                                  std::string(kNotAnArchiveText)));
         }
         return visit_(read_open_file(fd, display_path, options_));
     }

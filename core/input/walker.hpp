@@ -37,7 +37,9 @@ struct WalkOptions {
 ///   .mgt in any case, and archives, are read; other files are ignored; a directory reached
 ///   twice (a symlink loop or a second link) is reported once and not walked again;
 /// - an archive (.zip .7z .tar .tar.gz .tgz .tar.bz2 .tar.xz, found by name) is read in
-///   place through libarchive, its .sgf/.mgt entries in archive order; nothing is extracted;
+///   place through libarchive, its .sgf/.mgt entries in archive order, and archives and
+///   compressed records inside it as they would be on disk (read_archive); nothing is
+///   extracted;
 /// - a split archive (x.7z.001, x.7z.002, ...) is read through its first volume, all the
 ///   volumes as one stream ("split-archive-incomplete" error naming a missing volume); a
 ///   later volume alone is skipped in a directory and an error on the command line;

@@ -260,3 +260,37 @@ TEST_CASE("a zip entry whose data is damaged is named, and the entries after it 
         CHECK(games == 9);
     }
 }
+
+TEST_CASE("archives inside archives are read, to a depth no real collection passes", "[input]") {
+    TempDir dir;
+    // A zip of a month's .tar.gz and a compressed record, as collections are passed around.
+    const std::string month = (dir.path() / "2019-01.tar.gz").string();
+    make_archive(month, ArchiveKind::TarGz, {{"a.sgf", "(;PB[A])"}, {"b.sgf", "(;PB[B])"}});
+    const std::string record = (dir.path() / "c.sgf.xz").string();
+    make_archive(record, ArchiveKind::Xz, {{"data", "(;PB[C])"}});
+    const std::string zip = (dir.path() / "all.zip").string();
+    make_archive(zip, ArchiveKind::Zip,
+                 {{"2019-01.tar.gz", slurp(month)}, {"more/c.sgf.xz", slurp(record)}});
+    const auto files = walk({zip});
+    REQUIRE(files.size() == 3);
+    CHECK(files[0].display_path == zip + "/2019-01.tar.gz/a.sgf");
+    CHECK(files[0].bytes == "(;PB[A])");
+    CHECK(files[1].display_path == zip + "/2019-01.tar.gz/b.sgf");
+    CHECK(files[2].display_path == zip + "/more/c.sgf.xz");
+    CHECK(files[2].bytes == "(;PB[C])");
+    for (const InputFile& f : files) CHECK_FALSE(f.read_error);
+
+    // Zips in zips, six deep: the four inner levels are read, the game below them is not.
+    std::string inner = (dir.path() / "level0.zip").string();
+    make_archive(inner, ArchiveKind::Zip, {{"g.sgf", "(;PB[deep])"}});
+    for (int level = 1; level <= 5; ++level) {
+        const std::string outer =
+            (dir.path() / ("level" + std::to_string(level) + ".zip")).string();
+        make_archive(outer, ArchiveKind::Zip, {{"inner.zip", slurp(inner)}});
+        inner = outer;
+    }
+    const auto deep = walk({inner});
+    REQUIRE(deep.size() == 1);
+    REQUIRE(deep[0].read_error);
+    CHECK_THAT(deep[0].read_error->message, Catch::Contains("an archive inside 4 archives"));
+}

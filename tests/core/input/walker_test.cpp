@@ -159,13 +159,17 @@ TEST_CASE("archives of every kind are read in place, entries in archive order", 
         make_archive(path, kind, entries);
         for (const std::string& input : {path, dir.str()}) {
             const auto files = walk({input});
-            REQUIRE(files.size() == 3);
+            REQUIRE(files.size() == 4);
             CHECK(files[0].display_path == path + "/games/z.sgf");
             CHECK(files[0].bytes == "(;PB[Z])");
             CHECK(files[1].display_path == path + "/games/a.SGF");
             CHECK(files[2].display_path == path + "/games/棋譜 1.mgt");
             CHECK(files[2].bytes == "(;PB[C])");
-            for (const InputFile& f : files) CHECK_FALSE(f.read_error);
+            for (std::size_t i = 0; i < 3; ++i) CHECK_FALSE(files[i].read_error);
+            // An entry named like an archive is read as one: this one is none, and says so.
+            CHECK(files[3].display_path == path + "/games/nested.zip");
+            REQUIRE(files[3].read_error);
+            CHECK(files[3].read_error->code == josekic::diag::Code::NotAnArchive);
         }
     }
 }
