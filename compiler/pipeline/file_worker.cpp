@@ -20,6 +20,7 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
     std::vector<game::GameRecord> records =
         parser(file.bytes, file.display_path, options.read, parse_problems);
     file.diagnostics = std::move(parse_problems.items);
+    if (file.cut_short) file.diagnostics.insert(file.diagnostics.begin(), *file.cut_short);
     std::string().swap(file.bytes);  // the bytes are not needed any more; free them early
     file.parse_seconds = seconds_since(parse_start);
 

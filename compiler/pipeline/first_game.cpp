@@ -17,6 +17,7 @@ std::optional<ReadGame> read_first_game(const std::string& path, diag::Diagnosti
             problems.items.push_back(*file.read_error);
             return input::WalkControl::Continue;
         }
+        if (file.cut_short) problems.items.push_back(*file.cut_short);
         std::vector<game::GameRecord> games =
             formats::read_record_games(file.bytes, file.display_path, {}, problems);
         if (games.empty()) return input::WalkControl::Continue;

@@ -35,6 +35,7 @@ struct StreamedFile {
     std::uint64_t size = 0;
     std::uint64_t disk_bytes = 0;  ///< input::InputFile::disk_bytes, for the progress line
     std::optional<diag::Diagnostic> read_error;
+    std::optional<diag::Diagnostic> cut_short;  ///< input::InputFile::cut_short
     /// A dictionary or index josekic wrote (input::written_by_josekic): not read as games.
     bool written_by_josekic = false;
     std::vector<diag::Diagnostic> diagnostics;  ///< from the parser

@@ -15,6 +15,7 @@ bool add_file(WorkUnit& unit, input::InputFile&& file) {
     streamed.size = file.bytes.size();
     streamed.bytes = std::move(file.bytes);
     streamed.read_error = std::move(file.read_error);
+    streamed.cut_short = std::move(file.cut_short);
     streamed.disk_bytes = file.disk_bytes;
     unit.bytes += streamed.size;
     return unit.files.size() >= kUnitMaxFiles || unit.bytes >= kUnitMaxBytes;

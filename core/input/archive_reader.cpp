@@ -172,22 +172,24 @@ constexpr int kMaxNesting = 4;
 WalkControl read_container(const ArchiveSource& source, const std::string& display_path,
                            const InputVisitor& visit, const WalkOptions& options, int depth);
 
-// An entry named like an archive or a compressed record (`file`, its bytes read): read as
-// the archive its content is, as a file on disk would be; SGF text misnamed is a game record.
-WalkControl read_nested(InputFile&& file, const InputVisitor& visit, const WalkOptions& options,
-                        int depth) {
+// An entry of an archive `depth` + 1 deep (`file`, its bytes read), as a file on disk is
+// read: its content decides, so that an archive or a compressed file is read as one whatever
+// its name; an entry `named_archive` whose content is none is SGF text misnamed, or an error.
+WalkControl read_entry(InputFile&& file, bool named_archive, const InputVisitor& visit,
+                       const WalkOptions& options, int depth) {
     const std::string_view head =
         std::string_view(file.bytes).substr(0, std::min(file.bytes.size(), kContentProbeBytes));
     const ContentKind content = content_kind(head);
     if (content == ContentKind::Other) {
-        if (looks_like_sgf(head)) return visit(std::move(file));
+        if (!named_archive || looks_like_sgf(head)) return visit(std::move(file));
         return visit(
             failure(file.display_path, diag::Code::NotAnArchive, std::string(kNotAnArchiveText)));
     }
-    if (depth >= kMaxNesting) {
-        return visit(failure(
-            file.display_path, diag::Code::CannotRead,
-            "an archive inside " + std::to_string(depth) + " archives; not read (extract it)"));
+    if (depth + 1 >= kMaxNesting + 1) {
+        return visit(failure(file.display_path, diag::Code::CannotRead,
+                             "inside " + std::to_string(depth + 1) +
+                                 " archives, deeper than josekic reads (" +
+                                 std::to_string(kMaxNesting) + "); not read: extract it"));
     }
     // The inner reader reads from these bytes: they live until it is done.
     const InputFile archive = std::move(file);
@@ -233,6 +235,14 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
         const bool nested = kind == FileKind::Archive || kind == FileKind::CompressedRecord;
         if (!whole_file && (archive_entry_filetype(entry) != AE_IFREG ||
                             (kind != FileKind::GameRecord && !nested))) {
+            // A split archive's volumes are read through the first, on disk only.
+            if (archive_entry_filetype(entry) == AE_IFREG &&
+                (kind == FileKind::SplitArchive || kind == FileKind::SplitVolume)) {
+                if (visit(failure(display_path + "/" + name, diag::Code::CannotRead,
+                                  "a volume of a split archive inside an archive; not read: "
+                                  "extract the volumes and give the first")) == WalkControl::Stop)
+                    return WalkControl::Stop;
+            }
             continue;  // archive_read_next_header skips the unread data
         }
 
@@ -260,7 +270,15 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
             std::size_t size = 0;
             la_int64_t offset = 0;
             const int n = archive_read_data_block(reader.get(), &block, &size, &offset);
-            if (n == ARCHIVE_EOF) break;
+            if (n == ARCHIVE_EOF) {
+                // A sparse entry's hole at its end has no block: its zeros are added.
+                if (archive_entry_sparse_count(entry) > 0 &&
+                    archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0 &&
+                    static_cast<std::uint64_t>(archive_entry_size(entry)) > file.bytes.size() &&
+                    static_cast<std::uint64_t>(archive_entry_size(entry)) <= options.max_file_bytes)
+                    file.bytes.resize(static_cast<std::size_t>(archive_entry_size(entry)), '\0');
+                break;
+            }
             if (n == ARCHIVE_RETRY) continue;
             // ARCHIVE_WARN here is damaged data (a zip entry whose CRC does not match): its
             // bytes are not the game's, and are not read as if they were.
@@ -320,9 +338,12 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
         if (whole_file && stream && !stream->error().empty()) {
             const std::string why = damage_text(reader.get(), stream.get(), source);
             if (looks_like_sgf(std::string_view(file.bytes).substr(0, 1 << 16))) {
-                if (visit(std::move(file)) == WalkControl::Stop) return WalkControl::Stop;
-                return visit(
-                    failure(display_path, damage_code(source), "read as far as it goes: " + why));
+                file.cut_short = diag::Diagnostic{display_path,
+                                                  {},
+                                                  diag::Severity::Error,
+                                                  damage_code(source),
+                                                  "read as far as it goes: " + why};
+                return visit(std::move(file));
             }
             return visit(failure(display_path, damage_code(source), "cannot read: " + why));
         }
@@ -336,9 +357,9 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
                 static_cast<std::uint64_t>(archive_bytes_read - archive_bytes_counted);
             archive_bytes_counted = archive_bytes_read;
         }
-        const WalkControl next = !whole_file && nested
-                                     ? read_nested(std::move(file), visit, options, depth)
-                                     : visit(std::move(file));
+        const WalkControl next = whole_file
+                                     ? visit(std::move(file))
+                                     : read_entry(std::move(file), nested, visit, options, depth);
         if (next == WalkControl::Stop) return WalkControl::Stop;
     }
     // libarchive stops at the container's end: the stream's rest (a tar's padding, the

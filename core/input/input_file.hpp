@@ -20,6 +20,9 @@ struct InputFile {
     std::string bytes;
     /// Set when the file (or a directory or archive) could not be read; it is skipped.
     std::optional<diag::Diagnostic> read_error;
+    /// Set when the bytes end early (a compressed record cut short): the file is read as far
+    /// as it goes, as a cut file on disk is, and this error is reported with its own.
+    std::optional<diag::Diagnostic> cut_short;
     /// Bytes of the inputs on disk read for this file, for a progress display: its size; for
     /// an archive entry, the archive bytes read since the entry before it (the sum over a
     /// walk approaches the inputs' size on disk, see total_disk_bytes).

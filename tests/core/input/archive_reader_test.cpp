@@ -292,5 +292,26 @@ TEST_CASE("archives inside archives are read, to a depth no real collection pass
     const auto deep = walk({inner});
     REQUIRE(deep.size() == 1);
     REQUIRE(deep[0].read_error);
-    CHECK_THAT(deep[0].read_error->message, Catch::Contains("an archive inside 4 archives"));
+    CHECK_THAT(deep[0].read_error->message,
+               Catch::Contains("inside 5 archives, deeper than josekic reads (4)"));
+}
+
+TEST_CASE("inside an archive too, content decides over names, and split volumes are named",
+          "[input]") {
+    TempDir dir;
+    const std::string month = (dir.path() / "month.tar.gz").string();
+    make_archive(month, ArchiveKind::TarGz, {{"a.sgf", "(;PB[A])"}});
+    const std::string zip = (dir.path() / "all.zip").string();
+    // A .tar.gz named .sgf, as a directory on disk may hold one, and a 7z's volumes.
+    make_archive(zip, ArchiveKind::Zip,
+                 {{"misnamed.sgf", slurp(month)}, {"fox.7z.001", "7z..."}, {"fox.7z.002", "..."}});
+    const auto files = walk({zip});
+    REQUIRE(files.size() == 3);
+    CHECK(files[0].display_path == zip + "/misnamed.sgf/a.sgf");
+    CHECK(files[0].bytes == "(;PB[A])");
+    for (std::size_t i : {std::size_t{1}, std::size_t{2}}) {
+        REQUIRE(files[i].read_error);
+        CHECK_THAT(files[i].read_error->message,
+                   Catch::Contains("a volume of a split archive inside an archive"));
+    }
 }
