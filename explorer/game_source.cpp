@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,22 +27,27 @@ std::string point_text(const go::Point& p) {
     return {static_cast<char>('a' + p.x), static_cast<char>('a' + p.y)};
 }
 
-// The bytes of the file the index calls `source`: a file on disk, or a member of an archive
-// on disk whose path `source` starts with ("fox.tar.xz/fox/a.sgf"). Read through the walker,
-// as compile read it; nullopt when neither is there.
-std::optional<std::string> read_source(const std::string& source) {
+// Hands `holds_it` the bytes of each file the index may call `source`, until it says one
+// holds what it looks for: a file on disk, or a member of an archive on disk whose path
+// `source` starts with ("fox.tar.xz/fox/a.sgf"), read through the walker as compile read it.
+// An archive may hold two members of one name (two tars joined, a zip appended to): each is
+// tried in turn. False when there is none.
+bool read_source(const std::string& source,
+                 const std::function<bool(const std::string& bytes)>& holds_it) {
     namespace fs = std::filesystem;
     std::error_code error;
     std::string container = source;
     while (!container.empty()) {
         if (fs::is_regular_file(container, error)) {
             if (container != source && input::classify_name(container) == input::FileKind::Other)
-                return std::nullopt;
-            std::optional<std::string> found;
+                return false;
+            bool found = false;
             input::walk_inputs({container}, [&](input::InputFile&& file) {
-                if (file.display_path != source) return input::WalkControl::Continue;
-                if (!file.read_error) found = std::move(file.bytes);
-                return input::WalkControl::Stop;
+                if (file.display_path != source || file.read_error)
+                    return input::WalkControl::Continue;
+                found = true;
+                return holds_it(file.bytes) ? input::WalkControl::Stop
+                                            : input::WalkControl::Continue;
             });
             return found;
         }
@@ -49,7 +55,7 @@ std::optional<std::string> read_source(const std::string& source) {
         if (slash == std::string::npos || slash == 0) break;
         container.resize(slash);
     }
-    return std::nullopt;
+    return false;
 }
 
 // Whether `r` is the game the index holds, by the facts it keeps of it: a game whose moves
@@ -180,9 +186,11 @@ GameSource::WholeFile GameSource::read_whole_file(const index::IndexedGame& game
             readers.release();
         }
     } release{whole_file_readers_};
-    const std::optional<std::string> bytes = read_source(game.source_path);
-    if (!bytes) return WholeFile::Gone;
-    record = game_in_file(*bytes, game);
+    const bool there = read_source(game.source_path, [&](const std::string& bytes) {
+        record = game_in_file(bytes, game);
+        return record.has_value();
+    });
+    if (!there) return WholeFile::Gone;
     return record ? WholeFile::Read : WholeFile::Changed;
 }
 

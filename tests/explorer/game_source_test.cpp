@@ -12,7 +12,9 @@
 #include "explorer/game_source.hpp"
 #include "explorer/game_tree_cache.hpp"
 #include "index/index_reader.hpp"
+#include "tests/support/archive_maker.hpp"
 #include "tests/support/compiled_dictionary.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace josekic;
@@ -148,4 +150,28 @@ TEST_CASE("a game compiled from a relative path is found when explore runs elsew
     CHECK(gone["record_problem"] ==
           "the file all.sgf is gone: it is not where it was when the "
           "index was compiled");
+}
+
+TEST_CASE("a game is opened from an archive that holds two members of its file's name",
+          "[explorer]") {
+    // Two tars joined: both hold x.sgf, each with a game of its own.
+    const test_support::TempDir dir;
+    const std::vector<std::string> games = test_support::handmade_games();
+    REQUIRE(games.size() >= 2);
+    const fs::path one = dir.path() / "one.tar";
+    const fs::path two = dir.path() / "two.tar";
+    test_support::make_archive(one.string(), test_support::ArchiveKind::Tar, {{"x.sgf", games[0]}});
+    test_support::make_archive(two.string(), test_support::ArchiveKind::Tar, {{"x.sgf", games[1]}});
+    const fs::path both = dir.path() / "both.tar";
+    write(both, test_support::slurp(one.string()) + test_support::slurp(two.string()));
+    const fs::path dict = test_support::compile_inputs(dir.path(), {both.string()});
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    const explorer::GameSource source(index);
+    REQUIRE(index.game_count() == 2);
+    for (std::uint32_t id = 0; id < 2; ++id) {
+        const index::Json g = source.game_json(id, 1);
+        INFO(g.dump());
+        REQUIRE(g["record"].is_object());
+        CHECK(g["record"]["black"] == g["black"]);
+    }
 }
