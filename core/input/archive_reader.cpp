@@ -31,7 +31,14 @@ InputFile failure(const std::string& display_path, diag::Code code, std::string 
     return file;
 }
 
-InputFile too_large(const std::string& display_path, std::uint64_t limit) {
+// An entry past the limit of one file; an archive inside an archive is read from memory, so
+// the same limit holds it, which is no sign of a bomb.
+InputFile too_large(const std::string& display_path, std::uint64_t limit, bool nested = false) {
+    if (nested)
+        return failure(display_path, diag::Code::FileTooLarge,
+                       "an archive inside an archive, larger than the " +
+                           std::to_string(limit >> 20) +
+                           " MiB josekic holds of one file; skipped: extract it");
     return failure(display_path, diag::Code::FileTooLarge,
                    "larger than the limit of " + std::to_string(limit >> 20) +
                        " MiB for one file (" + std::to_string(limit) +
@@ -253,7 +260,7 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
         if (archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
             const auto claimed = static_cast<std::uint64_t>(archive_entry_size(entry));
             if (claimed > options.max_file_bytes) {
-                if (visit(too_large(file.display_path, options.max_file_bytes)) ==
+                if (visit(too_large(file.display_path, options.max_file_bytes, nested)) ==
                     WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
@@ -320,7 +327,7 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
                 size;
             if (end > options.max_file_bytes) {
                 // Stop decompressing now; archive_read_next_header skips the rest.
-                if (visit(too_large(file.display_path, options.max_file_bytes)) ==
+                if (visit(too_large(file.display_path, options.max_file_bytes, nested)) ==
                     WalkControl::Stop) {
                     return WalkControl::Stop;
                 }
