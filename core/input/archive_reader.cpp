@@ -192,7 +192,7 @@ WalkControl read_entry(InputFile&& file, bool named_archive, const InputVisitor&
         return visit(
             failure(file.display_path, diag::Code::NotAnArchive, std::string(kNotAnArchiveText)));
     }
-    if (depth + 1 >= kMaxNesting + 1) {
+    if (depth >= kMaxNesting) {
         return visit(failure(file.display_path, diag::Code::CannotRead,
                              "inside " + std::to_string(depth + 1) +
                                  " archives, deeper than josekic reads (" +

@@ -3,7 +3,9 @@
 #include <lzma.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace josekic::input {
@@ -66,16 +68,19 @@ class GzipDecoder final : public Decoder {
             inflateReset(&z_);
             member_ended_ = false;
         }
-        // zlib's next_in is not const in older headers; it is only read.
+        // zlib counts in 32 bits: no more than that at once. Its next_in is not const in older
+        // headers; it is only read.
+        const auto given = static_cast<uInt>(std::min<std::size_t>(in_left, UINT32_MAX));
+        const auto room = static_cast<uInt>(std::min<std::size_t>(out_left, UINT32_MAX));
         z_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in));
-        z_.avail_in = static_cast<uInt>(in_left);
+        z_.avail_in = given;
         z_.next_out = reinterpret_cast<Bytef*>(out);
-        z_.avail_out = static_cast<uInt>(out_left);
+        z_.avail_out = room;
         const int status = inflate(&z_, Z_NO_FLUSH);
-        in += in_left - z_.avail_in;
-        in_left = z_.avail_in;
-        out += out_left - z_.avail_out;
-        out_left = z_.avail_out;
+        in += given - z_.avail_in;
+        in_left -= given - z_.avail_in;
+        out += room - z_.avail_out;
+        out_left -= room - z_.avail_out;
         if (status == Z_STREAM_END) member_ended_ = true;
         if (status == Z_STREAM_END || status == Z_OK || status == Z_BUF_ERROR) return Step::More;
         damage_ = std::string("damaged gzip data: ") +
