@@ -137,7 +137,10 @@ bool open_source(archive* reader, const ArchiveSource& source,
 std::string damage_text(archive* a, const DecompressedStream* stream, const ArchiveSource& source) {
     std::string text =
         stream != nullptr && !stream->error().empty() ? stream->error() : error_text(a);
-    if (!source.next_volume.empty())
+    if (source.volumes_after_gap)
+        text += " (volume " + source.next_volume +
+                " of this split archive is missing; the volumes after it cannot be read)";
+    else if (!source.next_volume.empty())
         text += " (the data ends early: is volume " + source.next_volume + " missing?)";
     return text;
 }

@@ -21,9 +21,11 @@ struct ArchiveSource {
     /// container (.tar.gz) or one compressed game record (.sgf.gz), which is handed on whole
     /// under the archive's own display path.
     ContentKind content = ContentKind::Archive;
-    /// For a split archive, the name of the volume after the last one present, named in the
+    /// For a split archive, the name of the volume after the last one read, named in the
     /// error when the data ends early (that volume is then presumably missing).
     std::string next_volume;
+    /// Whether later volumes are there: next_volume is then surely missing, a gap.
+    bool volumes_after_gap = false;
 };
 
 /// Streams the game-record entries (see classify_name) of the archive `source` to `visit`

@@ -218,19 +218,15 @@ class Walker {
         return visit_(read_open_file(fd, display_path, options_));
     }
 
-    // The first volume of a split archive: all its volumes are read as one stream, if none
-    // is missing between the first and the last present.
+    // The first volume of a split archive: its volumes are read as one stream, up to the
+    // first one missing (the entries before it are kept, as in a cut archive; the error names
+    // that volume, and those after it cannot be read without it).
     WalkControl split_archive(const std::string& first_volume) {
         const SplitName split = split_name(first_volume);
         const std::vector<int> present = volumes_present(first_volume, split);
         std::vector<std::string> paths;
         for (int volume = 1; volume <= (present.empty() ? 1 : present.back()); ++volume) {
-            if (!std::binary_search(present.begin(), present.end(), volume)) {
-                return visit_(failure(first_volume, diag::Severity::Error,
-                                      diag::Code::SplitArchiveIncomplete,
-                                      "volume " + volume_name(split.archive, volume) +
-                                          " of this split archive is missing; not read"));
-            }
+            if (!std::binary_search(present.begin(), present.end(), volume)) break;
             paths.push_back(volume_name(split.archive, volume));
         }
         const int fd = ::open(first_volume.c_str(), O_RDONLY | O_CLOEXEC);
@@ -245,8 +241,10 @@ class Walker {
                                   "named like the first volume of a split archive, but its "
                                   "content does not start like an archive; not read"));
         }
-        const std::string next = volume_name(split.archive, static_cast<int>(paths.size()) + 1);
-        return read_archive(ArchiveSource{std::move(paths), {}, content, next}, first_volume,
+        const int next_number = static_cast<int>(paths.size()) + 1;
+        const bool gap = !present.empty() && next_number < present.back();
+        const std::string next = volume_name(split.archive, next_number);
+        return read_archive(ArchiveSource{std::move(paths), {}, content, next, gap}, first_volume,
                             visit_, options_);
     }
 

@@ -133,6 +133,22 @@ TEST_CASE("a split archive whose volume in the middle is missing is an error nam
     REQUIRE(files[0].read_error);
     CHECK(files[0].read_error->code == josekic::diag::Code::SplitArchiveIncomplete);
     CHECK_THAT(files[0].read_error->message, Catch::Contains("9d.7z.002"));
+
+    // A .tar.gz keeps what its volumes before the gap hold, as a cut archive does.
+    const std::string tgz = (dir.path() / "fox.tar.gz").string();
+    make_archive(tgz, ArchiveKind::TarGz,
+                 {{"a.sgf", "(;PB[A])"},
+                  {"big.sgf", "(;C[" + josekic::test_support::incompressible_bytes(50000) + "])"}});
+    const auto tgz_volumes = split_into_volumes(tgz, 20000);
+    REQUIRE(tgz_volumes.size() >= 3);
+    fs::remove(tgz_volumes[1]);
+    const auto kept = walk({tgz_volumes[0]});
+    REQUIRE(kept.size() >= 2);
+    CHECK(kept[0].bytes == "(;PB[A])");
+    CHECK_FALSE(kept[0].read_error);
+    REQUIRE(kept.back().read_error);
+    CHECK(kept.back().read_error->code == josekic::diag::Code::SplitArchiveIncomplete);
+    CHECK_THAT(kept.back().read_error->message, Catch::Contains("fox.tar.gz.002"));
 }
 
 TEST_CASE("a split archive whose last volume is missing names the volume after the last",
