@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "core/input/decompressed_stream.hpp"
@@ -66,19 +65,15 @@ std::string strip_dot_slash(std::string name) {
 // What is read at once of a split archive's volumes.
 constexpr std::size_t kBlockSize = 1 << 16;
 
-// The codec of `source`'s stream when it is one read by DecompressedStream, by its first
-// bytes.
-std::optional<DecompressedStream::Codec> codec_of(const ArchiveSource& source) {
-    if (source.volume_paths.empty()) return DecompressedStream::codec_of(source.bytes);
+// The compression of `source`'s stream, by its first bytes.
+Compression source_compression(const ArchiveSource& source) {
+    if (source.volume_paths.empty()) return compression_of(source.bytes);
     std::ifstream first(source.volume_paths.front(), std::ios::binary);
-    char head[DecompressedStream::kMagicBytes] = {};
+    char head[8] = {};  // more than any compression's magic
     first.read(head, sizeof head);
-    return DecompressedStream::codec_of(
-        std::string_view(head, static_cast<std::size_t>(first.gcount())));
+    return compression_of(std::string_view(head, static_cast<std::size_t>(first.gcount())));
 }
 
-// libarchive's read callback over a DecompressedStream: its next bytes, 0 at the end,
-// ARCHIVE_FATAL with the stream's reason.
 // libarchive's read callback over a DecompressedStream: its next bytes, 0 at its end. A
 // stream that fails ends there too, its reason kept in the stream for read_archive: told
 // "fatal", libarchive fails whatever asked, which while it opens the archive is a format's
@@ -91,8 +86,6 @@ la_ssize_t read_decompressed(archive* /*reader*/, void* client, const void** buf
     return static_cast<la_ssize_t>(out.size());
 }
 
-// Opens `source` for reading; false (with libarchive's error set) when it cannot be. A gzip
-// or xz stream is decompressed by `stream`, made here, which must outlive the reader.
 // Every container format libarchive reads but mtree: an mtree file is lines of text, and
 // libarchive's mtree reader claims SGF text too (each line an entry that is no file), so that
 // a compressed game record (.sgf.gz) was read as an empty archive, without a word.
@@ -110,6 +103,8 @@ void support_container_formats(archive* reader) {
     archive_read_set_options(reader, "tar:read_concatenated_archives");
 }
 
+// Opens `source` for reading; false (with libarchive's error set) when it cannot be. A gzip
+// or xz stream is decompressed by `stream`, made here, which must outlive the reader.
 bool open_source(archive* reader, const ArchiveSource& source,
                  std::unique_ptr<DecompressedStream>& stream) {
     archive_read_support_filter_all(reader);
@@ -117,8 +112,10 @@ bool open_source(archive* reader, const ArchiveSource& source,
     // Raw is the format of last resort (every other format bids higher), so that a
     // compressed stream that holds no container is read as the one file it is.
     if (source.content == ContentKind::Compressed) archive_read_support_format_raw(reader);
-    if (const auto codec = codec_of(source)) {
-        stream = std::make_unique<DecompressedStream>(*codec, source.volume_paths, source.bytes);
+    if (const Compression compression = source_compression(source);
+        DecompressedStream::decodes(compression)) {
+        stream =
+            std::make_unique<DecompressedStream>(compression, source.volume_paths, source.bytes);
         return archive_read_open(reader, stream.get(), nullptr, read_decompressed, nullptr) ==
                ARCHIVE_OK;
     }

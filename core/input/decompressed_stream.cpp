@@ -146,20 +146,10 @@ class XzDecoder final : public Decoder {
 
 }  // namespace
 
-std::optional<DecompressedStream::Codec> DecompressedStream::codec_of(std::string_view bytes) {
-    if (bytes.size() >= 3 && bytes.substr(0, 3) == std::string_view("\x1f\x8b\x08", 3))
-        return Codec::Gzip;  // deflate, the one method gzip has
-    if (bytes.size() >= kMagicBytes && bytes.substr(0, 6) == std::string_view("\xfd"
-                                                                              "7zXZ\0",
-                                                                              6))
-        return Codec::Xz;
-    return std::nullopt;
-}
-
-DecompressedStream::DecompressedStream(Codec codec, std::vector<std::string> volumes,
+DecompressedStream::DecompressedStream(Compression compression, std::vector<std::string> volumes,
                                        std::string_view bytes)
     : volumes_(std::move(volumes)), bytes_(bytes), output_(kBlockSize) {
-    if (codec == Codec::Gzip)
+    if (compression == Compression::Gzip)
         decoder_ = std::make_unique<GzipDecoder>();
     else
         decoder_ = std::make_unique<XzDecoder>();

@@ -3,11 +3,12 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/input/file_kinds.hpp"
 
 namespace josekic::input {
 
@@ -18,15 +19,15 @@ namespace josekic::input {
 /// every byte that decompresses is handed out before the error.
 class DecompressedStream {
   public:
-    enum class Codec { Gzip, Xz };
-    /// The codec whose stream begins with `bytes` (a file's first bytes), if one is read here.
-    static std::optional<Codec> codec_of(std::string_view bytes);
-    /// The most a file's first bytes that codec_of needs.
-    static constexpr std::size_t kMagicBytes = 6;
+    /// Whether a stream of `compression` is read here (gzip, xz); libarchive reads the others.
+    static bool decodes(Compression compression) {
+        return compression == Compression::Gzip || compression == Compression::Xz;
+    }
 
-    /// The stream in `volumes`, files read one after the other (a split archive), or in
-    /// `bytes` when `volumes` is empty.
-    DecompressedStream(Codec codec, std::vector<std::string> volumes, std::string_view bytes);
+    /// The stream (of a compression decodes() takes) in `volumes`, files read one after the
+    /// other (a split archive), or in `bytes` when `volumes` is empty.
+    DecompressedStream(Compression compression, std::vector<std::string> volumes,
+                       std::string_view bytes);
     ~DecompressedStream();
     DecompressedStream(const DecompressedStream&) = delete;
     DecompressedStream& operator=(const DecompressedStream&) = delete;

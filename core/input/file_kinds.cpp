@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <span>
+#include <utility>
 
 namespace josekic::input {
 
@@ -80,21 +81,28 @@ ContentKind content_kind(std::string_view head) {
         "PK\x05\x06"sv,          // an empty zip
         "Rar!\x1A\x07"sv,        // rar
     };
-    constexpr std::array kCompressedMagic = {
-        "\x1F\x8B"sv,  // gzip
-        "\xFD"
-        "7zXZ\x00"sv,          // xz
-        "BZh"sv,               // bzip2
-        "\x28\xB5\x2F\xFD"sv,  // zstd
-    };
     for (std::string_view magic : kArchiveMagic) {
         if (starts_with_bytes(head, magic)) return ContentKind::Archive;
     }
     if (starts_with_bytes(head, "ustar", 257)) return ContentKind::Archive;
-    for (std::string_view magic : kCompressedMagic) {
-        if (starts_with_bytes(head, magic)) return ContentKind::Compressed;
-    }
+    if (compression_of(head) != Compression::None) return ContentKind::Compressed;
     return ContentKind::Other;
+}
+
+Compression compression_of(std::string_view head) {
+    using namespace std::string_view_literals;
+    constexpr std::array kCompressedMagic = {
+        std::pair{"\x1F\x8B"sv, Compression::Gzip},
+        std::pair{"\xFD"
+                  "7zXZ\x00"sv,
+                  Compression::Xz},
+        std::pair{"BZh"sv, Compression::Bzip2},
+        std::pair{"\x28\xB5\x2F\xFD"sv, Compression::Zstd},
+    };
+    for (const auto& [magic, compression] : kCompressedMagic) {
+        if (starts_with_bytes(head, magic)) return compression;
+    }
+    return Compression::None;
 }
 
 SplitName split_name(std::string_view name) {

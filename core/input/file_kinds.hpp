@@ -41,6 +41,11 @@ inline constexpr std::size_t kContentProbeBytes = 512;
 /// all of a shorter file).
 ContentKind content_kind(std::string_view head);
 
+/// The compression of a stream, by its first bytes.
+enum class Compression { None, Gzip, Xz, Bzip2, Zstd };
+/// What `head` (a stream's first bytes) says it is compressed with; None for anything else.
+Compression compression_of(std::string_view head);
+
 /// The message of a file named like an archive whose content is none that josekic reads.
 inline constexpr std::string_view kNotAnArchiveText =
     "named like an archive, but its content is neither an archive (7z, zip, tar, rar), nor "
