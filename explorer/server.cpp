@@ -199,7 +199,8 @@ class Server::State::Session : public std::enable_shared_from_this<Session> {
     void write(HttpResponse response, bool keep_alive) {
         response_ = std::move(response);
         response_.keep_alive(keep_alive);
-        response_.prepare_payload();
+        // A HEAD answer carries its GET's length already (respond): not the empty body's.
+        if (!response_.has_content_length()) response_.prepare_payload();
         stream_.expires_after(std::chrono::seconds(state_.options.timeout_seconds));
         http::async_write(
             stream_, response_,

@@ -508,6 +508,22 @@ TEST_CASE("slow, pipelining and form-posting clients are served as HTTP says", "
         CHECK(answer.starts_with("HTTP/1.1 405"));
         CHECK(answer.find("Allow: GET") != std::string::npos);
     }
+    SECTION("HEAD answers the headers of the GET, its length too, without its body") {
+        httplib::Client client = server.client();
+        const auto get = client.Get("/api/info");
+        REQUIRE(get);
+        const int fd = connect_to(server.port());
+        REQUIRE(fd >= 0);
+        const std::string head = "HEAD /api/info HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        REQUIRE(send(fd, head.data(), head.size(), MSG_NOSIGNAL) ==
+                static_cast<ssize_t>(head.size()));
+        const std::string answer = received_until_closed(fd);
+        close(fd);
+        CHECK(answer.starts_with("HTTP/1.1 200"));
+        CHECK(answer.find("Content-Length: " + std::to_string(get->body.size()) + "\r\n") !=
+              std::string::npos);
+        CHECK(answer.ends_with("\r\n\r\n"));  // no body
+    }
     CHECK(server.stop() == 0);
 }
 
