@@ -107,7 +107,7 @@ struct Server::State {
     void accept();
     HttpResponse respond(const HttpRequest& request) const;
     HttpResponse route(const HttpRequest& request) const;
-    HttpResponse answer(const HttpRequest& request, const ApiAnswer& a) const;
+    HttpResponse answer(const HttpRequest& request, ApiAnswer a) const;
 };
 
 // One connection: requests read whole within the timeout (a client that sends its request a
@@ -264,11 +264,11 @@ void Server::State::accept() {
                           });
 }
 
-HttpResponse Server::State::answer(const HttpRequest& request, const ApiAnswer& a) const {
+HttpResponse Server::State::answer(const HttpRequest& request, ApiAnswer a) const {
     HttpResponse response{static_cast<http::status>(a.status),
                           request.version() ? request.version() : 11};
     response.set(http::field::content_type, "application/json; charset=utf-8");
-    response.body() = a.body;
+    response.body() = std::move(a.body);  // a review's or a lookup's JSON: not copied
     return response;
 }
 
@@ -310,18 +310,19 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
         return refused;
     };
 
-    for (std::size_t e = 0; e < kEndpoints.size(); ++e) {
-        std::smatch match;
-        if (!std::regex_match(path, match, endpoint_patterns[e])) continue;
-        const Endpoint& endpoint = kEndpoints[e];
-        if (method == http::verb::options) break;
-        const bool takes = endpoint.method == "GET" ? get : method_name == endpoint.method;
-        if (!takes) return not_allowed(endpoint.method);
-        return answer(request,
-                      endpoint.answer(api, Request{query_params(query), request.body(),
-                                                   match.size() > 1 ? match[1].str() : ""}));
-    }
+    // Every endpoint's path starts /api/: the page's files are not matched against them.
     if (path.starts_with("/api/")) {
+        for (std::size_t e = 0; e < kEndpoints.size(); ++e) {
+            std::smatch match;
+            if (!std::regex_match(path, match, endpoint_patterns[e])) continue;
+            const Endpoint& endpoint = kEndpoints[e];
+            if (method == http::verb::options) break;
+            const bool takes = endpoint.method == "GET" ? get : method_name == endpoint.method;
+            if (!takes) return not_allowed(endpoint.method);
+            return answer(request,
+                          endpoint.answer(api, Request{query_params(query), request.body(),
+                                                       match.size() > 1 ? match[1].str() : ""}));
+        }
         if (method == http::verb::options) {
             HttpResponse preflight{http::status::no_content, request.version()};
             if (!options.cors_origin.empty()) {
@@ -332,12 +333,10 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
         }
         return answer(request, error_answer(404, "no such path"));
     }
-    // The page: only the files compiled in, found by their exact name.
-    static const std::regex page_path(R"(/([^/]*))");
-    std::smatch match;
-    if (!std::regex_match(path, match, page_path))
+    // The page: only the files compiled in, found by their exact name ("/" and one more).
+    if (!path.starts_with('/') || path.find('/', 1) != std::string::npos)
         return answer(request, error_answer(404, "no such path"));
-    const std::string name = match[1].str().empty() ? "index.html" : match[1].str();
+    const std::string name = path.size() == 1 ? "index.html" : path.substr(1);
     const std::optional<PageFile> file = page_file(name);
     if (!file) return answer(request, error_answer(404, "no such page"));
     if (!get) return not_allowed("GET");
