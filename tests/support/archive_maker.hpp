@@ -4,10 +4,15 @@
 #include <archive_entry.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "tests/support/file_bytes.hpp"
 
 namespace josekic::test_support {
 
@@ -69,6 +74,22 @@ inline void make_archive(const std::string& path, ArchiveKind kind,
     }
     archive_write_close(writer);
     archive_write_free(writer);
+}
+
+/// Cuts the file at `path` into volumes `path`.001, .002, ... of `volume_bytes` each, as
+/// 7-Zip's "split to volumes" does, and removes it.
+inline std::vector<std::string> split_into_volumes(const std::string& path,
+                                                   std::size_t volume_bytes) {
+    const std::string bytes = slurp(path);
+    std::filesystem::remove(path);
+    std::vector<std::string> volumes;
+    for (std::size_t at = 0; at < bytes.size(); at += volume_bytes) {
+        char suffix[8];
+        std::snprintf(suffix, sizeof suffix, ".%03zu", volumes.size() + 1);
+        volumes.push_back(path + suffix);
+        std::ofstream(volumes.back(), std::ios::binary) << bytes.substr(at, volume_bytes);
+    }
+    return volumes;
 }
 
 }  // namespace josekic::test_support

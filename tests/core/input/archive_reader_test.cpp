@@ -19,6 +19,7 @@ using josekic::input::WalkControl;
 using josekic::test_support::ArchiveKind;
 using josekic::test_support::make_archive;
 using josekic::test_support::slurp;
+using josekic::test_support::split_into_volumes;
 using josekic::test_support::TempDir;
 namespace fs = std::filesystem;
 
@@ -32,21 +33,6 @@ const std::vector<std::pair<std::string, std::string>> kTwoGames = {
     {"games/a.sgf", "(;PB[A];B[pd])"},
     {"games/notes.txt", "not a game"},
     {"games/b.sgf", "(;PB[B])"}};
-
-// Cuts the file at `path` into volumes `path`.001, .002, ... of `volume_bytes` each, as
-// 7-Zip's "split to volumes" does, and removes it.
-std::vector<std::string> split_into_volumes(const std::string& path, std::size_t volume_bytes) {
-    const std::string bytes = slurp(path);
-    fs::remove(path);
-    std::vector<std::string> volumes;
-    for (std::size_t at = 0; at < bytes.size(); at += volume_bytes) {
-        char suffix[8];
-        std::snprintf(suffix, sizeof suffix, ".%03zu", volumes.size() + 1);
-        volumes.push_back(path + suffix);
-        std::ofstream(volumes.back(), std::ios::binary) << bytes.substr(at, volume_bytes);
-    }
-    return volumes;
-}
 
 // A 7z archive "9d.7z" in `dir` holding one large game, split into 20 kB volumes.
 std::vector<std::string> split_7z_of_one_big_game(const TempDir& dir) {

@@ -126,15 +126,7 @@ TEST_CASE("a .tar.gz or .tar.xz split into volumes is read through them", "[inpu
     const std::string path = (dir.path() / (std::string("fox") + suffix)).string();
     const std::string big = "(;C[" + ts::incompressible_bytes(50000) + "])";
     ts::make_archive(path, kind, {{"a.sgf", "(;PB[A])"}, {"big.sgf", big}});
-    const std::string bytes = ts::slurp(path);
-    fs::remove(path);
-    std::vector<std::string> volumes;
-    for (std::size_t at = 0; at < bytes.size(); at += 20000) {
-        char number[8];
-        std::snprintf(number, sizeof number, ".%03zu", volumes.size() + 1);
-        volumes.push_back(path + number);
-        write(volumes.back(), bytes.substr(at, 20000));
-    }
+    const std::vector<std::string> volumes = ts::split_into_volumes(path, 20000);
     REQUIRE(volumes.size() >= 3);
     const auto files = ts::walk_all({volumes[0]});
     REQUIRE(files.size() == 2);
