@@ -52,10 +52,8 @@ bool output_directory_writable(const std::string& dir) {
 void check_reference_arguments(const std::vector<std::string>& arguments,
                                const std::string& command) {
     for (const std::string& argument : arguments) {
-        const reference::ReferenceSpec spec = reference::parse_reference_spec(argument);
-        if (spec.name.empty() || spec.path.empty())
-            throw UsageError(command,
-                             "--reference takes NAME=FILE or FILE, not '" + argument + "'");
+        if (std::string problem = reference::reference_spec_problem(argument); !problem.empty())
+            throw UsageError(command, problem);
     }
 }
 

@@ -472,6 +472,12 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
     return index;
 }
 
+std::string reference_spec_problem(std::string_view argument) {
+    const ReferenceSpec spec = parse_reference_spec(argument);
+    if (!spec.name.empty() && !spec.path.empty()) return {};
+    return "--reference takes NAME=FILE or FILE, not '" + std::string(argument) + "'";
+}
+
 ReferenceSpec parse_reference_spec(std::string_view argument) {
     ReferenceSpec spec;
     const std::size_t eq = argument.find('=');

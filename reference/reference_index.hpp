@@ -142,5 +142,7 @@ struct ReferenceSpec {
 /// Parses a --reference argument (see ReferenceSpec). An empty name or path gives nullopt-like
 /// empty fields; callers reject those as a usage error.
 ReferenceSpec parse_reference_spec(std::string_view argument);
+/// What is wrong with `argument` as a --reference (NAME=FILE or FILE), or empty.
+std::string reference_spec_problem(std::string_view argument);
 
 }  // namespace josekic::reference

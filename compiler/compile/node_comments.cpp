@@ -98,10 +98,9 @@ std::vector<reference::ReferenceIndex> load_references(const std::vector<std::st
                                                        diag::DiagnosticSink& sink) {
     std::vector<reference::ReferenceIndex> references;
     for (const std::string& argument : arguments) {
+        if (std::string problem = reference::reference_spec_problem(argument); !problem.empty())
+            throw std::runtime_error(problem);
         const reference::ReferenceSpec spec = reference::parse_reference_spec(argument);
-        if (spec.name.empty() || spec.path.empty()) {
-            throw std::runtime_error("--reference takes NAME=FILE or FILE, not '" + argument + "'");
-        }
         references.push_back(reference::load_reference_file(spec.name, spec.path, sink));
     }
     return references;
