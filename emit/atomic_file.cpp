@@ -72,10 +72,13 @@ struct LiveTemporary {
 std::array<LiveTemporary, kSlots> live_temporaries;
 static_assert(std::atomic<int>::is_always_lock_free);
 
-// Temporary files being created right now (between mkstemp and registration). The creating
-// thread holds the signals back, but another thread may take one meanwhile: its handler
-// waits for the creations to be registered, so that no file escapes it.
-std::atomic<int> creations_in_progress{0};
+// Names being added right now to a directory a handler may clear: a temporary file between
+// mkstemp and its registration, a rename into place (NameBeingAdded). The adding thread holds
+// the signals back, but the others go on while one of them runs the handler: it waits for
+// these to end, and none starts once it runs, so that no name escapes it (a file made in the
+// directory after the handler read it would keep it from being removed).
+std::atomic<int> names_being_added{0};
+std::atomic<bool> handler_clearing{false};
 
 // A directory being filled that a signal removes with the files in it (OutputSet's staging
 // directory), in the same slot states as the temporaries.
@@ -138,8 +141,9 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
         deferred_signal.store(signal_number);
         return;
     }
-    // A creation takes microseconds; the bound only keeps a stuck thread from hanging us.
-    for (long spins = 0; creations_in_progress.load() > 0 && spins < 200'000'000L; ++spins) {
+    // Adding a name takes microseconds; the bound only keeps a stuck thread from hanging us.
+    handler_clearing.store(true);
+    for (long spins = 0; names_being_added.load() > 0 && spins < 200'000'000L; ++spins) {
     }
     for (LiveTemporary& slot : live_temporaries) {
         if (slot.state.load() == kLive) ::unlink(slot.path);
@@ -202,6 +206,26 @@ class SignalsHeld {
     sigset_t previous_;
 };
 
+// While it lives, this thread may add a name to a directory that a signal's handler clears:
+// the handler (on another thread) waits for it to end. Once a handler is clearing, the thread
+// adds nothing more and waits to die of the signal with the rest of the process.
+class NameBeingAdded {
+  public:
+    NameBeingAdded() {
+        names_being_added.fetch_add(1);
+        if (handler_clearing.load()) {
+            names_being_added.fetch_sub(1);
+            for (;;) ::pause();
+        }
+    }
+    ~NameBeingAdded() { names_being_added.fetch_sub(1); }
+    NameBeingAdded(const NameBeingAdded&) = delete;
+    NameBeingAdded& operator=(const NameBeingAdded&) = delete;
+
+  private:
+    const SignalsHeld held_;  // first made, last undone: no handler on this thread meanwhile
+};
+
 }  // namespace
 
 // Removes the temporary file unless it was renamed into place, so that no failure path
@@ -215,19 +239,18 @@ class AtomicFile::Temporary {
         std::vector<char> name(pattern.begin(), pattern.end());
         name.push_back('\0');
         install_signal_cleanup();
+        int create_error = 0;
         {
-            const SignalsHeld held;
-            creations_in_progress.fetch_add(1);
+            const NameBeingAdded adding;
             fd_ = ::mkstemp(name.data());
-            const int create_error = errno;
+            create_error = errno;
             if (fd_ >= 0) {
                 path_ = name.data();
                 slot_ = register_temporary(path_);
             }
-            creations_in_progress.fetch_sub(1);
-            if (fd_ < 0)
-                fail(target, "cannot create a temporary file in " + dir.string(), create_error);
         }
+        if (fd_ < 0)
+            fail(target, "cannot create a temporary file in " + dir.string(), create_error);
     }
     Temporary(const Temporary&) = delete;
     Temporary& operator=(const Temporary&) = delete;
@@ -299,7 +322,12 @@ void AtomicFile::skip_to(std::uint64_t offset) {
 void AtomicFile::commit() {
     if (::fsync(temporary_->fd()) != 0) fail(target_, "fsync", errno);
     if (temporary_->close() != 0) fail(target_, "close", errno);
-    if (::rename(temporary_->path().c_str(), target_.c_str()) != 0) fail(target_, "rename", errno);
+    int rename_error = 0;
+    {
+        const NameBeingAdded adding;
+        if (::rename(temporary_->path().c_str(), target_.c_str()) != 0) rename_error = errno;
+    }
+    if (rename_error != 0) fail(target_, "rename", rename_error);
     temporary_->committed();
 
     // Make the rename itself durable; a failure here cannot lose the new contents any more,
@@ -310,6 +338,16 @@ void AtomicFile::commit() {
         ::fsync(dir_fd);
         ::close(dir_fd);
     }
+}
+
+int open_unnamed_file(const std::filesystem::path& directory) {
+    const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
+    std::string path = (directory / ".josekic-scratch-XXXXXX").string();
+    const NameBeingAdded adding;
+    const int named = ::mkostemp(path.data(), O_CLOEXEC);
+    if (named >= 0) ::unlink(path.c_str());
+    return named;
 }
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {

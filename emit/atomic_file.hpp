@@ -57,6 +57,12 @@ class AtomicFile {
     std::uint64_t writeback_started_ = 0;  // bytes [0, this) handed to the kernel's writeback
 };
 
+/// A new file in `directory` that has no name (gone when closed, even after a crash), for
+/// scratch data beside the files being written: O_TMPFILE where the file system has it, else
+/// a named one unlinked at once (made as AtomicFile makes its temporaries, so that a signal's
+/// cleanup of the directory never finds it there). -1 and errno when none can be made.
+int open_unnamed_file(const std::filesystem::path& directory);
+
 /// While it lives, SIGINT, SIGTERM or SIGHUP (at their default action, as for AtomicFile)
 /// remove the directory `dir` and the files in it before the process dies of the signal:
 /// a set of files being written (OutputSet's staging directory) leaves nothing behind. Then

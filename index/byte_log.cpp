@@ -8,13 +8,13 @@
 #include <string>
 
 #include "core/io/positioned_io.hpp"
-#include "index/key_spill.hpp"
+#include "emit/atomic_file.hpp"
 
 namespace josekic::index {
 
 ByteLog::ByteLog(const std::filesystem::path& directory)
     : directory_(directory.empty() ? std::filesystem::path(".") : directory) {
-    fd_ = open_unnamed(directory_);
+    fd_ = emit::open_unnamed_file(directory_);
     if (fd_ < 0) fail("cannot make a temporary file", errno);
     buffer_.reserve(kBufferBytes);
 }

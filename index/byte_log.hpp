@@ -9,9 +9,9 @@
 namespace josekic::index {
 
 /// Bytes appended one record after another into an unnamed temporary file (key_spill.hpp's
-/// open_unnamed), then read back in pieces: the merge games of a compile (merge_log.hpp),
-/// which grow with the collection and would otherwise stay in memory until the index is
-/// written.
+/// emit::open_unnamed_file), then read back in pieces: the merge games of a compile
+/// (merge_log.hpp), which grow with the collection and would otherwise stay in memory until the
+/// index is written.
 class ByteLog {
   public:
     /// Throws std::runtime_error naming `directory` when no file can be made there.

@@ -1,6 +1,5 @@
 #include "index/key_spill.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,21 +8,13 @@
 #include <string>
 
 #include "core/io/positioned_io.hpp"
+#include "emit/atomic_file.hpp"
 
 namespace josekic::index {
 
-int open_unnamed(const std::filesystem::path& directory) {
-    const int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
-    std::string path = (directory / ".josekic-keys-XXXXXX").string();
-    const int named = ::mkostemp(path.data(), O_CLOEXEC);
-    if (named >= 0) ::unlink(path.c_str());
-    return named;
-}
-
 KeySpill::KeySpill(const std::filesystem::path& directory)
     : directory_(directory.empty() ? std::filesystem::path(".") : directory) {
-    fd_ = open_unnamed(directory_);
+    fd_ = emit::open_unnamed_file(directory_);
     if (fd_ < 0) fail("cannot make a temporary file", errno);
     buffer_.reserve(kBufferKeys);
 }

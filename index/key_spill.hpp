@@ -10,11 +10,6 @@
 
 namespace josekic::index {
 
-/// A new file in `directory` that has no name (gone when closed, even after a crash):
-/// O_TMPFILE where the file system has it, else a named one unlinked at once. -1 and errno
-/// when none can be made.
-int open_unnamed(const std::filesystem::path& directory);
-
 /// The position keys of the nodes of both trees, in the order the walks find them, held in
 /// an anonymous temporary file in the index's directory until the position table is made
 /// from them: 8 bytes a node of both trees, the largest thing an index build would otherwise

@@ -12,7 +12,7 @@
 #include <tuple>
 
 #include "core/io/positioned_io.hpp"
-#include "index/key_spill.hpp"
+#include "emit/atomic_file.hpp"
 
 namespace josekic::index {
 
@@ -65,7 +65,7 @@ void PatternSpill::add(std::uint32_t game, std::span<const PatternEvent> events)
 void PatternSpill::write_run() {
     if (fd_ < 0) {
         const std::filesystem::path where = existing_directory(directory_);
-        fd_ = open_unnamed(where);
+        fd_ = emit::open_unnamed_file(where);
         if (fd_ < 0) fail("cannot make a temporary file", errno);
         directory_ = where;
     }

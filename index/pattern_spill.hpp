@@ -21,8 +21,8 @@ struct SpilledOccurrence {
 
 /// The pattern occurrences of every game of a compile, which at a million games do not fit in
 /// memory: they are gathered into runs of kRunOccurrences, each sorted by key and written to
-/// an unnamed temporary file (key_spill.hpp's open_unnamed) when it is full, then merged
-/// (k-way) into one stream in key order when the index is written. A compile whose patterns
+/// an unnamed temporary file (emit/atomic_file.hpp's open_unnamed_file) when it is full, then
+/// merged (k-way) into one stream in key order when the index is written. A compile whose patterns
 /// fit one run never writes a file.
 class PatternSpill {
   public:

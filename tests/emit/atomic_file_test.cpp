@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <thread>
 
 #include "emit/atomic_file.hpp"
 #include "tests/support/file_bytes.hpp"
@@ -169,4 +170,40 @@ TEST_CASE("a signal removes a guarded directory, but not one claimed for a swap"
               const emit::SignalsDeferred swap_done;
           }) == SIGTERM);
     CHECK(slurp(staged / "joseki.sgf") == "(;)");
+}
+
+TEST_CASE("a signal removes a guarded directory while other threads write files into it",
+          "[emit]") {
+    // The handler runs on one thread while the others go on: a file one of them creates or
+    // renames into the directory while the handler empties it must not keep it alive.
+    const TempDir dir;
+    int left = 0;
+    for (int run = 0; run < 40; ++run) {
+        const fs::path staged = dir.path() / ("set-" + std::to_string(run));
+        fs::create_directory(staged);
+        CHECK(signal_ending([&staged, run] {
+                  emit::DirectoryRemovedOnSignal guard(staged);
+                  std::vector<std::thread> writers;
+                  for (int thread = 0; thread < 2; ++thread) {
+                      writers.emplace_back([&staged, thread] {
+                          for (long file = 0;; ++file) {
+                              // A write whose temporary the handler took fails: go on.
+                              try {
+                                  emit::write_file_atomically(
+                                      staged / (std::to_string(thread) + "-" +
+                                                std::to_string(file % 64)),
+                                      "(;)");
+                              } catch (const std::runtime_error&) {
+                              }
+                          }
+                      });
+                  }
+                  // Spread the signal over the writers' loop, 0 to 4 ms in.
+                  std::this_thread::sleep_for(std::chrono::microseconds(100 * run));
+                  std::raise(SIGTERM);
+                  for (std::thread& writer : writers) writer.join();
+              }) == SIGTERM);
+        if (fs::exists(staged)) ++left;
+    }
+    CHECK(left == 0);
 }
