@@ -8,6 +8,7 @@
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
 #include "emit/output_set.hpp"
+#include "emit/set_files.hpp"
 #include "reference/reference_index.hpp"
 
 namespace po = boost::program_options;
@@ -82,7 +83,7 @@ bool apply_output_options(const OutputOptions& bound, const std::string& command
 void print_written(const compile::CompileResult& result, const compile::CompileOptions& options,
                    const OutputOptions& bound) {
     std::cout << compile::render_compile_summary(
-        result, (std::filesystem::path(options.output_dir) / "report.txt").string());
+        result, (std::filesystem::path(options.output_dir) / emit::kReportFile).string());
     std::cout.flush();
     for (const diag::Diagnostic& d : result.reference_diagnostics)
         std::cerr << diag::format(d) << "\n";

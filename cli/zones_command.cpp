@@ -30,7 +30,7 @@ ExitStatus run_zones(const std::vector<std::string>& args) {
         return ExitStatus::Ok;
 
     // As compile reads --zones: a built-in shape's name or a map file.
-    const trackers::Zone zone = compile::load_zone(zones_file);
+    const trackers::Zone zone = trackers::Zone::load(zones_file);
     std::cout << (map_only ? zone.to_map() : trackers::render_zone_map(zone));
     return ExitStatus::Ok;
 }

@@ -1,4 +1,5 @@
 #include "emit/output_set.hpp"
+#include "emit/set_files.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -93,8 +94,8 @@ void link_name(const fs::path& dir, const std::string& name, const std::string& 
 // the dictionaries and the index, which an older josekic's plain files are recognised among
 // by their first bytes (kRecognisedNames), then the split files' lists and the report.
 constexpr std::array<std::string_view, 7> kFixedNames{
-    "joseki.sgf",       "fuseki.sgf",       "fuseki-handicap.sgf", "index.jki",
-    "joseki-index.txt", "fuseki-index.txt", "report.txt"};
+    kJosekiFile,      kFusekiFile,      kHandicapFusekiFile, kIndexFile,
+    kJosekiSplitList, kFusekiSplitList, kReportFile};
 constexpr std::span<const std::string_view> kRecognisedNames = std::span(kFixedNames).first<4>();
 
 // The files a josekic from before sets wrote as regular files into `dir`: the dictionaries
@@ -110,7 +111,7 @@ std::vector<std::string> files_of_older_josekic(const fs::path& dir) {
         if (regular(name) && input::written_by_josekic_file(dir / name)) found.emplace_back(name);
     }
     for (const std::string kind : {"joseki", "fuseki"}) {
-        const std::string index_name = kind + "-index.txt";
+        const std::string index_name(split_list_file(kind));
         if (!regular(index_name)) continue;
         std::ifstream in(dir / index_name, std::ios::binary);
         const std::string text{std::istreambuf_iterator<char>(in),
@@ -123,7 +124,7 @@ std::vector<std::string> files_of_older_josekic(const fs::path& dir) {
         }
         if (!parts.empty()) found.push_back(index_name);
     }
-    if (!found.empty() && regular("report.txt")) found.emplace_back("report.txt");
+    if (!found.empty() && regular(kReportFile)) found.emplace_back(kReportFile);
     return found;
 }
 

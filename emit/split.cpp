@@ -4,6 +4,7 @@
 #include <set>
 
 #include "emit/decimal_text.hpp"
+#include "emit/set_files.hpp"
 
 namespace josekic::emit {
 namespace {
@@ -45,7 +46,7 @@ std::string first_move_nickname(const go::Move& move) {
 SplitPlan plan_split(const dictionary::Trie& trie, const WriteOptions& options) {
     SplitPlan plan;
     const std::string kind(kind_name(options.kind));
-    plan.index_file_name = kind + "-index.txt";
+    plan.index_file_name = split_list_file(kind);
     const std::uint64_t total = trie.node(dictionary::kRoot).stats.count;
 
     const std::vector<dictionary::NodeId> first_moves = trie.sorted_children(dictionary::kRoot);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emit/dictionary_reader.hpp"
+#include "emit/set_files.hpp"
 #include "emit/split.hpp"
 #include "index/index_format.hpp"
 
@@ -21,10 +22,10 @@ namespace fs = std::filesystem;
 std::vector<fs::path> dictionary_files(const fs::path& dir) {
     std::vector<fs::path> files;
     std::error_code error;
-    for (const char* name : {"joseki.sgf", "fuseki.sgf", "fuseki-handicap.sgf"}) {
+    for (const std::string_view name : emit::kDictionaryFiles) {
         if (fs::exists(dir / name, error)) files.push_back(dir / name);
     }
-    for (const char* name : {"joseki-index.txt", "fuseki-index.txt"}) {
+    for (const std::string_view name : emit::kSplitLists) {
         std::ifstream in(dir / name, std::ios::binary);
         if (!in) continue;
         const std::string text{std::istreambuf_iterator<char>(in),
@@ -72,7 +73,7 @@ bool holds_dictionary_files(const fs::path& dir) {
 
 fs::path index_path(const std::string& dictionary) {
     const fs::path path(dictionary);
-    if (fs::is_directory(path)) return path / kIndexFileName;
+    if (fs::is_directory(path)) return path / emit::kIndexFile;
     return path;
 }
 

@@ -30,8 +30,6 @@ namespace josekic::index {
 inline constexpr std::array<char, 8> kMagic = {'J', 'O', 'S', 'E', 'K', 'I', 'X', '\0'};
 /// The format version this program writes and reads; a larger one is a newer program's.
 inline constexpr std::uint32_t kFormatVersion = 3;
-/// The name of the index file in a dictionary directory.
-inline constexpr std::string_view kIndexFileName = "index.jki";
 
 /// What a section holds. A tree's sections are its base id plus a TreePart.
 enum class SectionId : std::uint32_t {

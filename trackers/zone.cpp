@@ -1,7 +1,13 @@
 #include "trackers/zone.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
+#include "core/diag/diagnostic.hpp"
 #include "core/go/symmetry.hpp"
 
 namespace josekic::trackers {
@@ -274,6 +280,28 @@ std::string Zone::to_map() const {
         out += '\n';
     }
     return out;
+}
+
+Zone Zone::load(const std::string& zones_file) {
+    if (zones_file.empty()) return Zone::default_zone();
+    // A built-in shape's name, unless a file of that name is there (then ./NAME is the same).
+    std::optional<Zone> shape = Zone::named(zones_file);
+    if (shape && !std::filesystem::exists(zones_file)) return *shape;
+    std::ifstream in(zones_file, std::ios::binary);
+    if (!in) {
+        throw std::runtime_error("cannot read zone file " + zones_file + ": " +
+                                 std::strerror(errno) +
+                                 " (or name a built-in shape: " + Zone::shape_names() + ")");
+    }
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    diag::DiagnosticList problems;
+    std::optional<Zone> zone = Zone::from_map(text, zones_file, problems);
+    if (!zone) {
+        std::string message = "the zone file cannot be used:";
+        for (const diag::Diagnostic& d : problems.items) message += "\n" + diag::format(d);
+        throw std::runtime_error(message);
+    }
+    return *zone;
 }
 
 }  // namespace josekic::trackers

@@ -50,6 +50,11 @@ class Zone {
     static std::optional<Zone> from_map(std::string_view text, std::string_view path,
                                         diag::DiagnosticSink& sink);
 
+    /// The zone of `--zones NAME|FILE`: the default zone for an empty name, a built-in shape
+    /// by name (unless a file of that name is there), else the map in the file. Throws
+    /// std::runtime_error naming the file for one that cannot be read or used.
+    static Zone load(const std::string& zones_file);
+
     /// Builds a zone from a 361-entry membership table of the upper-right zone (index
     /// Point::index()). On refusal returns nullopt and puts the reason into `why`.
     static std::optional<Zone> from_table(const std::array<bool, go::kNumPoints>& upper_right,

@@ -25,6 +25,7 @@
 #include "emit/atomic_file.hpp"
 #include "emit/dictionary_file.hpp"
 #include "emit/output_set.hpp"
+#include "emit/set_files.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 #include "index/index_writer.hpp"
@@ -34,28 +35,6 @@
 #include "trackers/zone.hpp"
 
 namespace josekic::compile {
-
-trackers::Zone load_zone(const std::string& zones_file) {
-    if (zones_file.empty()) return trackers::Zone::default_zone();
-    // A built-in shape's name, unless a file of that name is there (then ./NAME is the same).
-    std::optional<trackers::Zone> shape = trackers::Zone::named(zones_file);
-    if (shape && !std::filesystem::exists(zones_file)) return *shape;
-    std::ifstream in(zones_file, std::ios::binary);
-    if (!in) {
-        throw std::runtime_error(
-            "cannot read zone file " + zones_file + ": " + std::strerror(errno) +
-            " (or name a built-in shape: " + trackers::Zone::shape_names() + ")");
-    }
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    diag::DiagnosticList problems;
-    std::optional<trackers::Zone> zone = trackers::Zone::from_map(text, zones_file, problems);
-    if (!zone) {
-        std::string message = "the zone file cannot be used:";
-        for (const diag::Diagnostic& d : problems.items) message += "\n" + diag::format(d);
-        throw std::runtime_error(message);
-    }
-    return *zone;
-}
 
 namespace {
 
@@ -177,8 +156,9 @@ void write_dictionaries(const DictionariesToWrite& tries, const emit::WriteOptio
     });
     if (tries.handicap_fuseki != nullptr) {
         jobs.emplace_back([&] {
-            result.handicap_fuseki_output = write_setup_collection(
-                *tries.handicap_fuseki, handicap, options.thresholds, dir / "fuseki-handicap.sgf");
+            result.handicap_fuseki_output =
+                write_setup_collection(*tries.handicap_fuseki, handicap, options.thresholds,
+                                       dir / emit::kHandicapFusekiFile);
         });
     }
     if (helpers) {
@@ -269,7 +249,7 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
         // The index holds the unpruned tries, whatever the SGF files keep: it needs nothing that
         // follows, so it starts now (index_build.hpp). It alone reads the lines grouped by end
         // node: they are grouped while it writes the games.
-        const auto index_path = staging / index::kIndexFileName;
+        const auto index_path = staging / emit::kIndexFile;
         const bool index_beside =
             options.index == IndexOutput::Write && concurrency == Concurrency::Concurrent;
         // Before the build, which may wait on it: a failure later unwinds the build (joining its
@@ -402,7 +382,7 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                                                  builder.joseki(), everything));
             }
             result.reference_diagnostics = std::move(reference_problems.items);
-            emit::write_file_atomically(staging / "report.txt", result.report_text);
+            emit::write_file_atomically(staging / emit::kReportFile, result.report_text);
         }
         set.commit();
         result.written = true;
@@ -418,7 +398,7 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
 
 CompileResult compile_collection(const CompileOptions& options) {
     const auto run_start = StageClock::now();
-    const trackers::Zone zone = load_zone(options.zones_file);
+    const trackers::Zone zone = trackers::Zone::load(options.zones_file);
     diag::DiagnosticList reference_problems;
     const std::vector<reference::ReferenceIndex> references =
         load_references(options.references, reference_problems);

@@ -111,10 +111,6 @@ struct CompileResult {
 /// that cannot be written; DIR then keeps its previous set.
 CompileResult compile_collection(const CompileOptions& options);
 
-/// The zone of --zones FILE (the default zone for an empty name). Throws std::runtime_error
-/// for a file that cannot be read or used.
-trackers::Zone load_zone(const std::string& zones_file);
-
 /// `dir` if it is a directory, else its nearest existing ancestor: where a run may keep
 /// unnamed temporary files before the output set (and maybe DIR) is made.
 std::filesystem::path existing_ancestor(const std::filesystem::path& dir);

@@ -15,6 +15,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "compiler/pipeline/file_rankings.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
+#include "emit/set_files.hpp"
 #include "index/byte_log.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/index_options.hpp"
@@ -560,11 +561,11 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
         !std::filesystem::exists(index::index_path(options.output_dir), error) && !error &&
         !index::holds_dictionary_files(options.output_dir))
         throw std::runtime_error(options.output_dir + ": holds no dictionary to update (no " +
-                                 std::string(index::kIndexFileName) +
+                                 std::string(emit::kIndexFile) +
                                  "); make one with josekic compile INPUT... -o " +
                                  options.output_dir);
     const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
-    const trackers::Zone zone = load_zone(options.zones_file);
+    const trackers::Zone zone = trackers::Zone::load(options.zones_file);
     StreamedPart added(options, zone);
     if (options.keep_outputs && !options.keep_outputs(added.run().run)) {
         CompileResult result;

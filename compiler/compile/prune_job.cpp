@@ -10,6 +10,7 @@
 #include "compiler/compile/node_comments.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/dictionary_reader.hpp"
+#include "emit/set_files.hpp"
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
 #include "prune/apply.hpp"
@@ -85,7 +86,7 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
     // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
     // (the compile id its root names) keeps that promise.
     const std::filesystem::path index_file =
-        std::filesystem::absolute(job.dictionary).parent_path() / index::kIndexFileName;
+        std::filesystem::absolute(job.dictionary).parent_path() / emit::kIndexFile;
     std::error_code no_index;
     const std::string& own_id = read->front().root.compile_id;
     bool index_beside = false;
