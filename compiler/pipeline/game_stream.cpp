@@ -46,15 +46,21 @@ void run_inline(const std::vector<std::string>& inputs, const StreamOptions& opt
 // Reads the inputs into units and queues them in input order.
 void walk_into(OrderedWorkQueue& queue, const std::vector<std::string>& inputs) {
     auto unit = std::make_unique<WorkUnit>();
-    // Hands the unit being filled to the workers; false when the run is stopping.
+    // Hands the unit being filled to the workers; false when the run is stopping (a stage
+    // failed: the queue took the unit and dropped it, and nothing more is handed over).
+    bool stopping = false;
     const auto dispatch = [&] {
-        if (unit->files.empty()) return true;
-        if (!queue.push(std::move(unit))) return false;
+        if (stopping || unit->files.empty()) return !stopping;
+        if (!queue.push(std::move(unit))) {
+            stopping = true;
+            return false;
+        }
         unit = std::make_unique<WorkUnit>();
         return true;
     };
     try {
         input::walk_inputs(inputs, [&](input::InputFile&& file) {
+            if (stopping) return input::WalkControl::Stop;
             if (!add_file(*unit, std::move(file))) return input::WalkControl::Continue;
             return dispatch() ? input::WalkControl::Continue : input::WalkControl::Stop;
         });

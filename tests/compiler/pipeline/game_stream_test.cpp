@@ -226,3 +226,23 @@ TEST_CASE("an exception in a callback stops the run and reaches the caller", "[p
                           [](const game::GameRecord&, const game::ReplayResult&, int&&) {}, report),
                       "analysis gave up");
 }
+
+TEST_CASE("a stage that fails while the reader waits for room stops the reader too", "[pipeline]") {
+    // More units than the queue holds (units of 64 files, 8 a thread and 8 more): the reader
+    // is waiting to hand one over when the consumer fails, and must stop there, not go on
+    // with the unit the queue refused (a write of --diagnostics failing on a full disk).
+    TempDir dir;
+    for (int i = 0; i < 4000; ++i)
+        dir.write("f" + std::to_string(i) + ".sgf",
+                  "pd dp " + go::to_sgf(go::Point{static_cast<std::uint8_t>(i % 19), 10}) + "\n");
+    std::ostringstream diagnostics;
+    const pipeline::StreamOptions options = options_for_test(2, diagnostics);
+    pipeline::RunReport report;
+    CHECK_THROWS_WITH(pipeline::stream_games(
+                          {dir.str()}, options,
+                          [](const game::GameRecord&, const game::ReplayResult&) {
+                              throw std::runtime_error("cannot write the diagnostics");
+                          },
+                          report),
+                      "cannot write the diagnostics");
+}
