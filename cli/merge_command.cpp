@@ -78,14 +78,8 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     }
     if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
 
-    std::vector<std::unique_ptr<compile::MergePart>> opened;
-    std::vector<compile::MergePart*> in_order;
-    for (const std::string& part : parts) {
-        opened.push_back(compile::open_index_part(part));
-        in_order.push_back(opened.back().get());
-    }
     compile::MergeCounts counts;
-    const compile::CompileResult result = compile::merge_parts(in_order, merge, counts);
+    const compile::CompileResult result = compile::merge_dictionaries(parts, merge, counts);
     for (std::size_t p = 0; p < parts.size(); ++p) {
         std::cerr << parts[p] << ": " << emit::with_thousands(counts.games_kept[p]) << " games, "
                   << emit::with_thousands(counts.duplicates[p]) << " already in an earlier part\n";

@@ -233,10 +233,8 @@ void stream_collection(const CompileOptions& options, const trackers::Zone& zone
 void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                       const std::vector<reference::ReferenceIndex>& references,
                       diag::DiagnosticList& reference_problems, DictionaryBuilder& builder,
-                      const index::MergeInput* merge, CompileResult& result) {
+                      const index::MergeInput* merge, emit::OutputSet& set, CompileResult& result) {
     const std::vector<prune::PruneList>& prune_lists = options.prune_lists;
-    // Every file goes into a new set that replaces DIR's old one whole, at the end.
-    emit::OutputSet set(options.output_dir);
     const std::filesystem::path& staging = set.staging();
     // Errors name the files where readers will find them, not in the staging directory.
     try {
@@ -402,6 +400,9 @@ CompileResult compile_collection(const CompileOptions& options) {
     diag::DiagnosticList reference_problems;
     const std::vector<reference::ReferenceIndex> references =
         load_references(options.references, reference_problems);
+    // Every file goes into a new set that replaces DIR's old one whole, at the end; made now,
+    // so that a second run into DIR meanwhile is refused at once (OutputSet's lock).
+    emit::OutputSet set(options.output_dir);
 
     CompileResult result;
     result.budget = options.thresholds.budget;
@@ -433,7 +434,7 @@ CompileResult compile_collection(const CompileOptions& options) {
         {result.run, options.zones_file, options.stream.read.forced_charset, options.handicap});
     index::MergeInput merge{merge_run, merge_games ? &*merge_games : nullptr};
     write_collection(options, zone, references, reference_problems, builder,
-                     merge_games ? &merge : nullptr, result);
+                     merge_games ? &merge : nullptr, set, result);
     result.times.total_wall = seconds_since(run_start);
     return result;
 }

@@ -14,6 +14,7 @@
 #include "compiler/pipeline/run_report.hpp"
 #include "core/dictionary/eras.hpp"
 #include "emit/dictionary_writer.hpp"
+#include "emit/output_set.hpp"
 #include "index/index_writer.hpp"
 #include "prune/prune_list.hpp"
 #include "prune/thresholds.hpp"
@@ -126,10 +127,12 @@ void stream_collection(const CompileOptions& options, const trackers::Zone& zone
 /// the pruned copies, the dictionaries, the index (with the merge sections of `merge` when it
 /// is set), report.txt, committed as one output set in options.output_dir. The one code path
 /// of `compile` and `merge` (merge_job.hpp), so that both write the same bytes. `result.run`
-/// holds the run report.
+/// holds the run report. `set` is the output set of options.output_dir, made (and DIR
+/// locked) before the run read anything: a run that writes DIR while another reads it to
+/// update it would otherwise lose the other's games.
 void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                       const std::vector<reference::ReferenceIndex>& references,
                       diag::DiagnosticList& reference_problems, DictionaryBuilder& builder,
-                      const index::MergeInput* merge, CompileResult& result);
+                      const index::MergeInput* merge, emit::OutputSet& set, CompileResult& result);
 
 }  // namespace josekic::compile

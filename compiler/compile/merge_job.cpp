@@ -463,8 +463,21 @@ std::unique_ptr<MergePart> open_index_part(const std::string& dictionary) {
     return std::make_unique<IndexPart>(dictionary);
 }
 
+CompileResult merge_dictionaries(const std::vector<std::string>& parts, const MergeOptions& options,
+                                 MergeCounts& counts) {
+    // Before the parts are opened: DIR may be one of them (merge DIR NEW -o DIR).
+    emit::OutputSet set(options.output.output_dir);
+    std::vector<std::unique_ptr<MergePart>> opened;
+    std::vector<MergePart*> in_order;
+    for (const std::string& part : parts) {
+        opened.push_back(open_index_part(part));
+        in_order.push_back(opened.back().get());
+    }
+    return merge_parts(in_order, options, set, counts);
+}
+
 CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,
-                          MergeCounts& counts) {
+                          emit::OutputSet& set, MergeCounts& counts) {
     const auto start = pipeline::StageClock::now();
     if (parts.empty()) throw std::runtime_error("merge: no part to merge");
     for (const MergePart* part : parts) check_same_options(*parts.front(), *part);
@@ -546,7 +559,7 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     const std::vector<std::byte> merge_run = encode_merge_run(
         {result.run, compile.zones_file, compile.stream.read.forced_charset, compile.handicap});
     const index::MergeInput merge{merge_run, &merge_games};
-    write_collection(compile, tracking.zone, references, reference_problems, builder, &merge,
+    write_collection(compile, tracking.zone, references, reference_problems, builder, &merge, set,
                      result);
     result.times.total_wall = pipeline::seconds_since(start);
     return result;
@@ -564,6 +577,10 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
                                  std::string(emit::kIndexFile) +
                                  "); make one with josekic compile INPUT... -o " +
                                  options.output_dir);
+    // DIR is locked before its index is opened: an update or compile into DIR meanwhile is
+    // refused, rather than replacing DIR with a set that this update then replaces in turn
+    // without its games.
+    emit::OutputSet set(options.output_dir);
     const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
     const trackers::Zone zone = trackers::Zone::load(options.zones_file);
     StreamedPart added(options, zone);
@@ -572,7 +589,7 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
         result.run = added.run().run;
         return result;
     }
-    CompileResult result = merge_parts({old.get(), &added}, MergeOptions{options}, counts);
+    CompileResult result = merge_parts({old.get(), &added}, MergeOptions{options}, set, counts);
     // The new games were read before the merge began.
     result.times.merge->new_games = added.run().run.times.wall;
     result.times.total_wall += result.times.merge->new_games;

@@ -60,9 +60,15 @@ struct MergeCounts {
 /// games are given to one DictionaryBuilder in order, a compiled part's trees added node for
 /// node after its games (DictionaryBuilder::begin_part), and written by write_collection.
 /// Throws std::runtime_error naming the option and both values when the parts were compiled
-/// with options that shape the tries differently.
+/// with options that shape the tries differently. `set` is the output set of the result,
+/// made before any part was opened (write_collection says why).
 CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,
-                          MergeCounts& counts);
+                          emit::OutputSet& set, MergeCounts& counts);
+
+/// `josekic merge PART... -o DIR`: the dictionaries (directories or index files) `parts`
+/// opened, in order, and merged by merge_parts.
+CompileResult merge_dictionaries(const std::vector<std::string>& parts, const MergeOptions& options,
+                                 MergeCounts& counts);
 
 /// `compile NEW... --update DIR`: the games of options.inputs added after those of the
 /// dictionary in options.output_dir, with the same result as a compile of its inputs and

@@ -412,6 +412,65 @@ TEST_CASE("an update killed at any moment leaves the old dictionary or the updat
     CHECK(killed > 0);
 }
 
+TEST_CASE("an update started while another updates the same dictionary loses no games",
+          "[reliability][merge]") {
+    // The second run read DIR's old set while the first was still reading its new games, and
+    // each then replaced DIR with the old games and its own: the first one's games were lost.
+    // DIR is now locked from before it is read: the second is refused while the first runs,
+    // or, if it came after, adds its games to the first's.
+    const TempDir dir;
+    write_corpus(dir, "a-old", 2, 50, 100);
+    write_corpus(dir, "b-first", 16, 600, 20000);
+    write_corpus(dir, "c-second", 1, 20, 90000);
+    const auto input = [&dir](const char* name) { return (dir.path() / name).string(); };
+    const std::string out = input("out");
+    REQUIRE(run_child({"compile", input("a-old"), "-o", out}).exit_code == 0);
+    const std::string first_only = input("first-only");
+    const std::string both = input("both");
+    REQUIRE(run_child({"compile", input("a-old"), input("b-first"), "-o", first_only}).exit_code ==
+            0);
+    REQUIRE(run_child({"compile", input("a-old"), input("b-first"), input("c-second"), "-o", both})
+                .exit_code == 0);
+
+    // How long the first update takes, on a copy.
+    const std::string timed = input("timed");
+    REQUIRE(run_child({"compile", input("a-old"), "-o", timed}).exit_code == 0);
+    const double seconds = run_child({"compile", input("b-first"), "--update", timed}).seconds;
+
+    ChildRun first;
+    const auto started = std::chrono::steady_clock::now();
+    std::thread first_thread([&] {
+        first = run_child({"compile", input("b-first"), "--update", out});
+    });
+    // The second starts while the first reads its new games: once the first's new set is
+    // there (current, its set, the new one), or a fifth of the way through its run.
+    const auto sets = [&out] {
+        std::size_t entries = 0;
+        std::error_code error;
+        for (fs::directory_iterator it(fs::path(out) / ".josekic", error), end; !error && it != end;
+             it.increment(error))
+            ++entries;
+        return entries;
+    };
+    while (sets() < 3 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() <
+               seconds / 5)
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    const ChildRun second = run_child({"compile", input("c-second"), "--update", out});
+    first_thread.join();
+    INFO("first: exit " << first.exit_code << ", " << first.seconds << " s (alone " << seconds
+                        << " s); second: exit " << second.exit_code << "\n"
+                        << second.err);
+    REQUIRE(first.exit_code == 0);
+    if (second.exit_code == 0) {
+        CHECK(visible(out) == visible(both));
+    } else {
+        CHECK(second.exit_code == 1);
+        CHECK(second.err.find("another josekic run is writing into it") != std::string::npos);
+        CHECK(visible(out) == visible(first_only));
+    }
+}
+
 TEST_CASE("a compile that will fail writes nothing: a missing or unreadable input, --strict",
           "[reliability]") {
     const TempDir dir;
