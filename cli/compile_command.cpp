@@ -14,6 +14,7 @@
 #include "compiler/compile/merge_job.hpp"
 #include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
+#include "emit/output_set.hpp"
 #include "trackers/cutoff.hpp"
 #include "trackers/zone.hpp"
 
@@ -155,6 +156,24 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         options.pattern_summaries_above = *summaries_above;
     }
 
+    // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
+    // the set makes DIR: DIR is made for it. It is the user's file, not the set's, so it must
+    // not take one of the set's names (the set would then refuse DIR, after the run).
+    namespace fs = std::filesystem;
+    bool diagnostics_in_dir = false;
+    if (!input.diagnostics_file.empty()) {
+        std::error_code error;
+        const fs::path log_file =
+            fs::weakly_canonical(fs::absolute(input.diagnostics_file, error), error);
+        const fs::path out_dir =
+            fs::weakly_canonical(fs::absolute(options.output_dir, error), error);
+        diagnostics_in_dir = !error && log_file.parent_path() == out_dir;
+        if (diagnostics_in_dir && emit::is_set_file_name(log_file.filename().string()))
+            throw UsageError(help.name, "--diagnostics " + input.diagnostics_file +
+                                            " is the name of a file of the dictionary in " +
+                                            options.output_dir + "; name another file");
+    }
+
     // Decided before anything is read: a run that cannot read an input or write DIR writes
     // nothing.
     const std::vector<diag::Diagnostic> unreadable = input::check_inputs(options.inputs);
@@ -164,16 +183,9 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return ExitStatus::Error;
     }
     if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
-    // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
-    // the set makes DIR: DIR is made for it. It is the user's file, not the set's.
-    if (!input.diagnostics_file.empty()) {
-        namespace fs = std::filesystem;
+    if (diagnostics_in_dir) {
         std::error_code error;
-        const fs::path log_dir =
-            fs::weakly_canonical(fs::absolute(input.diagnostics_file, error), error).parent_path();
-        const fs::path out_dir =
-            fs::weakly_canonical(fs::absolute(options.output_dir, error), error);
-        if (!error && log_dir == out_dir) fs::create_directories(out_dir, error);
+        fs::create_directories(options.output_dir, error);
     }
     options.keep_outputs = [&input](const pipeline::RunReport& run) {
         return !run_fails(run, input);

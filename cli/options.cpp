@@ -7,6 +7,7 @@
 
 #include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
+#include "emit/output_set.hpp"
 
 namespace po = boost::program_options;
 
@@ -103,16 +104,26 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
     stream.verbosity = options.quiet     ? pipeline::Verbosity::Quiet
                        : options.verbose ? pipeline::Verbosity::Verbose
                                          : pipeline::Verbosity::Normal;
-    if (!options.diagnostics_file.empty()) {
-        const std::string replaced =
-            input::input_replaced_by(options.diagnostics_file, options.inputs);
-        if (!replaced.empty())
-            throw UsageError(command, "--diagnostics " + options.diagnostics_file +
-                                          " would replace a game record read from " + replaced +
-                                          "; name another file");
-    }
+    if (!options.diagnostics_file.empty())
+        check_output_file(command, "--diagnostics", options.diagnostics_file, options.inputs,
+                          "a game record");
     stream.diagnostics_file = options.diagnostics_file;
     return stream;
+}
+
+void check_output_file(const std::string& command, const std::string& option,
+                       const std::string& file, const std::vector<std::string>& inputs,
+                       std::string_view inputs_are) {
+    const std::string replaced = input::input_replaced_by(file, inputs);
+    if (!replaced.empty())
+        throw UsageError(command, option + " " + file + " would replace " +
+                                      std::string(inputs_are) + " read from " + replaced +
+                                      "; name another file");
+    if (const std::optional<std::filesystem::path> dir = emit::set_holding(file)) {
+        throw UsageError(command, option + " " + file + " is a file of the dictionary in " +
+                                      dir->string() +
+                                      ", which compile writes whole; name a file outside it");
+    }
 }
 
 namespace {

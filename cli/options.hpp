@@ -127,6 +127,15 @@ void add_input_options(boost::program_options::options_description& visible,
 /// both --quiet and --verbose) and converts them; throws UsageError naming `command`.
 pipeline::StreamOptions stream_options(const InputOptions& options, const std::string& command);
 
+/// Refuses, with a UsageError of `command`, an output `file` given as `option` ("-o",
+/// "--diagnostics") that would replace what the run reads or a dictionary's file: one of
+/// `inputs` (the same file, or a game record in an input directory; `inputs_are` says what
+/// they hold, "a game record"), or a file of a dictionary set (emit::set_holding), which
+/// only compile, merge and --update write, whole.
+void check_output_file(const std::string& command, const std::string& option,
+                       const std::string& file, const std::vector<std::string>& inputs,
+                       std::string_view inputs_are);
+
 /// The exit status of a command that read games: Error when an INPUT is missing, or under
 /// --strict when anything was skipped (a file not read, an error in a file, a game not Go,
 /// not 19x19 or without moves; duplicates do not count), saying so on stderr; else Ok.

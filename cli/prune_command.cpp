@@ -72,6 +72,10 @@ ExitStatus run_prune(const std::vector<std::string>& args) {
         return ExitStatus::Ok;
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
+    if (!output.empty()) {
+        check_output_file(help.name, "-o", output, {dictionary_path}, "the dictionary");
+        check_output_file(help.name, "-o", output, list_files, "a prune list");
+    }
     const prune::Thresholds thresholds = parse_thresholds(threshold_options, help.name);
     if (list_files.empty() && thresholds.none() && thresholds.budget.none() &&
         reference_arguments.empty()) {

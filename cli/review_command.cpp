@@ -128,6 +128,7 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         game_file = arguments[1];
     }
 
+    if (!output.empty()) check_output_file("review", "-o", output, {game_file}, "the game");
     const std::optional<GameFile> game = read_game_file(game_file);
     if (!game) return ExitStatus::Error;
     const index::IndexFile file = index::open_dictionary_index(dictionary);

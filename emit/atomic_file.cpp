@@ -38,6 +38,38 @@ void write_all_at(int fd, const std::filesystem::path& target, std::string_view 
         fail(target, "write", error);
 }
 
+// Writes all of `bytes` to `fd` (a device or a pipe) where it stands.
+void write_all(int fd, const std::filesystem::path& target, std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail(target, "write", n < 0 ? errno : EIO);
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+}
+
+// The file writing `target` replaces: the one a symbolic link names, link after link (as a
+// shell's > follows them: the link stays, its file gets the new contents), else `target`.
+// A link that names nothing names the file to make.
+std::filesystem::path followed(const std::filesystem::path& target) {
+    std::filesystem::path at = target;
+    for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit (ELOOP)
+        std::error_code error;
+        if (!std::filesystem::is_symlink(at, error)) return at;
+        const std::filesystem::path link = std::filesystem::read_symlink(at, error);
+        if (error) return at;
+        at = link.is_absolute() ? link : at.parent_path() / link;
+    }
+    return at;
+}
+
+// Whether `path` is something other than a regular file or a directory that a write goes
+// through rather than replaces: a character or block device (/dev/null), a pipe, a socket.
+bool written_through(const std::filesystem::path& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
 // The process's umask without changing it: umask(2) can only be read by setting it, which
 // would race with other threads creating files. Linux reports it in /proc/self/status.
 mode_t current_umask() {
@@ -279,8 +311,18 @@ class AtomicFile::Temporary {
     LiveTemporary* slot_ = nullptr;
 };
 
-AtomicFile::AtomicFile(const std::filesystem::path& target)
-    : target_(target), temporary_(std::make_unique<Temporary>(target)) {
+AtomicFile::AtomicFile(const std::filesystem::path& target) : target_(target) {
+    // The kernel follows the links here (/dev/stdout's /proc/self/fd/1 too, whose target is
+    // no path).
+    if (written_through(target_)) {
+        // Renaming a file over a device or a pipe would put a regular file in its place (as
+        // root, over /dev/null): its bytes go to it, in order, as to a shell's >.
+        direct_fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+        if (direct_fd_ < 0) fail(target_, "open", errno);
+        return;
+    }
+    destination_ = followed(target_);
+    temporary_ = std::make_unique<Temporary>(destination_);
     // mkstemp creates the file 0600; a dictionary is an ordinary document, so give it the
     // permissions a plain open() would (0666 minus the umask).
     const mode_t mask = current_umask();
@@ -288,9 +330,16 @@ AtomicFile::AtomicFile(const std::filesystem::path& target)
         fail(target_, "chmod", errno);
 }
 
-AtomicFile::~AtomicFile() = default;
+AtomicFile::~AtomicFile() {
+    if (direct_fd_ >= 0) ::close(direct_fd_);
+}
 
 void AtomicFile::write(std::string_view bytes) {
+    if (direct_fd_ >= 0) {
+        write_all(direct_fd_, target_, bytes);
+        size_ += bytes.size();
+        return;
+    }
     write_all_at(temporary_->fd(), target_, bytes, size_);
     size_ += bytes.size();
     // Start the disk writes of what is complete while the rest is still being formatted,
@@ -304,35 +353,51 @@ void AtomicFile::write(std::string_view bytes) {
 }
 
 void AtomicFile::write_at(std::uint64_t offset, std::string_view bytes) {
+    if (direct_fd_ >= 0) refuse_out_of_order();
     if (offset > size_ || bytes.size() > size_ - offset)
         throw std::logic_error("AtomicFile::write_at past the bytes written");
     write_all_at(temporary_->fd(), target_, bytes, offset);
 }
 
 void AtomicFile::write_ahead(std::uint64_t offset, std::string_view bytes) {
+    if (direct_fd_ >= 0) refuse_out_of_order();
     if (offset < size_) throw std::logic_error("AtomicFile::write_ahead before the end");
     write_all_at(temporary_->fd(), target_, bytes, offset);
 }
 
 void AtomicFile::skip_to(std::uint64_t offset) {
+    if (direct_fd_ >= 0) refuse_out_of_order();
     if (offset < size_) throw std::logic_error("AtomicFile::skip_to before the end");
     size_ = offset;
 }
 
+void AtomicFile::refuse_out_of_order() const {
+    throw std::runtime_error("cannot write " + target_.string() +
+                             ": it is a device or a pipe, which takes its bytes in order; name "
+                             "a file");
+}
+
 void AtomicFile::commit() {
+    if (direct_fd_ >= 0) {
+        const int rc = ::close(direct_fd_);
+        direct_fd_ = -1;
+        if (rc != 0) fail(target_, "close", errno);
+        return;
+    }
     if (::fsync(temporary_->fd()) != 0) fail(target_, "fsync", errno);
     if (temporary_->close() != 0) fail(target_, "close", errno);
     int rename_error = 0;
     {
         const NameBeingAdded adding;
-        if (::rename(temporary_->path().c_str(), target_.c_str()) != 0) rename_error = errno;
+        if (::rename(temporary_->path().c_str(), destination_.c_str()) != 0) rename_error = errno;
     }
     if (rename_error != 0) fail(target_, "rename", rename_error);
     temporary_->committed();
 
     // Make the rename itself durable; a failure here cannot lose the new contents any more,
     // so it is not worth failing the whole run over.
-    const std::filesystem::path dir = target_.has_parent_path() ? target_.parent_path() : ".";
+    const std::filesystem::path dir =
+        destination_.has_parent_path() ? destination_.parent_path() : ".";
     const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
     if (dir_fd >= 0) {
         ::fsync(dir_fd);

@@ -25,6 +25,9 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 /// its old contents; destroying an uncommitted AtomicFile (an exception, a failed write)
 /// removes the temporary, and so does SIGINT/SIGTERM/SIGHUP as for write_file_atomically.
 /// Every failure throws std::runtime_error naming `target` and the system's error text.
+/// A `target` that is a symbolic link is followed: the file it names gets the new contents
+/// and the link stays. One that is a device or a pipe (/dev/null, /dev/stdout, a FIFO) is
+/// written through, in order (write() only), never replaced by a file.
 class AtomicFile {
   public:
     explicit AtomicFile(const std::filesystem::path& target);
@@ -51,8 +54,11 @@ class AtomicFile {
 
   private:
     class Temporary;
+    [[noreturn]] void refuse_out_of_order() const;
     std::filesystem::path target_;
+    std::filesystem::path destination_;  // target_, its symbolic links followed
     std::unique_ptr<Temporary> temporary_;
+    int direct_fd_ = -1;  // a device or a pipe, written in order, never replaced
     std::uint64_t size_ = 0;
     std::uint64_t writeback_started_ = 0;  // bytes [0, this) handed to the kernel's writeback
 };

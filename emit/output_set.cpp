@@ -146,6 +146,35 @@ void check_not_in_the_way(const fs::path& dir, std::string_view name,
 
 }  // namespace
 
+bool is_set_file_name(std::string_view name) {
+    return std::find(kFixedNames.begin(), kFixedNames.end(), name) != kFixedNames.end();
+}
+
+std::optional<fs::path> set_holding(const fs::path& file) {
+    // DIR as the user named it ("." for none).
+    const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    // In DIR/.josekic, at any depth: the components before it name DIR.
+    fs::path before;
+    for (const fs::path& part : dir) {
+        if (part == kSetsDirectory) return before.empty() ? fs::path(".") : before;
+        before /= part;
+    }
+    const std::string name = file.filename().string();
+    struct stat info {};
+    if (::lstat(file.c_str(), &info) == 0) {
+        if (S_ISLNK(info.st_mode) &&
+            link_target(file).starts_with(std::string(kSetsDirectory) + "/"))
+            return dir;
+        return std::nullopt;
+    }
+    // Not there yet: a fixed name the next set of DIR may take. (A split file's name is not
+    // refused: `prune -o DIR/joseki-pruned.sgf` is the user's, and a set that comes to need
+    // the name refuses then, before its commit.)
+    if (::lstat((dir / kSetsDirectory).c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+        return std::nullopt;
+    return is_set_file_name(name) ? std::optional<fs::path>(dir) : std::nullopt;
+}
+
 void check_output_directory(const fs::path& dir) {
     struct stat info {};
     if (::stat(dir.c_str(), &info) == 0) {

@@ -22,6 +22,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,17 @@ inline constexpr std::string_view kSetsDirectory = ".josekic";
 /// named joseki.sgf, notes in report.txt: a set replaces only what josekic wrote). Creates
 /// nothing: called before a run reads anything.
 void check_output_directory(const std::filesystem::path& dir);
+
+/// The dictionary directory DIR when `file` is a file of one of its sets: a name in DIR
+/// linked into DIR/.josekic, a file in DIR/.josekic itself, or, named in DIR without being
+/// there yet, one of a set's fixed names (set_files.hpp) while DIR holds a set. Such a file is
+/// written with its set by compile, merge and --update, never alone: a single file written there
+/// would break the set or go with the next commit. nullopt for any other file.
+std::optional<std::filesystem::path> set_holding(const std::filesystem::path& file);
+
+/// Whether `name` is one of the fixed names of a set's files (set_files.hpp), which a set
+/// written into a directory takes there.
+bool is_set_file_name(std::string_view name);
 
 /// One set of files on its way into a directory (see the top of this header).
 class OutputSet {

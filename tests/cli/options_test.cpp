@@ -136,3 +136,45 @@ TEST_CASE("an empty --eras is a usage error, not the default eras", "[e2e][cli]"
     CHECK(empty.exit_code == 2);
     CHECK(empty.err.find("--eras takes increasing years") != std::string::npos);
 }
+
+TEST_CASE("an output file that is an input or a dictionary's file is refused, DIR intact",
+          "[e2e][cli]") {
+    const TempDir dir;
+    const std::string game = "(;GM[1]SZ[19];B[pd];W[dp];B[pp];W[dd])\n";
+    const std::string game_file = dir.write("game.sgf", game);
+    const std::string d = shell_quote((dir.path() / "d").string());
+    REQUIRE(run_josekic("compile " + shell_quote(game_file) + " " + sample("") + " -q -o " + d)
+                .exit_code == 0);
+    const std::string joseki = slurp(dir.path() / "d" / "joseki.sgf");
+    const std::string index = slurp(dir.path() / "d" / "index.jki");
+    const auto refused = [](const josekic::testing::BinaryRun& run, const std::string& says) {
+        INFO(run.err);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find(says) != std::string::npos);
+    };
+    refused(
+        run_josekic("review " + d + " " + shell_quote(game_file) + " -o " + shell_quote(game_file)),
+        "would replace the game read from");
+    refused(run_josekic("prune " + d + "/joseki.sgf --min-count 2 -o " + d + "/joseki.sgf"),
+            "would replace the dictionary read from");
+    for (const std::string name : {"index.jki", "report.txt", ".josekic/current/new.sgf"}) {
+        refused(run_josekic("prune " + d + "/joseki.sgf --min-count 2 -o " + d + "/" + name),
+                "is a file of the dictionary in");
+    }
+    refused(run_josekic("compile " + shell_quote(game_file) + " -o " + d + " --diagnostics " + d +
+                        "/joseki.sgf"),
+            "is a file of the dictionary in");
+    CHECK(slurp(game_file) == game);
+    CHECK(slurp(dir.path() / "d" / "joseki.sgf") == joseki);
+    CHECK(slurp(dir.path() / "d" / "index.jki") == index);
+    CHECK(run_josekic("lookup " + d + " --moves pd").exit_code == 0);
+    // A first compile: the diagnostics cannot take a name the new set will take either.
+    const std::string fresh = shell_quote((dir.path() / "fresh").string());
+    refused(run_josekic("compile " + shell_quote(game_file) + " -o " + fresh + " --diagnostics " +
+                        fresh + "/report.txt"),
+            "is the name of a file of the dictionary in");
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "fresh"));
+    // A file of the user's beside the set is the user's to choose.
+    CHECK(run_josekic("prune " + d + "/joseki.sgf --min-count 2 -o " + d + "/joseki-pruned.sgf")
+              .exit_code == 0);
+}

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -206,4 +207,42 @@ TEST_CASE("a signal removes a guarded directory while other threads write files 
         if (fs::exists(staged)) ++left;
     }
     CHECK(left == 0);
+}
+
+TEST_CASE("a write through a symbolic link replaces the file it names and keeps the link",
+          "[emit]") {
+    const TempDir dir;
+    fs::create_directory(dir.path() / "real");
+    emit::write_file_atomically(dir.path() / "real" / "out.sgf", "(;old)");
+    fs::create_symlink("real/out.sgf", dir.path() / "link.sgf");
+    fs::create_symlink("link.sgf", dir.path() / "link-of-link.sgf");
+    emit::write_file_atomically(dir.path() / "link-of-link.sgf", "(;new)");
+    CHECK(fs::is_symlink(dir.path() / "link-of-link.sgf"));
+    CHECK(fs::is_symlink(dir.path() / "link.sgf"));
+    CHECK(slurp(dir.path() / "real" / "out.sgf") == "(;new)");
+    // A link to nothing yet: the file it names is made.
+    fs::create_symlink("real/made.sgf", dir.path() / "dangling.sgf");
+    emit::write_file_atomically(dir.path() / "dangling.sgf", "(;made)");
+    CHECK(fs::is_symlink(dir.path() / "dangling.sgf"));
+    CHECK(slurp(dir.path() / "real" / "made.sgf") == "(;made)");
+    CHECK(dir.entries() == 4);
+}
+
+TEST_CASE("a write to a pipe goes through it and leaves it a pipe", "[emit]") {
+    // As to a device (/dev/null, /dev/stdout): renaming a file over it would put a regular
+    // file in its place.
+    const TempDir dir;
+    const fs::path fifo = dir.path() / "fifo";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string read_back;
+    std::thread reader([&] { read_back = slurp(fifo); });
+    emit::AtomicFile file(fifo);
+    file.write("(;GM[1]");
+    file.write(")\n");
+    CHECK_THROWS_WITH(file.write_at(0, "x"), Catch::Contains("a device or a pipe"));
+    file.commit();
+    reader.join();
+    CHECK(read_back == "(;GM[1])\n");
+    CHECK(fs::is_fifo(fifo));
+    CHECK(dir.entries() == 1);
 }
