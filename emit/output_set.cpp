@@ -39,16 +39,23 @@ std::string error_text(int error) {
     throw std::runtime_error("cannot write into " + dir.string() + ": " + why);
 }
 
-// The names in `dir` (without . and ..); empty when it cannot be read.
+// The names in `dir` (without . and ..), sorted.
+// Throws, naming `dir`, when it cannot be read to the end: a set committed from a listing cut
+// short by an I/O error would leave out files it holds (or all of them).
 std::vector<std::string> entries_of(const fs::path& dir) {
     std::vector<std::string> names;
-    if (DIR* handle = ::opendir(dir.c_str())) {
-        while (const dirent* entry = ::readdir(handle)) {
-            const std::string_view name = entry->d_name;
-            if (name != "." && name != "..") names.emplace_back(name);
-        }
-        ::closedir(handle);
+    DIR* handle = ::opendir(dir.c_str());
+    if (handle == nullptr) fail(dir, "cannot list it: " + error_text(errno));
+    for (;;) {
+        errno = 0;
+        const dirent* entry = ::readdir(handle);
+        if (entry == nullptr) break;
+        const std::string_view name = entry->d_name;
+        if (name != "." && name != "..") names.emplace_back(name);
     }
+    const int error = errno;
+    ::closedir(handle);
+    if (error != 0) fail(dir, "cannot list it: " + error_text(error));
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -322,7 +329,17 @@ void OutputSet::commit() {
             if (link_failure.empty()) link_failure = e.what();
         }
     }
-    for (const std::string& name : entries_of(dir_)) {
+    // Past the commit a listing that fails leaves names to clear up (the next compile into
+    // DIR does), and the run says so rather than stop halfway.
+    const auto listed = [&link_failure](const fs::path& dir) {
+        try {
+            return entries_of(dir);
+        } catch (const std::runtime_error& e) {
+            if (link_failure.empty()) link_failure = e.what();
+            return std::vector<std::string>();
+        }
+    };
+    for (const std::string& name : listed(dir_)) {
         if (in_set.count(name) != 0) continue;
         if (link_target(dir_ / name).starts_with(through)) ::unlink((dir_ / name).c_str());
     }
@@ -330,7 +347,7 @@ void OutputSet::commit() {
         if (in_set.count(name) == 0) ::unlink((dir_ / name).c_str());
     }
     std::error_code error;
-    for (const std::string& name : entries_of(sets_)) {
+    for (const std::string& name : listed(sets_)) {
         if (name.starts_with(kSetPrefix) && name != staging_.filename().string())
             fs::remove_all(sets_ / name, error);
     }

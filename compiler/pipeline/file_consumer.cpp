@@ -48,7 +48,13 @@ void FileConsumer::consume(StreamedFile& file) {
         // A warning is no skipped file: a directory reached twice is read once.
         if (d.severity != diag::Severity::Warning)
             report_.files_skipped.push_back(SkippedFile{d.path, d.code, d.message});
-        if (d.code == diag::Code::InputNotFound) ++report_.inputs_missing;
+        // An INPUT itself that cannot be read (an I/O error listing it, after the check before
+        // the run found it readable) fails the run as a missing one does: a dictionary of
+        // what was left would replace DIR's.
+        const bool input_unread =
+            d.code == diag::Code::CannotRead &&
+            std::find(report_.inputs.begin(), report_.inputs.end(), d.path) != report_.inputs.end();
+        if (d.code == diag::Code::InputNotFound || input_unread) ++report_.inputs_missing;
         report_diagnostic(d);
         return;
     }

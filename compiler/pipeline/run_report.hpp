@@ -48,9 +48,10 @@ struct RunReport {
     /// Dictionaries and indexes josekic wrote, found among the inputs and not read (an
     /// output directory inside an input directory): counted, never read as games.
     std::uint64_t josekic_files_skipped = 0;
-    std::uint64_t inputs_missing = 0;  ///< command-line inputs that do not exist (a fatal error)
-    std::uint64_t games_read = 0;      ///< games found in the files read
-    std::uint64_t games_kept = 0;      ///< games handed to the consumer
+    /// Command-line inputs that do not exist or could not be read (a fatal error).
+    std::uint64_t inputs_missing = 0;
+    std::uint64_t games_read = 0;  ///< games found in the files read
+    std::uint64_t games_kept = 0;  ///< games handed to the consumer
     /// Skipped games by reason: "not-go", "not-19x19", "no-moves", "duplicate".
     std::map<std::string, std::uint64_t> games_skipped;
     std::uint64_t duplicates_dropped = 0;  ///< the same as games_skipped["duplicate"]

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/pipeline/file_consumer.hpp"
 #include "compiler/pipeline/game_stream.hpp"
 #include "tests/compiler/pipeline/fake_parser.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -245,4 +246,33 @@ TEST_CASE("a stage that fails while the reader waits for room stops the reader t
                           },
                           report),
                       "cannot write the diagnostics");
+}
+
+TEST_CASE("an INPUT that cannot be read during the run fails it, a file inside it does not",
+          "[pipeline]") {
+    // The check before the run found both readable; an I/O error came later.
+    std::ostringstream diagnostics;
+    const pipeline::StreamOptions options = options_for_test(1, diagnostics);
+    pipeline::RunReport report;
+    report.inputs = {"games", "more.sgf"};
+    const std::function<void(pipeline::StreamedFile&, std::size_t)> consume_game =
+        [](pipeline::StreamedFile&, std::size_t) {};
+    pipeline::FileConsumer consumer(report.inputs, options, consume_game, report);
+    const auto unreadable = [](const std::string& path) {
+        pipeline::StreamedFile file;
+        file.display_path = path;
+        file.read_error = diag::Diagnostic{path,
+                                           {},
+                                           diag::Severity::Error,
+                                           diag::Code::CannotRead,
+                                           "error while listing directory: Input/output error"};
+        return file;
+    };
+    pipeline::StreamedFile inside = unreadable("games/2019");
+    consumer.consume(inside);
+    CHECK_FALSE(report.has_fatal_errors());
+    pipeline::StreamedFile input = unreadable("games");
+    consumer.consume(input);
+    CHECK(report.has_fatal_errors());
+    CHECK(report.files_skipped.size() == 2);
 }
