@@ -42,7 +42,8 @@ struct ChildOptions {
     std::chrono::milliseconds timeout{60'000};
     /// When set, the child drops to this uid/gid before exec (only possible as root).
     std::optional<std::pair<uid_t, gid_t>> run_as;
-    /// When set, RLIMIT_FSIZE in the child (writes past it fail with EFBIG: a full disk).
+    /// When set, RLIMIT_FSIZE in the child (writes past it fail with EFBIG, as on a full disk,
+    /// since josekic ignores SIGXFSZ; the child keeps its default action).
     std::optional<rlim_t> max_file_size;
     /// When set, this signal is sent this long after the start.
     std::optional<std::pair<int, std::chrono::milliseconds>> signal_after;
@@ -134,7 +135,6 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
         ::dup2(out, 1);
         ::dup2(err, 2);
         if (options.max_file_size) {
-            ::signal(SIGXFSZ, SIG_IGN);  // so that write() fails with EFBIG instead of killing
             const rlimit limit{*options.max_file_size, *options.max_file_size};
             ::setrlimit(RLIMIT_FSIZE, &limit);
         }
