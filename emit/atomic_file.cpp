@@ -159,8 +159,12 @@ void remove_flat_directory(const char* path) {
 }
 
 extern "C" void remove_temporaries_and_die(int signal_number) {
+    // The thread it interrupted may be about to read errno; the paths that return make no
+    // system call, but the handler keeps it whatever it comes to do.
+    const int interrupted_errno = errno;
     if (deferring.load() > 0) {
         deferred_signal.store(signal_number);
+        errno = interrupted_errno;
         return;
     }
     // The directory goes to the handler or to a set's swap, never both: a signal that another
@@ -171,6 +175,7 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
         live_directory.state.compare_exchange_strong(directory, kRemoving);
     if (!remove_directory && directory == kClaimed) {
         deferred_signal.store(signal_number);
+        errno = interrupted_errno;
         return;
     }
     // Adding a name takes microseconds; the bound only keeps a stuck thread from hanging us.
@@ -187,6 +192,9 @@ extern "C" void remove_temporaries_and_die(int signal_number) {
     // Die of the same signal with its default action, so the parent sees what happened.
     ::signal(signal_number, SIG_DFL);
     ::raise(signal_number);
+    // Only pending while this handler runs (the signal is blocked in it): the process dies of
+    // it when the handler returns.
+    errno = interrupted_errno;
 }
 
 // Installs the handler for SIGINT, SIGTERM and SIGHUP where the signal has its default
