@@ -13,6 +13,7 @@
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/merge_job.hpp"
 #include "core/input/walker.hpp"
+#include "emit/atomic_file.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/output_set.hpp"
 #include "trackers/cutoff.hpp"
@@ -163,10 +164,10 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     bool diagnostics_in_dir = false;
     if (!input.diagnostics_file.empty()) {
         std::error_code error;
-        const fs::path log_file =
-            fs::weakly_canonical(fs::absolute(input.diagnostics_file, error), error);
-        const fs::path out_dir =
-            fs::weakly_canonical(fs::absolute(options.output_dir, error), error);
+        const fs::path log_file = fs::weakly_canonical(
+            fs::absolute(emit::file_written_for(input.diagnostics_file), error), error);
+        fs::path out_dir = fs::weakly_canonical(fs::absolute(options.output_dir, error), error);
+        if (out_dir.filename().empty()) out_dir = out_dir.parent_path();  // "-o N/"
         diagnostics_in_dir = !error && log_file.parent_path() == out_dir;
         if (diagnostics_in_dir && emit::is_set_file_name(log_file.filename().string()))
             throw UsageError(help.name, "--diagnostics " + input.diagnostics_file +

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/input/walker.hpp"
+#include "emit/atomic_file.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/output_set.hpp"
 
@@ -114,15 +115,19 @@ pipeline::StreamOptions stream_options(const InputOptions& options, const std::s
 void check_output_file(const std::string& command, const std::string& option,
                        const std::string& file, const std::vector<std::string>& inputs,
                        std::string_view inputs_are) {
-    const std::string replaced = input::input_replaced_by(file, inputs);
-    if (!replaced.empty())
-        throw UsageError(command, option + " " + file + " would replace " +
-                                      std::string(inputs_are) + " read from " + replaced +
-                                      "; name another file");
-    if (const std::optional<std::filesystem::path> dir = emit::set_holding(file)) {
-        throw UsageError(command, option + " " + file + " is a file of the dictionary in " +
-                                      dir->string() +
-                                      ", which compile writes whole; name a file outside it");
+    // The name given, and the file a write of it replaces (its links followed).
+    const std::filesystem::path written = emit::file_written_for(file);
+    for (const std::filesystem::path& path : {std::filesystem::path(file), written}) {
+        const std::string replaced = input::input_replaced_by(path.string(), inputs);
+        if (!replaced.empty())
+            throw UsageError(command, option + " " + file + " would replace " +
+                                          std::string(inputs_are) + " read from " + replaced +
+                                          "; name another file");
+        if (const std::optional<std::filesystem::path> dir = emit::set_holding(path)) {
+            throw UsageError(command, option + " " + file + " is a file of the dictionary in " +
+                                          dir->string() +
+                                          ", which compile writes whole; name a file outside it");
+        }
     }
 }
 

@@ -48,27 +48,28 @@ void write_all(int fd, const std::filesystem::path& target, std::string_view byt
     }
 }
 
-// The file writing `target` replaces: the one a symbolic link names, link after link (as a
-// shell's > follows them: the link stays, its file gets the new contents), else `target`.
-// A link that names nothing names the file to make.
-std::filesystem::path followed(const std::filesystem::path& target) {
-    std::filesystem::path at = target;
-    for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit (ELOOP)
-        std::error_code error;
-        if (!std::filesystem::is_symlink(at, error)) return at;
-        const std::filesystem::path link = std::filesystem::read_symlink(at, error);
-        if (error) return at;
-        at = link.is_absolute() ? link : at.parent_path() / link;
-    }
-    return at;
-}
-
 // Whether `path` is something other than a regular file or a directory that a write goes
 // through rather than replaces: a character or block device (/dev/null), a pipe, a socket.
 bool written_through(const std::filesystem::path& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 }
+
+}  // namespace
+
+std::filesystem::path file_written_for(const std::filesystem::path& target) {
+    std::filesystem::path at = target;
+    for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit
+        std::error_code error;
+        if (!std::filesystem::is_symlink(at, error)) return at;
+        const std::filesystem::path link = std::filesystem::read_symlink(at, error);
+        if (error) return at;
+        at = link.is_absolute() ? link : at.parent_path() / link;
+    }
+    fail(target, "symbolic links", ELOOP);
+}
+
+namespace {
 
 // The process's umask without changing it: umask(2) can only be read by setting it, which
 // would race with other threads creating files. Linux reports it in /proc/self/status.
@@ -127,9 +128,9 @@ std::atomic<int> deferred_signal{0};
 void remove_empty_ancestors(char* path, const char* up_to) {
     if (up_to[0] == '\0') return;
     for (std::size_t length = std::strlen(path); length > 0;) {
-        while (length > 0 && path[length - 1] != '/') --length;  // the last component
-        while (length > 1 && path[length - 1] == '/') --length;  // its slashes
-        if (length <= 1) return;
+        while (length > 0 && path[length - 1] != '/') --length;      // the last component
+        while (length > 1 && path[length - 1] == '/') --length;      // its slashes
+        if (length == 0 || (length == 1 && path[0] == '/')) return;  // none left, or the root
         path[length] = '\0';
         if (::rmdir(path) != 0 || std::strcmp(path, up_to) == 0) return;
     }
@@ -329,7 +330,7 @@ AtomicFile::AtomicFile(const std::filesystem::path& target) : target_(target) {
         if (direct_fd_ < 0) fail(target_, "open", errno);
         return;
     }
-    destination_ = followed(target_);
+    destination_ = file_written_for(target_);
     temporary_ = std::make_unique<Temporary>(destination_);
     // mkstemp creates the file 0600; a dictionary is an ordinary document, so give it the
     // permissions a plain open() would (0666 minus the umask).

@@ -69,6 +69,11 @@ class AtomicFile {
 /// cleanup of the directory never finds it there). -1 and errno when none can be made.
 int open_unnamed_file(const std::filesystem::path& directory);
 
+/// The file a write of `target` (AtomicFile, write_file_atomically) replaces: `target`, or
+/// where it is a symbolic link, the file its links lead to, which need not exist yet (as a
+/// shell's > follows them). Throws std::runtime_error for a loop of links.
+std::filesystem::path file_written_for(const std::filesystem::path& target);
+
 /// While it lives, SIGINT, SIGTERM or SIGHUP (at their default action, as for AtomicFile)
 /// remove the directory `dir` and the files in it before the process dies of the signal:
 /// a set of files being written (OutputSet's staging directory) leaves nothing behind. Then

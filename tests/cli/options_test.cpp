@@ -164,6 +164,18 @@ TEST_CASE("an output file that is an input or a dictionary's file is refused, DI
     refused(run_josekic("compile " + shell_quote(game_file) + " -o " + d + " --diagnostics " + d +
                         "/joseki.sgf"),
             "is a file of the dictionary in");
+    // The same through symbolic links: the file a write would replace is what counts.
+    std::filesystem::create_symlink(dir.path() / "d" / "index.jki", dir.path() / "to-index");
+    std::filesystem::create_symlink("to-index", dir.path() / "to-to-index");
+    std::filesystem::create_symlink(game_file, dir.path() / "to-game");
+    for (const std::string link : {"to-index", "to-to-index"}) {
+        refused(run_josekic("prune " + d + "/joseki.sgf --min-count 2 -o " +
+                            shell_quote((dir.path() / link).string())),
+                "is a file of the dictionary in");
+    }
+    refused(run_josekic("check " + shell_quote(game_file) + " --diagnostics " +
+                        shell_quote((dir.path() / "to-game").string())),
+            "would replace a game record read from");
     CHECK(slurp(game_file) == game);
     CHECK(slurp(dir.path() / "d" / "joseki.sgf") == joseki);
     CHECK(slurp(dir.path() / "d" / "index.jki") == index);
@@ -172,6 +184,10 @@ TEST_CASE("an output file that is an input or a dictionary's file is refused, DI
     const std::string fresh = shell_quote((dir.path() / "fresh").string());
     refused(run_josekic("compile " + shell_quote(game_file) + " -o " + fresh + " --diagnostics " +
                         fresh + "/report.txt"),
+            "is the name of a file of the dictionary in");
+    const std::string fresh_slash = shell_quote((dir.path() / "fresh").string() + "/");
+    refused(run_josekic("compile " + shell_quote(game_file) + " -o " + fresh_slash +
+                        " --diagnostics " + fresh + "//index.jki"),
             "is the name of a file of the dictionary in");
     CHECK_FALSE(std::filesystem::exists(dir.path() / "fresh"));
     // A file of the user's beside the set is the user's to choose.

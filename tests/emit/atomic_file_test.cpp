@@ -246,3 +246,20 @@ TEST_CASE("a write to a pipe goes through it and leaves it a pipe", "[emit]") {
     CHECK(fs::is_fifo(fifo));
     CHECK(dir.entries() == 1);
 }
+
+TEST_CASE("a signal removes a new directory of one letter and its set directory", "[emit]") {
+    // The ancestors are removed up to the outermost one the run made: "T", a relative name of
+    // one character, was taken for the root and left behind.
+    const TempDir dir;
+    const fs::path cwd = fs::current_path();
+    fs::current_path(dir.path());
+    fs::create_directories("T/.josekic/set-1");
+    std::ofstream("T/.josekic/set-1/joseki.sgf") << "(;)";
+    const int ended = signal_ending([] {
+        emit::DirectoryRemovedOnSignal guard("T/.josekic/set-1", "T");
+        std::raise(SIGTERM);
+    });
+    fs::current_path(cwd);
+    CHECK(ended == SIGTERM);
+    CHECK(dir.entries() == 0);
+}
