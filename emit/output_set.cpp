@@ -1,5 +1,4 @@
 #include "emit/output_set.hpp"
-#include "emit/set_files.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -20,6 +19,7 @@
 #include <stdexcept>
 
 #include "core/input/file_kinds.hpp"
+#include "emit/set_files.hpp"
 #include "emit/split.hpp"
 
 namespace josekic::emit {

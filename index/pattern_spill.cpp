@@ -33,16 +33,6 @@ bool same_key(const SpilledOccurrence& a, const SpilledOccurrence& b) {
 // Occurrences of one run read back at once: 192 kB, for each run at the same time.
 constexpr std::size_t kPieceOccurrences = 8192;
 
-// `directory`, or the nearest of its ancestors that exists.
-std::filesystem::path existing_directory(std::filesystem::path directory) {
-    std::error_code error;
-    while (!directory.empty() && !std::filesystem::is_directory(directory, error)) {
-        if (!directory.has_parent_path() || directory.parent_path() == directory) return ".";
-        directory = directory.parent_path();
-    }
-    return directory.empty() ? std::filesystem::path(".") : directory;
-}
-
 }  // namespace
 
 PatternSpill::PatternSpill(std::filesystem::path directory, std::size_t run_occurrences)
@@ -64,10 +54,8 @@ void PatternSpill::add(std::uint32_t game, std::span<const PatternEvent> events)
 
 void PatternSpill::write_run() {
     if (fd_ < 0) {
-        const std::filesystem::path where = existing_directory(directory_);
-        fd_ = emit::open_unnamed_file(where);
+        fd_ = emit::open_unnamed_file(directory_);
         if (fd_ < 0) fail("cannot make a temporary file", errno);
-        directory_ = where;
     }
     std::sort(buffer_.begin(), buffer_.end(), key_before);
     const int error =

@@ -29,8 +29,8 @@ class PatternSpill {
     /// The occurrences of one run: 48 MiB.
     static constexpr std::size_t kRunOccurrences = std::size_t{2} << 20;
 
-    /// The file, if one is needed, is made in `directory`, or its nearest existing ancestor
-    /// (a compile's output directory is made after the games are read).
+    /// The file, if one is needed, is made in `directory` (a compile's output set's staging
+    /// directory).
     explicit PatternSpill(std::filesystem::path directory,
                           std::size_t run_occurrences = kRunOccurrences);
     ~PatternSpill();

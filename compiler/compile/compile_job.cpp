@@ -193,15 +193,6 @@ std::vector<const DictionaryOutput*> CompileResult::outputs() const {
     return {all.begin(), all.end()};
 }
 
-// The directory itself if it exists, else its nearest existing ancestor: where a compile may
-// keep unnamed temporary files before the output set (and maybe DIR) is made.
-std::filesystem::path existing_ancestor(const std::filesystem::path& dir) {
-    std::filesystem::path at = std::filesystem::absolute(dir);
-    while (!std::filesystem::is_directory(at) && at.has_parent_path() && at != at.parent_path())
-        at = at.parent_path();
-    return at;
-}
-
 void stream_collection(const CompileOptions& options, const trackers::Zone& zone,
                        const std::function<void(const pipeline::GameSlot&, GameAnalysis*)>& add,
                        pipeline::RunReport& run) {
@@ -408,11 +399,10 @@ CompileResult compile_collection(const CompileOptions& options) {
     result.budget = options.thresholds.budget;
     DictionaryBuilder builder(options.trie, options.handicap);
     if (options.index == IndexOutput::Write && options.patterns == PatternOutput::Write)
-        builder.collect_patterns(existing_ancestor(options.output_dir));
+        builder.collect_patterns(set.staging());
     // The games as merge replays them (merge_log.hpp), into the index beside the tries.
     std::optional<index::ByteLog> merge_games;
-    if (options.index == IndexOutput::Write)
-        merge_games.emplace(existing_ancestor(options.output_dir));
+    if (options.index == IndexOutput::Write) merge_games.emplace(set.staging());
     std::vector<std::byte> entry;
     stream_collection(
         options, zone,

@@ -112,10 +112,6 @@ struct CompileResult {
 /// that cannot be written; DIR then keeps its previous set.
 CompileResult compile_collection(const CompileOptions& options);
 
-/// `dir` if it is a directory, else its nearest existing ancestor: where a run may keep
-/// unnamed temporary files before the output set (and maybe DIR) is made.
-std::filesystem::path existing_ancestor(const std::filesystem::path& dir);
-
 /// Streams options.inputs (sorted) as compile reads them, filling `run`, and calls
 /// `add(slot, analysis)` in input order for every game that is neither skipped nor a
 /// duplicate: with its analysis for a kept game, with nullptr for one the filters removed.

@@ -516,7 +516,7 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     result.times.merge.emplace();
 
     DictionaryBuilder builder(compile.trie, compile.handicap);
-    index::ByteLog merge_games(existing_ancestor(compile.output_dir));
+    index::ByteLog merge_games(set.staging());
     counts.games_kept.assign(parts.size(), 0);
     counts.duplicates.assign(parts.size(), 0);
     // A compiled part's trees are read from its index when its games are in, not made again

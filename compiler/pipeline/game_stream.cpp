@@ -50,13 +50,10 @@ void walk_into(OrderedWorkQueue& queue, const std::vector<std::string>& inputs) 
     // failed: the queue took the unit and dropped it, and nothing more is handed over).
     bool stopping = false;
     const auto dispatch = [&] {
-        if (stopping || unit->files.empty()) return !stopping;
-        if (!queue.push(std::move(unit))) {
-            stopping = true;
-            return false;
-        }
-        unit = std::make_unique<WorkUnit>();
-        return true;
+        if (unit->files.empty()) return true;
+        stopping = !queue.push(std::move(unit));
+        if (!stopping) unit = std::make_unique<WorkUnit>();
+        return !stopping;
     };
     try {
         input::walk_inputs(inputs, [&](input::InputFile&& file) {
@@ -64,7 +61,7 @@ void walk_into(OrderedWorkQueue& queue, const std::vector<std::string>& inputs) 
             if (!add_file(*unit, std::move(file))) return input::WalkControl::Continue;
             return dispatch() ? input::WalkControl::Continue : input::WalkControl::Stop;
         });
-        dispatch();
+        if (!stopping) dispatch();
     } catch (...) {
         queue.fail(std::current_exception());
     }
