@@ -1,6 +1,5 @@
 #include "emit/output_set.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -19,6 +18,7 @@
 #include <stdexcept>
 
 #include "core/input/file_kinds.hpp"
+#include "core/io/directory_listing.hpp"
 #include "emit/set_files.hpp"
 #include "emit/split.hpp"
 
@@ -43,19 +43,12 @@ std::string error_text(int error) {
 // Throws, naming `dir`, when it cannot be read to the end: a set committed from a listing cut
 // short by an I/O error would leave out files it holds (or all of them).
 std::vector<std::string> entries_of(const fs::path& dir) {
+    io::DirectoryListing listing = io::list_directory(dir.string());
+    if (listing.open_error != 0) fail(dir, "cannot list it: " + error_text(listing.open_error));
+    if (listing.read_error != 0) fail(dir, "cannot list it: " + error_text(listing.read_error));
     std::vector<std::string> names;
-    DIR* handle = ::opendir(dir.c_str());
-    if (handle == nullptr) fail(dir, "cannot list it: " + error_text(errno));
-    for (;;) {
-        errno = 0;
-        const dirent* entry = ::readdir(handle);
-        if (entry == nullptr) break;
-        const std::string_view name = entry->d_name;
-        if (name != "." && name != "..") names.emplace_back(name);
-    }
-    const int error = errno;
-    ::closedir(handle);
-    if (error != 0) fail(dir, "cannot list it: " + error_text(error));
+    names.reserve(listing.entries.size());
+    for (io::DirectoryEntry& entry : listing.entries) names.push_back(std::move(entry.name));
     std::sort(names.begin(), names.end());
     return names;
 }

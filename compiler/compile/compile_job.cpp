@@ -242,8 +242,11 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
         const bool index_beside =
             options.index == IndexOutput::Write && concurrency == Concurrency::Concurrent;
         // Before the build, which may wait on it: a failure later unwinds the build (joining its
-        // thread) first.
+        // thread) first. Opened also when grouping fails, which the build then sees in
+        // grouping_failed (written before the latch opens, read after): it stops instead of
+        // waiting for ever, or writing the ungrouped lines.
         std::latch lines_grouped(1);
+        bool grouping_failed = false;
         std::optional<IndexBuild> index_build;
         if (options.index == IndexOutput::Write) {
             index_build.emplace(
@@ -259,14 +262,24 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
                          tracking.to_record(),
                          merge,
                          builder.patterns(),
-                         [&lines_grouped] { lines_grouped.wait(); },
+                         [&lines_grouped, &grouping_failed] {
+                             lines_grouped.wait();
+                             if (grouping_failed)
+                                 throw std::runtime_error("the lines were not grouped by end");
+                         },
                          options.pattern_summaries_above,
                          &result.times.index_parts},
                         file);
                 },
                 result.times.index_build);
             if (index_beside) index_build->start_beside();
-            builder.group_lines_by_end();
+            try {
+                builder.group_lines_by_end();
+            } catch (...) {
+                grouping_failed = true;
+                lines_grouped.count_down();
+                throw;
+            }
             lines_grouped.count_down();
         }
 

@@ -16,6 +16,7 @@
 #include "core/input/archive_reader.hpp"
 #include "core/input/file_kinds.hpp"
 #include "core/input/read_ahead.hpp"
+#include "core/io/directory_listing.hpp"
 #include "core/io/positioned_io.hpp"
 
 namespace josekic::input {
@@ -133,12 +134,9 @@ std::vector<int> volumes_present(const std::string& first_volume, const SplitNam
     const std::string archive_name =
         slash == std::string::npos ? split.archive : split.archive.substr(slash + 1);
     std::vector<int> volumes;
-    if (DIR* handle = ::opendir(dir.c_str())) {
-        while (const dirent* entry = ::readdir(handle)) {
-            const SplitName other = split_name(entry->d_name);
-            if (other.volume != 0 && other.archive == archive_name) volumes.push_back(other.volume);
-        }
-        ::closedir(handle);
+    for (const io::DirectoryEntry& entry : io::list_directory(dir).entries) {
+        const SplitName other = split_name(entry.name);
+        if (other.volume != 0 && other.archive == archive_name) volumes.push_back(other.volume);
     }
     std::sort(volumes.begin(), volumes.end());
     return volumes;
@@ -292,24 +290,21 @@ class Walker {
                 path, diag::Severity::Warning, diag::Code::DirectoryRepeated,
                 "directory already read (a symlink loop or a second link); not read again"));
         }
-        DIR* handle = ::opendir(path.c_str());
-        if (handle == nullptr) {
+        io::DirectoryListing listing = io::list_directory(path);
+        if (listing.open_error != 0) {
             return visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
-                                  "cannot open directory: " + errno_text(errno)));
+                                  "cannot open directory: " + errno_text(listing.open_error)));
         }
         std::vector<Entry> entries;
-        errno = 0;
-        while (const dirent* entry = ::readdir(handle)) {
-            const std::string_view name = entry->d_name;
-            if (name != "." && name != "..")
-                entries.push_back(Entry{std::string(name), entry->d_type, classify_name(name)});
+        entries.reserve(listing.entries.size());
+        for (io::DirectoryEntry& entry : listing.entries) {
+            const FileKind kind = classify_name(entry.name);
+            entries.push_back(Entry{std::move(entry.name), entry.type, kind});
         }
-        const int read_error = errno;
-        ::closedir(handle);
-        if (read_error != 0) {
+        if (listing.read_error != 0) {
             if (visit_(failure(path, diag::Severity::Error, diag::Code::CannotRead,
-                               "error while listing directory: " + errno_text(read_error))) ==
-                WalkControl::Stop) {
+                               "error while listing directory: " +
+                                   errno_text(listing.read_error))) == WalkControl::Stop) {
                 return WalkControl::Stop;
             }
         }

@@ -45,6 +45,8 @@ struct ChildOptions {
     /// When set, RLIMIT_FSIZE in the child (writes past it fail with EFBIG, as on a full disk,
     /// since josekic ignores SIGXFSZ; the child keeps its default action).
     std::optional<rlim_t> max_file_size;
+    /// When set, RLIMIT_AS in the child: allocations past it fail, as when memory runs out.
+    std::optional<rlim_t> max_address_space;
     /// When set, this signal is sent this long after the start.
     std::optional<std::pair<int, std::chrono::milliseconds>> signal_after;
 };
@@ -137,6 +139,10 @@ inline ChildRun run_child(const std::vector<std::string>& args, const ChildOptio
         if (options.max_file_size) {
             const rlimit limit{*options.max_file_size, *options.max_file_size};
             ::setrlimit(RLIMIT_FSIZE, &limit);
+        }
+        if (options.max_address_space) {
+            const rlimit limit{*options.max_address_space, *options.max_address_space};
+            ::setrlimit(RLIMIT_AS, &limit);
         }
         if (options.run_as) {
             if (::setgroups(0, nullptr) != 0 || ::setgid(options.run_as->second) != 0 ||

@@ -154,6 +154,60 @@ TEST_CASE("a compile that cannot write (file size limit) keeps the previous outp
                run);
 }
 
+TEST_CASE("a compile that runs out of memory at any point fails cleanly and keeps the old output",
+          "[reliability]") {
+    // AddressSanitizer reserves terabytes of address space for its shadow: no limit fits it.
+    if (kSanitized) {
+        WARN("skipped: RLIMIT_AS cannot be applied under AddressSanitizer");
+        return;
+    }
+    const TempDir dir;
+    write_corpus(dir, "old", 1, 10, 100);
+    write_corpus(dir, "new", 4, 60, 7000);
+    const std::string out = (dir.path() / "out").string();
+    REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code == 0);
+    const auto previous = snapshot(out);
+
+    // From less than the program and its libraries need to well above a run's address space
+    // (threads and malloc's arenas reserve far more than they touch), 10% apart: every stage
+    // of the run meets a failed allocation or thread start at some limit.
+    int failed = 0;
+    int succeeded = 0;
+    for (double mib = 24; mib < 1536; mib *= 1.1) {
+        ChildOptions options;
+        options.max_address_space = static_cast<rlim_t>(mib * 1024 * 1024);
+        options.timeout = std::chrono::seconds(60);
+        const ChildRun run =
+            run_child({"compile", "--quiet", (dir.path() / "new").string(), "-o", out}, options);
+        INFO("limit " << static_cast<int>(mib) << " MiB: " << run.err);
+        REQUIRE_FALSE(run.timed_out);
+        REQUIRE(run.term_signal == 0);
+        if (run.exit_code == 127) {
+            // The dynamic loader could not map a library: josekic never ran.
+            CHECK(run.err.find("error while loading shared libraries") != std::string::npos);
+            CHECK(snapshot(out) == previous);
+            continue;
+        }
+        REQUIRE((run.exit_code == 0 || run.exit_code == 1));
+        CHECK(temporaries(out).empty());
+        if (run.exit_code == 0) {
+            ++succeeded;
+            // The old output is replaced whole: restore it for the next limit.
+            REQUIRE(run_child({"compile", (dir.path() / "old").string(), "-o", out}).exit_code ==
+                    0);
+            continue;
+        }
+        ++failed;
+        // Memory is blamed, not the inputs: the directories were read to the end.
+        CHECK((run.err.find("out of memory") != std::string::npos ||
+               run.err.find("cannot start a thread") != std::string::npos));
+        CHECK(run.err.find("[cannot-read]") == std::string::npos);
+        CHECK(snapshot(out) == previous);
+    }
+    CHECK(failed > 0);
+    CHECK(succeeded > 0);
+}
+
 /// Unmounts a tmpfs when the test ends, however it ends.
 struct Mounted {
     std::string where;
