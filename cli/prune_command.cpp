@@ -1,11 +1,13 @@
 #include "cli/prune_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
+#include "cli/standard_streams.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/prune_job.hpp"
 
@@ -71,6 +73,13 @@ ExitStatus run_prune(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
     if (dictionary_path.empty()) throw UsageError(help.name, "give the dictionary to prune");
+    // lookup, review and explore take a dictionary's directory; prune takes one of its files.
+    if (std::filesystem::is_directory(dictionary_path)) {
+        throw UsageError(help.name,
+                         dictionary_path + " is a directory: give the dictionary file to prune (" +
+                             (std::filesystem::path(dictionary_path) / "joseki.sgf").string() +
+                             ", fuseki.sgf, ...)");
+    }
     if (!dry_run && output.empty()) throw UsageError(help.name, "give -o OUT.sgf (or --dry-run)");
     if (!output.empty()) {
         check_output_file(help.name, "-o", output, {dictionary_path}, "the dictionary");
@@ -93,7 +102,8 @@ ExitStatus run_prune(const std::vector<std::string>& args) {
     job.output = output;
     job.run = dry_run ? compile::PruneRun::DryRun : compile::PruneRun::Write;
     job.max_games_listed = max_games_listed;
-    return compile::prune_dictionary(job, std::cout, std::cerr) == compile::PruneOutcome::Written
+    std::ostream& summary = is_standard_output(output) ? std::cerr : std::cout;
+    return compile::prune_dictionary(job, summary, std::cerr) == compile::PruneOutcome::Written
                ? ExitStatus::Ok
                : ExitStatus::Error;
 }

@@ -9,6 +9,7 @@
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "cli/standard_streams.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/json_text.hpp"
 #include "emit/node_comment.hpp"
@@ -139,8 +140,9 @@ ExitStatus run_review(const std::vector<std::string>& args) {
             output,
             index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
-    std::cout << (json ? emit::json_text(index::review_json(review, tracking)) + "\n"
-                       : review_text(review) + "\n" + render_options_text(tracking));
+    std::ostream& text = !output.empty() && is_standard_output(output) ? std::cerr : std::cout;
+    text << (json ? emit::json_text(index::review_json(review, tracking)) + "\n"
+                  : review_text(review) + "\n" + render_options_text(tracking));
     return flushed_output();
 }
 

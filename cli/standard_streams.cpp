@@ -1,5 +1,8 @@
 #include "cli/standard_streams.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -33,6 +36,13 @@ ExitStatus check_standard_streams(ExitStatus status) {
         std::cerr.flush();
     }
     return ExitStatus::Error;
+}
+
+bool is_standard_output(const std::string& file) {
+    struct stat named {};
+    struct stat standard {};
+    return ::stat(file.c_str(), &named) == 0 && ::fstat(STDOUT_FILENO, &standard) == 0 &&
+           named.st_dev == standard.st_dev && named.st_ino == standard.st_ino;
 }
 
 }  // namespace josekic::cli

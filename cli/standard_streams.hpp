@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "cli/exit_status.hpp"
 
 namespace josekic::cli {
@@ -13,5 +15,10 @@ void end_quietly_on_closed_pipe();
 /// write failed (a full disk, a closed terminal), says so on stderr if it still can and
 /// returns ExitStatus::Error; otherwise returns `status`. Call once, after the command has run.
 ExitStatus check_standard_streams(ExitStatus status);
+
+/// Whether `file` is the standard output itself (`-o /dev/stdout`, or the file stdout is
+/// redirected to): a command writing its output there prints what else it says on stderr,
+/// so that the output stays whole.
+bool is_standard_output(const std::string& file);
 
 }  // namespace josekic::cli

@@ -112,6 +112,43 @@ TEST_CASE("josekic prune: dry run, output, untouched input, same as compile --pr
           std::string::npos);
 }
 
+TEST_CASE("josekic prune and review: output to stdout stays whole, a directory is refused",
+          "[e2e][prune]") {
+    const fs::path dir = fresh_dir("prune-stdout");
+    REQUIRE(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "d").string()) +
+                        " --quiet")
+                .exit_code == 0);
+    const std::string dictionary = shell_quote((dir / "d" / "joseki.sgf").string());
+    // The summary goes to stderr when OUT is the standard output: stdout is the SGF alone.
+    const auto to_stdout = run_josekic("prune " + dictionary + " --max-depth 2 -o /dev/stdout");
+    REQUIRE(to_stdout.exit_code == 0);
+    CHECK(to_stdout.out.rfind("(;GM[1]", 0) == 0);
+    CHECK(to_stdout.out.find(" -> /dev/stdout") == std::string::npos);
+    CHECK(to_stdout.err.find(" -> /dev/stdout") != std::string::npos);
+    const auto to_file = run_josekic("prune " + dictionary + " --max-depth 2 -o " +
+                                     shell_quote((dir / "p.sgf").string()));
+    REQUIRE(to_file.exit_code == 0);
+    CHECK(to_stdout.out == slurp(dir / "p.sgf"));
+
+    const auto review =
+        run_josekic("review " + shell_quote((dir / "d").string()) + " " +
+                    shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples/chinese-opening.sgf") +
+                    " -o /dev/stdout");
+    INFO(review.err);
+    REQUIRE(review.exit_code == 0);
+    CHECK(review.out.rfind("(;", 0) == 0);
+    CHECK(review.err.find("in the book") != std::string::npos);
+    CHECK(review.out.find("in the book") == std::string::npos);
+
+    const auto directory =
+        run_josekic("prune " + shell_quote((dir / "d").string()) + " --max-depth 2 -o " +
+                    shell_quote((dir / "q.sgf").string()));
+    CHECK(directory.exit_code == 2);
+    CHECK(directory.err.find("is a directory: give the dictionary file to prune (" +
+                             (dir / "d" / "joseki.sgf").string()) != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "q.sgf"));
+}
+
 TEST_CASE("josekic prune keeps the handicap trees of fuseki-handicap.sgf apart", "[e2e][prune]") {
     const fs::path dir = fresh_dir("prune-handicap");
     fs::create_directories(dir / "games");
