@@ -114,9 +114,11 @@ game::GameFilter filter_of(const Params& params) {
     return std::get<game::GameFilter>(std::move(made));
 }
 
-index::QueryLine query_of(const Params& params, index::Tree tree) {
+// The `moves` parameter, its corner found with the index's zones, as the compile's trackers
+// found it.
+index::QueryLine query_of(const Params& params, index::Tree tree, const trackers::Zone& zone) {
     const std::string text = single(params, "moves").value_or("");
-    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(text, tree);
+    std::variant<index::QueryLine, index::QueryError> parsed = index::parse_query(text, tree, zone);
     if (const auto* error = std::get_if<index::QueryError>(&parsed))
         throw BadParameter{"moves", error->message, error->column};
     return std::get<index::QueryLine>(std::move(parsed));
@@ -239,7 +241,7 @@ std::shared_ptr<const index::GameSelection> Api::selection_of(
 ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
     return guarded([&] {
         takes_only(params, {"moves", "games", "offset"}, true);
-        const index::QueryLine query = query_of(params, tree);
+        const index::QueryLine query = query_of(params, tree, options_.zone);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
         const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
@@ -285,7 +287,7 @@ ApiAnswer Api::corner(const Params& params) const {
 ApiAnswer Api::position(const Params& params) const {
     return guarded([&] {
         takes_only(params, {"moves", "games", "offset"}, true);
-        const index::QueryLine query = query_of(params, index::Tree::Fuseki);
+        const index::QueryLine query = query_of(params, index::Tree::Fuseki, options_.zone);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
         game::GameRecord record;
@@ -311,7 +313,7 @@ ApiAnswer Api::position(const Params& params) const {
 ApiAnswer Api::years(index::Tree tree, const Params& params) const {
     return guarded([&] {
         takes_only(params, {"moves", "top"}, true);
-        const index::QueryLine query = query_of(params, tree);
+        const index::QueryLine query = query_of(params, tree, options_.zone);
         const game::GameFilter filter = filter_of(params);
         const auto top = static_cast<std::size_t>(number(params, "top", 5, 0, 20));
         const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);

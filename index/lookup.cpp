@@ -1,6 +1,7 @@
 #include "index/lookup.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "index/position_keys.hpp"
 
@@ -11,19 +12,50 @@ std::string first_player_name(Tree tree, const QueryLine& query) {
     return std::string(query.colours_swapped ? "White" : "Black") + " (first in the corner)";
 }
 
-LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games,
-                    const GameSelection* selection) {
-    const TreeView& view = index.tree(tree);
-    LookupResult r;
-    r.tree = tree;
-    r.query = query;
-    Walk w = walk(view, query.canonical);
-    // A node no selected game reaches is not in the filtered dictionary: the line leaves it
-    // where the selected games stop (counts only shrink along a line).
+namespace {
+
+// The walk of `line` in `tree`, cut where no selected game goes on: a node no selected game
+// reaches is not in the filtered dictionary (counts only shrink along a line).
+Walk selected_walk(const IndexFile& index, Tree tree, const QueryLine& line,
+                   const GameSelection* selection) {
+    Walk w = walk(index.tree(tree), line.canonical);
     if (selection != nullptr) {
         while (w.path.size() > 1 && node_stats(index, tree, w.path.back(), selection).count == 0)
             w.path.pop_back();
     }
+    return w;
+}
+
+}  // namespace
+
+LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, std::size_t games,
+                    const GameSelection* selection) {
+    const TreeView& view = index.tree(tree);
+    // Of the views of a line in an overlap (QueryLine::other_views), the one the dictionary
+    // follows furthest, then the one played most there, the first on a tie: the same in every
+    // orientation the line is typed in. A line typed as the dictionary writes it, and there, is
+    // that line.
+    const QueryLine* chosen = &typed;
+    Walk w = selected_walk(index, tree, typed, selection);
+    const bool written_there =
+        typed.canonical == typed.played && w.matched() == typed.canonical.size();
+    for (const QueryLine& other :
+         written_there ? std::span<const QueryLine>{} : typed.other_views) {
+        Walk other_walk = selected_walk(index, tree, other, selection);
+        const bool further = other_walk.matched() > w.matched();
+        const bool more = other_walk.matched() == w.matched() &&
+                          node_count(index, tree, other_walk.path.back(), selection) >
+                              node_count(index, tree, w.path.back(), selection);
+        if (further || more) {
+            chosen = &other;
+            w = std::move(other_walk);
+        }
+    }
+    const QueryLine& query = *chosen;
+    LookupResult r;
+    r.tree = tree;
+    r.query = query;
+    r.query.other_views.clear();
     r.matched = w.matched();
     r.last_known = w.path.back();
     if (r.matched == query.canonical.size()) {

@@ -54,11 +54,12 @@ struct LookupResult {
 /// every corner with Black first).
 std::string first_player_name(Tree tree, const QueryLine& query);
 
-/// Looks `query` up in one tree of `index`: follows its canonical moves, then gathers the
-/// statistics, the position's totals, the continuations and the `games` most recent games.
-/// With a `selection`, all of them come from its games alone, as a compile of only those
-/// games would give them (nodes they do not reach are left out, continuations reordered).
-/// Throws IndexError for a damaged index.
+/// Looks `query` up in one tree of `index`: follows its canonical moves (of a line in an
+/// overlap, those of the view the dictionary follows furthest, then the one played most; the
+/// result's query is that view), then gathers the statistics, the position's totals, the
+/// continuations and the `games` most recent games. With a `selection`, all of them come from its
+/// games alone, as a compile of only those games would give them (nodes they do not reach are left
+/// out, continuations reordered). Throws IndexError for a damaged index.
 LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& query, std::size_t games,
                     const GameSelection* selection = nullptr);
 

@@ -27,41 +27,71 @@ std::optional<trackers::Corner> quadrant_of(go::Point p) {
     return p.x > kCentre ? trackers::Corner::LowerRight : trackers::Corner::LowerLeft;
 }
 
-// The corner whose tracker a line starting at `p` is read with. A stone in an overlap is seen
-// by two trackers, and the dictionary holds both views; the upper-right one keeps a canonical
-// line as it is, so the dictionary's own lines are found by their own moves ("ic" stays ic,
-// where the upper-left view would make it kc).
-std::optional<trackers::Corner> corner_of(go::Point p, const trackers::Zone& zone) {
-    if (zone.contains(trackers::Corner::UpperRight, p)) return trackers::Corner::UpperRight;
-    if (const std::optional<trackers::Corner> quadrant = quadrant_of(p)) return quadrant;
+// The corners whose trackers read `moves` (stones and tenukis, the first a stone): those whose
+// zone holds every stone, as every line a tracker records does (a stone outside the zone is
+// another corner's, and one on its ring shuts it off). Where two do (every stone in an
+// overlap), each tracker records the line apart (one whose corner was played already does
+// not), and the dictionary holds both views: the upper-right one first, which keeps a
+// canonical line as it is, so that the dictionary's own lines are found by their own moves
+// ("ic" stays ic, where the upper-left view would make it kc). When none holds every stone,
+// the first stone's corner alone: the answer then shows the move that leaves it. Empty when
+// the first stone is in no corner.
+std::vector<trackers::Corner> corners_of(const std::vector<go::Move>& moves,
+                                         const trackers::Zone& zone) {
+    const go::Point first = *moves.front().point;
+    // The first stone's corners, the upper right first; a stone off the centre lines has its
+    // quadrant's even outside a (custom) zone.
+    std::vector<trackers::Corner> candidates;
+    if (zone.contains(trackers::Corner::UpperRight, first))
+        candidates.push_back(trackers::Corner::UpperRight);
+    if (const std::optional<trackers::Corner> quadrant = quadrant_of(first))
+        candidates.push_back(*quadrant);
     for (const trackers::Corner c : kCorners)
-        if (zone.contains(c, p)) return c;
-    return std::nullopt;
+        if (zone.contains(c, first)) candidates.push_back(c);
+    std::vector<trackers::Corner> corners;
+    for (const trackers::Corner c : candidates) {
+        const bool holds_every_stone = std::ranges::all_of(
+            moves, [&](const go::Move& m) { return m.is_pass() || zone.contains(c, *m.point); });
+        if (holds_every_stone && std::ranges::find(corners, c) == corners.end())
+            corners.push_back(c);
+    }
+    if (corners.empty() && !candidates.empty()) corners.push_back(candidates.front());
+    return corners;
 }
 
 std::variant<QueryLine, QueryError> joseki_line(const std::vector<go::Move>& moves,
                                                 std::size_t column, const trackers::Zone& zone) {
-    QueryLine q;
-    if (moves.empty()) return q;
+    if (moves.empty()) return QueryLine{};
     if (moves.front().is_pass())
         return QueryError{column, "a corner sequence starts with a stone, not a tenuki"};
     // Two moves of one colour in a row: the other side played elsewhere, as the trackers
     // record it.
+    std::vector<go::Move> played;
     for (const go::Move& m : moves) {
-        if (!q.played.empty() && q.played.back().color == m.color)
-            q.played.push_back(go::Move::pass(go::opponent(m.color)));
-        q.played.push_back(m);
+        if (!played.empty() && played.back().color == m.color)
+            played.push_back(go::Move::pass(go::opponent(m.color)));
+        played.push_back(m);
     }
-    const std::optional<trackers::Corner> corner = corner_of(*moves.front().point, zone);
-    if (!corner)
+    const std::vector<trackers::Corner> corners = corners_of(moves, zone);
+    if (corners.empty())
         return QueryError{column,
                           "the first stone is on a centre line outside every corner's zone: it "
                           "belongs to no corner"};
-    trackers::NormalizedSequence n = trackers::normalize_corner_sequence(*corner, q.played);
-    q.canonical = std::move(n.moves);
-    q.to_query = go::inverse(n.symmetry);
-    q.colours_swapped = n.colours == trackers::ColourOrder::Swapped;
-    return q;
+    const auto view_from = [&](trackers::Corner corner) {
+        QueryLine view;
+        view.played = played;
+        trackers::NormalizedSequence n = trackers::normalize_corner_sequence(corner, played);
+        view.canonical = std::move(n.moves);
+        view.to_query = go::inverse(n.symmetry);
+        view.colours_swapped = n.colours == trackers::ColourOrder::Swapped;
+        return view;
+    };
+    QueryLine line = view_from(corners.front());
+    for (std::size_t i = 1; i < corners.size(); ++i) {
+        QueryLine other = view_from(corners[i]);
+        if (other.canonical != line.canonical) line.other_views.push_back(std::move(other));
+    }
+    return line;
 }
 
 QueryLine fuseki_line(std::vector<go::Move> moves) {

@@ -28,6 +28,12 @@ struct QueryLine {
     /// Whether the dictionary's colours are the query's swapped (joseki: White played first).
     bool colours_swapped = false;
 
+    /// A joseki line wholly in the overlap of two corners' zones is recorded by both corners'
+    /// trackers, each as it sees it (and not by one whose corner was played already): the
+    /// other corner's view, when it is another line of the dictionary. A lookup answers with
+    /// the view the dictionary knows best (index::lookup).
+    std::vector<QueryLine> other_views;
+
     /// A dictionary move (a continuation) in the query's corner, orientation and colours.
     go::Move in_query_frame(const go::Move& canonical_move) const;
 };
@@ -48,10 +54,10 @@ std::variant<ParsedMoves, QueryError> parse_moves(std::string_view text, std::st
 /// upper-case SGF letters) and normalises it for `tree`: a joseki line as the corner
 /// trackers do (trackers/normalize.hpp; a tenuki pass is put between two moves of one
 /// colour), a fuseki line under the 8 symmetries (trackers/opening.hpp). A joseki line's
-/// corner is one whose `zone` holds the first stone, the upper-right first: a line the
-/// dictionary writes is then its own normal form, so every line of the dictionary is found
-/// by its own moves. A move onto an occupied point (and in a whole-board opening any
-/// illegal move) is an error at its column. An empty query is the root.
+/// corner is one whose `zone` holds every stone, the upper-right first (a line the dictionary
+/// writes is then its own normal form, so every line of the dictionary is found by its own
+/// moves); another such corner's view is in other_views. A move onto an occupied point (and in a
+/// whole-board opening any illegal move) is an error at its column. An empty query is the root.
 std::variant<QueryLine, QueryError> parse_query(
     std::string_view text, Tree tree, const trackers::Zone& zone = trackers::Zone::default_zone());
 

@@ -3,6 +3,7 @@
 #include "tests/support/compiled_dictionary.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <variant>
 
@@ -17,6 +18,7 @@
 #include "index/query.hpp"
 #include "index/query_moves.hpp"
 #include "prune/move_text.hpp"
+#include "trackers/zone.hpp"
 
 namespace fs = std::filesystem;
 using namespace josekic;
@@ -44,6 +46,16 @@ index::QueryLine parsed(const std::string& text, index::Tree tree) {
     return std::get<index::QueryLine>(result);
 }
 
+// Whether every stone of the canonical corner `line` (an upper-right line) lies in the zone
+// of `other` corner too.
+bool wholly_in_overlap(std::span<const go::Move> line, trackers::Corner other) {
+    const trackers::Zone& zone = trackers::Zone::default_zone();
+    return std::ranges::all_of(line, [&](const go::Move& m) {
+        return m.is_pass() || (zone.contains(trackers::Corner::UpperRight, *m.point) &&
+                               zone.contains(other, *m.point));
+    });
+}
+
 // Every node of the SGF dictionary `file` is found in the index, from each of the 8
 // orientations (and, for joseki, with either colour first), with the statistics the SGF
 // node has. Returns the number of nodes checked.
@@ -60,6 +72,12 @@ std::size_t check_every_node(const fs::path& dict, const char* file, index::Tree
     std::size_t mismatches = 0;
     for (dictionary::NodeId id = 1; id < trie.size(); ++id) {
         const std::vector<go::Move> line = trie.path_to(id);
+        // A corner line wholly in an overlap of two zones is two nodes, one for each tracker's
+        // view (jd ic from the upper left is jd kc from the upper right), and a query shown
+        // reflected finds the other view, whose line may go on differently: skipped.
+        if (tree == index::Tree::Joseki && (wholly_in_overlap(line, trackers::Corner::UpperLeft) ||
+                                            wholly_in_overlap(line, trackers::Corner::LowerRight)))
+            continue;
         const dictionary::NodeStats& expected = trie.node(id).stats;
         for (go::Symmetry s : go::kAllSymmetries) {
             for (ColourOrder colours : colour_orders) {
@@ -182,8 +200,14 @@ TEST_CASE("every line of a dictionary is found by its own moves, overlaps and ce
     games.push_back("(;GM[1]FF[4]SZ[19]RE[B+R];B[jd];W[kc];B[pp];W[dp];B[dd])");
     games.push_back("(;GM[1]FF[4]SZ[19]RE[W+R];B[ic];W[pq];B[dq];W[qd])");
     games.push_back("(;GM[1]FF[4]SZ[19]RE[B+R];B[jc];W[pd];B[dp];W[pp];B[dd])");
+    // Lines from an overlap into one corner's depths (jd qf; ic, a tenuki, pd): typed in
+    // another orientation, their first stone lies in an overlap again, and only the corner
+    // whose zone holds every stone finds them.
+    games.push_back("(;GM[1]FF[4]SZ[19]RE[W+R];B[jd];W[qf];B[dp];W[pp])");
+    games.push_back("(;GM[1]FF[4]SZ[19]RE[B+R];B[ic];W[dp];B[pd];W[qq])");
     test_support::TempDir dir;
     const fs::path dict = test_support::compile_games(dir.path(), games);
+    CHECK(check_every_node(dict, "joseki.sgf", index::Tree::Joseki) > 20);
     const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
     for (const auto& [file, tree] : {std::pair{"joseki.sgf", index::Tree::Joseki},
                                      std::pair{"fuseki.sgf", index::Tree::Fuseki}}) {
@@ -207,6 +231,24 @@ TEST_CASE("every line of a dictionary is found by its own moves, overlaps and ce
     const auto root_moves = [&](const std::string& text) {
         return parsed(text, index::Tree::Joseki).canonical;
     };
+    // Typed in another orientation, a line wholly in an overlap is answered with the view the
+    // dictionary follows furthest: jd ic is there (the upper-left tracker's view of jd kc, its
+    // corner's first line), jd kc is not (the upper right was played already).
+    {
+        test_support::TempDir other;
+        const fs::path played = test_support::compile_games(
+            other.path(), {"(;GM[1]FF[4]SZ[19]RE[B+R];B[pd];W[dp];B[jd];W[kc];B[pp])"});
+        const index::IndexFile with_one_view = index::IndexFile::open(played / "index.jki");
+        for (const char* typed : {"B[jd] W[kc]", "B[jd] W[ic]", "B[dj] W[ck]", "B[jp] W[kq]"}) {
+            INFO(typed);
+            const auto result = index::parse_query(typed, index::Tree::Joseki);
+            if (!std::holds_alternative<index::QueryLine>(result)) continue;
+            const index::LookupResult answer = index::lookup(with_one_view, index::Tree::Joseki,
+                                                             std::get<index::QueryLine>(result), 0);
+            CHECK(answer.node.has_value());
+            CHECK(dictionary::format_line(answer.query.canonical) == "B[jd] W[ic]");
+        }
+    }
     CHECK(root_moves("jd") == std::vector{go::Move::at(go::Color::Black, go::Point{9, 3})});
     CHECK(root_moves("ic") == std::vector{go::Move::at(go::Color::Black, go::Point{8, 2})});
 }
