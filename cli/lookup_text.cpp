@@ -97,14 +97,10 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << (r.node ? "Continuations" : "Played there instead")
             << " (move, as the dictionary writes it, count, share, wins of "
             << index::first_player_name(tree, r.query) << " with 95% interval, years):\n";
-        const std::uint64_t whole = r.node ? r.stats.count : 0;
-        std::uint64_t total = whole;
-        if (total == 0)
-            for (const index::ContinuationFacts& c : r.continuations) total += c.stats.count;
         for (const index::ContinuationFacts& c : r.continuations) {
             out << "  " << move_text(c.move, tree) << "  (" << move_text(c.canonical_move, tree)
                 << ")  " << emit::with_thousands(c.stats.count) << "  "
-                << emit::percent(c.stats.count, total) << "  wins "
+                << emit::percent(c.stats.count, r.last_known_count) << "  wins "
                 << emit::win_rate_text(c.stats.first_player_wins, c.stats.decided()) << "  "
                 << years_text(c.stats);
             if (r.node) {

@@ -58,6 +58,7 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
     r.query.other_views.clear();
     r.matched = w.matched();
     r.last_known = w.path.back();
+    r.last_known_count = node_count(index, tree, r.last_known, selection);
     if (r.matched == query.canonical.size()) {
         r.node = r.last_known;
         r.stats = node_stats(index, tree, *r.node, selection);

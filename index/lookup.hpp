@@ -45,7 +45,10 @@ struct LookupResult {
     std::uint64_t parent_count = 0;  ///< count of the node's parent (0 for the root)
     PositionTotals position;         ///< the line's final position over all move orders
     std::vector<ContinuationFacts> continuations;  ///< of last_known, in the dictionary's order
-    std::vector<GameFacts> games;                  ///< most recent first
+    /// The count of last_known, which the continuations' shares are of (the lines that end
+    /// there count in it, as in the SGF comments).
+    std::uint64_t last_known_count = 0;
+    std::vector<GameFacts> games;  ///< most recent first
 };
 
 /// The player whose wins a line's statistics count, named in the query's colours: "Black" for

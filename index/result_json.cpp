@@ -108,15 +108,11 @@ Json lookup_json(const LookupResult& r) {
     Json position{{"orders", r.position.nodes.size()}, {"key_collisions", r.position.collisions}};
     add_stats(position, r.position.stats);
     out["position"] = std::move(position);
-    // Shares of the node's count; of the continuations' sum where the line left the book.
-    std::uint64_t total = r.node ? r.stats.count : 0;
-    if (total == 0)
-        for (const ContinuationFacts& c : r.continuations) total += c.stats.count;
     out["continuations"] = Json::array();
     for (const ContinuationFacts& c : r.continuations) {
         Json continuation{{"move", move_json(c.move, tree)},
                           {"normalised", move_json(c.canonical_move, tree)},
-                          {"share", share(c.stats.count, total)}};
+                          {"share", share(c.stats.count, r.last_known_count)}};
         add_stats(continuation, c.stats);
         continuation["win_rate_against_rest"] = difference_name(
             r.node ? emit::win_rate_against_rest(c.stats, r.stats) : dictionary::Difference::None);

@@ -17,6 +17,7 @@
 #include "index/lookup.hpp"
 #include "index/query.hpp"
 #include "index/query_moves.hpp"
+#include "index/result_json.hpp"
 #include "prune/move_text.hpp"
 #include "trackers/zone.hpp"
 
@@ -152,6 +153,35 @@ TEST_CASE("a line the dictionary does not know says where it left and what was p
     CHECK(r.matched == 2);
     CHECK_FALSE(r.continuations.empty());
     CHECK(r.games.empty());
+    // Its continuations' shares are of the node where it left, as that node's own answer
+    // gives them: lines that end there count in the whole (a joseki's tenukis and ends).
+    const index::LookupResult there =
+        index::lookup(index, index::Tree::Fuseki, parsed("pd dd", index::Tree::Fuseki), 5);
+    REQUIRE(there.node);
+    CHECK(r.last_known_count == there.stats.count);
+    CHECK(index::lookup_json(r)["continuations"] == index::lookup_json(there)["continuations"]);
+    // A joseki node where lines end and others go on: a move it never saw leaves it there.
+    diag::DiagnosticList problems;
+    const auto read = emit::read_dictionary_file(dict / "joseki.sgf", problems);
+    REQUIRE(read);
+    dictionary::NodeId ending = dictionary::kNoNode;
+    for (dictionary::NodeId id = 1; id < read->trie.size() && ending == dictionary::kNoNode; ++id)
+        if (read->trie.ends(id) > 0 && read->trie.first_child(id) != dictionary::kNoNode)
+            ending = id;
+    REQUIRE(ending != dictionary::kNoNode);
+    const std::vector<go::Move> line = read->trie.path_to(ending);
+    const std::string known =
+        query_text(line, go::Symmetry::Identity, ColourOrder::AsWritten, index::Tree::Joseki);
+    const std::string next = line.back().color == go::Color::Black ? " W[aa]" : " B[aa]";
+    const index::LookupResult known_answer =
+        index::lookup(index, index::Tree::Joseki, parsed(known, index::Tree::Joseki), 5);
+    const index::LookupResult joseki =
+        index::lookup(index, index::Tree::Joseki, parsed(known + next, index::Tree::Joseki), 5);
+    REQUIRE(known_answer.node);
+    CHECK_FALSE(joseki.node);
+    CHECK(joseki.last_known_count == known_answer.stats.count);
+    CHECK(index::lookup_json(joseki)["continuations"] ==
+          index::lookup_json(known_answer)["continuations"]);
 }
 
 TEST_CASE("lookup lists the most recent games of a line first", "[index][lookup]") {
