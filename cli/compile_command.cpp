@@ -11,11 +11,13 @@
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
 #include "compiler/compile/compile_job.hpp"
+#include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/merge_job.hpp"
 #include "core/input/walker.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/decimal_text.hpp"
 #include "emit/output_set.hpp"
+#include "emit/set_files.hpp"
 #include "trackers/cutoff.hpp"
 #include "trackers/zone.hpp"
 
@@ -188,16 +190,30 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         std::error_code error;
         fs::create_directories(options.output_dir, error);
     }
-    options.keep_outputs = [&input](const pipeline::RunReport& run) {
-        return !run_fails(run, input);
+    // A compile that used no game (an empty folder, a mistyped filter, -o where --update was
+    // meant) would replace a dictionary with empty ones: DIR keeps it instead.
+    const bool replaces_a_dictionary =
+        update_dir.empty() &&
+        emit::set_holding(fs::path(options.output_dir) / emit::kJosekiFile).has_value();
+    bool used_no_game = false;
+    options.keep_outputs = [&](const pipeline::RunReport& run) {
+        if (run_fails(run, input)) return false;
+        used_no_game = run.games_kept == 0;
+        return !(used_no_game && replaces_a_dictionary);
     };
 
     compile::MergeCounts update_counts;
     const compile::CompileResult result = update_dir.empty()
                                               ? compile::compile_collection(options)
                                               : compile::update_collection(options, update_counts);
+    if (!result.written && used_no_game) {
+        std::cerr << "josekic: error: no game was used (" << compile::render_games_read(result.run)
+                  << "): a compile of no games does not replace the dictionary in "
+                  << options.output_dir
+                  << " (check the inputs and the filters; to add games, use --update)\n";
+    }
     if (!result.written) {
-        const ExitStatus status = exit_status(result.run, input);
+        const ExitStatus status = used_no_game ? ExitStatus::Error : exit_status(result.run, input);
         std::cerr << "josekic: nothing was written; " << options.output_dir
                   << " keeps what it held\n";
         return status;
@@ -208,6 +224,8 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                   << " already in the dictionary\n";
     }
     print_written(result, options, output);
+    if (used_no_game)
+        std::cerr << "josekic: warning: no game was used: the dictionaries are empty\n";
     return exit_status(result.run, input);
 }
 

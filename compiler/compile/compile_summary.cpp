@@ -7,8 +7,7 @@ namespace josekic::compile {
 
 using emit::with_thousands;
 
-std::string render_compile_summary(const CompileResult& result, const std::string& report_path) {
-    const pipeline::RunReport& run = result.run;
+std::string render_games_read(const pipeline::RunReport& run) {
     std::string out = "read " + with_thousands(run.games_read) + " games in " +
                       with_thousands(run.files_read) + " files";
     if (!run.files_skipped.empty())
@@ -32,7 +31,11 @@ std::string render_compile_summary(const CompileResult& result, const std::strin
         out += ", filtered out " + with_thousands(run.filtered.games_removed) + " (" +
                run.filter.describe() + ")";
     }
-    out += "\n";
+    return out;
+}
+
+std::string render_compile_summary(const CompileResult& result, const std::string& report_path) {
+    std::string out = render_games_read(result.run) + "\n";
     bool any_cut = false;
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {

@@ -586,6 +586,41 @@ TEST_CASE("a compile that will fail writes nothing: a missing or unreadable inpu
     CHECK(temporaries(out).empty());
 }
 
+TEST_CASE("a compile that uses no game keeps the dictionary it would replace", "[reliability]") {
+    const TempDir dir;
+    write_corpus(dir, "games", 2, 10, 300);
+    dir.write("empty/notes.txt", "not a game");
+    const std::string out = (dir.path() / "out").string();
+    REQUIRE(run_child({"compile", (dir.path() / "games").string(), "-o", out}).exit_code == 0);
+    const auto previous = snapshot(out);
+    // An empty folder, and filters that remove every game: exit 1, the dictionary kept.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"compile", (dir.path() / "empty").string(), "-o", out},
+          std::vector<std::string>{"compile", (dir.path() / "games").string(), "--since", "2100",
+                                   "-o", out}}) {
+        const ChildRun run = run_child(args);
+        INFO(run.err);
+        CHECK(run.exit_code == 1);
+        CHECK(run.err.find("josekic: error: no game was used (read ") != std::string::npos);
+        CHECK(run.err.find("keeps what it held") != std::string::npos);
+        CHECK(snapshot(out) == previous);
+        record_row(args[2] == "--since" ? "compile with filters that remove every game over a "
+                                          "dictionary"
+                                        : "compile of an empty folder over a dictionary",
+                   "exit 1, 'no game was used', the dictionary kept", run);
+    }
+    // Into a new directory there is nothing to lose: empty dictionaries, and a warning.
+    const ChildRun fresh = run_child(
+        {"compile", (dir.path() / "empty").string(), "-o", (dir.path() / "new").string()});
+    CHECK(fresh.exit_code == 0);
+    CHECK(fresh.err.find("warning: no game was used") != std::string::npos);
+    CHECK(fs::exists(dir.path() / "new" / "joseki.sgf"));
+    // --update with nothing new keeps every game.
+    const ChildRun update =
+        run_child({"compile", (dir.path() / "empty").string(), "--update", out});
+    CHECK(update.exit_code == 0);
+}
+
 TEST_CASE("a compile whose index cannot be written keeps the whole previous set", "[reliability]") {
     const TempDir dir;
     write_corpus(dir, "old", 1, 10, 100);
