@@ -5,6 +5,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <iostream>
 #include <thread>
 
@@ -78,6 +79,14 @@ ExitStatus run_explore(const std::vector<std::string>& args) {
     if (dictionary.empty()) throw UsageError("explore", "name a dictionary directory or index");
     if (options.port < 0 || options.port > 65535)
         throw UsageError("explore", "--port takes a number from 0 to 65535");
+    // The origin goes into a header of every answer: a line break in it would add headers.
+    const bool printable = std::ranges::all_of(options.cors_origin, [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+    });
+    if (!printable)
+        throw UsageError("explore",
+                         "--cors takes an origin such as http://localhost:3000 (or *), "
+                         "without control characters");
 
     const index::IndexFile file = index::open_dictionary_index(dictionary);
     // The signals are taken by one thread that waits for them, blocked in all the others

@@ -36,7 +36,9 @@ std::optional<std::string> GameTreeCache::tree(const std::string& path, std::siz
     if (n == 0 || input::classify_name(path) != input::FileKind::GameRecord ||
         input::record_format_of_name(path) != input::RecordFormat::Sgf)
         return std::nullopt;
-    const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    // O_NONBLOCK: opening a FIFO put where a game's file was would wait for a writer, holding
+    // one of the server's threads for ever; it is refused below, as anything but a file is.
+    const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
     struct stat st {};
     if (file.fd < 0 || ::fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
     const auto size = static_cast<std::uint64_t>(st.st_size);

@@ -72,6 +72,20 @@ Params query_params(std::string_view query) {
     return params;
 }
 
+// The first parameter of `query` whose name or value holds a NUL byte (%00), named as it was
+// sent: its decoded C strings would end there, and the request be answered for less than
+// it asked.
+std::optional<std::string> parameter_with_nul(std::string_view query) {
+    while (!query.empty()) {
+        const std::size_t end = std::min(query.find('&'), query.size());
+        const std::string_view item = query.substr(0, end);
+        if (item.find("%00") != std::string_view::npos)
+            return std::string(item.substr(0, std::min(item.find('='), item.size())));
+        query.remove_prefix(std::min(end + 1, query.size()));
+    }
+    return std::nullopt;
+}
+
 // The listening socket's options: connections handed to the server only once they carry
 // data (TCP_DEFER_ACCEPT), so that clients that connect and send nothing cost nothing.
 void defer_accept(int socket) {
@@ -319,6 +333,8 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
             if (method == http::verb::options) break;
             const bool takes = endpoint.method == "GET" ? get : method_name == endpoint.method;
             if (!takes) return not_allowed(endpoint.method);
+            if (const std::optional<std::string> bad = parameter_with_nul(query))
+                return answer(request, error_answer(400, "holds a NUL byte (%00)", *bad));
             return answer(request,
                           endpoint.answer(api, Request{query_params(query), request.body(),
                                                        match.size() > 1 ? match[1].str() : ""}));

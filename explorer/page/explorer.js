@@ -43,6 +43,9 @@ const percent = (x) => (x === null || x === undefined ? '–' : (100 * x).toFixe
 const thousands = (n) => Number(n).toLocaleString('en-US');
 const years = (o) => (o.first_year === null ? '?' : o.first_year === o.last_year ? String(o.first_year) : o.first_year + '–' + o.last_year);
 const filterParams = () => Object.fromEntries(FILTERS.filter((k) => state.filters[k]).map((k) => [k, state.filters[k]]));
+// A count in the mode's unit: an opening is one game's, a joseki line one corner's (a game may
+// play four), and a pattern's occurrences are counted as the times it arose.
+const counted = (n) => `${thousands(n)} ${state.mode === 'fuseki' ? (n === 1 ? 'game' : 'games') : (n === 1 ? 'time' : 'times')}`;
 
 // --- URL ---------------------------------------------------------------------------------
 function toUrl() {
@@ -101,7 +104,7 @@ function markers() {
   answer.continuations.forEach((c, i) => {
     const m = parseMove(c.move);
     if (!m || !m.point) return;
-    const title = `${letter(i)}: ${c.move}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${thousands(c.count)} games, ${percent(c.share)}`;
+    const title = `${letter(i)}: ${c.move}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}`;
     const marker = byPoint.get(m.point);
     if (marker) marker.title += '\n' + title;
     else byPoint.set(m.point, { point: m.point, color: m.color, letter: letter(i), share: c.share ?? c.count / total, title });
@@ -148,7 +151,7 @@ function drawSummary() {
   if (!answer) { s.replaceChildren(); return; }
   const parts = [];
   if (answer.found) {
-    parts.push(h('p', {}, h('b', {}, thousands(answer.count)), ' games play this line' +
+    parts.push(h('p', {}, h('b', {}, thousands(answer.count)), (state.mode === 'fuseki' ? ' games play this line' : ' times played') +
       (answer.share_of_parent !== null ? ` (${percent(answer.share_of_parent)} of ${thousands(answer.parent_count)})` : '') +
       `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`));
   } else if (answer.left_at) {
@@ -196,7 +199,7 @@ function drawTable() {
   $('continuations').classList.toggle('pattern', state.mode === 'pattern');  // it has no players column
   // A pattern counts occurrences (a game may show it twice), and the wins of the player to
   // move, not of the line's first player.
-  $('count-head').textContent = state.mode === 'pattern' ? 'times' : 'games';
+  $('count-head').textContent = state.mode === 'fuseki' ? 'games' : 'times';
   $('wins-head').textContent = state.mode === 'pattern' ? 'player to move wins (95%)' : 'first player wins (95%)';
   body.replaceChildren();
   if (!answer) return;
@@ -448,7 +451,7 @@ async function exportSgf() {
   const children = Math.max(0, Math.floor(Number($('export-children').value) || 0));
   const sgfValue = (t) => t.replace(/\\/g, '\\\\').replace(/]/g, '\\]');
   const node = (m, c) => `;${m.color}[${m.point || ''}]` + (c ? `C[${sgfValue(c)}]` : '');
-  const comment = (c) => `${thousands(c.count)} games, ${percent(c.share)}, first player wins ${percent(c.win_rate)}, years ${years(c)}`;
+  const comment = (c) => `${counted(c.count)}, ${percent(c.share)}, first player wins ${percent(c.win_rate)}, years ${years(c)}`;
   async function subtree(line, level) {
     if (level >= depth) return '';
     const a = await api.lookup(state.mode, { moves: lineText(line), games: 0, ...filterParams() });

@@ -195,6 +195,7 @@ test('in fuseki mode each corner of the position is shown, and explored in josek
   const shown = await page.$$eval('#corners p', (ps) => ps.map((p) => p.textContent));
   const corners = ['upper-right', 'upper-left', 'lower-left', 'lower-right'];
   for (const c of corners) assert.ok(shown.some((t) => t.startsWith(c)), c);
+  assert.equal(await page.$eval('#count-head', (th) => th.textContent), 'games');
   const explore = await page.$('#corners p.corner button');
   assert.ok(explore, 'a corner with a line has a button to explore it');
   const before = await redraws();
@@ -202,6 +203,8 @@ test('in fuseki mode each corner of the position is shown, and explored in josek
   await settled(before);
   assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('mode')), 'joseki');
   assert.deepEqual(await tableCounts(), lookup(['--moves', await urlMoves()]).continuations.map((c) => c.count));
+  // A joseki count is of corners (a game may play four), a fuseki count of games.
+  assert.equal(await page.$eval('#count-head', (th) => th.textContent), 'times');
 });
 
 test('a filter is applied as lookup applies it, with the games that pass', async () => {

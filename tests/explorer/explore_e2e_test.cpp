@@ -301,6 +301,17 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
         CHECK(r->status == 400);
         CHECK(json::parse(r->body).contains("parameter"));
     }
+    // A NUL byte would cut a decoded value short (pd%00zz read as pd, a filter emptied):
+    // refused, naming the parameter.
+    for (const auto& [query, name] :
+         {std::pair{"moves=pd%00zz", "moves"}, std::pair{"moves=pd&player=%00zzz", "player"},
+          std::pair{"since=2018%00abc", "since"}}) {
+        const auto r = client.Get(std::string("/api/joseki?") + query);
+        REQUIRE(r);
+        INFO(query);
+        CHECK(r->status == 400);
+        CHECK(json::parse(r->body)["parameter"] == name);
+    }
     // A misspelt parameter is named, not answered as if it were not there.
     const auto misspelt = client.Get("/api/joseki?moves=pd&sinse=2019");
     REQUIRE(misspelt);
@@ -534,6 +545,11 @@ TEST_CASE("josekic explore runs josekic-explore, and says so when it is missing"
     CHECK(help.exit_code == 0);
     CHECK(help.out.find("usage: josekic explore DIR|INDEX") == 0);
     CHECK(run_josekic("explore --port 99999 nowhere").exit_code == 2);
+    // The origin goes into a header of every answer: a line break would add headers.
+    const auto injected =
+        run_josekic("explore nowhere --cors \"$(printf 'http://a\\r\\nX-Evil: 1')\"");
+    CHECK(injected.exit_code == 2);
+    CHECK(injected.err.find("--cors takes an origin") != std::string::npos);
     // A josekic alone in a directory, with nothing installed beside it.
     const josekic::test_support::TempDir dir;
     const fs::path alone = dir.path() / "bin" / "josekic";

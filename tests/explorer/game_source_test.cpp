@@ -2,6 +2,8 @@
 // and what the answer says when the file changed or is gone.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -63,6 +65,15 @@ TEST_CASE("the tree cache reads one game of a collection, and again when the fil
     CHECK_FALSE(cache.tree((dir.path() / "month.sgf.gz").string(), 1));
     CHECK_FALSE(cache.tree((dir.path() / "missing.sgf").string(), 1));
     CHECK_FALSE(cache.tree(dir.path().string(), 1));
+}
+
+TEST_CASE("the tree cache does not wait on a FIFO put where a game's file was", "[explorer]") {
+    const test_support::TempDir dir;
+    const fs::path file = dir.path() / "month.sgf";
+    REQUIRE(::mkfifo(file.c_str(), 0600) == 0);
+    // Opened for reading without O_NONBLOCK, a FIFO with no writer blocks for ever.
+    const explorer::GameTreeCache cache;
+    CHECK_FALSE(cache.tree(file.string(), 1));
 }
 
 TEST_CASE("the tree cache gives up the files it kept longest beyond its bound", "[explorer]") {
