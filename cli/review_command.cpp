@@ -40,13 +40,12 @@ std::string review_text(const index::GameReview& review) {
                 << ", played " << emit::counted(r.stats.count, "time") << ").\n";
             continue;
         }
-        out << "left the book at move ";
+        // A tenuki is no move of the game: the corner's player played elsewhere.
         if (line.left_at_move_number != 0)
-            out << line.left_at_move_number;
+            out << "left the book at move " << line.left_at_move_number << " of the game (move ";
         else
-            out << "?";
-        out << " of the game (move " << r.matched + 1
-            << " of the line): " << move_text(r.query.played[r.matched], r.tree)
+            out << "left the book with a move elsewhere (move ";
+        out << r.matched + 1 << " of the line): " << move_text(r.query.played[r.matched], r.tree)
             << ", never played there; the book "
             << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
         if (!r.continuations.empty()) {

@@ -51,6 +51,8 @@ std::optional<SyntaxError> tokenize(std::string_view line, std::vector<Token>& t
             i = close + 1;
         } else {
             while (i < line.size() && !is_blank(line[i])) {
+                if (line[i] == '[' && i == start + 1 && (line[start] == 'b' || line[start] == 'w'))
+                    return SyntaxError{start, "a colour is B or W, in upper case as SGF writes it"};
                 if (line[i] == '[' || line[i] == ']')
                     return SyntaxError{i, std::string("unexpected '") + line[i] + "'"};
                 ++i;

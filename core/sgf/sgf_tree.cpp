@@ -463,6 +463,7 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
     std::size_t trees = 0;  // read so far, by the parser or the receiver
     bool reported_text = false;
     bool reported_stray = false;
+    bool reported_empty_tree = false;  // the file held something: not "empty"
     diag::SourceLocation first_text;
     s.skip_space();
     if (starts_node(s)) {
@@ -505,12 +506,14 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
                 } else {
                     sink.warning(path, where, diag::Code::EmptyGameTree,
                                  "game tree without any node; skipped");
+                    reported_empty_tree = true;
                 }
                 continue;
             }
             if (next == ')') {
                 sink.warning(path, s.location(), diag::Code::EmptyGameTree,
                              "game tree without any node; skipped");
+                reported_empty_tree = true;
                 s.advance();
                 s.skip_space();
                 s.advance();
@@ -540,7 +543,7 @@ void parse_collection_with(std::string_view bytes, std::string_view path,
             sink.warning(path, first_text, diag::Code::TextOutsideGame,
                          "text outside the game trees; ignored");
         }
-    } else if (trees == 0 && !reported_stray) {
+    } else if (trees == 0 && !reported_stray && !reported_empty_tree) {
         sink.warning(path, diag::SourceLocation{1, 1}, diag::Code::EmptyFile,
                      "file is empty or white space only");
     }

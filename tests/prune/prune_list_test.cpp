@@ -112,6 +112,11 @@ TEST_CASE("a malformed line is an error naming file, line and column", "[prune]"
     SECTION("bad value in brackets") {
         CHECK(parse_error("B[pd] W[q]\n").where == diag::SourceLocation{1, 9});
     }
+    SECTION("lower-case colour") {
+        const auto d = parse_error("pd w[qc]\n");
+        CHECK(d.where == diag::SourceLocation{1, 4});
+        CHECK(diag::format(d).find("a colour is B or W, in upper case") != std::string::npos);
+    }
     SECTION("stray bracket") {
         CHECK(parse_error("pd q]c\n").where == diag::SourceLocation{1, 5});
     }

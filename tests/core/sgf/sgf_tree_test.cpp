@@ -99,6 +99,14 @@ TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
     diag::DiagnosticList blank;
     CHECK(parse_collection(" \n\t\r\n ", "b.sgf", blank).empty());
     CHECK(has_code(blank, diag::Code::EmptyFile));
+    // Game trees without a node are said so, and the file is not called empty.
+    for (const char* hollow : {"((((((", "()", "( )\n( )"}) {
+        diag::DiagnosticList without_nodes;
+        INFO(hollow);
+        CHECK(parse_collection(hollow, "h.sgf", without_nodes).empty());
+        CHECK(has_code(without_nodes, diag::Code::EmptyGameTree));
+        CHECK_FALSE(has_code(without_nodes, diag::Code::EmptyFile));
+    }
     diag::DiagnosticList text;
     CHECK(parse_collection("\n  ; saved by a program; B[aa]", "x.sgf", text).empty());
     const auto* d = find_code(text, diag::Code::NoGameTree);
