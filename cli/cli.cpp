@@ -4,10 +4,10 @@
 #include <iostream>
 #include <new>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "cli/command_table.hpp"
+#include "cli/error_text.hpp"
 #include "cli/options.hpp"
 #include "cli/standard_streams.hpp"
 
@@ -85,20 +85,8 @@ ExitStatus guarded(Run run) {
         else
             std::cerr << "Try 'josekic help " << e.command() << "'.\n";
         return ExitStatus::Usage;
-    } catch (const std::bad_alloc&) {
-        // what() is "std::bad_alloc", which names the C++ type rather than the trouble.
-        std::cerr << "josekic: error: out of memory\n";
-        return ExitStatus::Error;
-    } catch (const std::system_error& e) {
-        // std::thread throws this, with only the errno's text, when no thread can be started.
-        if (e.code() == std::errc::resource_unavailable_try_again)
-            std::cerr << "josekic: error: cannot start a thread (" << e.what()
-                      << "): the limit on threads or memory is reached\n";
-        else
-            std::cerr << "josekic: error: " << e.what() << '\n';
-        return ExitStatus::Error;
     } catch (const std::exception& e) {
-        std::cerr << "josekic: error: " << e.what() << '\n';
+        std::cerr << "josekic: error: " << error_text(e) << '\n';
         return ExitStatus::Error;
     }
 }

@@ -7,6 +7,7 @@
 
 #include <boost/optional.hpp>
 
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
@@ -203,9 +204,16 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     };
 
     compile::MergeCounts update_counts;
-    const compile::CompileResult result = update_dir.empty()
-                                              ? compile::compile_collection(options)
-                                              : compile::update_collection(options, update_counts);
+    compile::CompileResult result;
+    try {
+        result = update_dir.empty() ? compile::compile_collection(options)
+                                    : compile::update_collection(options, update_counts);
+    } catch (const std::exception& e) {
+        // Every set is committed last: a run that fails has written nothing.
+        std::cerr << "josekic: error: " << error_text(e) << "\njosekic: nothing was written; "
+                  << options.output_dir << " keeps what it held\n";
+        return ExitStatus::Error;
+    }
     if (!result.written && used_no_game) {
         std::cerr << "josekic: error: no game was used (" << compile::render_games_read(result.run)
                   << "): a compile of no games does not replace the dictionary in "

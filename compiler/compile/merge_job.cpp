@@ -242,10 +242,23 @@ void count_as_duplicate(pipeline::RunReport& run, const LoggedGame& game) {
 // memory (they are the small part) until they are merged after the dictionary's own.
 class StreamedPart final : public MergePart {
   public:
+    // The options the games will be read with: what check_same_options compares, known before
+    // a game is read.
     StreamedPart(const CompileOptions& options, const trackers::Zone& zone)
-        : name_("the new games") {
+        : name_("the new games"), options_(options), zone_(zone) {
+        run_.zones_file = options.zones_file;
+        run_.forced_charset = options.stream.read.forced_charset;
+        run_.handicap = options.handicap;
+        run_.run.filter = options.stream.filter;
+        tracking_ = index::TrackingOptions{zone, options.tracker, options.opening,
+                                           options.stream.duplicates == pipeline::Duplicates::Keep}
+                        .to_record();
+    }
+
+    // Reads, replays and tracks the games.
+    void read() {
         stream_collection(
-            options, zone,
+            options_, zone_,
             [&](const pipeline::GameSlot& slot, GameAnalysis* analysis) {
                 LoggedGame game;
                 game.fingerprint = slot.fingerprint.key;
@@ -264,12 +277,6 @@ class StreamedPart final : public MergePart {
                 games_.push_back(std::move(game));
             },
             run_.run);
-        run_.zones_file = options.zones_file;
-        run_.forced_charset = options.stream.read.forced_charset;
-        run_.handicap = options.handicap;
-        tracking_ = index::TrackingOptions{zone, options.tracker, options.opening,
-                                           options.stream.duplicates == pipeline::Duplicates::Keep}
-                        .to_record();
     }
 
     const std::string& name() const override { return name_; }
@@ -299,6 +306,8 @@ class StreamedPart final : public MergePart {
         int index_in_file = 1;
     };
     std::string name_;
+    const CompileOptions& options_;
+    const trackers::Zone& zone_;
     MergeRun run_;
     index::OptionsRecord tracking_;
     std::vector<LoggedGame> games_;
@@ -584,6 +593,9 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
     const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
     const trackers::Zone zone = trackers::Zone::load(options.zones_file);
     StreamedPart added(options, zone);
+    // Before the new games are read: options that cannot go with DIR's are said at once.
+    check_same_options(*old, added);
+    added.read();
     if (options.keep_outputs && !options.keep_outputs(added.run().run)) {
         CompileResult result;
         result.run = added.run().run;

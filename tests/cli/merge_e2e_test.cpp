@@ -396,10 +396,17 @@ TEST_CASE("compile --update adds games as a compile of the old and the new input
 
     SECTION("with other tracking options, the update is refused and the dictionary kept") {
         const auto before = test_support::visible_files(updated);
-        const BinaryRun refused = run_josekic("compile -q " + shell_quote(parts[1]) +
+        // Said before the new games are read: a damaged one among them is never warned of.
+        const fs::path damaged = fs::path(parts[1]) / "zz-damaged.sgf";
+        std::ofstream(damaged) << "(;GM[1]SZ[19];B[pd];W[zz])";
+        const BinaryRun refused = run_josekic("compile " + shell_quote(parts[1]) +
                                               " --max-length 10 --update " + shell_quote(updated));
+        fs::remove(damaged);
         CHECK(refused.exit_code == 1);
         CHECK(refused.err.find("--max-length differs") != std::string::npos);
+        CHECK(refused.err.find("zz-damaged.sgf") == std::string::npos);
+        CHECK(refused.err.find("josekic: nothing was written; " + updated +
+                               " keeps what it held") != std::string::npos);
         CHECK(test_support::visible_files(updated) == before);
     }
 }

@@ -1,0 +1,19 @@
+#include "cli/error_text.hpp"
+
+#include <new>
+#include <system_error>
+
+namespace josekic::cli {
+
+std::string error_text(const std::exception& failure) {
+    // what() is "std::bad_alloc", the C++ type's name.
+    if (dynamic_cast<const std::bad_alloc*>(&failure) != nullptr) return "out of memory";
+    // std::thread throws this, with only the errno's text, when no thread can be started.
+    if (const auto* system = dynamic_cast<const std::system_error*>(&failure);
+        system != nullptr && system->code() == std::errc::resource_unavailable_try_again)
+        return std::string("cannot start a thread (") + system->what() +
+               "): the limit on threads or memory is reached";
+    return failure.what();
+}
+
+}  // namespace josekic::cli
