@@ -330,7 +330,18 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
             std::smatch match;
             if (!std::regex_match(path, match, endpoint_patterns[e])) continue;
             const Endpoint& endpoint = kEndpoints[e];
-            if (method == http::verb::options) break;
+            if (method == http::verb::options) {
+                // A CORS preflight, or a client asking what it may do here.
+                HttpResponse preflight{http::status::no_content, request.version()};
+                const std::string methods = endpoint.method == "GET" ? std::string("GET, HEAD")
+                                                                     : std::string(endpoint.method);
+                preflight.set(http::field::allow, methods + ", OPTIONS");
+                if (!options.cors_origin.empty()) {
+                    preflight.set(http::field::access_control_allow_methods, "GET, POST");
+                    preflight.set(http::field::access_control_allow_headers, "Content-Type");
+                }
+                return preflight;
+            }
             const bool takes = endpoint.method == "GET" ? get : method_name == endpoint.method;
             if (!takes) return not_allowed(endpoint.method);
             if (const std::optional<std::string> bad = parameter_with_nul(query))
@@ -338,14 +349,6 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
             return answer(request,
                           endpoint.answer(api, Request{query_params(query), request.body(),
                                                        match.size() > 1 ? match[1].str() : ""}));
-        }
-        if (method == http::verb::options) {
-            HttpResponse preflight{http::status::no_content, request.version()};
-            if (!options.cors_origin.empty()) {
-                preflight.set(http::field::access_control_allow_methods, "GET, POST");
-                preflight.set(http::field::access_control_allow_headers, "Content-Type");
-            }
-            return preflight;
         }
         return answer(request, error_answer(404, "no such path"));
     }

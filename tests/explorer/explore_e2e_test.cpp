@@ -519,6 +519,19 @@ TEST_CASE("slow, pipelining and form-posting clients are served as HTTP says", "
         CHECK(answer.starts_with("HTTP/1.1 405"));
         CHECK(answer.find("Allow: GET") != std::string::npos);
     }
+    SECTION("OPTIONS names the methods of an endpoint, and finds no other path") {
+        httplib::Client client = server.client();
+        const auto review = client.Options("/api/review");
+        REQUIRE(review);
+        CHECK(review->status == 204);
+        CHECK(review->get_header_value("Allow") == "POST, OPTIONS");
+        const auto info = client.Options("/api/info");
+        REQUIRE(info);
+        CHECK(info->get_header_value("Allow") == "GET, HEAD, OPTIONS");
+        const auto nothing = client.Options("/api/nothing");
+        REQUIRE(nothing);
+        CHECK(nothing->status == 404);
+    }
     SECTION("HEAD answers the headers of the GET, its length too, without its body") {
         httplib::Client client = server.client();
         const auto get = client.Get("/api/info");
