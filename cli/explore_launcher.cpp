@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/explore_arguments.hpp"
+
 namespace josekic::cli {
 
 namespace {
@@ -27,6 +29,8 @@ std::filesystem::path explore_program() {
 }  // namespace
 
 ExitStatus exec_explore(const std::vector<std::string>& args) {
+    // The help and a bad command line are answered here: they need no server.
+    if (!parse_explore_arguments(args)) return ExitStatus::Ok;
     const std::filesystem::path program = explore_program();
     std::vector<char*> argv;
     std::string name = "josekic-explore";

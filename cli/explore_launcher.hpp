@@ -12,7 +12,8 @@ namespace josekic::cli {
 /// thus starts only for `explore`: linked into josekic, the libraries of the one it had
 /// (cpp-httplib with OpenSSL and Brotli) took 4 ms of CPU at every start of every command.
 /// The program is looked for beside josekic (a build tree), then in ../libexec/josekic (an
-/// installation). Returns Error, having said why, only when it cannot be started.
+/// installation). Its help, and a bad command line, are answered here without it
+/// (cli/explore_arguments.hpp). Returns Error, having said why, only when it cannot be started.
 ExitStatus exec_explore(const std::vector<std::string>& args);
 
 }  // namespace josekic::cli

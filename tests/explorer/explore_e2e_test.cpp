@@ -570,6 +570,12 @@ TEST_CASE("josekic explore runs josekic-explore, and says so when it is missing"
     fs::copy_file(JOSEKIC_BINARY, alone);
     const auto run = josekic::testing::run_program(alone.string(), "explore nowhere");
     CHECK(run.exit_code == 1);
+    // Its help, and a bad command line, need no server.
+    const auto alone_help = josekic::testing::run_program(alone.string(), "help explore");
+    CHECK(alone_help.exit_code == 0);
+    CHECK(alone_help.out == help.out);
+    CHECK(josekic::testing::run_program(alone.string(), "explore --port 99999 nowhere").exit_code ==
+          2);
     CHECK(run.err.find("cannot start " + (dir.path() / "bin" / "josekic-explore").string()) !=
           std::string::npos);
     // Other commands do not need it.
