@@ -232,7 +232,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                   << " already in the dictionary\n";
     }
     print_written(result, options, output);
-    if (used_no_game)
+    if (used_no_game && update_dir.empty())
         std::cerr << "josekic: warning: no game was used: the dictionaries are empty\n";
     return exit_status(result.run, input);
 }

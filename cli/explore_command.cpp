@@ -73,10 +73,19 @@ ExitStatus run_explore(const std::vector<std::string>& args) {
         sigwait(&signals, &signal);
         server.stop();
     });
-    server.serve();
-    // serve() also returns when listening fails: wake the waiter if no signal did.
-    pthread_kill(waiter.native_handle(), SIGTERM);
-    waiter.join();
+    // serve() also returns when listening fails, and throws when no thread can be started:
+    // wake the waiter if no signal did.
+    const auto wake_waiter = [&] {
+        pthread_kill(waiter.native_handle(), SIGTERM);
+        waiter.join();
+    };
+    try {
+        server.serve();
+    } catch (...) {
+        wake_waiter();
+        throw;
+    }
+    wake_waiter();
     return ExitStatus::Ok;
 }
 

@@ -296,9 +296,13 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
                                            error->message);
         return std::get<index::QueryLine>(std::move(parsed));
     };
-    // A malformed query is refused before the index is read; the corner of its first stone
-    // is then the one the index's zones give.
-    parsed_query(trackers::Zone::default_zone());
+    // A malformed query is refused before the index is read; its corner, and whether it has
+    // one, are the index's zones' to say (with --zones 10x10, ji is in a corner).
+    const std::variant<index::ParsedMoves, index::QueryError> syntax =
+        index::parse_moves(*moves, "--moves");
+    if (const auto* error = std::get_if<index::QueryError>(&syntax))
+        throw UsageError(
+            "lookup", "--moves, column " + std::to_string(error->column) + ": " + error->message);
     const auto ask = [&](const index::IndexFile& file, const index::TrackingOptions& tracking,
                          const index::GameSelection* selection) {
         return index::lookup(file, tree, parsed_query(tracking.zone), games, selection);

@@ -10,8 +10,10 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <iostream>
 #include <list>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <regex>
 #include <stdexcept>
@@ -200,9 +202,17 @@ class Server::State::Session : public std::enable_shared_from_this<Session> {
             error == net::error::connection_reset || error == http::error::partial_message)
             return close();
         if (error) return write(refusal(400, "a bad request: " + error.message()), false);
-        const HttpRequest request = parser_->release();
-        const bool keep_alive = request.keep_alive() && !state_.stopping;
-        write(state_.respond(request), keep_alive);
+        // Out of memory for the request or its answer (respond() answers its own failures
+        // with a 500, which may need memory too): the connection is dropped here, in its own
+        // handler, rather than unwinding through the I/O library's.
+        try {
+            const HttpRequest request = parser_->release();
+            const bool keep_alive = request.keep_alive() && !state_.stopping;
+            write(state_.respond(request), keep_alive);
+        } catch (const std::bad_alloc&) {
+            std::cerr << "josekic: warning: a request was dropped: out of memory\n";
+            close();
+        }
     }
 
     HttpResponse refusal(int status, std::string_view message) const {
@@ -290,6 +300,8 @@ HttpResponse Server::State::respond(const HttpRequest& request) const {
     HttpResponse response;
     try {
         response = route(request);
+    } catch (const std::bad_alloc&) {
+        response = answer(request, error_answer(500, "out of memory"));
     } catch (const std::exception& e) {
         response = answer(request, error_answer(500, e.what()));
     }
@@ -392,11 +404,32 @@ int Server::bind() {
 void Server::serve() {
     State& s = *state_;
     s.accept();
+    // A handler that throws (out of memory while a request is read or answered) ends
+    // io.run() on its thread: that connection is dropped, and the thread serves on.
+    const auto run_handlers = [&s] {
+        for (;;) {
+            try {
+                s.io.run();
+                return;
+            } catch (const std::exception& e) {
+                std::cerr << "josekic: warning: a request was dropped: "
+                          << (dynamic_cast<const std::bad_alloc*>(&e) ? "out of memory" : e.what())
+                          << "\n";
+            }
+        }
+    };
     // Handlers run on these threads: as many requests are answered at once.
     std::vector<std::thread> threads;
-    for (std::size_t t = 1; t < std::max<std::size_t>(1, s.options.threads); ++t)
-        threads.emplace_back([&s] { s.io.run(); });
-    s.io.run();
+    try {
+        for (std::size_t t = 1; t < std::max<std::size_t>(1, s.options.threads); ++t)
+            threads.emplace_back(run_handlers);
+    } catch (...) {
+        // No thread could be started (a limit on threads or memory): the ones that were stop.
+        s.io.stop();
+        for (std::thread& thread : threads) thread.join();
+        throw;
+    }
+    run_handlers();
     for (std::thread& thread : threads) thread.join();
 }
 

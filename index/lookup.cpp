@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <span>
+#include <tuple>
+#include <vector>
 
 #include "index/position_keys.hpp"
 
@@ -32,9 +34,9 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
                     const GameSelection* selection) {
     const TreeView& view = index.tree(tree);
     // Of the views of a line in an overlap (QueryLine::other_views), the one the dictionary
-    // follows furthest, then the one played most there, the first on a tie: the same in every
-    // orientation the line is typed in. A line typed as the dictionary writes it, and there, is
-    // that line.
+    // follows furthest, then the one played most there, then the first in the dictionary's
+    // move order: the same in every orientation the line is typed in (each gives the same
+    // views). A line typed as the dictionary writes it, and there, is that line.
     const QueryLine* chosen = &typed;
     Walk w = selected_walk(index, tree, typed, selection);
     const bool written_there =
@@ -42,11 +44,14 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
     for (const QueryLine& other :
          written_there ? std::span<const QueryLine>{} : typed.other_views) {
         Walk other_walk = selected_walk(index, tree, other, selection);
-        const bool further = other_walk.matched() > w.matched();
-        const bool more = other_walk.matched() == w.matched() &&
-                          node_count(index, tree, other_walk.path.back(), selection) >
-                              node_count(index, tree, w.path.back(), selection);
-        if (further || more) {
+        const auto rank = [&](const Walk& walked, const QueryLine& line) {
+            std::vector<int> keys;
+            for (const go::Move& m : line.canonical) keys.push_back(-dictionary::move_order_key(m));
+            return std::tuple(walked.matched(),
+                              node_count(index, tree, walked.path.back(), selection),
+                              std::move(keys));
+        };
+        if (rank(other_walk, other) > rank(w, *chosen)) {
             chosen = &other;
             w = std::move(other_walk);
         }

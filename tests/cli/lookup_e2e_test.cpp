@@ -95,6 +95,21 @@ TEST_CASE("lookup and review show the options the index was compiled with", "[cl
     CHECK(answer["position"]["key_collisions"] == 0);
 }
 
+TEST_CASE("lookup finds a corner by the index's zones, not the default ones",
+          "[cli][e2e][lookup]") {
+    // ji, on the centre column, is in the 10x10 zones (and in no default zone).
+    const TempDir dir;
+    const fs::path dict = josekic::test_support::compile_games(
+        dir.path(), {"(;GM[1]FF[4]SZ[19]RE[B+R];B[ji];W[kk];B[dd])"},
+        [](josekic::compile::CompileOptions& options) { options.zones_file = "10x10"; });
+    const auto found = run_josekic("lookup " + shell_quote(dict.string()) + " --moves ji");
+    INFO(found.err);
+    CHECK(found.exit_code == 0);
+    CHECK(found.out.find("Played 2 times") != std::string::npos);  // the two corners it is in
+    // Syntax is still refused before the index is read.
+    CHECK(run_josekic("lookup " + shell_quote(dict.string()) + " --moves 'ji zz'").exit_code == 2);
+}
+
 TEST_CASE("review of a handicap game says its opening is not in the index", "[cli][e2e][lookup]") {
     const Dictionary d;
     const std::string game = d.dir.write("h.sgf", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[dd];B[cc])");

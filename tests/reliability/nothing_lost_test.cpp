@@ -619,6 +619,8 @@ TEST_CASE("a compile that uses no game keeps the dictionary it would replace", "
     const ChildRun update =
         run_child({"compile", (dir.path() / "empty").string(), "--update", out});
     CHECK(update.exit_code == 0);
+    CHECK(update.err.find("the dictionaries are empty") == std::string::npos);
+    CHECK(update.out.find("0 new games") != std::string::npos);
 }
 
 TEST_CASE("a compile whose index cannot be written keeps the whole previous set", "[reliability]") {
