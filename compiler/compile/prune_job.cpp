@@ -1,9 +1,11 @@
 #include "compiler/compile/prune_job.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "compiler/compile/dictionary_output.hpp"
@@ -30,6 +32,13 @@ std::optional<std::vector<prune::PruneList>> read_lists_to(const std::vector<std
     return lists;
 }
 
+// The compile id of the index `file`, if there is one.
+std::optional<std::string> compile_id_beside(const std::filesystem::path& file) {
+    std::error_code no_index;
+    if (!std::filesystem::exists(file, no_index)) return std::nullopt;
+    return index::compile_id_text(index::IndexFile::open(file).compile_id());
+}
+
 }  // namespace
 
 PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostream& messages) {
@@ -41,9 +50,26 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
         load_references(job.references, reference_problems);
     for (const diag::Diagnostic& d : reference_problems.items) messages << diag::format(d) << "\n";
     diag::DiagnosticList problems;
+    // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
+    // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
+    // (the compile id its root names) keeps that promise.
+    const std::filesystem::path index_file =
+        std::filesystem::absolute(job.dictionary).parent_path() / emit::kIndexFile;
     // A collection (fuseki-handicap.sgf: one tree per setup) is pruned tree by tree.
-    std::optional<std::vector<emit::ReadDictionary>> read =
-        emit::read_dictionary_collection_file(job.dictionary, problems);
+    std::optional<std::vector<emit::ReadDictionary>> read;
+    std::optional<std::string> beside_id;
+    // A compile that swaps its set in while DICT and then its index are read (emit/
+    // output_set.hpp) is waited out, as index::open_dictionary_index waits it out.
+    constexpr int kAttempts = 4;
+    for (int attempt = 1;; ++attempt) {
+        problems = {};
+        read = emit::read_dictionary_collection_file(job.dictionary, problems);
+        beside_id = read ? compile_id_beside(index_file) : std::nullopt;
+        const bool together = !read || !beside_id || read->front().root.compile_id.empty() ||
+                              read->front().root.compile_id == *beside_id;
+        if (together || attempt == kAttempts) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
+    }
     for (const diag::Diagnostic& d : problems.items) messages << diag::format(d) << "\n";
     if (!read) failed = true;
     if (failed) {
@@ -82,21 +108,13 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
         messages << "josekic: warning: references apply to joseki dictionaries only; ignored\n";
     const std::vector<reference::ReferenceIndex>* joseki_references =
         joseki && !references.empty() ? &references : nullptr;
-    // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
-    // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
-    // (the compile id its root names) keeps that promise.
-    const std::filesystem::path index_file =
-        std::filesystem::absolute(job.dictionary).parent_path() / emit::kIndexFile;
-    std::error_code no_index;
     const std::string& own_id = read->front().root.compile_id;
     bool index_beside = false;
-    if (std::filesystem::exists(index_file, no_index)) {
-        const std::string beside_id =
-            index::compile_id_text(index::IndexFile::open(index_file).compile_id());
-        if (!own_id.empty() && own_id != beside_id) {
+    if (beside_id) {
+        if (!own_id.empty() && own_id != *beside_id) {
             messages << "josekic: error: " << job.dictionary
                      << " leaves lines to the index of compile " << own_id << ", but "
-                     << index_file.string() << " beside it is of compile " << beside_id
+                     << index_file.string() << " beside it is of compile " << *beside_id
                      << ": not its own index; nothing was written\n";
             return PruneOutcome::NothingWritten;
         }
