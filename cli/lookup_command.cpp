@@ -260,12 +260,17 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
     if (dictionary.empty()) throw UsageError("lookup", "name a dictionary directory or index");
+    if (corner && fuseki)
+        throw UsageError("lookup",
+                         "--corner looks up a corner pattern: --fuseki cannot go with it");
     if (corner)
         return run_corner_lookup({dictionary, *corner, game_file, move, either_colour, to_move,
                                   moves.has_value(), games, json, verify, filters});
     if (either_colour || !to_move.empty())
         throw UsageError("lookup", "--either-colour and --to-move go with --corner");
-    if (moves.has_value() == !game_file.empty())
+    if (moves.has_value() && !game_file.empty())
+        throw UsageError("lookup", "--moves and --game are two queries: give one");
+    if (!moves.has_value() && game_file.empty())
         throw UsageError(
             "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
     const LookupRun run{dictionary, verify, parse_filter(filters, "lookup"), json};

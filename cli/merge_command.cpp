@@ -7,9 +7,11 @@
 #include <memory>
 #include <utility>
 
+#include "cli/error_text.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
 #include "compiler/compile/merge_job.hpp"
+#include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
 #include "index/dictionary_set.hpp"
 
@@ -44,11 +46,14 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     compile::CompileOptions& options = merge.output;
     int threads = 0;
     OutputOptions output;
+    bool quiet = false;
     po::options_description visible;
     visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
                           "directory to write into (created if needed)")(
         "threads", number_value(&threads, 0, kMaxThreads)->value_name("N"),
-        "threads for writing the dictionaries (0: one per core)");
+        "threads for writing the dictionaries (0: one per core)")(
+        "quiet,q", po::bool_switch(&quiet),
+        "no line a part and no warnings (errors are still printed)");
     add_output_options(visible, output);
     po::options_description hidden;
     hidden.add_options()("part", po::value(&parts)->composing());
@@ -79,10 +84,29 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
 
     compile::MergeCounts counts;
-    const compile::CompileResult result = compile::merge_dictionaries(parts, merge, counts);
-    for (std::size_t p = 0; p < parts.size(); ++p) {
-        std::cerr << parts[p] << ": " << emit::with_thousands(counts.games_kept[p]) << " games, "
-                  << emit::with_thousands(counts.duplicates[p]) << " already in an earlier part\n";
+    compile::CompileResult result;
+    try {
+        result = compile::merge_dictionaries(parts, merge, counts);
+    } catch (const std::exception& e) {
+        // The set is committed last: a merge that fails has written nothing.
+        std::cerr << "josekic: error: " << error_text(e) << "\njosekic: nothing was written; "
+                  << options.output_dir << " keeps what it held\n";
+        return ExitStatus::Error;
+    }
+    if (!quiet) {
+        for (std::size_t p = 0; p < parts.size(); ++p) {
+            std::cerr << parts[p] << ": " << emit::with_thousands(counts.games_kept[p])
+                      << " games, " << emit::with_thousands(counts.duplicates[p])
+                      << " already in an earlier part\n";
+        }
+        // compile reads its inputs sorted by name: parts given in another order read their
+        // games in another order, and the files differ from those compile writes.
+        if (input::sorted_inputs(result.run.inputs) != result.run.inputs)
+            std::cerr << "josekic: warning: the parts' inputs are not in the order compile "
+                         "reads inputs (by name): "
+                      << options.output_dir
+                      << " is not what `josekic compile` of them all writes; give the parts in "
+                         "the order of their inputs' names (docs/merge.md)\n";
     }
     print_written(result, options, output);
     return ExitStatus::Ok;

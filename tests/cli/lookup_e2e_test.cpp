@@ -68,6 +68,21 @@ TEST_CASE("a malformed lookup query is exit 2 with its column", "[cli][e2e][look
     CHECK(run.err.find("column 7") != std::string::npos);
 }
 
+TEST_CASE("lookup options that cannot go together are exit 2 naming them", "[cli][e2e][lookup]") {
+    const Dictionary d;
+    for (const auto& [options, said] :
+         {std::pair{"--corner 'B[pd]' --fuseki", "--fuseki cannot go with it"},
+          std::pair{"--corner 'B[pd]' --moves pd", "--corner and --moves are two queries"},
+          std::pair{"--moves pd --game x.sgf", "--moves and --game are two queries"},
+          std::pair{"--moves pd --to-move black", "--either-colour and --to-move go with --corner"},
+          std::pair{"--fuseki", "say what to look up"}}) {
+        const auto run = run_josekic("lookup " + d.run(options));
+        INFO(options);
+        CHECK(run.exit_code == 2);
+        CHECK(run.err.find(said) != std::string::npos);
+    }
+}
+
 TEST_CASE("lookup of a damaged index is exit 1 naming the file", "[cli][e2e][lookup]") {
     const Dictionary d;
     const fs::path index = d.path / "index.jki";

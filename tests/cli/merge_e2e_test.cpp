@@ -166,6 +166,35 @@ TEST_CASE("a merge of two parts writes the compile of both, games in both counte
     }
 }
 
+TEST_CASE("parts given out of their inputs' order are merged with a warning", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 60, 4);
+    std::vector<std::string> dictionaries;
+    for (const std::string& part : parts) {
+        dictionaries.push_back(part + ".dict");
+        REQUIRE(run_josekic("compile -q " + shell_quote(part) + " -o " +
+                            shell_quote(dictionaries.back()))
+                    .exit_code == 0);
+    }
+    const std::string warning = "are not in the order compile reads inputs (by name)";
+    const BinaryRun in_order =
+        run_josekic("merge " + shell_quote(dictionaries[0]) + " " + shell_quote(dictionaries[1]) +
+                    " -o " + shell_quote((dir.path() / "a").string()));
+    CHECK(in_order.exit_code == 0);
+    CHECK(in_order.err.find(warning) == std::string::npos);
+    const BinaryRun swapped =
+        run_josekic("merge " + shell_quote(dictionaries[1]) + " " + shell_quote(dictionaries[0]) +
+                    " -o " + shell_quote((dir.path() / "b").string()));
+    CHECK(swapped.exit_code == 0);
+    CHECK(swapped.err.find(warning) != std::string::npos);
+    // -q: neither the parts' lines nor the warning.
+    const BinaryRun quiet = run_josekic("merge -q " + shell_quote(dictionaries[1]) + " " +
+                                        shell_quote(dictionaries[0]) + " -o " +
+                                        shell_quote((dir.path() / "c").string()));
+    CHECK(quiet.exit_code == 0);
+    CHECK(quiet.err.empty());
+}
+
 TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]") {
     const TempDir dir;
     check_merge_equals_compile(dir, split_collection(dir, 5, 200, 5), "", "");
