@@ -210,7 +210,9 @@ void TreeView::verify_records(std::uint32_t game_count) const {
 IndexFile IndexFile::open(const std::filesystem::path& path) {
     IndexFile file;
     file.path_ = std::make_unique<std::string>(path.string());
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: a FIFO in the index's place would wait for a writer for ever; it is
+    // refused below (the flag does nothing to a regular file's reads).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         throw IndexError(path.string() + ": cannot open the index: " + std::strerror(errno));
     struct stat st {};

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "tests/support/compiled_dictionary.hpp"
 #include "tests/support/crafted_index.hpp"
 #include "tests/support/file_bytes.hpp"
@@ -121,6 +123,10 @@ TEST_CASE("a file that is no index is refused", "[index][reader]") {
     const fs::path sgf = c.index.parent_path() / "joseki.sgf";
     CHECK(open_error(sgf).find("not a josekic index") != std::string::npos);
     CHECK(open_error(c.dir.path() / "missing.jki").find("cannot open") != std::string::npos);
+    // A FIFO is refused at once: opened for reading, it would wait for a writer for ever.
+    const fs::path fifo = c.dir.path() / "fifo.jki";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(open_error(fifo).find("not a regular file") != std::string::npos);
 }
 
 TEST_CASE("one flipped byte anywhere is an error or a checksum mismatch, never a crash",
