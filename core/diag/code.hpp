@@ -137,7 +137,9 @@ inline constexpr std::array kCodes = {
     CodeInfo{Code::MissingSemicolon, "missing-semicolon", Severity::Warning,
              "a game tree whose first node does not start with ';'; read as if it did"},
     CodeInfo{Code::MissingCloseParen, "missing-close-paren", Severity::Warning,
-             "a game tree not closed at the end of the file; read as if it were"},
+             "a game tree not closed at the end of the file, or before the next game of a "
+             "collection starts (a '(' whose first node holds GM or FF, which only a game's "
+             "root holds); read as if it were, and the next game as the next game"},
     CodeInfo{Code::StrayCloseParen, "stray-close-paren", Severity::Warning,
              "a ')' outside any game tree; ignored"},
     CodeInfo{Code::EmptyGameTree, "empty-game-tree", Severity::Warning,

@@ -226,6 +226,20 @@ bool starts_properties(Scanner s) {
     return s.peek_past_space() == '[';
 }
 
+/// Whether the '(' at `s` opens another game rather than a variation: its first node starts
+/// with GM or FF, which only a game's root holds. A game whose ')' was lost would otherwise
+/// take every later game of its file in as variations (a collection of 781 games read as 1).
+bool starts_another_game(Scanner s) {
+    s.advance();  // '('
+    s.skip_space();
+    if (s.at_end() || s.peek() != ';') return false;
+    s.step();
+    s.skip_space();
+    if (s.at_end() || !is_letter(s.peek())) return false;
+    const std::string_view id = s.letters();
+    return (id == "GM" || id == "FF") && s.peek_past_space() == '[';
+}
+
 /// Parses one game tree starting at its '(' (or at its first ';' when the '(' is missing).
 /// The explicit stack holds, for every open '(', the node its first node hangs from, so
 /// nesting depth costs heap, not stack.
@@ -269,6 +283,14 @@ class TreeParser {
                 if (lone_move(builder, last) != LoneMove::NodeEnds) parse_properties(builder, last);
                 junk_reported = false;
             } else if (c == '(') {
+                if (builder.node_count() != 0 && starts_another_game(s_)) {
+                    sink_.warning(path_, s_.location(), diag::Code::MissingCloseParen,
+                                  "game tree opened at " + std::to_string(tree.where.line) + ":" +
+                                      std::to_string(tree.where.column) +
+                                      " is not closed before the next game starts here; read "
+                                      "up to here");
+                    break;  // the '(' is the next tree's
+                }
                 open.push_back(last);
                 s_.advance();
                 junk_reported = false;

@@ -92,6 +92,28 @@ TEST_CASE("a missing final paren and an unterminated value at end of file", "[sg
     CHECK(!has_code(cut, diag::Code::MissingCloseParen));
 }
 
+TEST_CASE("a game whose ')' was lost ends where the next game starts", "[sgf]") {
+    // The first game of a collection lost its ')': without the repair every later game was
+    // one of its variations, and the collection one game.
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection(
+        "(;GM[1]SZ[19]PB[A];B[pd];W[dd]\n(;GM[1]SZ[19]PB[B];B[qd](;W[dc])(;W[cd]))\n"
+        "( ; FF[4]PB[C];B[pp])",
+        "t.sgf", diags);
+    REQUIRE(trees.size() == 3);
+    CHECK(trees[0].nodes.size() == 3);
+    CHECK(trees[1].nodes.size() == 4);  // its variations are its own
+    CHECK(trees[2].nodes[0].find("PB")->values[0] == "C");
+    const auto* d = find_code(diags, diag::Code::MissingCloseParen);
+    REQUIRE(d != nullptr);
+    CHECK(d->where == diag::SourceLocation{2, 1});
+    // A variation that is no game's root stays a variation.
+    diag::DiagnosticList clean;
+    CHECK(parse_collection("(;GM[1];B[pd](;W[dd];B[pp])(;W[pp]GM[1]))", "v.sgf", clean).size() ==
+          1);
+    CHECK_FALSE(has_code(clean, diag::Code::MissingCloseParen));
+}
+
 TEST_CASE("empty, white-space and non-SGF files", "[sgf]") {
     diag::DiagnosticList empty;
     CHECK(parse_collection("", "e.sgf", empty).empty());
