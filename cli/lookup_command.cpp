@@ -149,11 +149,18 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
                                            std::to_string(game->legal_moves) + " legal moves");
         const std::optional<index::CornerQuery> from_game =
             index::game_corner_query(game->record, game->legal_moves, *move, *named);
-        if (!from_game)
-            throw UsageError("lookup", "the " + corner + " corner of " + game_file +
-                                           " is empty after move " + std::to_string(*move));
+        // Not a bad command line (a script asks each corner in turn): nothing to look up.
+        if (!from_game) {
+            std::cerr << "josekic: error: the " << corner << " corner of " << game_file
+                      << " is empty after move " << *move << ": no pattern to look up\n";
+            return ExitStatus::Error;
+        }
         query = *from_game;
     } else {
+        if (corner_named(corner))
+            throw UsageError("lookup", "--corner " + corner +
+                                           " names a game's corner: give --game FILE.sgf and "
+                                           "--move N, or stones (--corner \"B[pd] W[qc]\")");
         std::variant<index::CornerQuery, index::QueryError> parsed =
             index::parse_corner_query(corner, "--corner");
         if (const auto* error = std::get_if<index::QueryError>(&parsed))
@@ -214,7 +221,8 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "shares, wins, years, continuations (and their order), position totals and games.\n"
         "\n"
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
-        "version), 2 a malformed query (the message gives its column)."};
+        "version) or a game's corner named by --corner is empty at --move, 2 a malformed query\n"
+        "(the message gives its column)."};
     std::string dictionary;
     // Optional, not empty-means-absent: `--moves ""` is a query (the root), and Boost's
     // guessing of abbreviated options (`--mov`) must count as given too.

@@ -75,12 +75,24 @@ TEST_CASE("lookup options that cannot go together are exit 2 naming them", "[cli
           std::pair{"--corner 'B[pd]' --moves pd", "--corner and --moves are two queries"},
           std::pair{"--moves pd --game x.sgf", "--moves and --game are two queries"},
           std::pair{"--moves pd --to-move black", "--either-colour and --to-move go with --corner"},
-          std::pair{"--fuseki", "say what to look up"}}) {
+          std::pair{"--fuseki", "say what to look up"},
+          std::pair{"--corner upper-left", "names a game's corner: give --game"}}) {
         const auto run = run_josekic("lookup " + d.run(options));
         INFO(options);
         CHECK(run.exit_code == 2);
         CHECK(run.err.find(said) != std::string::npos);
     }
+}
+
+TEST_CASE("a game's corner empty at the move is exit 1, not a bad command line",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const auto run = run_josekic("lookup " + d.run("--game " +
+                                                   shell_quote(std::string(JOSEKIC_SOURCE_DIR) +
+                                                               "/samples/chinese-opening.sgf") +
+                                                   " --move 0 --corner upper-left"));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("is empty after move 0: no pattern to look up") != std::string::npos);
 }
 
 TEST_CASE("lookup of a damaged index is exit 1 naming the file", "[cli][e2e][lookup]") {
