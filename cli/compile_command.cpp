@@ -209,9 +209,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         result = update_dir.empty() ? compile::compile_collection(options)
                                     : compile::update_collection(options, update_counts);
     } catch (const std::exception& e) {
-        // Every set is committed last: a run that fails has written nothing.
-        std::cerr << "josekic: error: " << error_text(e) << "\njosekic: nothing was written; "
-                  << options.output_dir << " keeps what it held\n";
+        std::cerr << failed_run_text(e, options.output_dir);
         return ExitStatus::Error;
     }
     if (!result.written && used_no_game) {

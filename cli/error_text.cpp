@@ -3,6 +3,8 @@
 #include <new>
 #include <system_error>
 
+#include "emit/output_set.hpp"
+
 namespace josekic::cli {
 
 std::string error_text(const std::exception& failure) {
@@ -14,6 +16,15 @@ std::string error_text(const std::exception& failure) {
         return std::string("cannot start a thread (") + system->what() +
                "): the limit on threads or memory is reached";
     return failure.what();
+}
+
+std::string failed_run_text(const std::exception& failure, const std::string& dir) {
+    std::string text = "josekic: error: " + error_text(failure) + "\njosekic: ";
+    if (dynamic_cast<const emit::CommittedError*>(&failure) != nullptr)
+        return text + dir +
+               " holds the new dictionary, whole; what follows its commit did not all happen "
+               "(the next compile into it finishes it)\n";
+    return text + "nothing was written; " + dir + " keeps what it held\n";
 }
 
 }  // namespace josekic::cli

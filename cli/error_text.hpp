@@ -9,4 +9,9 @@ namespace josekic::cli {
 /// names a C++ type or an errno rather than the trouble (out of memory, no thread started).
 std::string error_text(const std::exception& failure);
 
+/// What a compile, update or merge into `dir` that failed says: the error, then that nothing
+/// was written and DIR keeps what it held, or, when the failure came after the new set was
+/// committed (emit::CommittedError), that DIR holds the new dictionary.
+std::string failed_run_text(const std::exception& failure, const std::string& dir);
+
 }  // namespace josekic::cli

@@ -88,9 +88,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     try {
         result = compile::merge_dictionaries(parts, merge, counts);
     } catch (const std::exception& e) {
-        // The set is committed last: a merge that fails has written nothing.
-        std::cerr << "josekic: error: " << error_text(e) << "\njosekic: nothing was written; "
-                  << options.output_dir << " keeps what it held\n";
+        std::cerr << failed_run_text(e, options.output_dir);
         return ExitStatus::Error;
     }
     if (!quiet) {

@@ -309,6 +309,19 @@ void OutputSet::commit() {
     }
     committed_ = true;
     removed_on_signal_->release();
+    try {
+        finish_commit(names);
+    } catch (const CommittedError&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw CommittedError(dir_.string() + ": out of memory after the commit");
+    } catch (const std::exception& e) {
+        throw CommittedError(e.what());
+    }
+}
+
+// What follows the commit: the set's names in DIR, the old sets gone.
+void OutputSet::finish_commit(const std::vector<std::string>& names) {
     sync_directory(sets_);
 
     // The names in DIR: every file of the set, and none of the sets before.
@@ -345,7 +358,7 @@ void OutputSet::commit() {
             fs::remove_all(sets_ / name, error);
     }
     sync_directory(dir_);
-    if (!link_failure.empty()) throw std::runtime_error(link_failure);
+    if (!link_failure.empty()) throw CommittedError(link_failure);
 }
 
 }  // namespace josekic::emit

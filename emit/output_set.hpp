@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,14 @@ std::optional<std::filesystem::path> set_holding(const std::filesystem::path& fi
 /// written into a directory takes there.
 bool is_set_file_name(std::string_view name);
 
+/// A failure after a set was committed: DIR holds the new set, whole, but what follows the
+/// commit (its names in DIR, the old sets' removal, the run's last steps) did not all happen;
+/// the next run into DIR finishes it. Not "nothing was written".
+class CommittedError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 /// One set of files on its way into a directory (see the top of this header).
 class OutputSet {
   public:
@@ -77,11 +86,13 @@ class OutputSet {
     /// Makes the files staged so far the set DIR shows (see the top of this header). Signals
     /// wait until it is done. Throws std::runtime_error when a step before the commit point
     /// fails (the old set then stays): a file of the user's has the name of one of the set's
-    /// (check_output_directory), or a write fails; or, once the set is in, when a name in DIR
-    /// cannot be linked to its file.
+    /// (check_output_directory), or a write fails; and CommittedError once the set is in,
+    /// when a name in DIR cannot be linked to its file or memory runs out.
     void commit();
 
   private:
+    void finish_commit(const std::vector<std::string>& names);
+
     std::filesystem::path dir_;
     std::filesystem::path sets_;     // DIR/.josekic
     std::filesystem::path staging_;  // DIR/.josekic/set-XXXXXX

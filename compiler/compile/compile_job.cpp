@@ -389,10 +389,17 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
         set.commit();
         result.written = true;
         // Named as readers find them, in DIR.
-        for (DictionaryOutput* dictionary : result.outputs()) {
-            for (OutputFile& file : dictionary->files)
-                file.path = set.final_path(std::filesystem::path(file.path).filename().string());
+        try {
+            for (DictionaryOutput* dictionary : result.outputs()) {
+                for (OutputFile& file : dictionary->files)
+                    file.path =
+                        set.final_path(std::filesystem::path(file.path).filename().string());
+            }
+        } catch (const std::bad_alloc&) {
+            throw emit::CommittedError(options.output_dir + ": out of memory after the commit");
         }
+    } catch (const emit::CommittedError& e) {
+        throw emit::CommittedError(set.with_final_paths(e.what()));
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(set.with_final_paths(e.what()));
     }
