@@ -31,6 +31,7 @@
 #include <boost/beast/http.hpp>
 
 #include "explorer/api.hpp"
+#include "explorer/memory_reserve.hpp"
 #include "explorer/page_files.hpp"
 
 namespace josekic::explorer {
@@ -305,6 +306,7 @@ HttpResponse Server::State::respond(const HttpRequest& request) const {
     } catch (const std::exception& e) {
         response = answer(request, error_answer(500, e.what()));
     }
+    MemoryReserve::refill();  // if a failed allocation spent it
     response.set("X-Content-Type-Options", "nosniff");
     response.set(http::field::cache_control, "no-store");
     if (!options.cors_origin.empty()) {
@@ -403,6 +405,8 @@ int Server::bind() {
 
 void Server::serve() {
     State& s = *state_;
+    // Room for a request that runs out of memory to fail in, rather than end the server.
+    const MemoryReserve reserve(8 << 20);
     s.accept();
     // A handler that throws (out of memory while a request is read or answered) ends
     // io.run() on its thread: that connection is dropped, and the thread serves on.
