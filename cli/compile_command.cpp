@@ -191,8 +191,8 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         std::error_code error;
         fs::create_directories(options.output_dir, error);
     }
-    // A compile that used no game (an empty folder, a mistyped filter, -o where --update was
-    // meant) would replace a dictionary with empty ones: DIR keeps it instead.
+    // A compile that used no game (an empty folder, a folder of other files, a mistyped
+    // filter) would replace a dictionary with empty ones: DIR keeps it instead.
     const bool replaces_a_dictionary =
         update_dir.empty() &&
         emit::set_holding(fs::path(options.output_dir) / emit::kJosekiFile).has_value();
