@@ -77,6 +77,15 @@ fs::path index_path(const std::string& dictionary) {
     return path;
 }
 
+bool read_one_set(const std::function<bool()>& read) {
+    constexpr int kAttempts = 4;
+    for (int attempt = 1;; ++attempt) {
+        if (read()) return true;
+        if (attempt == kAttempts) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
+    }
+}
+
 IndexFile open_dictionary_index(const std::string& dictionary) {
     const fs::path path = index_path(dictionary);
     // A dictionary compiled with --no-index: say so, rather than that a file is missing.
@@ -85,16 +94,15 @@ IndexFile open_dictionary_index(const std::string& dictionary) {
         throw IndexError(dictionary + ": holds a dictionary without its index (compiled with " +
                          "--no-index); compile it again without --no-index");
     }
-    // A compile swaps a whole set in at once, but a reader opens its files one by one: one
-    // that straddles the swap sees two sets and looks again.
-    constexpr int kAttempts = 4;
-    for (int attempt = 1;; ++attempt) {
-        IndexFile index = IndexFile::open(path);
-        std::optional<std::string> problem = mismatch(index, path);
-        if (!problem) return index;
-        if (attempt == kAttempts) throw IndexError(*problem);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
-    }
+    std::optional<IndexFile> index;
+    std::optional<std::string> problem;
+    const bool one_set = read_one_set([&] {
+        index.emplace(IndexFile::open(path));
+        problem = mismatch(*index, path);
+        return !problem;
+    });
+    if (!one_set) throw IndexError(*problem);
+    return std::move(*index);
 }
 
 }  // namespace josekic::index

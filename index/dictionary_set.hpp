@@ -5,6 +5,7 @@
 // beside another compile's dictionaries.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "index/index_reader.hpp"
@@ -18,6 +19,13 @@ std::filesystem::path index_path(const std::string& dictionary);
 /// fuseki.sgf, fuseki-handicap.sgf or the parts a split index lists), with its index or
 /// without (--no-index).
 bool holds_dictionary_files(const std::filesystem::path& dir);
+
+/// Calls `read` (which reads files of one dictionary and says whether they are of one compile)
+/// until it says they are, a few times at most, waiting a little more each time: a compile
+/// swaps a whole set in at once (emit/output_set.hpp), but a reader opens its files one by
+/// one, and one that straddles the swap sees two sets and looks again. Returns what the last
+/// call said.
+bool read_one_set(const std::function<bool()>& read);
 
 /// Opens the index `dictionary` names (index_path) and checks it against the SGF
 /// dictionaries in its directory (joseki.sgf, fuseki.sgf, fuseki-handicap.sgf and the parts

@@ -1,7 +1,6 @@
 #include "index/lookup.hpp"
 
 #include <algorithm>
-#include <span>
 #include <tuple>
 #include <vector>
 
@@ -37,23 +36,28 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
     // follows furthest, then the one played most there, then the first in the dictionary's
     // move order: the same in every orientation the line is typed in (each gives the same
     // views). A line typed as the dictionary writes it, and there, is that line.
+    // How far the dictionary follows a view, how often it was played there, and its moves
+    // negated: the greatest ranks first.
+    const auto rank = [&](const Walk& walked, const QueryLine& line) {
+        std::vector<int> keys;
+        for (const go::Move& m : line.canonical) keys.push_back(-dictionary::move_order_key(m));
+        return std::tuple(walked.matched(), node_count(index, tree, walked.path.back(), selection),
+                          std::move(keys));
+    };
     const QueryLine* chosen = &typed;
     Walk w = selected_walk(index, tree, typed, selection);
     const bool written_there =
         typed.canonical == typed.played && w.matched() == typed.canonical.size();
-    for (const QueryLine& other :
-         written_there ? std::span<const QueryLine>{} : typed.other_views) {
-        Walk other_walk = selected_walk(index, tree, other, selection);
-        const auto rank = [&](const Walk& walked, const QueryLine& line) {
-            std::vector<int> keys;
-            for (const go::Move& m : line.canonical) keys.push_back(-dictionary::move_order_key(m));
-            return std::tuple(walked.matched(),
-                              node_count(index, tree, walked.path.back(), selection),
-                              std::move(keys));
-        };
-        if (rank(other_walk, other) > rank(w, *chosen)) {
-            chosen = &other;
-            w = std::move(other_walk);
+    if (!written_there && !typed.other_views.empty()) {
+        auto best = rank(w, typed);
+        for (const QueryLine& other : typed.other_views) {
+            Walk other_walk = selected_walk(index, tree, other, selection);
+            auto other_rank = rank(other_walk, other);
+            if (other_rank > best) {
+                best = std::move(other_rank);
+                chosen = &other;
+                w = std::move(other_walk);
+            }
         }
     }
     const QueryLine& query = *chosen;

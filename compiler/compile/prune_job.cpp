@@ -1,11 +1,9 @@
 #include "compiler/compile/prune_job.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "compiler/compile/dictionary_output.hpp"
@@ -13,6 +11,7 @@
 #include "emit/decimal_text.hpp"
 #include "emit/dictionary_reader.hpp"
 #include "emit/set_files.hpp"
+#include "index/dictionary_set.hpp"
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
 #include "prune/apply.hpp"
@@ -58,18 +57,14 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
     // A collection (fuseki-handicap.sgf: one tree per setup) is pruned tree by tree.
     std::optional<std::vector<emit::ReadDictionary>> read;
     std::optional<std::string> beside_id;
-    // A compile that swaps its set in while DICT and then its index are read (emit/
-    // output_set.hpp) is waited out, as index::open_dictionary_index waits it out.
-    constexpr int kAttempts = 4;
-    for (int attempt = 1;; ++attempt) {
+    // DICT, then its index: a compile that swaps its set in between is waited out.
+    index::read_one_set([&] {
         problems = {};
         read = emit::read_dictionary_collection_file(job.dictionary, problems);
         beside_id = read ? compile_id_beside(index_file) : std::nullopt;
-        const bool together = !read || !beside_id || read->front().root.compile_id.empty() ||
-                              read->front().root.compile_id == *beside_id;
-        if (together || attempt == kAttempts) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
-    }
+        return !read || !beside_id || read->front().root.compile_id.empty() ||
+               read->front().root.compile_id == *beside_id;
+    });
     for (const diag::Diagnostic& d : problems.items) messages << diag::format(d) << "\n";
     if (!read) failed = true;
     if (failed) {
