@@ -141,6 +141,8 @@ class CleanReader {
                 if (!read_properties()) return false;
                 if (wanted) reading = builder_.add(node(), g);
             } else if (c == '(') {
+                // A game whose ')' was lost: the parser's repair (starts_another_game).
+                if (starts_another_game(s_)) return false;
                 open_.push_back(OpenVariation{attach, main_length});
                 s_.step();
             } else if (c == ')') {

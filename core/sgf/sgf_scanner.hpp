@@ -218,4 +218,19 @@ class Scanner {
     const char* line_start_;
 };
 
+/// Whether the '(' at `s` opens another game rather than a variation: its first node starts
+/// with GM or FF, which only a game's root holds. A game whose ')' was lost would otherwise
+/// take every later game of its file in as variations (a collection of 781 games read as 1).
+/// The parser ends the open game there; the clean reader leaves such a tree to the parser.
+inline bool starts_another_game(Scanner s) {
+    s.advance();  // '('
+    s.skip_space();
+    if (s.at_end() || s.peek() != ';') return false;
+    s.step();
+    s.skip_space();
+    if (s.at_end() || !is_letter(s.peek())) return false;
+    const std::string_view id = s.letters();
+    return (id == "GM" || id == "FF") && s.peek_past_space() == '[';
+}
+
 }  // namespace josekic::sgf

@@ -226,20 +226,6 @@ bool starts_properties(Scanner s) {
     return s.peek_past_space() == '[';
 }
 
-/// Whether the '(' at `s` opens another game rather than a variation: its first node starts
-/// with GM or FF, which only a game's root holds. A game whose ')' was lost would otherwise
-/// take every later game of its file in as variations (a collection of 781 games read as 1).
-bool starts_another_game(Scanner s) {
-    s.advance();  // '('
-    s.skip_space();
-    if (s.at_end() || s.peek() != ';') return false;
-    s.step();
-    s.skip_space();
-    if (s.at_end() || !is_letter(s.peek())) return false;
-    const std::string_view id = s.letters();
-    return (id == "GM" || id == "FF") && s.peek_past_space() == '[';
-}
-
 /// Parses one game tree starting at its '(' (or at its first ';' when the '(' is missing).
 /// The explicit stack holds, for every open '(', the node its first node hangs from, so
 /// nesting depth costs heap, not stack.

@@ -40,5 +40,23 @@ TEST_CASE("a lone UTF-16 surrogate costs one character, not the rest of the file
     CHECK(warned);
 }
 
+// Found by the SGF reader's fuzzer: a game whose ')' was lost before another game closed
+// cleanly inside it was one game with a variation through the clean reader and two through
+// the parser, which ends the open game where another game's root starts.
+TEST_CASE("the clean reader and the parser split a game whose ')' was lost alike",
+          "[reliability][sgf]") {
+    const std::string text =
+        "(;GM[1]FF[4]SZ[19]PB[a(;GM[1]FF[4](;GM[1]FF[4]SZ[19]PB[b];B[pd];W[dp]))";
+    diag::DiagnosticList sink;
+    const auto games = sgf::read_games(text, "lost.sgf", sgf::ReadOptions{}, sink);
+    diag::DiagnosticList tree_sink;
+    const auto tree_games =
+        sgf::read_games_through_trees(text, "lost.sgf", sgf::ReadOptions{}, tree_sink);
+    REQUIRE(games.size() == tree_games.size());
+    CHECK(games.size() == 2);
+    CHECK(sink.items.size() == tree_sink.items.size());
+    for (std::size_t i = 0; i < games.size(); ++i) CHECK(games[i].moves == tree_games[i].moves);
+}
+
 }  // namespace
 }  // namespace josekic::testing
