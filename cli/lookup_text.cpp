@@ -3,8 +3,8 @@
 #include <span>
 #include <sstream>
 
+#include "core/diag/terminal_text.hpp"
 #include "emit/node_comment.hpp"
-#include "emit/terminal_text.hpp"
 #include "emit/win_rate_text.hpp"
 #include "prune/move_text.hpp"
 #include "trackers/corner.hpp"
@@ -41,17 +41,17 @@ std::string wins_text(const NodeStats& s, const index::LookupResult& r) {
 }
 
 // The game's facts come from its record, whatever it holds: control characters are shown as
-// U+FFFD (emit/terminal_text.hpp).
+// U+FFFD (core/diag/terminal_text.hpp).
 std::string game_line(const index::GameFacts& g) {
     const index::IndexedGame& game = g.game;
     std::ostringstream out;
-    out << emit::terminal_text(game.date.empty() ? std::string_view("date ?") : game.date)
-        << "  B: " << emit::terminal_text(game.black_player);
-    if (!game.black_rank.empty()) out << " " << emit::terminal_text(game.black_rank);
-    out << "  W: " << emit::terminal_text(game.white_player);
-    if (!game.white_rank.empty()) out << " " << emit::terminal_text(game.white_rank);
-    if (!game.result.empty()) out << "  " << emit::terminal_text(game.result);
-    out << "  " << emit::terminal_text(game.source_path) << " #" << game.index_in_file;
+    out << diag::terminal_text(game.date.empty() ? std::string_view("date ?") : game.date)
+        << "  B: " << diag::terminal_text(game.black_player);
+    if (!game.black_rank.empty()) out << " " << diag::terminal_text(game.black_rank);
+    out << "  W: " << diag::terminal_text(game.white_player);
+    if (!game.white_rank.empty()) out << " " << diag::terminal_text(game.white_rank);
+    if (!game.result.empty()) out << "  " << diag::terminal_text(game.result);
+    out << "  " << diag::terminal_text(game.source_path) << " #" << game.index_in_file;
     out << "  move " << g.move_number;
     return out.str();
 }

@@ -170,6 +170,9 @@ Json GameSource::game_json(std::uint32_t id, std::size_t move) const {
     diag::DiagnosticList problems;
     const std::size_t legal = game::replay(*record, problems).legal_moves;
     out["record"] = record_json(*record, legal);
+    // A move past the game's end shows its last position, as the page does: the answer says
+    // which move it shows.
+    out["move"] = std::min(move, out["record"]["moves"].size());
     return out;
 }
 

@@ -2,17 +2,21 @@
 
 #include <cassert>
 
+#include "core/diag/terminal_text.hpp"
+
 namespace josekic::diag {
 
 std::string format(const Diagnostic& d) {
-    std::string out = d.path;
+    // A file's name and a message quote what the input holds: shown as one line, never as
+    // instructions to the terminal (terminal_text.hpp).
+    std::string out = terminal_text(d.path);
     if (d.where.line > 0) {
         out += ':' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
     }
     out += ": ";
     out += name(d.severity);
     out += ": ";
-    out += d.message;
+    out += terminal_text(d.message);
     out += " [";
     out += name(d.code);
     out += "]";

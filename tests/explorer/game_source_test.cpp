@@ -108,6 +108,9 @@ TEST_CASE("a game is opened from its collection, and a changed or gone file is s
             CHECK(g["record"]["black"] == g["black"]);
             CHECK(g["move"] == 3);
         }
+        // A move past the game's end: its last position, and the answer says so.
+        const index::Json last = source.game_json(id, 10'000);
+        CHECK(last["move"] == last["record"]["moves"].size());
     }
     // Each game's result edited, its players and date kept: not the games the index holds.
     std::vector<std::string> edited;
