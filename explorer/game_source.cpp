@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
@@ -31,20 +32,32 @@ std::string point_text(const go::Point& p) {
 // holds what it looks for: a file on disk, or a member of an archive on disk whose path
 // `source` starts with ("fox.tar.xz/fox/a.sgf"), read through the walker as compile read it.
 // An archive may hold two members of one name (two tars joined, a zip appended to): each is
-// tried in turn. False when there is none.
-bool read_source(const std::string& source,
+// tried in turn. The members a reading of an archive passes are kept in `members`, and those
+// kept are tried before the archive is read again. False when there is none.
+bool read_source(const std::string& source, const ArchiveMemberCache& members,
                  const std::function<bool(const std::string& bytes)>& holds_it) {
     namespace fs = std::filesystem;
     std::error_code error;
     std::string container = source;
     while (!container.empty()) {
         if (fs::is_regular_file(container, error)) {
-            if (container != source && input::classify_name(container) == input::FileKind::Other)
-                return false;
+            const bool archive = container != source;
+            if (archive && input::classify_name(container) == input::FileKind::Other) return false;
+            if (archive) {
+                const std::vector<ArchiveMemberCache::Bytes> kept =
+                    members.members(container, source);
+                for (const ArchiveMemberCache::Bytes& bytes : kept)
+                    if (holds_it(*bytes)) return true;
+                members.start_reading(container);
+            }
             bool found = false;
+            std::unordered_map<std::string, std::size_t> named;  // members of a name passed
             input::walk_inputs({container}, [&](input::InputFile&& file) {
-                if (file.display_path != source || file.read_error)
-                    return input::WalkControl::Continue;
+                if (file.read_error) return input::WalkControl::Continue;
+                if (archive && !file.cut_short)
+                    members.keep(container, file.display_path, named[file.display_path]++,
+                                 file.bytes);
+                if (file.display_path != source) return input::WalkControl::Continue;
                 found = true;
                 return holds_it(file.bytes) ? input::WalkControl::Stop
                                             : input::WalkControl::Continue;
@@ -189,7 +202,7 @@ GameSource::WholeFile GameSource::read_whole_file(const index::IndexedGame& game
             readers.release();
         }
     } release{whole_file_readers_};
-    const bool there = read_source(game.source_path, [&](const std::string& bytes) {
+    const bool there = read_source(game.source_path, members_, [&](const std::string& bytes) {
         record = game_in_file(bytes, game);
         return record.has_value();
     });

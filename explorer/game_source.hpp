@@ -10,6 +10,7 @@
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
+#include "explorer/archive_member_cache.hpp"
 #include "explorer/game_tree_cache.hpp"
 #include "index/index_reader.hpp"
 #include "index/result_json.hpp"
@@ -71,6 +72,7 @@ class GameSource {
 
     const index::IndexFile* index_;
     GameTreeCache trees_;
+    ArchiveMemberCache members_;
     mutable std::counting_semaphore<kWholeFileReaders> whole_file_readers_{kWholeFileReaders};
 };
 

@@ -182,10 +182,19 @@ TEST_CASE("a game is opened from an archive that holds two members of its file's
     const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
     const explorer::GameSource source(index);
     REQUIRE(index.game_count() == 2);
-    for (std::uint32_t id = 0; id < 2; ++id) {
-        const index::Json g = source.game_json(id, 1);
-        INFO(g.dump());
-        REQUIRE(g["record"].is_object());
-        CHECK(g["record"]["black"] == g["black"]);
+    for (int again = 0; again < 2; ++again) {  // read from the archive, then as it was kept
+        for (std::uint32_t id = 0; id < 2; ++id) {
+            const index::Json g = source.game_json(id, 1);
+            INFO(g.dump());
+            REQUIRE(g["record"].is_object());
+            CHECK(g["record"]["black"] == g["black"]);
+        }
     }
+    // The archive written again, its games swapped: what was kept of it is not served.
+    write(both, test_support::slurp(two.string()) + test_support::slurp(one.string()));
+    touch_later(both);
+    CHECK(source.game_json(0, 1)["record"].is_object());  // x.sgf's other copy holds it
+    fs::remove(both);
+    CHECK(source.game_json(0, 1)["record_problem"].get<std::string>().find("is gone") !=
+          std::string::npos);
 }
