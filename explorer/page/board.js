@@ -60,7 +60,8 @@ export function position(moves, setup = { black: [], white: [] }) {
 export class Board {
   constructor(container, onClick) {
     const span = 2 * MARGIN + (SIZE - 1) * CELL;
-    this.svg = el('svg', { viewBox: `0 0 ${span} ${span}`, class: 'board', role: 'img' }, container);
+    this.svg = el('svg', { viewBox: `0 0 ${span} ${span}`, class: 'board', role: 'img',
+      'aria-label': 'the board: click a point to play there, or a lettered mark to play that continuation (the table below lists them)' }, container);
     el('rect', { x: 0, y: 0, width: span, height: span, class: 'wood' }, this.svg);
     for (let i = 0; i < SIZE; i++) {
       const at = MARGIN + i * CELL; const end = MARGIN + (SIZE - 1) * CELL;
@@ -100,7 +101,9 @@ export class Board {
       el('circle', { cx: MARGIN + x * CELL, cy: MARGIN + y * CELL, r: CELL * (0.3 + 0.18 * Math.sqrt(m.share)),
         class: 'mark ' + (m.color === 'B' ? 'for-black' : 'for-white'),
         'fill-opacity': (0.35 + 0.65 * m.share).toFixed(2) }, g);
-      el('text', { x: MARGIN + x * CELL, y: MARGIN + y * CELL + 5, class: 'letter' }, g).textContent = m.letter;
+      // Past Z the labels are numbers ("27"): smaller, so that they stay inside the mark.
+      el('text', { x: MARGIN + x * CELL, y: MARGIN + y * CELL + (m.letter.length > 1 ? 4 : 5),
+        class: 'letter ' + (m.color === 'B' ? 'on-black' : 'on-white') + (m.letter.length > 1 ? ' long' : '') }, g).textContent = m.letter;
     }
   }
 }

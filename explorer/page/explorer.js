@@ -12,6 +12,15 @@ function h(tag, attributes, ...children) {
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }
+// A row that acts as a button: clicked, or Enter or Space while it has the focus.
+function activate(node, action) {
+  node.onclick = action;
+  node.onkeydown = (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    action();
+  };
+}
 const FILTERS = ['since', 'until', 'min_rank', 'max_rank', 'player', 'event'];
 const PAGE = 10;
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#b9770e', '#7d3c98', '#17a589'];
@@ -33,6 +42,7 @@ function parseMove(text) {
   return match ? { color: match[1], point: match[2] || null } : null;
 }
 const played = () => state.moves.slice(0, state.at);
+const swapped = (m) => ({ ...m, color: m.color === 'B' ? 'W' : 'B' });
 const stonesText = () => [...state.stones].sort().map(([p, c]) => `${c}[${p}]`).join(' ');
 const nextColour = () => {
   const line = played();
@@ -45,10 +55,11 @@ const years = (o) => (o.first_year === null ? '?' : o.first_year === o.last_year
 const filterParams = () => Object.fromEntries(FILTERS.filter((k) => state.filters[k]).map((k) => [k, state.filters[k]]));
 // A count in the mode's unit: an opening is one game's, a joseki line one corner's (a game may
 // play four), and a pattern's occurrences are counted as the times it arose.
+const plural = (n, word) => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 const counted = (n) => `${thousands(n)} ${state.mode === 'fuseki' ? (n === 1 ? 'game' : 'games') : (n === 1 ? 'time' : 'times')}`;
 
 // --- URL ---------------------------------------------------------------------------------
-function toUrl() {
+function toUrl(how) {
   const p = new URLSearchParams();
   p.set('mode', state.mode);
   if (state.mode === 'pattern') {
@@ -60,7 +71,13 @@ function toUrl() {
   if (state.at !== state.moves.length) p.set('at', state.at);
   if (state.swap) p.set('swap', '1');
   for (const [k, v] of Object.entries(filterParams())) p.set(k, v);
-  history.replaceState(null, '', '?' + p.toString());
+  // Each view the user goes to is an entry of the browser's history, so that Back goes back a
+  // move (or a mode, a filter); the first view of a load, or one read back from history, only
+  // writes the URL in the page's form.
+  const search = '?' + p.toString();
+  if (search === location.search) return;
+  if (how === 'push') history.pushState(null, '', search);
+  else history.replaceState(null, '', search);
 }
 // Reads the state from the link; returns what could not be read, or null. The moves may be
 // in any form the API takes ("pd qc", "B[pd] W[qc]", "Q16 R17 tenuki"): the server reads
@@ -72,11 +89,17 @@ async function fromUrl() {
   // without a word.
   const stoneTexts = (p.get('stones') || '').split(/\s+/).filter((t) => t);
   const unread = stoneTexts.filter((t) => { const m = parseMove(t); return !m || !m.point; });
+  // A point given twice keeps its last stone, and the first is named as not read.
+  stoneTexts.forEach((t, i) => { const m = parseMove(t); if (m && m.point && stoneTexts.slice(i + 1).some((u) => (parseMove(u) || {}).point === m.point)) unread.push(t); });
   state.stones = new Map(stoneTexts.map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
   state.either = p.get('either') === '1';
   state.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
-  state.swap = p.get('swap') === '1';
+  state.swap = state.mode === 'joseki' && p.get('swap') === '1';
   for (const k of FILTERS) state.filters[k] = p.get(k) || '';
+  state.moves = [];
+  state.at = 0;
+  state.offset = 0;
+  state.game = null;
   const stonesProblem = unread.length === 0 ? null
     : `The link's stones ${unread.join(' ')} could not be read (a stone is B[pd] or W[qc]): ${state.stones.size ? 'the others are shown' : 'none is shown'}.`;
   const moves = (p.get('moves') || '').trim();
@@ -87,13 +110,23 @@ async function fromUrl() {
   } catch (e) {
     return `The link's moves could not be read (${e.message}): the empty board is shown.`;
   }
+  // Swapped colours: White plays first, whatever colours the link's moves have.
+  if (state.mode === 'joseki' && state.swap && state.moves.length && state.moves[0].color === 'B')
+    state.moves = state.moves.map(swapped);
   const at = Number(p.get('at'));
-  state.at = p.has('at') && at >= 0 && at <= state.moves.length ? at : state.moves.length;
+  state.at = p.has('at') && Number.isInteger(at) && at >= 0 && at <= state.moves.length ? at : state.moves.length;
   return stonesProblem;
 }
 
 // --- Drawing -----------------------------------------------------------------------------
 const board = new Board($('board'), (point) => clickPoint(point));
+
+// Continuation `c`'s move as the page plays it. The API answers a line in its own colours, and
+// the empty line in Black's: with swapped colours, White plays first.
+function continuationMove(c) {
+  const m = parseMove(c.move);
+  return m && state.mode === 'joseki' && state.swap && played().length === 0 ? swapped(m) : m;
+}
 
 // One marker a point, the most played continuation's: in pattern mode both colours may play
 // the same point, and a marker drawn over the first would hide it. Its tooltip names each.
@@ -102,9 +135,9 @@ function markers() {
   const total = answer.continuations.reduce((s, c) => s + c.count, 0) || 1;
   const byPoint = new Map();
   answer.continuations.forEach((c, i) => {
-    const m = parseMove(c.move);
+    const m = continuationMove(c);
     if (!m || !m.point) return;
-    const title = `${letter(i)}: ${c.move}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}`;
+    const title = `${letter(i)}: ${moveText(m)}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}`;
     const marker = byPoint.get(m.point);
     if (marker) marker.title += '\n' + title;
     else byPoint.set(m.point, { point: m.point, color: m.color, letter: letter(i), share: c.share ?? c.count / total, title });
@@ -112,7 +145,7 @@ function markers() {
   return [...byPoint.values()];
 }
 // The continuation at `point` that its marker shows (the most played there), or undefined.
-const continuationAt = (point) => answer && answer.continuations.map((c) => parseMove(c.move)).find((m) => m && m.point === point);
+const continuationAt = (point) => answer && answer.continuations.map(continuationMove).find((m) => m && m.point === point);
 const letter = (i) => (i < 26 ? String.fromCharCode(65 + i) : String(i + 1));
 
 function drawBoard() {
@@ -140,7 +173,8 @@ function drawMoves() {
     const item = document.createElement('button');
     item.className = 'move' + (i < state.at ? ' played' : '');
     item.textContent = `${i + 1}. ${m.color} ${m.point ? gtp(m.point) : state.mode === 'joseki' ? 'tenuki' : 'pass'}`;
-    item.onclick = () => go(i + 1);
+    // The line's moves, also while a game is open: the game is left for the line.
+    item.onclick = () => { if (state.game) { state.game = null; state.at = i + 1; refresh(); } else go(i + 1); };
     list.appendChild(item);
   });
 }
@@ -204,14 +238,14 @@ function drawTable() {
   body.replaceChildren();
   if (!answer) return;
   answer.continuations.forEach((c, i) => {
-    const m = parseMove(c.move);
-    const row = h('tr', {}, h('td', { class: 'letter' }, letter(i)),
+    const m = continuationMove(c);
+    const row = h('tr', { tabindex: 0, role: 'button' }, h('td', { class: 'letter' }, letter(i)),
       h('td', c.normalised ? { title: 'as the dictionary writes it: ' + c.normalised } : {},
         m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
       winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)));
-    row.onclick = () => play(m);
+    activate(row, () => play(m));
     body.appendChild(row);
   });
 }
@@ -219,17 +253,18 @@ function drawTable() {
 function drawGames() {
   const list = $('games');
   list.replaceChildren();
-  if (!answer) return;
-  for (const g of answer.games) {
-    const row = h('tr', { title: `${g.source} #${g.game_index}` }, h('td', {}, g.date || '?'),
+  for (const g of answer ? answer.games.slice(0, PAGE) : []) {
+    const row = h('tr', { title: `${g.source} #${g.game_index}`, tabindex: 0, role: 'button' }, h('td', {}, g.date || '?'),
       h('td', {}, [g.black, g.black_rank].join(' ')), h('td', {}, [g.white, g.white_rank].join(' ')),
       h('td', {}, g.result), h('td', {}, g.event), h('td', { class: 'num' }, g.move_number));
-    row.onclick = () => openGame(g.id, g.move_number);
+    activate(row, () => openGame(g.id, g.move_number));
     list.appendChild(row);
   }
-  $('games-page').textContent = answer.games.length ? `games ${state.offset + 1}–${state.offset + answer.games.length}` : 'no games';
-  $('games-prev').disabled = state.offset === 0;
-  $('games-next').disabled = answer.games.length < PAGE;
+  const shown = answer ? Math.min(PAGE, answer.games.length) : 0;
+  $('games-page').textContent = shown ? `games ${state.offset + 1}–${state.offset + shown}` : 'no games';
+  $('games-prev').disabled = !answer || state.offset === 0;
+  // One game more than a page is asked for: whether there is a next page.
+  $('games-next').disabled = !answer || answer.games.length <= PAGE;
 }
 
 async function drawTrends() {
@@ -257,10 +292,21 @@ async function drawTrends() {
   for (let yr = Math.ceil(first / every) * every; yr <= last; yr += every) add('text', { x: x(yr), y: H - 6, class: 'tick' }, String(yr));
   t.continuations.forEach((c, i) => {
     if (!c.years || i >= 5) return;
-    const points = yearsAll.filter((yr) => t.years[yr] > 0).map((yr) => `${x(yr).toFixed(1)},${y((c.years[yr] || 0) / t.years[yr]).toFixed(1)}`);
-    add('polyline', { points: points.join(' '), class: 'trend', stroke: COLOURS[i % COLOURS.length] });
+    // A line joins consecutive years only: across years without a game it would show a trend
+    // no game played. A year alone is a dot.
+    const colour = COLOURS[i % COLOURS.length];
+    const runs = [];
+    for (const yr of yearsAll.filter((v) => t.years[v] > 0)) {
+      const run = runs[runs.length - 1];
+      const point = [x(yr), y((c.years[yr] || 0) / t.years[yr])];
+      if (run && run.last === yr - 1) { run.points.push(point); run.last = yr; } else runs.push({ last: yr, points: [point] });
+    }
+    for (const run of runs) {
+      if (run.points.length === 1) add('circle', { cx: run.points[0][0].toFixed(1), cy: run.points[0][1].toFixed(1), r: 2.5, class: 'trend-dot', fill: colour });
+      else add('polyline', { points: run.points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(' '), class: 'trend', stroke: colour });
+    }
     const m = parseMove(c.move);
-    add('text', { x: L + 10 + i * 80, y: 16, class: 'legend', fill: COLOURS[i % COLOURS.length] }, `${letter(i)} ${m && m.point ? gtp(m.point) : 'tenuki'}`);
+    add('text', { x: L + 10 + i * 80, y: 16, class: 'legend', fill: colour }, `${letter(i)} ${m && m.point ? gtp(m.point) : 'tenuki'}`);
   });
 }
 
@@ -302,7 +348,7 @@ async function drawCorners() {
     const moves = c.moves.map((m) => parseMove(m.move)).filter(Boolean);
     const upTo = c.found ? moves.length : c.left_at.move_number - 1;
     const link = h('button', {}, 'explore');
-    link.onclick = () => { state.mode = 'joseki'; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
+    link.onclick = () => { state.mode = 'joseki'; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
     box.appendChild(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
       (c.found ? `played ${thousands(c.count)} times${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
         : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link));
@@ -317,9 +363,14 @@ function drawAll() {
   $('mode-fuseki').classList.toggle('on', state.mode === 'fuseki');
   $('mode-pattern').classList.toggle('on', state.mode === 'pattern');
   $('pattern-bar').hidden = state.mode !== 'pattern';
+  // The pattern lookup has no years. (An SVG element has no `hidden`.)
+  $('trends-head').hidden = state.mode === 'pattern';
+  $('trends').style.display = state.mode === 'pattern' ? 'none' : '';
   $('pattern-either').checked = state.either;
   $('pattern-to-move').value = state.toMove;
   $('swap').classList.toggle('on', state.swap);
+  $('swap').hidden = state.mode !== 'joseki';
+  for (const id of ['first', 'back', 'forward', 'last', 'tenuki']) $(id).hidden = state.mode === 'pattern' && !state.game;
   $('game-bar').hidden = !state.game;
   if (state.game) {
     const g = state.game;
@@ -331,20 +382,29 @@ function drawAll() {
 }
 
 // --- Actions -----------------------------------------------------------------------------
-async function refresh() {
-  toUrl();
+// Asks for the view `state` names and draws it; `how` is 'push' (a view the user went to: a
+// new entry of the browser's history) or 'replace'. An answer that comes after a later
+// refresh began is dropped, so that the board and the table never show two positions.
+let refreshes = 0;
+async function refresh(how = 'push') {
+  toUrl(how);
+  const mine = ++refreshes;
   $('error').textContent = '';
+  let next = null;
+  let problem = '';
   try {
     if (state.mode === 'pattern') {
-      answer = state.stones.size === 0 ? null : await api.corner({ stones: stonesText(), either_colour: state.either ? 1 : 0,
-        to_move: state.toMove, games: PAGE, offset: state.offset, ...filterParams() });
+      next = state.stones.size === 0 ? null : await api.corner({ stones: stonesText(), either_colour: state.either ? 1 : 0,
+        to_move: state.toMove, games: PAGE + 1, offset: state.offset, ...filterParams() });
     } else {
-      answer = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE, offset: state.offset, ...filterParams() });
+      next = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE + 1, offset: state.offset, ...filterParams() });
     }
   } catch (e) {
-    answer = null;
-    $('error').textContent = e.message;
+    problem = e.message;
   }
+  if (mine !== refreshes) return;
+  answer = next;
+  $('error').textContent = problem;
   trend = null;  // until drawTrends has this answer's
   drawAll();
   drawTrends().catch((e) => { $('error').textContent = e.message; });
@@ -360,9 +420,14 @@ function play(move) {
     refresh();
     return;
   }
-  state.moves = played().concat([move]);
+  // Off the book, the continuations offered are those of the position before the move that
+  // left it: one of them takes that move's place.
+  const left = answer && !answer.found && answer.left_at ? answer.left_at.move_number - 1 : null;
+  const offered = left !== null && answer.continuations.some((c) => { const m = continuationMove(c); return m && m.color === move.color && m.point === move.point; });
+  state.moves = (offered ? played().slice(0, left) : played()).concat([move]);
   state.at = state.moves.length;
   state.offset = 0;
+  state.game = null;
   refresh();
 }
 
@@ -385,6 +450,7 @@ function clickPoint(point) {
   play(continuationAt(point) || { color: nextColour(), point });
 }
 
+// Shows the game's move `at` while a game is open, else the line's.
 function go(at) {
   if (state.game) {
     state.game.at = Math.max(0, Math.min(state.game.record.moves.length, at));
@@ -400,12 +466,16 @@ function go(at) {
 const cursor = () => (state.game ? state.game.at : state.at);
 const end = () => (state.game ? state.game.record.moves.length : state.moves.length);
 
+// Brings the board into view: the rows that change it may be a page below it.
+const showBoard = () => $('board').scrollIntoView({ block: 'nearest' });
+
 async function openGame(id, move) {
   try {
     const g = await api.game(id, move);
     if (!g.record) { $('error').textContent = g.record_problem; return; }
     state.game = { id, record: g.record, at: Math.min(move, g.record.moves.length), facts: g };
     drawAll();
+    showBoard();
   } catch (e) { $('error').textContent = e.message; }
 }
 
@@ -422,21 +492,21 @@ async function doReview(file) {
   try {
     const r = await api.review(file);
     out.replaceChildren();
-    // What was not reviewed and why, as review prints it.
+    // What was not reviewed and why, in the order review prints it.
     if (r.opening_not_indexed) out.append(h('p', {}, `opening: not reviewed: ${r.opening_not_indexed}.`));
-    for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));
     for (const line of r.lines) {
       const mode = line.name === 'opening' ? 'fuseki' : 'joseki';
       const moves = line.moves.map((m) => parseMove(m.move)).filter(Boolean);
       const upTo = line.found ? moves.length : line.left_at.move_number - 1;
       const link = h('button', {}, 'explore');
-      link.onclick = () => { state.game = null; state.mode = mode; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); };
+      link.onclick = () => { state.game = null; state.mode = mode; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
       out.appendChild(h('p', {}, h('b', {}, line.name), line.found
-        ? `: in the book to its end (${moves.length} moves, played ${thousands(line.count)} times). `
-        : `: left the book at move ${line.left_at_move_number || '?'} of the game with ${line.left_at.move}; ` +
-          `the book position before it was played ${thousands(line.book_count)} times; the book plays ` +
-          line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') + '. ', link));
+        ? `: in the book to its end (${plural(moves.length, 'move')}, played ${plural(line.count, 'time')}). `
+        : `: left the book ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${line.left_at.move}` : 'with a move elsewhere'}; ` +
+          `the book position before it was played ${plural(line.book_count, 'time')}; ` +
+          (line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book has no move there') + '. ', link));
     }
+    for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));
   } catch (e) { out.textContent = e.message; }
 }
 
@@ -468,18 +538,19 @@ async function exportSgf() {
   link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-go-sgf' }));
   link.download = `${state.mode}-${line.length}-moves.sgf`;
   link.click();
-  $('export-out').textContent = `${link.download}: ${text.length} bytes`;
+  $('export-out').textContent = `${link.download}: ${thousands(new Blob([text]).size)} bytes`;
   document.body.dataset.exported = text;
 }
 
 // --- Wiring ------------------------------------------------------------------------------
 $('mode-joseki').onclick = () => { state.mode = 'joseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
-$('mode-fuseki').onclick = () => { state.mode = 'fuseki'; state.moves = []; state.at = 0; state.game = null; refresh(); };
-$('mode-pattern').onclick = () => { state.mode = 'pattern'; state.moves = []; state.at = 0; state.game = null; state.offset = 0; refresh(); };
+// Swapped colours are a joseki's: an opening of the index is Black's first.
+$('mode-fuseki').onclick = () => { state.mode = 'fuseki'; state.swap = false; state.moves = []; state.at = 0; state.game = null; refresh(); };
+$('mode-pattern').onclick = () => { state.mode = 'pattern'; state.swap = false; state.moves = []; state.at = 0; state.game = null; state.offset = 0; refresh(); };
 $('pattern-either').onchange = (e) => { state.either = e.target.checked; state.offset = 0; refresh(); };
 $('pattern-to-move').onchange = (e) => { state.toMove = e.target.value; state.offset = 0; refresh(); };
 $('pattern-clear').onclick = () => { state.stones.clear(); state.offset = 0; refresh(); };
-$('swap').onclick = () => { state.swap = !state.swap; state.moves = state.moves.map((m) => ({ ...m, color: m.color === 'B' ? 'W' : 'B' })); refresh(); };
+$('swap').onclick = () => { state.swap = !state.swap; state.moves = state.moves.map(swapped); state.game = null; refresh(); };
 $('first').onclick = () => go(0);
 $('back').onclick = () => go(cursor() - 1);
 $('forward').onclick = () => go(cursor() + 1);
@@ -499,14 +570,23 @@ $('review-file').onchange = (e) => e.target.files[0] && doReview(e.target.files[
 $('review-drop').ondragover = (e) => e.preventDefault();
 $('review-drop').ondrop = (e) => { e.preventDefault(); if (e.dataTransfer.files[0]) doReview(e.dataTransfer.files[0]); };
 $('export').onclick = () => exportSgf().catch((e) => { $('error').textContent = e.message; });
+// ←/→ step, Home/End go to the first and last move; ↑/↓ scroll the page as anywhere. Keys
+// typed into a form control, or with a modifier (Alt+← is the browser's Back), are not ours.
 document.addEventListener('keydown', (e) => {
-  if (e.target.tagName === 'INPUT') return;
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName) || e.altKey || e.ctrlKey || e.metaKey) return;
   if (e.key === 'ArrowLeft') go(cursor() - 1);
   else if (e.key === 'ArrowRight') go(cursor() + 1);
-  else if (e.key === 'ArrowUp' || e.key === 'Home') go(0);
-  else if (e.key === 'ArrowDown' || e.key === 'End') go(end());
+  else if (e.key === 'Home') go(0);
+  else if (e.key === 'End') go(end());
   else return;
   e.preventDefault();
+});
+// Back and Forward: the view of that entry, read from its URL as a link is.
+window.addEventListener('popstate', async () => {
+  const unread = await fromUrl();
+  for (const k of FILTERS) $('f-' + k).value = state.filters[k];
+  await refresh('replace');
+  if (unread) $('error').textContent = unread;
 });
 
 const infoReady = api.info();
@@ -518,5 +598,5 @@ infoReady.then((i) => {
 const unread = await fromUrl();
 for (const k of FILTERS) $('f-' + k).value = state.filters[k];
 updateFilterCount();
-refresh();
+await refresh('replace');
 if (unread) $('error').textContent = unread;  // refresh() has cleared the line

@@ -182,8 +182,13 @@ test('the trends chart labels years that crowd at its right end apart and inside
   const sgf = (year, i) => `(;GM[1]FF[4]SZ[19]PB[b]PW[w]DT[${year}-05-01]RE[B+R];B[pd];W[qc];B[dd];W[${'cdefg'[i]}j])`;
   const dir = compileGames('crowded-years', Object.fromEntries(years.map((y, i) => [y + '.sgf', sgf(y, i)])));
   await page.goto((await explore(dir)) + '?mode=joseki&moves=B%5Bpd%5D', { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => document.querySelectorAll('#trends polyline').length > 0);
+  await page.waitForFunction(() => document.querySelectorAll('#trends .trend-dot').length > 0);
   await yearLabelsFit();
+  // No two of its years follow each other: a dot a year, no line drawn across the years between.
+  assert.equal(await page.$$eval('#trends polyline', (ls) => ls.length), 0);
+  const drawn = await page.$$eval('#trends text.legend', (ls) => ls.length);
+  assert.ok(drawn > 0);
+  assert.equal(await page.$$eval('#trends .trend-dot', (ds) => ds.length), years.length * drawn);
 });
 
 test('in fuseki mode each corner of the position is shown, and explored in joseki mode', async () => {
@@ -403,6 +408,72 @@ test('a link may give its moves as the API takes them, and says when it cannot b
   await page.goto(url + '?mode=pattern&stones=' + encodeURIComponent('B[pd] X[qc] W[zz]'), { waitUntil: 'networkidle0' });
   assert.match(await page.$eval('#error', (e) => e.textContent), /stones X\[qc\] W\[zz\] could not be read.*the others are shown/);
   assert.equal(await urlStones(), 'B[pd]');
+});
+
+test('Back goes back a view, and a row is played or opened from the keyboard', async () => {
+  await page.goto(url + '?mode=joseki&moves=pd', { waitUntil: 'networkidle0' });
+  const first = lookup(['--moves', 'pd']).continuations[0].move;
+  // Tab to the first continuation's row, Enter plays it.
+  let before = await redraws();
+  await page.focus('#continuations tbody tr');
+  await page.keyboard.press('Enter');
+  await settled(before);
+  assert.equal(await urlMoves(), 'B[pd] ' + first);
+  before = await redraws();
+  await page.goBack();
+  await settled(before);
+  assert.equal(await urlMoves(), 'B[pd]');
+  assert.deepEqual(await tableCounts(), lookup(['--moves', 'pd']).continuations.map((c) => c.count));
+  before = await redraws();
+  await page.goForward();
+  await settled(before);
+  assert.equal(await urlMoves(), 'B[pd] ' + first);
+  // A game opened with Enter; a continuation played then leaves it, board and table alike.
+  before = await redraws();
+  await page.focus('#games tr');
+  await page.keyboard.press('Enter');
+  await settled(before);
+  assert.equal(await page.$eval('#game-bar', (e) => e.hidden), false);
+  before = await redraws();
+  await page.click('#continuations tbody tr');
+  await settled(before);
+  assert.equal(await page.$eval('#game-bar', (e) => e.hidden), true);
+  assert.equal((await urlMoves()).split(' ').length, 3);
+});
+
+test('off the book, a move offered instead takes the place of the move that left it', async () => {
+  const line = 'pd ' + lookup(['--moves', 'pd']).continuations[0].move + ' B[jj]';
+  const off = lookup(['--moves', line]);
+  assert.equal(off.found, false);
+  assert.equal(off.left_at.move_number, 3);
+  await page.goto(url + '?mode=joseki&moves=' + encodeURIComponent(line), { waitUntil: 'networkidle0' });
+  const before = await redraws();
+  await page.click('#continuations tbody tr');
+  await settled(before);
+  const moves = (await urlMoves()).split(' ');
+  assert.deepEqual(moves, [...line.split(' ').slice(0, 2).map((m, i) => (i === 0 ? 'B[pd]' : m)), off.continuations[0].move]);
+});
+
+test('with swapped colours White plays first, from the empty board on', async () => {
+  await page.goto(url + '?mode=joseki', { waitUntil: 'networkidle0' });
+  let before = await redraws();
+  await page.click('#swap');
+  await settled(before);
+  const shown = await page.$eval('#continuations tbody tr td:nth-child(2)', (c) => c.textContent);
+  assert.match(shown, /^W /);
+  before = await redraws();
+  await page.click('#continuations tbody tr');
+  await settled(before);
+  assert.match(await urlMoves(), /^W\[/);
+  assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('swap')), '1');
+  // Not offered where it has no meaning: an opening of the index is Black's.
+  before = await redraws();
+  await page.click('#mode-fuseki');
+  await settled(before);
+  assert.equal(await page.$eval('#swap', (e) => e.hidden), true);
+  // A link with swap=1 and moves without colours: White's first.
+  await page.goto(url + '?mode=joseki&moves=pd+qc&swap=1', { waitUntil: 'networkidle0' });
+  assert.equal(await urlMoves(), 'W[pd] B[qc]');
 });
 
 test('the page asks for nothing that is not there, /favicon.ico included', () => {
