@@ -79,9 +79,14 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << ".\nLines ending here: " << emit::with_thousands(r.stats.ends) << ".\n";
     } else {
         const std::span<const go::Move> known(r.query.played.data(), r.matched);
-        out << "Not in the dictionary: the line leaves it at move " << r.matched + 1 << ", "
-            << move_text(r.query.played[r.matched], tree) << " (count 0).\n"
-            << "The dictionary knows " << line_text(known, tree) << ".\n";
+        if (r.filtered)
+            out << "No game that passes the filters plays this line: they leave it at move ";
+        else
+            out << "Not in the dictionary: the line leaves it at move ";
+        out << r.matched + 1 << ", " << move_text(r.query.played[r.matched], tree)
+            << " (count 0).\n"
+            << (r.filtered ? "The games that pass reach " : "The dictionary knows ")
+            << line_text(known, tree) << ".\n";
     }
     if (!r.position.nodes.empty()) {
         out << "This position, all move orders: " << r.position.nodes.size() << " order"

@@ -371,11 +371,13 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
         diag::DiagnosticList problems;
         const std::optional<LoadedGame> game = load_game(body, name, problems);
         if (!game) {
-            // The last problem is why: the skip warning, or the parser's error.
-            throw BadParameter{"body",
-                               "the file holds no game that compile would read" +
-                                   (problems.items.empty() ? std::string()
-                                                           : ": " + problems.items.back().message)};
+            // The last problem is why (the skip warning, or the parser's error); one before it
+            // may say what made it so (a first move off the board leaves a game of no moves).
+            std::string why;
+            const std::size_t shown = std::min<std::size_t>(problems.items.size(), 2);
+            for (std::size_t i = problems.items.size() - shown; i < problems.items.size(); ++i)
+                why += (why.empty() ? ": " : "; ") + problems.items[i].message;
+            throw BadParameter{"body", "the file holds no game that compile would read" + why};
         }
         const index::GameReview review = index::review_game(
             *index_, game->record, game->legal_moves, static_cast<std::size_t>(alternatives));

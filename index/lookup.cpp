@@ -63,6 +63,7 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
     const QueryLine& query = *chosen;
     LookupResult r;
     r.tree = tree;
+    r.filtered = selection != nullptr;
     r.query = query;
     r.query.other_views.clear();
     r.matched = w.matched();

@@ -49,6 +49,9 @@ struct LookupResult {
     /// there count in it, as in the SGF comments).
     std::uint64_t last_known_count = 0;
     std::vector<GameFacts> games;  ///< most recent first
+    /// Counted over the games a filter selects: a line "not found" is one none of them plays,
+    /// which the dictionary may still hold.
+    bool filtered = false;
 };
 
 /// The player whose wins a line's statistics count, named in the query's colours: "Black" for

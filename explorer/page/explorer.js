@@ -189,7 +189,9 @@ function drawSummary() {
       (answer.share_of_parent !== null ? ` (${percent(answer.share_of_parent)} of ${thousands(answer.parent_count)})` : '') +
       `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`));
   } else if (answer.left_at) {
-    parts.push(h('p', {}, `Not in the dictionary: the line leaves it at move ${answer.left_at.move_number}, ${answer.left_at.move}. Played there instead:`));
+    // Under filters, the games that pass may leave a line the dictionary holds.
+    parts.push(h('p', {}, `${answer.filters ? 'No game that passes the filters plays this line: they leave it' : 'Not in the dictionary: the line leaves it'} at move ${answer.left_at.move_number}, ${answer.left_at.move}. ` +
+      (answer.continuations.length ? 'Played there instead:' : 'Nothing is played there.')));
   }
   if (answer.position && answer.position.orders > 0)
     parts.push(h('p', {}, `This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +

@@ -63,6 +63,14 @@ TEST_CASE("lookup --since answers from the games of 2017 on and says so", "[cli]
     CHECK(filtered["filters"] == "--since 2017");
     const auto text = run_josekic("lookup " + c.out("o") + " --fuseki --moves '' --since 2017");
     CHECK(text.out.rfind("Filters: --since 2017 (only the games that pass)\n", 0) == 0);
+    // A line of the dictionary that no game of the years asked for plays: said as such, not
+    // as a line the dictionary does not know.
+    const std::string first = nlohmann::json::parse(all.out)["continuations"][0]["move"];
+    const auto none =
+        run_josekic("lookup " + c.out("o") + " --fuseki --moves '" + first + "' --until 1900");
+    CHECK(none.out.find("No game that passes the filters plays this line: they leave it at "
+                        "move 1, ") != std::string::npos);
+    CHECK(none.out.find("Not in the dictionary") == std::string::npos);
 }
 
 TEST_CASE("lookup --game with a filter looks the game's position up among the passing games",

@@ -352,6 +352,14 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
     CHECK(small_board->status == 400);
     CHECK(json::parse(small_board->body)["error"].get<std::string>().find(
               "game 1 skipped: board is 9x9; only 19x19 games are read") != std::string::npos);
+    // A first move off the board leaves a game of no moves: the answer says both.
+    const auto off_board =
+        client.Post("/api/review", "(;GM[1]FF[4]SZ[19];B[zz];W[cc])", "application/x-go-sgf");
+    REQUIRE(off_board);
+    CHECK(off_board->status == 400);
+    const std::string why = json::parse(off_board->body)["error"];
+    CHECK(why.find("B[zz] is not a point of the board") != std::string::npos);
+    CHECK(why.find("no moves") != std::string::npos);
     const auto page = client.Get("/");
     REQUIRE(page);
     CHECK(page->status == 200);
