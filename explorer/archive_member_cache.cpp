@@ -52,7 +52,7 @@ bool ArchiveMemberCache::start_reading(const std::string& archive) const {
 }
 
 void ArchiveMemberCache::keep(const std::string& archive, const std::string& member,
-                              std::size_t nth, std::string bytes) const {
+                              std::size_t nth, std::string_view bytes) const {
     const std::size_t cost = cost_of(member, bytes.size());
     const std::lock_guard lock(mutex_);
     const auto at = archives_.find(archive);
@@ -68,8 +68,7 @@ void ArchiveMemberCache::keep(const std::string& archive, const std::string& mem
         if (oldest == oldest_first_.end()) return;
         forget(std::string(*oldest));
     }
-    archives_.at(archive).members[member].push_back(
-        std::make_shared<const std::string>(std::move(bytes)));
+    archives_.at(archive).members[member].push_back(std::make_shared<const std::string>(bytes));
     bytes_kept_ += cost;
 }
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,11 +41,11 @@ class ArchiveMemberCache {
     /// given up. Returns false when `archive` cannot be examined.
     bool start_reading(const std::string& archive) const;
 
-    /// Keeps `bytes` as the `nth` member named `member` of `archive` (counted from 0, in
+    /// Keeps a copy of `bytes` as the `nth` member named `member` of `archive` (counted from 0, in
     /// archive order), if they fit in the bound and that member is not kept yet (two readings
     /// at once pass the same members).
     void keep(const std::string& archive, const std::string& member, std::size_t nth,
-              std::string bytes) const;
+              std::string_view bytes) const;
 
     /// The bytes kept in all.
     std::size_t bytes_kept() const;
