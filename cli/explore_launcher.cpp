@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "cli/explore_arguments.hpp"
 
@@ -13,17 +15,15 @@ namespace josekic::cli {
 
 namespace {
 
-// Where josekic-explore is, beside this program or where `cmake --install` puts it.
-std::filesystem::path explore_program() {
+// The places josekic-explore is looked for: beside this program (the build tree), then where
+// `cmake --install` puts it (cli/CMakeLists.txt).
+std::vector<std::filesystem::path> explore_places() {
     namespace fs = std::filesystem;
     std::error_code error;
     const fs::path self = fs::read_symlink("/proc/self/exe", error);
     const fs::path here = error ? fs::path(".") : self.parent_path();
-    for (const fs::path& candidate :
-         {here / "josekic-explore", here / ".." / "libexec" / "josekic" / "josekic-explore"}) {
-        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-    }
-    return here / "josekic-explore";
+    return {here / "josekic-explore",
+            (here / ".." / "libexec" / "josekic" / "josekic-explore").lexically_normal()};
 }
 
 }  // namespace
@@ -31,7 +31,18 @@ std::filesystem::path explore_program() {
 ExitStatus exec_explore(const std::vector<std::string>& args) {
     // The help and a bad command line are answered here: they need no server.
     if (!parse_explore_arguments(args)) return ExitStatus::Ok;
-    const std::filesystem::path program = explore_program();
+    const std::vector<std::filesystem::path> places = explore_places();
+    const auto found = std::find_if(places.begin(), places.end(), [](const auto& place) {
+        return ::access(place.c_str(), X_OK) == 0;
+    });
+    if (found == places.end()) {
+        std::cerr << "josekic: error: cannot start josekic-explore, the program that serves the "
+                     "explorer: it is neither beside josekic ("
+                  << places[0].string() << ") nor where `cmake --install` puts it ("
+                  << places[1].string() << ")\n";
+        return ExitStatus::Error;
+    }
+    const std::filesystem::path& program = *found;
     std::vector<char*> argv;
     std::string name = "josekic-explore";
     argv.push_back(name.data());
@@ -41,8 +52,7 @@ ExitStatus exec_explore(const std::vector<std::string>& args) {
     std::cout.flush();
     ::execv(program.c_str(), argv.data());
     std::cerr << "josekic: error: cannot start " << program.string()
-              << ", the program that serves the explorer: " << std::strerror(errno)
-              << " (install it beside josekic, as `cmake --install` does)\n";
+              << ", the program that serves the explorer: " << std::strerror(errno) << "\n";
     return ExitStatus::Error;
 }
 

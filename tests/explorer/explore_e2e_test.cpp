@@ -584,7 +584,12 @@ TEST_CASE("josekic explore runs josekic-explore, and says so when it is missing"
     CHECK(alone_help.out == help.out);
     CHECK(josekic::testing::run_program(alone.string(), "explore --port 99999 nowhere").exit_code ==
           2);
-    CHECK(run.err.find("cannot start " + (dir.path() / "bin" / "josekic-explore").string()) !=
+    // It names both places it looked: beside josekic, and where `cmake --install` puts it.
+    CHECK(run.err.find("cannot start josekic-explore") != std::string::npos);
+    CHECK(run.err.find("beside josekic (" + (dir.path() / "bin" / "josekic-explore").string() +
+                       ")") != std::string::npos);
+    CHECK(run.err.find("where `cmake --install` puts it (" +
+                       (dir.path() / "libexec" / "josekic" / "josekic-explore").string() + ")") !=
           std::string::npos);
     // Other commands do not need it.
     CHECK(josekic::testing::run_program(alone.string(), "--version").exit_code == 0);
