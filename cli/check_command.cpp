@@ -60,7 +60,7 @@ ExitStatus run_check(const std::vector<std::string>& args) {
     std::cout << (json ? pipeline::render_json(report, timings)
                        : pipeline::render_text(report, timings));
     std::cout.flush();
-    return exit_status(report, input);
+    return exit_status(report, input, ReportShown::Shown);
 }
 
 }  // namespace josekic::cli

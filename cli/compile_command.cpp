@@ -219,7 +219,9 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                   << " (check the inputs and the filters; to add games, use --update)\n";
     }
     if (!result.written) {
-        const ExitStatus status = used_no_game ? ExitStatus::Error : exit_status(result.run, input);
+        const ExitStatus status = used_no_game
+                                      ? ExitStatus::Error
+                                      : exit_status(result.run, input, ReportShown::NotWritten);
         std::cerr << "josekic: nothing was written; " << options.output_dir
                   << " keeps what it held\n";
         return status;
@@ -232,7 +234,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     print_written(result, options, output);
     if (used_no_game && update_dir.empty())
         std::cerr << "josekic: warning: no game was used: the dictionaries are empty\n";
-    return exit_status(result.run, input);
+    return exit_status(result.run, input, ReportShown::Shown);
 }
 
 }  // namespace josekic::cli

@@ -141,6 +141,18 @@ struct NotRead {
     bool any() const { return files != 0 || errors != 0 || games != 0; }
 };
 
+// Where a run that failed under --strict names what it skipped: the diagnostics, which say
+// which file or game and why, on stderr (unless --quiet) and in --diagnostics FILE.
+std::string where_skips_are_named(const InputOptions& options, ReportShown report_shown) {
+    if (report_shown == ReportShown::Shown) return "see the report";
+    if (!options.diagnostics_file.empty())
+        return "every diagnostic is in " + options.diagnostics_file;
+    if (options.quiet)
+        return "--quiet left the warnings out: run without it, or with --diagnostics FILE, to "
+               "see which";
+    return "the diagnostics above say which";
+}
+
 NotRead not_read(const pipeline::RunReport& report) {
     NotRead counts{report.files_skipped.size(), report.diagnostics.errors, 0};
     for (const auto& [reason, count] : report.games_skipped) {
@@ -155,14 +167,16 @@ bool run_fails(const pipeline::RunReport& report, const InputOptions& options) {
     return report.has_fatal_errors() || (options.strict && not_read(report).any());
 }
 
-ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options) {
+ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options,
+                       ReportShown report_shown) {
     if (report.has_fatal_errors()) return ExitStatus::Error;
     if (!options.strict) return ExitStatus::Ok;
     const auto [files, errors, games] = not_read(report);
     if (files == 0 && errors == 0 && games == 0) return ExitStatus::Ok;
     std::cerr << "josekic: --strict: not everything was read: " << emit::counted(files, "file")
               << " skipped, " << emit::counted(errors, "error") << ", "
-              << emit::counted(games, "game") << " skipped (see the report)\n";
+              << emit::counted(games, "game") << " skipped ("
+              << where_skips_are_named(options, report_shown) << ")\n";
     return ExitStatus::Error;
 }
 

@@ -136,10 +136,17 @@ void check_output_file(const std::string& command, const std::string& option,
                        const std::string& file, const std::vector<std::string>& inputs,
                        std::string_view inputs_are);
 
+/// Whether the user has the run's report: `check` prints it and a compile writes report.txt,
+/// but a compile that fails under --strict writes nothing. The --strict message points to
+/// where the details are.
+enum class ReportShown { Shown, NotWritten };
+
 /// The exit status of a command that read games: Error when an INPUT is missing, or under
 /// --strict when anything was skipped (a file not read, an error in a file, a game not Go,
-/// not 19x19 or without moves; duplicates do not count), saying so on stderr; else Ok.
-ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options);
+/// not 19x19 or without moves; duplicates do not count), saying so on stderr, with where the
+/// skipped files and games are named; else Ok.
+ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& options,
+                       ReportShown report_shown);
 
 /// Whether exit_status will be Error for `report`, without saying anything: a run that will fail
 /// asks this before it writes, so that it writes nothing.

@@ -38,10 +38,33 @@ TEST_CASE("under --strict a skipped game means exit 1, and a clean input exit 0"
         CHECK(skipped.exit_code == 1);
         CHECK(skipped.err.find("josekic: --strict: not everything was read: 0 files skipped, 0 "
                                "errors, 1 game skipped") != std::string::npos);
+        // check prints its report; a compile that fails writes none, so it points elsewhere.
+        const std::string named_in =
+            command == "check" ? "(see the report)" : "(the diagnostics above say which)";
+        CHECK(skipped.err.find("1 game skipped " + named_in + "\n") != std::string::npos);
         CHECK(run_josekic(command + " " + sample("Two Games.SGF") + out).exit_code == 0);
         CHECK(run_josekic(command + " " + sample("chinese-opening.sgf") + out + " --strict")
                   .exit_code == 0);
     }
+}
+
+TEST_CASE("a compile that fails under --strict says where the skipped games are named",
+          "[e2e][cli]") {
+    const TempDir dir;
+    const std::string compile = "compile " + sample("Two Games.SGF") + " -o " +
+                                shell_quote(dir.str() + "/out") + " --strict";
+    const std::string diagnostics = dir.str() + "/diagnostics.txt";
+    const auto kept = run_josekic(compile + " --diagnostics " + shell_quote(diagnostics));
+    CHECK(kept.exit_code == 1);
+    CHECK(kept.err.find("1 game skipped (every diagnostic is in " + diagnostics + ")\n") !=
+          std::string::npos);
+    CHECK(slurp(diagnostics).find("[not-19x19]") != std::string::npos);
+    const auto quiet = run_josekic(compile + " --quiet");
+    CHECK(quiet.exit_code == 1);
+    CHECK(quiet.err.find("1 game skipped (--quiet left the warnings out: run without it, or with "
+                         "--diagnostics FILE, to see which)\n") != std::string::npos);
+    CHECK(quiet.err.find("[not-19x19]") == std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "report.txt"));
 }
 
 TEST_CASE("dropped duplicates do not count as skipped under --strict", "[e2e][cli]") {
