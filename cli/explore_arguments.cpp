@@ -22,7 +22,10 @@ std::optional<ExploreArguments> parse_explore_arguments(const std::vector<std::s
         "requests in flight are answered. It listens on 127.0.0.1 (this machine only) unless\n"
         "--host says otherwise; the explorer has no authentication, so another address prints\n"
         "a warning. --port 0 picks a free port. A game is read from the file or archive member\n"
-        "the index names (relative paths from the directory compile ran in).\n"
+        "the index names. A relative path, as compile was given it, is looked for from the\n"
+        "directory explore runs in, then from the dictionary's directory and its parents: the\n"
+        "games of `josekic compile games -o out` run in ~/go are found by `josekic explore\n"
+        "~/go/out` run anywhere.\n"
         "\n"
         "Exit status: 0 stopped by a signal, 1 the index cannot be used or the address cannot\n"
         "be bound, 2 a bad command line."};
