@@ -29,10 +29,10 @@ const char* const kMergeDescription =
     "counts once, as a duplicate of the first. The games are not read again: each part's\n"
     "index keeps what is needed. The options that shape the tries (--zones, --cutoff,\n"
     "--max-length, --max-gap, --fuseki-moves, --fuseki-handicap, --keep-duplicates, the\n"
-    "filters, --charset)\n"
-    "come from the parts and must be the same in all; how the result is written (thresholds,\n"
-    "--prune, --reference, --split, ...) is given here, as to compile. The files are written\n"
-    "as one set, as compile writes them (docs/merge.md, docs/scale-out.md).\n"
+    "filters, --charset) come from the parts and must be the same in all; how the result is\n"
+    "written (thresholds, --prune, --reference, --split, ...) is given here, as to compile.\n"
+    "The files are written as one set, as compile writes them (docs/merge.md,\n"
+    "docs/scale-out.md).\n"
     "\n"
     "Exit status: 0 when the dictionary was written, 1 when a PART cannot be read or merged or\n"
     "DIR cannot be written (nothing is then written), 2 for a bad command line.";
@@ -50,10 +50,10 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     po::options_description visible;
     visible.add_options()("output,o", po::value(&options.output_dir)->value_name("DIR")->required(),
                           "directory to write into (created if needed)")(
-        "threads", number_value(&threads, 0, kMaxThreads)->value_name("N"),
-        "threads for writing the dictionaries (0: one per core)")(
-        "quiet,q", po::bool_switch(&quiet),
-        "no line a part and no warnings (errors are still printed)");
+        "threads", number_value(&threads, 0, kMaxThreads)->value_name("N")->default_value(0),
+        "threads for writing the dictionaries (0: one per core); the output does not depend on "
+        "it")("quiet,q", po::bool_switch(&quiet),
+              "no line a part and no warnings (errors are still printed)");
     add_output_options(visible, output);
     po::options_description hidden;
     hidden.add_options()("part", po::value(&parts)->composing());
