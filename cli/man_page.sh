@@ -44,6 +44,15 @@ done
 cat <<'PAGE'
 .SH SEE ALSO
 README.md (what josekic does, how to build and test it) and the topic documents of docs/ in
-the source tree: json.md and api.md (the JSON objects and the explorer's API), index-format.md,
+the source tree (a test checks that every one is named here):
+examples.md (more examples: archives, your own games, scripts, pruning),
+input.md (what josekic reads: formats, archives, encodings),
+compile.md (how a dictionary is made, the viewer budget, the options of compile),
+filters.md (years, ranks, players, events),
+merge.md (compile \-\-update and merge), scale-out.md (compiling in shards on several machines),
+pruning.md (prune lists, thresholds, reference dictionaries),
+cutoff.md (which stones belong to a corner: \-\-cutoff, \-\-zones),
+lookup.md (lookup, review and explore), patterns.md (corner patterns at any move),
+json.md and api.md (the JSON objects and the explorer's API), index-format.md,
 diagnostics.md, formats.md, reading-a-node.md, PERFORMANCE.md.
 PAGE

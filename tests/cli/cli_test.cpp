@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <cctype>
+#include <filesystem>
+#include <string>
 
 #include "cli/command_table.hpp"
 #include "cli/edit_distance.hpp"
@@ -114,6 +116,14 @@ TEST_CASE("the man page josekic.1 is what cli/man_page.sh makes of the help", "[
         std::string section(command.name);
         for (char& c : section) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         CHECK_THAT(made.out, Catch::Contains("\n.SH " + section + "\n"));
+    }
+    // Every topic document of docs/ is named under SEE ALSO.
+    const std::size_t see_also = made.out.find("\n.SH SEE ALSO\n");
+    REQUIRE(see_also != std::string::npos);
+    for (const auto& entry : std::filesystem::directory_iterator(JOSEKIC_SOURCE_DIR "/docs")) {
+        if (entry.path().extension() != ".md") continue;
+        INFO(entry.path().filename().string());
+        CHECK(made.out.find(entry.path().filename().string(), see_also) != std::string::npos);
     }
 }
 
