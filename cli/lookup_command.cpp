@@ -127,8 +127,8 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
                  json, verify, filters] = a;
     if (moves_given) throw UsageError("lookup", "--corner and --moves are two queries: give one");
     const game::GameFilter filter = parse_filter(filters, "lookup");
-    if (!to_move.empty() && to_move != "black" && to_move != "white")
-        throw UsageError("lookup", "--to-move takes black or white, not '" + to_move + "'");
+    if (!to_move.empty() && to_move != "black" && to_move != "white" && to_move != "either")
+        throw UsageError("lookup", "--to-move takes black, white or either, not '" + to_move + "'");
     index::CornerQuery query;
     if (!game_file.empty()) {
         const std::optional<trackers::Corner> named = corner_named(corner);
@@ -138,7 +138,8 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
                              "upper-right, lower-left, lower-right), not '" +
                                  corner + "'");
         if (!move) throw UsageError("lookup", "--game with --corner needs --move N");
-        if (!to_move.empty())
+        // A game's corner is counted with either player to move, so "either" is no conflict.
+        if (!to_move.empty() && to_move != "either")
             throw UsageError("lookup",
                              "--to-move goes with --corner STONES: a game says who moves");
         const std::optional<GameFile> game = read_game_file(game_file);
@@ -167,7 +168,8 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
             throw UsageError("lookup", "--corner, column " + std::to_string(error->column) + ": " +
                                            error->message);
         query = std::get<index::CornerQuery>(std::move(parsed));
-        if (!to_move.empty())
+        // "either", the default, is said as the JSON answer and the API say it.
+        if (to_move == "black" || to_move == "white")
             query.to_move = to_move == "black" ? go::Color::Black : go::Color::White;
     }
     query.colours = either_colour ? index::ColourReversal::Either : index::ColourReversal::Exact;
@@ -195,8 +197,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "\n"
         "--moves takes moves as prune lists write them: SGF letters (\"pd\"), colours optional\n"
         "(\"B[pd] W[qc]\"; uncoloured moves alternate from Black), tenuki/pass/tt for a move\n"
-        "elsewhere. A corner sequence may be played in any corner, in any orientation, with\n"
-        "either colour first: it is normalised as the compiler normalises corners. With\n"
+        "elsewhere; or GTP points (\"Q16 R17\", \"B[Q16]\": columns A-T without I, rows 1-19\n"
+        "from the bottom). A corner sequence may be played in any corner, in any orientation,\n"
+        "with either colour first: it is normalised as the compiler normalises corners. With\n"
         "--fuseki the moves are a whole-board opening, in any of its 8 orientations.\n"
         "\n"
         "Prints what the node's comment says (count of this move order, share of the parent,\n"
@@ -239,13 +242,13 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     FilterOptions filters;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
-                          "the line to look up, e.g. \"pd qc qd\"")(
+                          "the line to look up, e.g. \"pd qc qd\" or \"Q16 R17 R16\"")(
         "fuseki", po::bool_switch(&fuseki), "look a whole-board opening up (default: joseki)")(
         "games",
         number_value(&games, std::size_t{0}, std::size_t{kMaxCountOption})
             ->value_name("N")
             ->default_value(5),
-        "how many of the most recent games to list")(
+        ("how many games to list, " + std::string(kGameListOrder)).c_str())(
         "json", po::bool_switch(&json), "print one JSON object (schema in docs/api.md)")(
         "game", po::value(&game_file)->value_name("FILE.sgf"),
         "look up the position of a game (its first game) and its corners")(
@@ -258,7 +261,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "(upper-left, upper-right, lower-left, lower-right)")(
         "either-colour", po::bool_switch(&either_colour),
         "with --corner: also count the pattern with its colours reversed")(
-        "to-move", po::value(&to_move)->value_name("black|white"),
+        "to-move", po::value(&to_move)->value_name("black|white|either"),
         "with --corner STONES: count only this player to move (default: either)");
     add_filter_options(visible, filters);
     po::options_description all;

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/exit_status.hpp"
@@ -88,6 +89,13 @@ inline constexpr std::size_t kMaxMovesOption = 10000;
 /// The most any count option takes (games, nodes, players: the index numbers games in 32
 /// bits).
 inline constexpr std::uint64_t kMaxCountOption = std::numeric_limits<std::uint32_t>::max();
+
+/// The order of every list of games ("most recent first"), for the help of the options that
+/// set its length. It is the order of the index's game table (GameTable::listed_before), so
+/// it is said exactly: a date not written as ISO 8601 does not sort by date within its year.
+inline constexpr std::string_view kGameListOrder =
+    "most recent first: by year (undated games last), within a year by the date as written, "
+    "compared as text (ISO dates in date order), then by file";
 
 /// A range-checked whole-number option bound to `target` (see NumberValue), for every
 /// numeric option of every command.

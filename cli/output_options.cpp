@@ -25,9 +25,10 @@ void add_output_options(po::options_description& options, OutputOptions& bound) 
         number_value(&bound.max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
             ->value_name("N")
             ->default_value(bound.max_games_listed),
-        "games listed where a line ends, most recent first")(
+        ("games listed where a line ends, " + std::string(kGameListOrder)).c_str())(
         "split", po::bool_switch(&bound.split),
-        "write one file per first move (joseki-4-4.sgf, ...) and an index")(
+        "instead of joseki.sgf and fuseki.sgf, write one file per first move (joseki-4-4.sgf, "
+        "fuseki-4-4.sgf, ...) and their lists joseki-index.txt and fuseki-index.txt")(
         "eras",
         po::value(&bound.eras)->value_name("YEAR,...")->notifier([&bound](const std::string&) {
             bound.eras_given = true;

@@ -62,7 +62,7 @@ ExitStatus run_prune(const std::vector<std::string>& args) {
         number_value(&max_games_listed, std::size_t{0}, std::size_t{kMaxCountOption})
             ->value_name("N")
             ->default_value(max_games_listed),
-        "games listed where a line ends, most recent first");
+        ("games listed where a line ends, " + std::string(kGameListOrder)).c_str());
     add_threshold_options(visible, threshold_options);
     po::options_description hidden;
     hidden.add_options()("input", po::value(&dictionary_path), "the dictionary to prune");

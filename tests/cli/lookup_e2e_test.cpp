@@ -439,6 +439,16 @@ TEST_CASE(
     REQUIRE(answer["eras"].size() == 2);
     CHECK(answer["eras"][0]["label"] == "1999-2009");
     CHECK(answer["continuations"][0]["by_era"].size() == 2);
+    // The default the help names, and the JSON answer says, may be given too.
+    CHECK(answer["to_move"] == "either");
+    const auto either =
+        run_josekic("lookup " + shell_quote(with.string()) + stones + " --to-move either");
+    CHECK(either.exit_code == 0);
+    CHECK(either.out == run.out);
+    const auto red =
+        run_josekic("lookup " + shell_quote(with.string()) + stones + " --to-move red");
+    CHECK(red.exit_code == 2);
+    CHECK(red.err.find("--to-move takes black, white or either, not 'red'") != std::string::npos);
     const auto text = run_josekic("lookup " + shell_quote(with.string()) + " --corner Q16");
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("Played next") != std::string::npos);
