@@ -13,11 +13,15 @@ function h(tag, attributes, ...children) {
   return node;
 }
 // A row that acts as a button: clicked, or Enter or Space while it has the focus.
+// The tables are drawn again after it acts: a row acted on from the keyboard hands the focus
+// to the first row of its table as drawn then, so that Tab goes on from there.
+let focusAfterDraw = null;  // the id of the table whose first row takes the focus
 function activate(node, action) {
   node.onclick = action;
   node.onkeydown = (e) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
+    focusAfterDraw = node.closest('table').id || node.closest('tbody').id;
     action();
   };
 }
@@ -71,6 +75,7 @@ function toUrl(how) {
   if (state.at !== state.moves.length) p.set('at', state.at);
   if (state.swap) p.set('swap', '1');
   for (const [k, v] of Object.entries(filterParams())) p.set(k, v);
+  if (state.game) { p.set('game', state.game.id); p.set('game_move', state.game.at); }
   // Each view the user goes to is an entry of the browser's history, so that Back goes back a
   // move (or a mode, a filter); the first view of a load, or one read back from history, only
   // writes the URL in the page's form.
@@ -79,43 +84,60 @@ function toUrl(how) {
   if (how === 'push') history.pushState(null, '', search);
   else history.replaceState(null, '', search);
 }
-// Reads the state from the link; returns what could not be read, or null. The moves may be
-// in any form the API takes ("pd qc", "B[pd] W[qc]", "Q16 R17 tenuki"): the server reads
-// them, as it reads every move list.
+// Reads the view a link names: {view, problem}, `view` the fields of `state` it sets (a game
+// it opens as `linkedGame`), `problem` what could not be read, or null. The moves may be in
+// any form the API takes ("pd qc", "B[pd] W[qc]", "Q16 R17 tenuki"): the server reads them,
+// as it reads every move list. Nothing of `state` changes here: a view read while the user
+// goes on is dropped by the caller.
 async function fromUrl() {
   const p = new URLSearchParams(location.search);
-  state.mode = ['fuseki', 'pattern'].includes(p.get('mode')) ? p.get('mode') : 'joseki';
+  const view = { mode: ['fuseki', 'pattern'].includes(p.get('mode')) ? p.get('mode') : 'joseki',
+    moves: [], at: 0, offset: 0, game: null, filters: {} };
   // The stones as the page writes them ("B[pd] W[qc]"): one that is not is named, not dropped
-  // without a word.
+  // without a word, and so is the first of a point given twice (its last stone is kept).
   const stoneTexts = (p.get('stones') || '').split(/\s+/).filter((t) => t);
-  const unread = stoneTexts.filter((t) => { const m = parseMove(t); return !m || !m.point; });
-  // A point given twice keeps its last stone, and the first is named as not read.
-  stoneTexts.forEach((t, i) => { const m = parseMove(t); if (m && m.point && stoneTexts.slice(i + 1).some((u) => (parseMove(u) || {}).point === m.point)) unread.push(t); });
-  state.stones = new Map(stoneTexts.map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
-  state.either = p.get('either') === '1';
-  state.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
-  state.swap = state.mode === 'joseki' && p.get('swap') === '1';
-  for (const k of FILTERS) state.filters[k] = p.get(k) || '';
-  state.moves = [];
-  state.at = 0;
-  state.offset = 0;
-  state.game = null;
+  const unread = stoneTexts.filter((t, i) => {
+    const m = parseMove(t);
+    return !m || !m.point || stoneTexts.slice(i + 1).some((u) => (parseMove(u) || {}).point === m.point);
+  });
+  view.stones = new Map(stoneTexts.map(parseMove).filter((m) => m && m.point).map((m) => [m.point, m.color]));
+  view.either = p.get('either') === '1';
+  view.toMove = ['black', 'white'].includes(p.get('to_move')) ? p.get('to_move') : 'either';
+  view.swap = view.mode === 'joseki' && p.get('swap') === '1';
+  for (const k of FILTERS) view.filters[k] = p.get(k) || '';
+  const game = Number(p.get('game'));
+  view.linkedGame = p.has('game') && Number.isInteger(game) && game >= 0
+    ? { id: game, move: Math.max(0, Math.floor(Number(p.get('game_move')) || 0)) } : null;
   const stonesProblem = unread.length === 0 ? null
-    : `The link's stones ${unread.join(' ')} could not be read (a stone is B[pd] or W[qc]): ${state.stones.size ? 'the others are shown' : 'none is shown'}.`;
+    : `The link's stones ${unread.join(' ')} could not be read (a stone is B[pd] or W[qc]): ${view.stones.size ? 'the others are shown' : 'none is shown'}.`;
   const moves = (p.get('moves') || '').trim();
-  if (!moves) return stonesProblem;
+  if (!moves) return { view, problem: stonesProblem };
   try {
-    const read = await api.lookup(state.mode === 'fuseki' ? 'fuseki' : 'joseki', { moves, games: 0 });
-    state.moves = read.moves.map((m) => parseMove(m.move));
+    const read = await api.lookup(view.mode === 'fuseki' ? 'fuseki' : 'joseki', { moves, games: 0 });
+    view.moves = read.moves.map((m) => parseMove(m.move));
   } catch (e) {
-    return `The link's moves could not be read (${e.message}): the empty board is shown.`;
+    return { view, problem: `The link's moves could not be read (${e.message}): the empty board is shown.` };
   }
   // Swapped colours: White plays first, whatever colours the link's moves have.
-  if (state.mode === 'joseki' && state.swap && state.moves.length && state.moves[0].color === 'B')
-    state.moves = state.moves.map(swapped);
+  if (view.swap && view.moves.length && view.moves[0].color === 'B') view.moves = view.moves.map(swapped);
   const at = Number(p.get('at'));
-  state.at = p.has('at') && Number.isInteger(at) && at >= 0 && at <= state.moves.length ? at : state.moves.length;
-  return stonesProblem;
+  view.at = p.has('at') && Number.isInteger(at) && at >= 0 && at <= view.moves.length ? at : view.moves.length;
+  return { view, problem: stonesProblem };
+}
+
+// Shows the view a link names (the page's first, or one Back or Forward went to), unless the
+// user went on meanwhile.
+async function showLinkedView() {
+  const mine = ++views;
+  const { view, problem } = await fromUrl();
+  if (mine !== views) return;
+  const { linkedGame, ...fields } = view;
+  Object.assign(state, fields);
+  for (const k of FILTERS) $('f-' + k).value = state.filters[k];
+  updateFilterCount();
+  await refresh('replace');
+  if (linkedGame) await openGame(linkedGame.id, linkedGame.move, 'replace');
+  if (problem) $('error').textContent = problem;  // refresh() has cleared the line
 }
 
 // --- Drawing -----------------------------------------------------------------------------
@@ -185,7 +207,8 @@ function drawSummary() {
   if (!answer) { s.replaceChildren(); return; }
   const parts = [];
   if (answer.found) {
-    parts.push(h('p', {}, h('b', {}, thousands(answer.count)), (state.mode === 'fuseki' ? ' games play this line' : ' times played') +
+    const one = answer.count === 1;
+    parts.push(h('p', {}, h('b', {}, thousands(answer.count)), (state.mode === 'fuseki' ? (one ? ' game plays this line' : ' games play this line') : (one ? ' time played' : ' times played')) +
       (answer.share_of_parent !== null ? ` (${percent(answer.share_of_parent)} of ${thousands(answer.parent_count)})` : '') +
       `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`));
   } else if (answer.left_at) {
@@ -195,7 +218,7 @@ function drawSummary() {
   }
   if (answer.position && answer.position.orders > 0)
     parts.push(h('p', {}, `This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
-      `played ${thousands(answer.position.count)} times; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`));
+      `played ${plural(answer.position.count, 'time')}; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`));
   s.replaceChildren(...parts, ...filtersLine());
 }
 const filtersLine = () => (answer.filters ? [h('p', {}, `Filters: ${answer.filters} (only the games that pass).`)] : []);
@@ -350,9 +373,9 @@ async function drawCorners() {
     const moves = c.moves.map((m) => parseMove(m.move)).filter(Boolean);
     const upTo = c.found ? moves.length : c.left_at.move_number - 1;
     const link = h('button', {}, 'explore');
-    link.onclick = () => { state.mode = 'joseki'; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
+    link.onclick = () => { state.game = null; state.mode = 'joseki'; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
     box.appendChild(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
-      (c.found ? `played ${thousands(c.count)} times${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
+      (c.found ? `played ${plural(c.count, 'time')}${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
         : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link));
   }
   for (const c of p.corners_not_tracked) box.appendChild(h('p', {}, `${c.corner}: not tracked: ${c.why}.`));
@@ -378,6 +401,11 @@ function drawAll() {
     const g = state.game;
     $('game-title').textContent = `${g.facts.black} ${g.facts.black_rank} – ${g.facts.white} ${g.facts.white_rank}, ${g.facts.date}, ${g.facts.result}: move ${g.at} of ${g.record.moves.length}`;
   }
+  if (focusAfterDraw) {
+    const first = document.querySelector(`#${focusAfterDraw} tbody tr, tbody#${focusAfterDraw} tr`);
+    if (first) first.focus({ preventScroll: true });
+    focusAfterDraw = null;
+  }
   document.body.dataset.redraws = String(++redraws);
   document.body.dataset.drawMs = (performance.now() - started).toFixed(2);
   document.body.dataset.drawnAt = String(performance.now());
@@ -385,12 +413,14 @@ function drawAll() {
 
 // --- Actions -----------------------------------------------------------------------------
 // Asks for the view `state` names and draws it; `how` is 'push' (a view the user went to: a
-// new entry of the browser's history) or 'replace'. An answer that comes after a later
-// refresh began is dropped, so that the board and the table never show two positions.
-let refreshes = 0;
-async function refresh(how = 'push') {
-  toUrl(how);
-  const mine = ++refreshes;
+// new entry of the browser's history) or 'replace'. `before`, when given, is the line the
+// view replaces: a line the API refuses (a first stone on a centre line) is not kept, and
+// the view stays where it was. Each view asked for counts in `views`: an answer that comes
+// after a later view was asked for is dropped, so that the board and the table never show
+// two positions.
+let views = 0;
+async function refresh(how = 'push', before = null) {
+  const mine = ++views;
   $('error').textContent = '';
   let next = null;
   let problem = '';
@@ -404,7 +434,13 @@ async function refresh(how = 'push') {
   } catch (e) {
     problem = e.message;
   }
-  if (mine !== refreshes) return;
+  if (mine !== views) return;
+  if (problem && before) {
+    Object.assign(state, before);
+    $('error').textContent = problem;
+    return;
+  }
+  toUrl(how);
   answer = next;
   $('error').textContent = problem;
   trend = null;  // until drawTrends has this answer's
@@ -426,11 +462,12 @@ function play(move) {
   // left it: one of them takes that move's place.
   const left = answer && !answer.found && answer.left_at ? answer.left_at.move_number - 1 : null;
   const offered = left !== null && answer.continuations.some((c) => { const m = continuationMove(c); return m && m.color === move.color && m.point === move.point; });
+  const before = { moves: state.moves, at: state.at, offset: state.offset, game: state.game };
   state.moves = (offered ? played().slice(0, left) : played()).concat([move]);
   state.at = state.moves.length;
   state.offset = 0;
   state.game = null;
-  refresh();
+  refresh('push', before);
 }
 
 function clickPoint(point) {
@@ -456,6 +493,7 @@ function clickPoint(point) {
 function go(at) {
   if (state.game) {
     state.game.at = Math.max(0, Math.min(state.game.record.moves.length, at));
+    toUrl('replace');  // a game's moves are one view, the move it is at in its link
     drawAll();
     return;
   }
@@ -471,21 +509,28 @@ const end = () => (state.game ? state.game.record.moves.length : state.moves.len
 // Brings the board into view: the rows that change it may be a page below it.
 const showBoard = () => $('board').scrollIntoView({ block: 'nearest' });
 
-async function openGame(id, move) {
+async function openGame(id, move, how = 'push') {
+  const mine = ++views;
   try {
     const g = await api.game(id, move);
+    if (mine !== views) return;
     if (!g.record) { $('error').textContent = g.record_problem; return; }
     state.game = { id, record: g.record, at: Math.min(move, g.record.moves.length), facts: g };
+    toUrl(how);
     drawAll();
-    showBoard();
-  } catch (e) { $('error').textContent = e.message; }
+    if (how === 'push') showBoard();
+  } catch (e) { if (mine === views) $('error').textContent = e.message; }
 }
 
+let filterCounts = 0;  // as `views`: a count asked for before the last is dropped
 async function updateFilterCount() {
+  const mine = ++filterCounts;
+  let text;
   try {
     const [root, whole] = await Promise.all([api.lookup('fuseki', { moves: '', games: 0, ...filterParams() }), api.info()]);
-    $('filter-count').textContent = `${thousands(root.count)} of ${thousands(whole.fuseki_games)} games (with an indexed opening) pass`;
-  } catch (e) { $('filter-count').textContent = e.message; }
+    text = `${thousands(root.count)} of ${thousands(whole.fuseki_games)} games (with an indexed opening) pass`;
+  } catch (e) { text = e.message; }
+  if (mine === filterCounts) $('filter-count').textContent = text;
 }
 
 async function doReview(file) {
@@ -558,7 +603,7 @@ $('back').onclick = () => go(cursor() - 1);
 $('forward').onclick = () => go(cursor() + 1);
 $('last').onclick = () => go(end());
 $('tenuki').onclick = () => play({ color: nextColour(), point: null });
-$('leave-game').onclick = () => { state.game = null; drawAll(); };
+$('leave-game').onclick = () => { state.game = null; toUrl('push'); drawAll(); };
 $('games-prev').onclick = () => { state.offset = Math.max(0, state.offset - PAGE); refresh(); };
 $('games-next').onclick = () => { state.offset += PAGE; refresh(); };
 $('filters').onsubmit = (e) => {
@@ -584,12 +629,7 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 // Back and Forward: the view of that entry, read from its URL as a link is.
-window.addEventListener('popstate', async () => {
-  const unread = await fromUrl();
-  for (const k of FILTERS) $('f-' + k).value = state.filters[k];
-  await refresh('replace');
-  if (unread) $('error').textContent = unread;
-});
+window.addEventListener('popstate', () => { showLinkedView(); });
 
 const infoReady = api.info();
 infoReady.then((i) => {
@@ -597,8 +637,4 @@ infoReady.then((i) => {
   $('mode-pattern').hidden = !i.patterns;
   $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
 }).catch((e) => { $('error').textContent = e.message; });
-const unread = await fromUrl();
-for (const k of FILTERS) $('f-' + k).value = state.filters[k];
-updateFilterCount();
-await refresh('replace');
-if (unread) $('error').textContent = unread;  // refresh() has cleared the line
+await showLinkedView();

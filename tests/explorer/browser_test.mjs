@@ -441,6 +441,49 @@ test('Back goes back a view, and a row is played or opened from the keyboard', a
   assert.equal((await urlMoves()).split(' ').length, 3);
 });
 
+test('an open game is a view of its own: in the URL, left and reopened by Back and Forward', async () => {
+  await page.goto(url + '?mode=joseki&moves=pd', { waitUntil: 'networkidle0' });
+  let before = await redraws();
+  await page.click('#games tr');
+  await settled(before);
+  const opened = await page.evaluate(() => location.search);
+  assert.match(opened, /[?&]game=\d+&game_move=\d+/);
+  // Stepping through the game keeps one entry, with the move it is at.
+  await page.keyboard.press('ArrowRight');
+  const stepped = await page.evaluate(() => location.search);
+  assert.notEqual(stepped, opened);
+  before = await redraws();
+  await page.goBack();
+  await settled(before);
+  assert.equal(await page.$eval('#game-bar', (e) => e.hidden), true);
+  assert.equal(await urlMoves(), 'B[pd]');
+  before = await redraws();
+  await page.goForward();
+  await page.waitForFunction(() => !document.getElementById('game-bar').hidden);
+  assert.equal(await page.evaluate(() => location.search), stepped);
+  // A link to the game opens it; a corner's "explore" leaves it for the corner's line.
+  const line = lookup(['--fuseki', '--moves', '']).continuations.slice(0, 1).map((c) => c.move);
+  await page.goto(url + '?mode=fuseki&moves=' + encodeURIComponent(line.join(' ')) + '&' + stepped.slice(1).split('&').filter((kv) => kv.startsWith('game')).join('&'), { waitUntil: 'networkidle0' });
+  await page.waitForFunction(() => !document.getElementById('game-bar').hidden);
+  await page.waitForFunction(() => document.querySelectorAll('#corners p.corner button').length > 0);
+  before = await redraws();
+  await page.click('#corners p.corner button');
+  await settled(before);
+  assert.equal(await page.$eval('#game-bar', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get('game')), null);
+});
+
+test('a first stone the dictionary cannot hold is refused and not kept', async () => {
+  await page.goto(url + '?mode=joseki', { waitUntil: 'networkidle0' });
+  await page.evaluate(() => { document.getElementById('error').textContent = ''; });
+  const box = await (await page.$('#board svg')).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);  // tengen, jj
+  await page.waitForFunction(() => document.getElementById('error').textContent !== '');
+  assert.match(await page.$eval('#error', (e) => e.textContent), /centre line/);
+  assert.equal(await urlMoves(), '');
+  assert.deepEqual(await page.$$eval('#moves .move', (ms) => ms.length), 0);
+});
+
 test('off the book, a move offered instead takes the place of the move that left it', async () => {
   const line = 'pd ' + lookup(['--moves', 'pd']).continuations[0].move + ' B[jj]';
   const off = lookup(['--moves', line]);
