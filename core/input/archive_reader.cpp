@@ -2,12 +2,14 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <locale.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/input/decompressed_stream.hpp"
@@ -49,12 +51,37 @@ std::string error_text(archive* a) {
     return text != nullptr ? text : "unknown libarchive error";
 }
 
-// Entry names are stored as raw bytes in tar and usually as UTF-8 in zip; the raw form
-// is preferred because libarchive's conversion depends on the process locale.
-std::string entry_name(archive_entry* entry, int ordinal) {
+// libarchive converts the names an archive says are UTF-8 (a zip entry's with its UTF-8 flag,
+// a pax header's) to the charset of the thread's locale. josekic never calls setlocale, so
+// that is "C", ASCII: every such name with another character failed to convert, and its
+// entry came out nameless. While it lives, the thread reads names under C.UTF-8 (glibc
+// always has it), where they stay as the archive wrote them; tar's raw names are raw under
+// any locale.
+class Utf8EntryNames {
+  public:
+    Utf8EntryNames()
+        : utf8_(::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr))) {
+        if (utf8_ != nullptr) previous_ = ::uselocale(utf8_);
+    }
+    ~Utf8EntryNames() {
+        if (utf8_ == nullptr) return;
+        ::uselocale(previous_);
+        ::freelocale(utf8_);
+    }
+    Utf8EntryNames(const Utf8EntryNames&) = delete;
+    Utf8EntryNames& operator=(const Utf8EntryNames&) = delete;
+
+  private:
+    locale_t utf8_;
+    locale_t previous_ = nullptr;
+};
+
+// Entry names are stored as raw bytes in tar and usually as UTF-8 in zip (Utf8EntryNames);
+// nullopt for a name that cannot be read even so.
+std::optional<std::string> entry_name(archive_entry* entry) {
     if (const char* raw = archive_entry_pathname(entry)) return raw;
     if (const char* utf8 = archive_entry_pathname_utf8(entry)) return utf8;
-    return "<entry " + std::to_string(ordinal) + ">";
+    return std::nullopt;
 }
 
 std::string strip_dot_slash(std::string name) {
@@ -221,6 +248,7 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
                     "cannot open archive: " + damage_text(reader.get(), stream.get(), source)));
     }
 
+    const Utf8EntryNames utf8_names;
     int ordinal = 0;
     std::int64_t archive_bytes_counted = 0;  // archive bytes already given to an entry
     for (;;) {
@@ -237,7 +265,17 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
         // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
         // A raw stream is one compressed file: it is the archive itself, whatever its name.
         const bool whole_file = archive_format(reader.get()) == ARCHIVE_FORMAT_RAW;
-        const std::string name = strip_dot_slash(entry_name(entry, ordinal));
+        const std::optional<std::string> named = entry_name(entry);
+        if (!named) {
+            // Not skipped without a word, as a file of another kind is: it may be a game.
+            if (visit(failure(display_path + "/<entry " + std::to_string(ordinal) + ">",
+                              diag::Code::CannotRead,
+                              "the entry's name cannot be read (" + error_text(reader.get()) +
+                                  "); not read: extract the archive")) == WalkControl::Stop)
+                return WalkControl::Stop;
+            continue;
+        }
+        const std::string name = strip_dot_slash(*named);
         const FileKind kind = classify_name(name);
         const bool nested = kind == FileKind::Archive || kind == FileKind::CompressedRecord;
         if (!whole_file && (archive_entry_filetype(entry) != AE_IFREG ||

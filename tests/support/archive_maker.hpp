@@ -18,7 +18,7 @@ namespace josekic::test_support {
 
 /// The archive kinds the walker must read, each made by libarchive's writer. Gzip, Xz and
 /// Bzip2 are one compressed file (libarchive's raw format): give exactly one entry.
-enum class ArchiveKind { Zip, Tar, TarGz, TarBz2, TarXz, SevenZip, Gzip, Xz, Bzip2 };
+enum class ArchiveKind { Zip, ZipUtf8Names, Tar, TarGz, TarBz2, TarXz, SevenZip, Gzip, Xz, Bzip2 };
 
 /// `size` bytes that no compressor can shrink (a fixed pseudo-random sequence), so that an
 /// archive holding them is about as large and a cut in the archive falls inside them.
@@ -39,6 +39,12 @@ inline void make_archive(const std::string& path, ArchiveKind kind,
     switch (kind) {
         case ArchiveKind::Zip:
             archive_write_set_format_zip(writer);
+            break;
+        case ArchiveKind::ZipUtf8Names:
+            // Names flagged UTF-8 (bit 11), as Python's zipfile, Windows and 7-Zip write a
+            // name that is not ASCII.
+            archive_write_set_format_zip(writer);
+            archive_write_set_format_option(writer, "zip", "hdrcharset", "UTF-8");
             break;
         case ArchiveKind::SevenZip:
             archive_write_set_format_7zip(writer);
@@ -64,7 +70,10 @@ inline void make_archive(const std::string& path, ArchiveKind kind,
     }
     for (const auto& [name, bytes] : entries) {
         archive_entry* entry = archive_entry_new();
-        archive_entry_set_pathname(entry, name.c_str());
+        if (kind == ArchiveKind::ZipUtf8Names)
+            archive_entry_update_pathname_utf8(entry, name.c_str());
+        else
+            archive_entry_set_pathname(entry, name.c_str());
         archive_entry_set_size(entry, static_cast<la_int64_t>(bytes.size()));
         archive_entry_set_filetype(entry, AE_IFREG);
         archive_entry_set_perm(entry, 0644);

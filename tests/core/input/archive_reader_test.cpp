@@ -173,6 +173,30 @@ TEST_CASE("an archive named like a game record is read as the archive it is", "[
     CHECK(files[2].display_path == dir.str() + "/zipped.sgf/games/b.sgf");
 }
 
+TEST_CASE("entries whose names are not ASCII are read under their names, in zip and tar",
+          "[input]") {
+    // A zip flags such names UTF-8; libarchive converted them to the locale's charset, which
+    // in josekic's "C" failed, and the entries were passed over without a word.
+    TempDir dir;
+    const std::vector<std::pair<std::string, std::string>> entries{
+        {"\xE4\xB8\xAD\xE6\x96\x87.sgf", "(;PB[A])"},  // 中文.sgf
+        {"caf\xC3\xA9.sgf", "(;PB[B])"},
+        {"ascii.sgf", "(;PB[C])"}};
+    make_archive((dir.path() / "names.zip").string(), ArchiveKind::ZipUtf8Names, entries);
+    make_archive((dir.path() / "names.tar").string(), ArchiveKind::Tar, entries);
+    for (const char* archive : {"names.tar", "names.zip"}) {
+        INFO(archive);
+        const auto files = walk({(dir.path() / archive).string()});
+        REQUIRE(files.size() == entries.size());
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            CHECK_FALSE(files[i].read_error);
+            CHECK(files[i].display_path ==
+                  (dir.path() / archive).string() + "/" + entries[i].first);
+            CHECK(files[i].bytes == entries[i].second);
+        }
+    }
+}
+
 TEST_CASE("a game record named like an archive is read as the game record it is", "[input]") {
     TempDir dir;
     const std::string sgf = dir.write("fox.7z", "\n(;PB[A];B[pd])");
