@@ -10,6 +10,7 @@
 #include "cli/error_text.hpp"
 #include "cli/options.hpp"
 #include "cli/standard_streams.hpp"
+#include "core/diag/terminal_text.hpp"
 
 namespace josekic::cli {
 
@@ -79,7 +80,7 @@ ExitStatus guarded(Run run) {
     try {
         return run();
     } catch (const UsageError& e) {
-        std::cerr << "josekic: " << e.what() << '\n';
+        std::cerr << "josekic: " << diag::terminal_lines(e.what()) << '\n';
         if (e.command().empty())
             std::cerr << "Try 'josekic --help'.\n";
         else

@@ -3,6 +3,7 @@
 #include <new>
 #include <system_error>
 
+#include "core/diag/terminal_text.hpp"
 #include "emit/output_set.hpp"
 
 namespace josekic::cli {
@@ -15,16 +16,18 @@ std::string error_text(const std::exception& failure) {
         system != nullptr && system->code() == std::errc::resource_unavailable_try_again)
         return std::string("cannot start a thread (") + system->what() +
                "): the limit on threads or memory is reached";
-    return failure.what();
+    // A message quotes names the user gave or a file holds: shown, never obeyed, by the
+    // terminal (core/diag/terminal_text.hpp).
+    return diag::terminal_lines(failure.what());
 }
 
 std::string failed_run_text(const std::exception& failure, const std::string& dir) {
     std::string text = "josekic: error: " + error_text(failure) + "\njosekic: ";
     if (dynamic_cast<const emit::CommittedError*>(&failure) != nullptr)
-        return text + dir +
+        return text + diag::terminal_text(dir) +
                " holds the new dictionary, whole; what follows its commit did not all happen "
                "(the next compile into it finishes it)\n";
-    return text + "nothing was written; " + dir + " keeps what it held\n";
+    return text + "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
 }
 
 }  // namespace josekic::cli

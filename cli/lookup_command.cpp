@@ -13,6 +13,7 @@
 #include "cli/options.hpp"
 #include "compiler/pipeline/first_game.hpp"
 #include "core/diag/diagnostic.hpp"
+#include "core/diag/terminal_text.hpp"
 #include "emit/json_text.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
@@ -45,7 +46,8 @@ ExitStatus flushed_output() {
 std::optional<GameFile> read_game_file(const std::string& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
-        std::cerr << "josekic: error: " << path << " is a directory; give one game file\n";
+        std::cerr << "josekic: error: " << diag::terminal_text(path)
+                  << " is a directory; give one game file\n";
         return std::nullopt;
     }
     // Read as compile reads its inputs: compressed records and archives, every record format,
@@ -54,7 +56,8 @@ std::optional<GameFile> read_game_file(const std::string& path) {
     std::optional<GameFile> game = pipeline::read_first_game(path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
     if (!game)
-        std::cerr << "josekic: error: " << path << " holds no game that compile would read\n";
+        std::cerr << "josekic: error: " << diag::terminal_text(path)
+                  << " holds no game that compile would read\n";
     return game;
 }
 
@@ -63,7 +66,9 @@ namespace {
 // Said before the answer (text) or inside it (JSON), so that a filtered answer is never taken
 // for the whole collection's.
 std::string filter_text(const game::GameFilter& filter) {
-    return filter.empty() ? "" : "Filters: " + filter.describe() + " (only the games that pass)\n";
+    return filter.empty() ? ""
+                          : "Filters: " + diag::terminal_text(filter.describe()) +
+                                " (only the games that pass)\n";
 }
 
 // What both kinds of lookup share: the index, checked under --verify, the filter and the form
@@ -152,8 +157,9 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
             index::game_corner_query(game->record, game->legal_moves, *move, *named);
         // Not a bad command line (a script asks each corner in turn): nothing to look up.
         if (!from_game) {
-            std::cerr << "josekic: error: the " << corner << " corner of " << game_file
-                      << " is empty after move " << *move << ": no pattern to look up\n";
+            std::cerr << "josekic: error: the " << corner << " corner of "
+                      << diag::terminal_text(game_file) << " is empty after move " << *move
+                      << ": no pattern to look up\n";
             return ExitStatus::Error;
         }
         query = *from_game;

@@ -7,6 +7,7 @@
 #include "cli/prune_lists.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
+#include "core/diag/terminal_text.hpp"
 #include "emit/output_set.hpp"
 #include "emit/set_files.hpp"
 #include "reference/reference_index.hpp"
@@ -46,7 +47,8 @@ bool output_directory_writable(const std::string& dir) {
         emit::check_output_directory(dir);
         return true;
     } catch (const std::runtime_error& e) {
-        std::cerr << "josekic: error: " << e.what() << "\njosekic: nothing was written\n";
+        std::cerr << "josekic: error: " << diag::terminal_lines(e.what())
+                  << "\njosekic: nothing was written\n";
         return false;
     }
 }

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "compiler/pipeline/stage_clock.hpp"
+#include "core/diag/terminal_text.hpp"
 #include "emit/decimal_text.hpp"
 
 namespace josekic::pipeline {
@@ -65,7 +66,8 @@ std::string render_text(const RunReport& report, Timings timings) {
              " bytes)");
     line(out, "files skipped", emit::with_thousands(report.files_skipped.size()));
     for (const SkippedFile& f : report.files_skipped)
-        out += "  " + f.path + ": " + f.message + " [" + std::string(diag::name(f.code)) + "]\n";
+        out += "  " + diag::terminal_text(f.path) + ": " + diag::terminal_text(f.message) + " [" +
+               std::string(diag::name(f.code)) + "]\n";
     if (report.josekic_files_skipped > 0) {
         line(out, "josekic's own files",
              emit::with_thousands(report.josekic_files_skipped) +
@@ -91,11 +93,11 @@ std::string render_text(const RunReport& report, Timings timings) {
     count_lines(out, report.diagnostics.by_code);
     out += "largest files\n";
     for (const FileMeasure& f : report.largest_files)
-        line(out, emit::with_thousands(f.bytes) + " bytes", f.path, 2);
+        line(out, emit::with_thousands(f.bytes) + " bytes", diag::terminal_text(f.path), 2);
     if (timings == Timings::Include) {
         out += "slowest files\n";
         for (const FileMeasure& f : report.slowest_files)
-            line(out, seconds_text(f.seconds) + " s", f.path, 2);
+            line(out, seconds_text(f.seconds) + " s", diag::terminal_text(f.path), 2);
         const StageTimes& t = report.times;
         line(out, "wall time",
              seconds_text(t.wall) + " s (" + std::to_string(t.threads) + " threads)");

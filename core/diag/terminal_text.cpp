@@ -1,5 +1,7 @@
 #include "core/diag/terminal_text.hpp"
 
+#include <algorithm>
+
 namespace josekic::diag {
 
 namespace {
@@ -18,21 +20,51 @@ std::size_t control_length(std::string_view text, std::size_t i) {
     return 0;
 }
 
-}  // namespace
+// The length of the UTF-8 character that starts at `text[i]` (1 for ASCII), or 0 when the
+// bytes there are none (a byte of a file name in another charset, a character cut short).
+// Shown alone, 0x9B is a CSI to a terminal that reads Latin-1.
+std::size_t character_length(std::string_view text, std::size_t i) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) return 1;
+    const std::size_t length = lead >= 0xC2 && lead <= 0xDF   ? 2
+                               : lead >= 0xE0 && lead <= 0xEF ? 3
+                               : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                              : 0;
+    if (length == 0 || i + length > text.size()) return 0;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+    return length;
+}
 
-std::string terminal_text(std::string_view text) {
+std::string replace_controls(std::string_view text, bool keep_line_feeds) {
     constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
-        if (const std::size_t length = control_length(text, i); length > 0) {
+        const std::size_t control = control_length(text, i);
+        const std::size_t character = character_length(text, i);
+        if (control > 0 && keep_line_feeds && text[i] == '\n') {
+            out += '\n';
+            ++i;
+        } else if (control > 0 || character == 0) {
             out += kReplacement;
-            i += length;
+            i += std::max<std::size_t>(control, 1);
         } else {
-            out += text[i++];
+            out.append(text.substr(i, character));
+            i += character;
         }
     }
     return out;
+}
+
+}  // namespace
+
+std::string terminal_text(std::string_view text) {
+    return replace_controls(text, false);
+}
+
+std::string terminal_lines(std::string_view text) {
+    return replace_controls(text, true);
 }
 
 }  // namespace josekic::diag

@@ -61,6 +61,27 @@ TEST_CASE("lookup of an unknown line is count 0 and exit 0", "[cli][e2e][lookup]
     CHECK(answer["left_at"]["move_number"] == 2);
 }
 
+TEST_CASE("an error names what the user gave without obeying its control characters",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    // A game file and an index whose names clear the screen; a filter that retitles the window.
+    const std::string escape = "no\x1B[2Jfile.sgf";
+    const fs::path game = d.dir.path() / escape;
+    std::ofstream(game) << "not a game";
+    for (const std::string& args :
+         {"lookup " + d.run("--game " + shell_quote(game.string())),
+          "lookup " + shell_quote((d.dir.path() / "no\x1B[2Jindex").string()) + " --moves pd",
+          "lookup " + d.run("--moves pd --player " + shell_quote("\x1B]0;x\x07"))}) {
+        const auto run = run_josekic(args);
+        INFO(args << "\n" << run.err << run.out);
+        CHECK(run.err.find('\x1B') == std::string::npos);
+        CHECK(run.out.find('\x1B') == std::string::npos);
+        const bool replaced = run.err.find("\xEF\xBF\xBD") != std::string::npos ||
+                              run.out.find("\xEF\xBF\xBD") != std::string::npos;
+        CHECK(replaced);
+    }
+}
+
 TEST_CASE("a malformed lookup query is exit 2 with its column", "[cli][e2e][lookup]") {
     const Dictionary d;
     const auto run = run_josekic("lookup " + d.run("--moves 'pd qc zz'"));

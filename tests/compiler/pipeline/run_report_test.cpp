@@ -45,6 +45,20 @@ TEST_CASE("the text report lists counts, reasons and files", "[pipeline]") {
     CHECK_THAT(without, !Catch::Contains("slowest"));
 }
 
+TEST_CASE("the text report shows each file on one line, whatever its name holds", "[pipeline]") {
+    RunReport r = sample_report();
+    const std::string name = "games/lf-a\nb\x1B[2J.sgf";
+    r.files_skipped.push_back({name, diag::Code::NoGameTree, "no game tree"});
+    r.largest_files.push_back({name, 2000, 0.5});
+    const std::string text = render_text(r, Timings::Include);
+    CHECK_THAT(text, Catch::Contains("  games/lf-a\xEF\xBF\xBD"
+                                     "b\xEF\xBF\xBD[2J.sgf: no game tree [no-game-tree]\n"));
+    CHECK_THAT(text, !Catch::Contains("\x1B"));
+    CHECK_THAT(text, !Catch::Contains("lf-a\n"));
+    // JSON keeps the name as it is, escaped.
+    CHECK_THAT(render_json(r, Timings::Omit), Catch::Contains("lf-a\\nb\\u001b[2J.sgf"));
+}
+
 TEST_CASE("the JSON report is escaped and omits timings on request", "[pipeline]") {
     const std::string json = render_json(sample_report(), Timings::Omit);
     CHECK_THAT(json,

@@ -27,8 +27,12 @@ TEST_CASE("text shown on a terminal keeps every script and loses its control cha
                         "c\xE2\x81\xA6"
                         "d\xE2\x80\x90\xE2\x81\xB0") ==
           "a" + replacement + "b" + replacement + "c" + replacement + "d\xE2\x80\x90\xE2\x81\xB0");
-    // Cut short at the end: kept as it is (the decoder made the text; this only shows it).
-    CHECK(terminal_text("x\xE2\x80") == "x\xE2\x80");
+    // Bytes of no UTF-8 character (a name in another charset, a character cut short): each
+    // one replaced, 0x9B (CSI to a Latin-1 terminal) among them; line feeds kept on request.
+    CHECK(terminal_text("x\xE2\x80") == "x" + replacement + replacement);
+    CHECK(terminal_text("a\x9B"
+                        "2Jb\xFF") == "a" + replacement + "2Jb" + replacement);
+    CHECK(diag::terminal_lines("one\ntwo\x1B") == "one\ntwo" + replacement);
 }
 
 TEST_CASE("a diagnostic is one line whatever its file's name and message hold", "[diag]") {
