@@ -16,7 +16,7 @@ std::optional<ExploreArguments> parse_explore_arguments(const std::vector<std::s
         "point or a row to play; continuations are lettered on the board and listed with\n"
         "counts, shares, win rates with their 95% intervals and years; filters, games, trends,\n"
         "review of a game file and export of the line as SGF. The page is compiled into\n"
-        "josekic: nothing is fetched from the internet.\n"
+        "josekic-explore, installed with josekic: nothing is fetched from the internet.\n"
         "\n"
         "Prints the URL, then serves until SIGINT (Ctrl-C) or SIGTERM, and exits 0 once the\n"
         "requests in flight are answered. It listens on 127.0.0.1 (this machine only) unless\n"

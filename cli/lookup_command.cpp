@@ -289,7 +289,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         throw UsageError("lookup", "--moves and --game are two queries: give one");
     if (!moves.has_value() && game_file.empty())
         throw UsageError(
-            "lookup", "say what to look up: --moves \"pd qc qd\" or --game FILE.sgf (one of them)");
+            "lookup",
+            "say what to look up: --moves \"pd qc qd\", --game FILE.sgf or --corner \"B[pd] "
+            "W[qc]\" (one of them)");
     const LookupRun run{dictionary, verify, parse_filter(filters, "lookup"), json};
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);

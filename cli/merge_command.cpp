@@ -53,7 +53,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
         "threads", number_value(&threads, 0, kMaxThreads)->value_name("N")->default_value(0),
         "threads for writing the dictionaries (0: one per core); the output does not depend on "
         "it")("quiet,q", po::bool_switch(&quiet),
-              "no line a part and no warnings (errors are still printed)");
+              "no line for each part and no warnings (errors are still printed)");
     add_output_options(visible, output);
     po::options_description hidden;
     hidden.add_options()("part", po::value(&parts)->composing());

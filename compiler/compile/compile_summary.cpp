@@ -8,8 +8,8 @@ namespace josekic::compile {
 using emit::with_thousands;
 
 std::string render_games_read(const pipeline::RunReport& run) {
-    std::string out = "read " + with_thousands(run.games_read) + " games in " +
-                      with_thousands(run.files_read) + " files";
+    std::string out = "read " + emit::counted(run.games_read, "game") + " in " +
+                      emit::counted(run.files_read, "file");
     if (!run.files_skipped.empty())
         out += " (" + with_thousands(run.files_skipped.size()) +
                (run.files_skipped.size() == 1 ? " file" : " files") + " not read)";

@@ -88,8 +88,8 @@ std::string render_text(const RunReport& report, Timings timings) {
     line(out, "games cut by an illegal move", emit::with_thousands(total(report.games_cut)));
     count_lines(out, report.games_cut);
     line(out, "diagnostics",
-         emit::with_thousands(report.diagnostics.warnings) + " warnings, " +
-             emit::with_thousands(report.diagnostics.errors) + " errors");
+         emit::counted(report.diagnostics.warnings, "warning") + ", " +
+             emit::counted(report.diagnostics.errors, "error"));
     count_lines(out, report.diagnostics.by_code);
     out += "largest files\n";
     for (const FileMeasure& f : report.largest_files)
