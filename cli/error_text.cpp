@@ -1,5 +1,6 @@
 #include "cli/error_text.hpp"
 
+#include <filesystem>
 #include <new>
 #include <system_error>
 
@@ -27,6 +28,9 @@ std::string failed_run_text(const std::exception& failure, const std::string& di
         return text + diag::terminal_text(dir) +
                " holds the new dictionary, whole; what follows its commit did not all happen "
                "(the next compile into it finishes it)\n";
+    // A directory the run would have made does not "keep" anything.
+    std::error_code absent;
+    if (!std::filesystem::exists(dir, absent)) return text + "nothing was written\n";
     return text + "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
 }
 

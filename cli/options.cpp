@@ -148,8 +148,9 @@ std::string where_skips_are_named(const InputOptions& options, ReportShown repor
     if (!options.diagnostics_file.empty())
         return "every diagnostic is in " + options.diagnostics_file;
     if (options.quiet)
-        return "--quiet left the warnings out: run without it, or with --diagnostics FILE, to "
-               "see which";
+        return "errors are above; --quiet left the warnings out: run without it, or with "
+               "--diagnostics FILE, to see every one";
+    // Past the first few of a code, the printer's "... and N more" line says how to see them.
     return "the diagnostics above say which";
 }
 

@@ -61,8 +61,9 @@ TEST_CASE("a compile that fails under --strict says where the skipped games are 
     CHECK(slurp(diagnostics).find("[not-19x19]") != std::string::npos);
     const auto quiet = run_josekic(compile + " --quiet");
     CHECK(quiet.exit_code == 1);
-    CHECK(quiet.err.find("1 game skipped (--quiet left the warnings out: run without it, or with "
-                         "--diagnostics FILE, to see which)\n") != std::string::npos);
+    CHECK(quiet.err.find("1 game skipped (errors are above; --quiet left the warnings out: run "
+                         "without it, or with --diagnostics FILE, to see every one)\n") !=
+          std::string::npos);
     CHECK(quiet.err.find("[not-19x19]") == std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "report.txt"));
 }
