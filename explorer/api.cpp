@@ -371,8 +371,9 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
         diag::DiagnosticList problems;
         const std::optional<LoadedGame> game = load_game(body, name, problems);
         if (!game) {
-            // The last problem is why (the skip warning, or the parser's error); one before it
-            // may say what made it so (a first move off the board leaves a game of no moves).
+            // The last problem is why (the skip warning, or the parser's error). The one before
+            // it is shown too: often what made it so (a first move off the board leaves a game
+            // of no moves), though it may be another warning of the file.
             std::string why;
             const std::size_t shown = std::min<std::size_t>(problems.items.size(), 2);
             for (std::size_t i = problems.items.size() - shown; i < problems.items.size(); ++i)

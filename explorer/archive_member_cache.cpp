@@ -1,7 +1,5 @@
 #include "explorer/archive_member_cache.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 
 namespace josekic::explorer {
@@ -15,20 +13,13 @@ std::size_t cost_of(const std::string& member, std::size_t bytes) {
 
 }  // namespace
 
-std::optional<ArchiveMemberCache::Stamp> ArchiveMemberCache::stamp_of(const std::string& archive) {
-    struct stat st {};
-    if (::stat(archive.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    return Stamp{static_cast<std::uint64_t>(st.st_size),
-                 std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
-}
-
 std::vector<ArchiveMemberCache::Bytes> ArchiveMemberCache::members(
     const std::string& archive, const std::string& member) const {
-    const std::optional<Stamp> stamp = stamp_of(archive);
+    const std::optional<FileStamp> stamp = FileStamp::of_path(archive);
     const std::lock_guard lock(mutex_);
     const auto at = archives_.find(archive);
     if (at == archives_.end()) return {};
-    if (!stamp || stamp->size != at->second.size || stamp->modified_ns != at->second.modified_ns) {
+    if (stamp != at->second.stamp) {
         forget(archive);
         return {};
     }
@@ -37,38 +28,42 @@ std::vector<ArchiveMemberCache::Bytes> ArchiveMemberCache::members(
     return kept->second;
 }
 
-bool ArchiveMemberCache::start_reading(const std::string& archive) const {
-    const std::optional<Stamp> stamp = stamp_of(archive);
+std::optional<std::uint64_t> ArchiveMemberCache::start_reading(const std::string& archive) const {
+    const std::optional<FileStamp> stamp = FileStamp::of_path(archive);
     const std::lock_guard lock(mutex_);
     const auto at = archives_.find(archive);
-    const bool same = stamp && at != archives_.end() && at->second.size == stamp->size &&
-                      at->second.modified_ns == stamp->modified_ns;
-    if (same) return true;  // another reading of it keeps what this one would
+    // The same archive: a reading that started before this one keeps what this one would.
+    if (stamp && at != archives_.end() && at->second.stamp == *stamp) return at->second.ticket;
     if (at != archives_.end()) forget(archive);
-    if (!stamp) return false;
-    archives_.emplace(archive, Archive{stamp->size, stamp->modified_ns, {}});
+    if (!stamp) return std::nullopt;
+    // A new ticket: a reading of the archive as it was before cannot keep its members here.
+    archives_.emplace(archive, Archive{*stamp, ++tickets_, 0, {}});
     oldest_first_.push_back(archive);
-    return true;
+    return tickets_;
 }
 
-void ArchiveMemberCache::keep(const std::string& archive, const std::string& member,
-                              std::size_t nth, std::string_view bytes) const {
+void ArchiveMemberCache::keep(const std::string& archive, std::uint64_t ticket,
+                              const std::string& member, std::size_t nth,
+                              std::string_view bytes) const {
     const std::size_t cost = cost_of(member, bytes.size());
     const std::lock_guard lock(mutex_);
     const auto at = archives_.find(archive);
-    if (at == archives_.end() || cost > max_bytes_) return;
-    if (const auto named = at->second.members.find(member);
-        named != at->second.members.end() ? named->second.size() != nth : nth != 0)
+    if (at == archives_.end() || at->second.ticket != ticket) return;
+    Archive& kept = at->second;
+    if (const auto named = kept.members.find(member);
+        named != kept.members.end() ? named->second.size() != nth : nth != 0)
         return;
-    // Room is made by giving up the archives kept longest, never the one being read: the
-    // members it has kept are those its next reading would pass first.
+    // Room is made by giving up the archives kept longest, never the one being read (the
+    // members it has kept are those its next reading would pass first), and only when the
+    // others hold enough of it.
+    if (kept.bytes + cost > max_bytes_) return;
     while (bytes_kept_ + cost > max_bytes_) {
         const auto oldest = std::find_if(oldest_first_.begin(), oldest_first_.end(),
                                          [&](const std::string& a) { return a != archive; });
-        if (oldest == oldest_first_.end()) return;
-        forget(std::string(*oldest));
+        forget(std::string(*oldest));  // there is one: this archive alone fits
     }
-    archives_.at(archive).members[member].push_back(std::make_shared<const std::string>(bytes));
+    kept.members[member].push_back(std::make_shared<const std::string>(bytes));
+    kept.bytes += cost;
     bytes_kept_ += cost;
 }
 
@@ -80,8 +75,7 @@ std::size_t ArchiveMemberCache::bytes_kept() const {
 void ArchiveMemberCache::forget(const std::string& archive) const {
     const auto at = archives_.find(archive);
     if (at == archives_.end()) return;
-    for (const auto& [member, named] : at->second.members)
-        for (const Bytes& bytes : named) bytes_kept_ -= cost_of(member, bytes->size());
+    bytes_kept_ -= at->second.bytes;
     archives_.erase(at);
     oldest_first_.erase(std::remove(oldest_first_.begin(), oldest_first_.end(), archive),
                         oldest_first_.end());

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -28,47 +29,58 @@ std::string point_text(const go::Point& p) {
     return {static_cast<char>('a' + p.x), static_cast<char>('a' + p.y)};
 }
 
-// Hands `holds_it` the bytes of each file the index may call `source`, until it says one
-// holds what it looks for: a file on disk, or a member of an archive on disk whose path
-// `source` starts with ("fox.tar.xz/fox/a.sgf"), read through the walker as compile read it.
-// An archive may hold two members of one name (two tars joined, a zip appended to): each is
-// tried in turn. The members a reading of an archive passes are kept in `members`, and those
-// kept are tried before the archive is read again. False when there is none.
-bool read_source(const std::string& source, const ArchiveMemberCache& members,
-                 const std::function<bool(const std::string& bytes)>& holds_it) {
-    namespace fs = std::filesystem;
+// The file on disk that holds what the index calls `source`: the file itself, or an archive
+// whose path `source` starts with ("fox.tar.xz/fox/a.sgf"); nullopt when there is none.
+std::optional<std::string> file_holding(const std::string& source) {
     std::error_code error;
     std::string container = source;
     while (!container.empty()) {
-        if (fs::is_regular_file(container, error)) {
-            const bool archive = container != source;
-            if (archive && input::classify_name(container) == input::FileKind::Other) return false;
-            if (archive) {
-                const std::vector<ArchiveMemberCache::Bytes> kept =
-                    members.members(container, source);
-                for (const ArchiveMemberCache::Bytes& bytes : kept)
-                    if (holds_it(*bytes)) return true;
-                members.start_reading(container);
-            }
-            bool found = false;
-            std::unordered_map<std::string, std::size_t> named;  // members of a name passed
-            input::walk_inputs({container}, [&](input::InputFile&& file) {
-                if (file.read_error) return input::WalkControl::Continue;
-                if (archive && !file.cut_short)
-                    members.keep(container, file.display_path, named[file.display_path]++,
-                                 file.bytes);
-                if (file.display_path != source) return input::WalkControl::Continue;
-                found = true;
-                return holds_it(file.bytes) ? input::WalkControl::Stop
-                                            : input::WalkControl::Continue;
-            });
-            return found;
+        if (std::filesystem::is_regular_file(container, error)) {
+            if (container != source && input::classify_name(container) == input::FileKind::Other)
+                return std::nullopt;
+            return container;
         }
         const std::size_t slash = container.rfind('/');
         if (slash == std::string::npos || slash == 0) break;
         container.resize(slash);
     }
+    return std::nullopt;
+}
+
+// Hands `holds_it` the bytes `members` kept of each archive member the index may call
+// `source`, until it says one holds what it looks for. False when none did.
+bool read_kept_members(const std::string& source, const ArchiveMemberCache& members,
+                       const std::function<bool(const std::string& bytes)>& holds_it) {
+    const std::optional<std::string> container = file_holding(source);
+    if (!container || *container == source) return false;
+    for (const ArchiveMemberCache::Bytes& bytes : members.members(*container, source))
+        if (holds_it(*bytes)) return true;
     return false;
+}
+
+// Hands `holds_it` the bytes of each file the index may call `source`, until it says one
+// holds what it looks for: a file on disk, or a member of an archive on disk read through the
+// walker as compile read it. An archive may hold two members of one name (two tars joined, a
+// zip appended to): each is tried in turn. The members a reading of an archive passes are
+// kept in `members`. False when there is none.
+bool read_source(const std::string& source, const ArchiveMemberCache& members,
+                 const std::function<bool(const std::string& bytes)>& holds_it) {
+    const std::optional<std::string> container = file_holding(source);
+    if (!container) return false;
+    const std::optional<std::uint64_t> ticket =
+        *container != source ? members.start_reading(*container) : std::nullopt;
+    bool found = false;
+    std::unordered_map<std::string, std::size_t> named;  // members of a name passed
+    input::walk_inputs({*container}, [&](input::InputFile&& file) {
+        if (file.read_error) return input::WalkControl::Continue;
+        if (ticket && !file.cut_short)
+            members.keep(*container, *ticket, file.display_path, named[file.display_path]++,
+                         file.bytes);
+        if (file.display_path != source) return input::WalkControl::Continue;
+        found = true;
+        return holds_it(file.bytes) ? input::WalkControl::Stop : input::WalkControl::Continue;
+    });
+    return found;
 }
 
 // Whether `r` is the game the index holds, by the facts it keeps of it: a game whose moves
@@ -191,6 +203,12 @@ Json GameSource::game_json(std::uint32_t id, std::size_t move) const {
 
 GameSource::WholeFile GameSource::read_whole_file(const index::IndexedGame& game,
                                                   std::optional<game::GameRecord>& record) const {
+    const auto holds_it = [&](const std::string& bytes) {
+        record = game_in_file(bytes, game);
+        return record.has_value();
+    };
+    // Kept members first: they wait for no reading of a whole file.
+    if (read_kept_members(game.source_path, members_, holds_it)) return WholeFile::Read;
     whole_file_readers_.acquire();
     // The file's records are freed on return; glibc keeps freed memory in the arena of the
     // thread that used it, so that each of the server's threads would keep a parse's worth:
@@ -202,10 +220,7 @@ GameSource::WholeFile GameSource::read_whole_file(const index::IndexedGame& game
             readers.release();
         }
     } release{whole_file_readers_};
-    const bool there = read_source(game.source_path, members_, [&](const std::string& bytes) {
-        record = game_in_file(bytes, game);
-        return record.has_value();
-    });
+    const bool there = read_source(game.source_path, members_, holds_it);
     if (!there) return WholeFile::Gone;
     return record ? WholeFile::Read : WholeFile::Changed;
 }

@@ -41,16 +41,14 @@ std::optional<std::string> GameTreeCache::tree(const std::string& path, std::siz
     const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
     struct stat st {};
     if (file.fd < 0 || ::fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    const std::int64_t modified_ns =
-        std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec;
+    const FileStamp stamp = FileStamp::of(st);
 
     std::shared_ptr<const FileTrees> known;
     {
         const std::lock_guard lock(mutex_);
         if (const auto at = files_.find(path); at != files_.end()) known = at->second;
     }
-    if (known && known->size == size && known->modified_ns == modified_ns) {
+    if (known && known->stamp == stamp) {
         if (n > known->spans.size()) return std::nullopt;
         const sgf::TreeSpan span = known->spans[n - 1];
         return read_bytes(file.fd, span.begin, span.end - span.begin);
@@ -61,10 +59,10 @@ std::optional<std::string> GameTreeCache::tree(const std::string& path, std::siz
         std::counting_semaphore<2>& scanners;
         ~Release() { scanners.release(); }
     } release{scanners_};
-    const std::optional<std::string> bytes = read_bytes(file.fd, 0, static_cast<std::size_t>(size));
+    const std::optional<std::string> bytes =
+        read_bytes(file.fd, 0, static_cast<std::size_t>(stamp.size));
     if (!bytes) return std::nullopt;
-    auto trees =
-        std::make_shared<FileTrees>(FileTrees{size, modified_ns, sgf::game_tree_spans(*bytes)});
+    auto trees = std::make_shared<FileTrees>(FileTrees{stamp, sgf::game_tree_spans(*bytes)});
     std::optional<std::string> tree;
     if (n <= trees->spans.size()) {
         const sgf::TreeSpan span = trees->spans[n - 1];

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/sgf/game_trees.hpp"
+#include "explorer/file_stamp.hpp"
 
 namespace josekic::explorer {
 
@@ -40,8 +41,7 @@ class GameTreeCache {
 
   private:
     struct FileTrees {
-        std::uint64_t size = 0;
-        std::int64_t modified_ns = 0;
+        FileStamp stamp;
         std::vector<sgf::TreeSpan> spans;
     };
     /// Keeps `trees` as `path`'s, giving up the oldest files beyond max_trees_.

@@ -52,28 +52,37 @@ std::string error_text(archive* a) {
 }
 
 // libarchive converts the names an archive says are UTF-8 (a zip entry's with its UTF-8 flag,
-// a pax header's) to the charset of the thread's locale. josekic never calls setlocale, so
-// that is "C", ASCII: every such name with another character failed to convert, and its
-// entry came out nameless. While it lives, the thread reads names under C.UTF-8 (glibc
-// always has it), where they stay as the archive wrote them; tar's raw names are raw under
-// any locale.
+// a pax header's) to the charset of the thread's locale, as it reads each header. josekic
+// never calls setlocale, so that is "C", ASCII: every such name with another character failed
+// to convert, and its entry came out nameless. Headers are read under C.UTF-8 (glibc always
+// has it), where the names stay as the archive wrote them; tar's raw names are raw under any
+// locale. Made once an archive; under() switches the thread's locale only around the reading
+// of a header and of its name (converted again when asked for), so that nothing else runs
+// under it.
 class Utf8EntryNames {
   public:
     Utf8EntryNames()
-        : utf8_(::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr))) {
-        if (utf8_ != nullptr) previous_ = ::uselocale(utf8_);
-    }
+        : utf8_(::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr))) {}
     ~Utf8EntryNames() {
-        if (utf8_ == nullptr) return;
-        ::uselocale(previous_);
-        ::freelocale(utf8_);
+        if (utf8_ != nullptr) ::freelocale(utf8_);
     }
     Utf8EntryNames(const Utf8EntryNames&) = delete;
     Utf8EntryNames& operator=(const Utf8EntryNames&) = delete;
 
+    /// What `read` returns, run under C.UTF-8.
+    template <typename Read>
+    auto under(Read read) const {
+        if (utf8_ == nullptr) return read();
+        const locale_t previous = ::uselocale(utf8_);
+        struct Restore {
+            locale_t previous;
+            ~Restore() { ::uselocale(previous); }
+        } restore{previous};
+        return read();
+    }
+
   private:
     locale_t utf8_;
-    locale_t previous_ = nullptr;
 };
 
 // Entry names are stored as raw bytes in tar and usually as UTF-8 in zip (Utf8EntryNames);
@@ -253,7 +262,8 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
     std::int64_t archive_bytes_counted = 0;  // archive bytes already given to an entry
     for (;;) {
         archive_entry* entry = nullptr;
-        const int status = archive_read_next_header(reader.get(), &entry);
+        const int status =
+            utf8_names.under([&] { return archive_read_next_header(reader.get(), &entry); });
         if (status == ARCHIVE_EOF) break;
         ++ordinal;
         if (status == ARCHIVE_FATAL) {
@@ -265,7 +275,8 @@ WalkControl read_container(const ArchiveSource& source, const std::string& displ
         // ARCHIVE_WARN (e.g. an unknown header extension) still delivers a usable entry.
         // A raw stream is one compressed file: it is the archive itself, whatever its name.
         const bool whole_file = archive_format(reader.get()) == ARCHIVE_FORMAT_RAW;
-        const std::optional<std::string> named = entry_name(entry);
+        const std::optional<std::string> named =
+            utf8_names.under([&] { return entry_name(entry); });
         if (!named) {
             // Not skipped without a word, as a file of another kind is: it may be a game.
             if (visit(failure(display_path + "/<entry " + std::to_string(ordinal) + ">",

@@ -135,9 +135,9 @@ async function showLinkedView() {
   Object.assign(state, fields);
   for (const k of FILTERS) $('f-' + k).value = state.filters[k];
   updateFilterCount();
-  await refresh('replace');
-  if (linkedGame) await openGame(linkedGame.id, linkedGame.move, 'replace');
+  if (!(await refresh('replace'))) return;  // the user went on meanwhile
   if (problem) $('error').textContent = problem;  // refresh() has cleared the line
+  if (linkedGame) await openGame(linkedGame.id, linkedGame.move, 'replace');
 }
 
 // --- Drawing -----------------------------------------------------------------------------
@@ -145,9 +145,9 @@ const board = new Board($('board'), (point) => clickPoint(point));
 
 // Continuation `c`'s move as the page plays it. The API answers a line in its own colours, and
 // the empty line in Black's: with swapped colours, White plays first.
-function continuationMove(c) {
+function continuationMove(c, lineLength = played().length) {
   const m = parseMove(c.move);
-  return m && state.mode === 'joseki' && state.swap && played().length === 0 ? swapped(m) : m;
+  return m && state.mode === 'joseki' && state.swap && lineLength === 0 ? swapped(m) : m;
 }
 
 // One marker a point, the most played continuation's: in pattern mode both colours may play
@@ -196,7 +196,7 @@ function drawMoves() {
     item.className = 'move' + (i < state.at ? ' played' : '');
     item.textContent = `${i + 1}. ${m.color} ${m.point ? gtp(m.point) : state.mode === 'joseki' ? 'tenuki' : 'pass'}`;
     // The line's moves, also while a game is open: the game is left for the line.
-    item.onclick = () => { if (state.game) { state.game = null; state.at = i + 1; refresh(); } else go(i + 1); };
+    item.onclick = () => { if (state.game) { state.game = null; state.at = i + 1; state.offset = 0; refresh(); } else go(i + 1); };
     list.appendChild(item);
   });
 }
@@ -260,6 +260,9 @@ function drawTable() {
   // move, not of the line's first player.
   $('count-head').textContent = state.mode === 'fuseki' ? 'games' : 'times';
   $('wins-head').textContent = state.mode === 'pattern' ? 'player to move wins (95%)' : 'first player wins (95%)';
+  // Drawn again when the trends come (the players and era columns): the row that had the
+  // focus keeps it, so that the keyboard does not lose its place.
+  const focused = [...body.children].indexOf(document.activeElement);
   body.replaceChildren();
   if (!answer) return;
   answer.continuations.forEach((c, i) => {
@@ -273,6 +276,7 @@ function drawTable() {
     activate(row, () => play(m));
     body.appendChild(row);
   });
+  if (focused >= 0 && body.children[focused]) body.children[focused].focus({ preventScroll: true });
 }
 
 function drawGames() {
@@ -413,13 +417,14 @@ function drawAll() {
 
 // --- Actions -----------------------------------------------------------------------------
 // Asks for the view `state` names and draws it; `how` is 'push' (a view the user went to: a
-// new entry of the browser's history) or 'replace'. `before`, when given, is the line the
-// view replaces: a line the API refuses (a first stone on a centre line) is not kept, and
-// the view stays where it was. Each view asked for counts in `views`: an answer that comes
-// after a later view was asked for is dropped, so that the board and the table never show
-// two positions.
+// new entry of the browser's history) or 'replace'. With `undoable`, a line the API refuses
+// (a first stone on a centre line) is not kept: the line goes back to the one drawn last.
+// Each view asked for counts in `views`: an answer that comes after a later view was asked
+// for is dropped, so that the board and the table never show two positions. True when it
+// drew.
 let views = 0;
-async function refresh(how = 'push', before = null) {
+let drawnLine = { moves: [], at: 0, offset: 0, game: null };  // the line of the view drawn last
+async function refresh(how = 'push', undoable = false) {
   const mine = ++views;
   $('error').textContent = '';
   let next = null;
@@ -434,12 +439,14 @@ async function refresh(how = 'push', before = null) {
   } catch (e) {
     problem = e.message;
   }
-  if (mine !== views) return;
-  if (problem && before) {
-    Object.assign(state, before);
+  if (mine !== views) return false;
+  if (problem && undoable) {
+    Object.assign(state, drawnLine);
     $('error').textContent = problem;
-    return;
+    focusAfterDraw = null;
+    return false;
   }
+  drawnLine = { moves: state.moves, at: state.at, offset: state.offset, game: state.game };
   toUrl(how);
   answer = next;
   $('error').textContent = problem;
@@ -447,6 +454,7 @@ async function refresh(how = 'push', before = null) {
   drawAll();
   drawTrends().catch((e) => { $('error').textContent = e.message; });
   drawCorners().catch((e) => { $('error').textContent = e.message; });
+  return true;
 }
 
 function play(move) {
@@ -462,12 +470,11 @@ function play(move) {
   // left it: one of them takes that move's place.
   const left = answer && !answer.found && answer.left_at ? answer.left_at.move_number - 1 : null;
   const offered = left !== null && answer.continuations.some((c) => { const m = continuationMove(c); return m && m.color === move.color && m.point === move.point; });
-  const before = { moves: state.moves, at: state.at, offset: state.offset, game: state.game };
   state.moves = (offered ? played().slice(0, left) : played()).concat([move]);
   state.at = state.moves.length;
   state.offset = 0;
   state.game = null;
-  refresh('push', before);
+  refresh('push', true);
 }
 
 function clickPoint(point) {
@@ -573,7 +580,7 @@ async function exportSgf() {
     if (level >= depth) return '';
     const a = await api.lookup(state.mode, { moves: lineText(line), games: 0, ...filterParams() });
     const kept = a.continuations.filter((c) => c.count >= min && (c.share ?? 1) >= share);
-    const kids = (children ? kept.slice(0, children) : kept).map((c) => ({ c, m: parseMove(c.move) })).filter((k) => k.m);
+    const kids = (children ? kept.slice(0, children) : kept).map((c) => ({ c, m: continuationMove(c, line.length) })).filter((k) => k.m);
     const parts = [];
     for (const k of kids) parts.push('(' + node(k.m, comment(k.c)) + (await subtree(line.concat([k.m]), level + 1)) + ')');
     return parts.join('');

@@ -419,6 +419,9 @@ test('Back goes back a view, and a row is played or opened from the keyboard', a
   await page.keyboard.press('Enter');
   await settled(before);
   assert.equal(await urlMoves(), 'B[pd] ' + first);
+  // The focus stays on the table's first row, also once the trends have filled its columns.
+  await page.waitForFunction(() => document.querySelector('#continuations td.players').textContent !== '–');
+  assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#continuations tbody tr')), true);
   before = await redraws();
   await page.goBack();
   await settled(before);
