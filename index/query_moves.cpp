@@ -217,6 +217,9 @@ std::variant<ParsedMoves, QueryError> parse_moves(std::string_view text, std::st
         const std::size_t at = text.find_first_of("\n#");
         return QueryError{at + 1, "unexpected '" + std::string(1, text[at]) + "'"};
     }
+    // Copied from an SGF file ("B[pd];W[qc]"): said as such, not as the '[' after it.
+    if (const std::size_t at = text.find(';'); at != std::string_view::npos)
+        return QueryError{at + 1, "moves are separated by spaces, not ';': B[pd] W[qc]"};
     std::variant<std::string, QueryError> spelt = sgf_spelling(text);
     if (const auto* error = std::get_if<QueryError>(&spelt)) return *error;
     diag::DiagnosticList problems;

@@ -26,6 +26,9 @@ std::vector<go::Move> canonical(const std::string& text) {
 TEST_CASE("a malformed query names the column of its fault", "[index][query]") {
     CHECK(error_of("pd qc zz", index::Tree::Joseki).column == 7);
     CHECK(error_of("pd B[qc", index::Tree::Joseki).column == 4);
+    const index::QueryError copied = error_of("B[pd];W[qc]", index::Tree::Joseki);
+    CHECK(copied.column == 6);
+    CHECK(copied.message.find("separated by spaces, not ';'") != std::string::npos);
     CHECK(error_of("tenuki pd", index::Tree::Joseki).message.find("starts with a stone") !=
           std::string::npos);
     CHECK(error_of("jj", index::Tree::Joseki).message.find("no corner") != std::string::npos);
