@@ -118,7 +118,7 @@ struct CornerArguments {
     std::string game_file;
     boost::optional<std::size_t> move;
     bool either_colour = false;
-    std::string to_move;
+    boost::optional<std::string> to_move;
     bool moves_given = false;
     std::size_t games = 5;
     bool json = false;
@@ -132,8 +132,9 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
                  json, verify, filters] = a;
     if (moves_given) throw UsageError("lookup", "--corner and --moves are two queries: give one");
     const game::GameFilter filter = parse_filter(filters, "lookup");
-    if (!to_move.empty() && to_move != "black" && to_move != "white" && to_move != "either")
-        throw UsageError("lookup", "--to-move takes black, white or either, not '" + to_move + "'");
+    if (to_move && *to_move != "black" && *to_move != "white" && *to_move != "either")
+        throw UsageError("lookup",
+                         "--to-move takes black, white or either, not '" + *to_move + "'");
     index::CornerQuery query;
     if (!game_file.empty()) {
         const std::optional<trackers::Corner> named = corner_named(corner);
@@ -143,10 +144,6 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
                              "upper-right, lower-left, lower-right), not '" +
                                  corner + "'");
         if (!move) throw UsageError("lookup", "--game with --corner needs --move N");
-        // A game's corner is counted with either player to move, so "either" is no conflict.
-        if (!to_move.empty() && to_move != "either")
-            throw UsageError("lookup",
-                             "--to-move goes with --corner STONES: a game says who moves");
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return ExitStatus::Error;
         if (*move > game->legal_moves)
@@ -174,10 +171,12 @@ ExitStatus run_corner_lookup(const CornerArguments& a) {
             throw UsageError("lookup", "--corner, column " + std::to_string(error->column) + ": " +
                                            error->message);
         query = std::get<index::CornerQuery>(std::move(parsed));
-        // "either", the default, is said as the JSON answer and the API say it.
-        if (to_move == "black" || to_move == "white")
-            query.to_move = to_move == "black" ? go::Color::Black : go::Color::White;
     }
+    // A game's corner, as typed stones, is counted with either player to move unless told:
+    // the same stones arise with the other player to move in other games. "either", the
+    // default, is said as the JSON answer and the API say it.
+    if (to_move && *to_move != "either")
+        query.to_move = *to_move == "black" ? go::Color::Black : go::Color::White;
     query.colours = either_colour ? index::ColourReversal::Either : index::ColourReversal::Exact;
     return answer(
         LookupRun{dictionary, verify, filter, json},
@@ -244,7 +243,8 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     boost::optional<std::size_t> move;
     boost::optional<std::string> corner;
     bool either_colour = false;
-    std::string to_move;
+    // Optional: `--to-move ""` is refused, not taken for the default.
+    boost::optional<std::string> to_move;
     FilterOptions filters;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
@@ -268,7 +268,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "either-colour", po::bool_switch(&either_colour),
         "with --corner: also count the pattern with its colours reversed")(
         "to-move", po::value(&to_move)->value_name("black|white|either"),
-        "with --corner STONES: count only this player to move (default: either)");
+        "with --corner: count only this player to move (default: either)");
     add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
@@ -283,7 +283,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     if (corner)
         return run_corner_lookup({dictionary, *corner, game_file, move, either_colour, to_move,
                                   moves.has_value(), games, json, verify, filters});
-    if (either_colour || !to_move.empty())
+    if (either_colour || to_move)
         throw UsageError("lookup", "--either-colour and --to-move go with --corner");
     if (moves.has_value() && !game_file.empty())
         throw UsageError("lookup", "--moves and --game are two queries: give one");

@@ -470,6 +470,24 @@ TEST_CASE(
         run_josekic("lookup " + shell_quote(with.string()) + stones + " --to-move red");
     CHECK(red.exit_code == 2);
     CHECK(red.err.find("--to-move takes black, white or either, not 'red'") != std::string::npos);
+    const auto empty =
+        run_josekic("lookup " + shell_quote(with.string()) + stones + " --to-move ''");
+    CHECK(empty.exit_code == 2);
+    CHECK(empty.err.find("--to-move takes black, white or either, not ''") != std::string::npos);
+    // A game's corner is the same query as its stones typed: --to-move narrows both.
+    const std::string game =
+        " --game " + shell_quote(std::string(JOSEKIC_SOURCE_DIR) + "/samples/chinese-opening.sgf");
+    for (const char* side : {"black", "white"}) {
+        const auto from_game =
+            run_josekic("lookup " + shell_quote(with.string()) + game +
+                        " --move 1 --corner upper-right --json --to-move " + side);
+        const auto typed = run_josekic("lookup " + shell_quote(with.string()) +
+                                       " --corner 'B[pd]' --json --to-move " + side);
+        INFO(side << ": " << from_game.err);
+        CHECK(from_game.exit_code == 0);
+        CHECK(json::parse(from_game.out)["to_move"] == side);
+        CHECK(from_game.out == typed.out);
+    }
     const auto text = run_josekic("lookup " + shell_quote(with.string()) + " --corner Q16");
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("Played next") != std::string::npos);
