@@ -79,8 +79,11 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << ".\nLines ending here: " << emit::with_thousands(r.stats.ends) << ".\n";
     } else {
         const std::span<const go::Move> known(r.query.played.data(), r.matched);
-        if (r.filtered)
+        if (r.filtered_out)
             out << "No game that passes the filters plays this line: they leave it at move ";
+        else if (r.filtered)
+            out << "Not in the dictionary, and the games that pass the filters leave the line "
+                   "at move ";
         else
             out << "Not in the dictionary: the line leaves it at move ";
         out << r.matched + 1 << ", " << move_text(r.query.played[r.matched], tree)

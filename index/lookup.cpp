@@ -69,6 +69,13 @@ LookupResult lookup(const IndexFile& index, Tree tree, const QueryLine& typed, s
     r.matched = w.matched();
     r.last_known = w.path.back();
     r.last_known_count = node_count(index, tree, r.last_known, selection);
+    if (selection != nullptr && r.matched < query.canonical.size()) {
+        // Any view the dictionary holds whole, filters aside, tells the two answers apart.
+        const auto held = [&](const QueryLine& line) {
+            return walk(view, line.canonical).matched() == line.canonical.size();
+        };
+        r.filtered_out = held(typed) || std::ranges::any_of(typed.other_views, held);
+    }
     if (r.matched == query.canonical.size()) {
         r.node = r.last_known;
         r.stats = node_stats(index, tree, *r.node, selection);

@@ -52,6 +52,9 @@ struct LookupResult {
     /// Counted over the games a filter selects: a line "not found" is one none of them plays,
     /// which the dictionary may still hold.
     bool filtered = false;
+    /// Not found only because of the filters: the dictionary holds the whole line, and no game
+    /// that passes them plays it.
+    bool filtered_out = false;
 };
 
 /// The player whose wins a line's statistics count, named in the query's colours: "Black" for

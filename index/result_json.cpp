@@ -104,7 +104,8 @@ Json lookup_json(const LookupResult& r) {
     out["share_of_parent"] = share(r.stats.count, r.parent_count);
     if (!r.node)
         out["left_at"] = {{"move_number", r.matched + 1},
-                          {"move", move_json(r.query.played[r.matched], tree)}};
+                          {"move", move_json(r.query.played[r.matched], tree)},
+                          {"filtered_out", r.filtered_out}};
     Json position{{"orders", r.position.nodes.size()}, {"key_collisions", r.position.collisions}};
     add_stats(position, r.position.stats);
     out["position"] = std::move(position);

@@ -213,7 +213,10 @@ function drawSummary() {
       `; first player wins ${percent(answer.win_rate)}; years ${years(answer)}; lines ending here ${thousands(answer.lines_ending_here)}.`));
   } else if (answer.left_at) {
     // Under filters, the games that pass may leave a line the dictionary holds.
-    parts.push(h('p', {}, `${answer.filters ? 'No game that passes the filters plays this line: they leave it' : 'Not in the dictionary: the line leaves it'} at move ${answer.left_at.move_number}, ${answer.left_at.move}. ` +
+    const left = answer.left_at.filtered_out ? 'No game that passes the filters plays this line: they leave it'
+      : answer.filters ? 'Not in the dictionary, and the games that pass the filters leave the line'
+        : 'Not in the dictionary: the line leaves it';
+    parts.push(h('p', {}, `${left} at move ${answer.left_at.move_number}, ${answer.left_at.move}. ` +
       (answer.continuations.length ? 'Played there instead:' : 'Nothing is played there.')));
   }
   if (answer.position && answer.position.orders > 0)

@@ -71,6 +71,17 @@ TEST_CASE("lookup --since answers from the games of 2017 on and says so", "[cli]
     CHECK(none.out.find("No game that passes the filters plays this line: they leave it at "
                         "move 1, ") != std::string::npos);
     CHECK(none.out.find("Not in the dictionary") == std::string::npos);
+    const auto none_json = run_josekic("lookup " + c.out("o") + " --fuseki --json --moves '" +
+                                       first + "' --until 1900");
+    CHECK(nlohmann::json::parse(none_json.out)["left_at"]["filtered_out"] == true);
+    // A line the dictionary does not hold at all is still said to be so under filters.
+    const auto unknown =
+        run_josekic("lookup " + c.out("o") + " --fuseki --moves '" + first + " aa' --until 1900");
+    CHECK(unknown.out.find("Not in the dictionary, and the games that pass the filters leave "
+                           "the line at move 1, ") != std::string::npos);
+    const auto unknown_json = run_josekic("lookup " + c.out("o") + " --fuseki --json --moves '" +
+                                          first + " aa' --until 1900");
+    CHECK(nlohmann::json::parse(unknown_json.out)["left_at"]["filtered_out"] == false);
 }
 
 TEST_CASE("lookup --game with a filter looks the game's position up among the passing games",
