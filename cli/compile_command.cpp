@@ -14,6 +14,7 @@
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/merge_job.hpp"
+#include "core/diag/terminal_text.hpp"
 #include "core/input/walker.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/decimal_text.hpp"
@@ -215,15 +216,14 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     if (!result.written && used_no_game) {
         std::cerr << "josekic: error: no game was used (" << compile::render_games_read(result.run)
                   << "): a compile of no games does not replace the dictionary in "
-                  << options.output_dir
+                  << diag::terminal_text(options.output_dir)
                   << " (check the inputs and the filters; to add games, use --update)\n";
     }
     if (!result.written) {
         const ExitStatus status = used_no_game
                                       ? ExitStatus::Error
                                       : exit_status(result.run, input, ReportShown::NotWritten);
-        std::cerr << "josekic: nothing was written; " << options.output_dir
-                  << " keeps what it held\n";
+        std::cerr << "josekic: " << nothing_written_text(options.output_dir);
         return status;
     }
     if (!update_dir.empty()) {

@@ -28,10 +28,14 @@ std::string failed_run_text(const std::exception& failure, const std::string& di
         return text + diag::terminal_text(dir) +
                " holds the new dictionary, whole; what follows its commit did not all happen "
                "(the next compile into it finishes it)\n";
+    return text + nothing_written_text(dir);
+}
+
+std::string nothing_written_text(const std::string& dir) {
     // A directory the run would have made does not "keep" anything.
     std::error_code absent;
-    if (!std::filesystem::exists(dir, absent)) return text + "nothing was written\n";
-    return text + "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
+    if (!std::filesystem::exists(dir, absent)) return "nothing was written\n";
+    return "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
 }
 
 }  // namespace josekic::cli

@@ -14,4 +14,8 @@ std::string error_text(const std::exception& failure);
 /// committed (emit::CommittedError), that DIR holds the new dictionary.
 std::string failed_run_text(const std::exception& failure, const std::string& dir);
 
+/// "nothing was written; DIR keeps what it held", or "nothing was written" when DIR does not
+/// exist (a directory the run would have made keeps nothing), with a line feed.
+std::string nothing_written_text(const std::string& dir);
+
 }  // namespace josekic::cli

@@ -66,6 +66,9 @@ TEST_CASE("a compile that fails under --strict says where the skipped games are 
           std::string::npos);
     CHECK(quiet.err.find("[not-19x19]") == std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "report.txt"));
+    // A directory the compile would have made kept nothing: said so, not "keeps what it held".
+    CHECK(quiet.err.find("josekic: nothing was written\n") != std::string::npos);
+    CHECK(quiet.err.find("keeps what it held") == std::string::npos);
 }
 
 TEST_CASE("dropped duplicates do not count as skipped under --strict", "[e2e][cli]") {
