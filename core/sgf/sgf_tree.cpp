@@ -325,6 +325,13 @@ class TreeParser {
         return std::string("\\x") + hex[u >> 4] + hex[u & 15];
     }
 
+    /// A property's spelling as a message quotes it: letters only, a long one cut.
+    static std::string shown_spelling(std::string_view spelling) {
+        constexpr std::size_t kShown = 24;
+        if (spelling.size() <= kShown) return std::string(spelling);
+        return std::string(spelling.substr(0, kShown)) + "...";
+    }
+
     /// The canonical identifier of a property spelled `spelling`: old FF[1]/FF[3] files
     /// spell identifiers long and mixed-case ("AddBlack"), and the capitals alone are the
     /// identifier. Usually all letters are capitals and the spelling itself is the id.
@@ -352,8 +359,7 @@ class TreeParser {
             s_.skip_space();
             if (s_.at_end() || s_.peek() != '[') {
                 sink_.warning(path_, where, diag::Code::PropertyWithoutValue,
-                              "property '" + (id.empty() ? std::string("?") : std::string(id)) +
-                                  "' has no value; ignored");
+                              "property '" + shown_spelling(spelling) + "' has no value; ignored");
                 continue;
             }
             const std::uint32_t first_value = builder.value_count();
@@ -370,9 +376,15 @@ class TreeParser {
                 s_.skip_space();
             } while (!s_.at_end() && s_.peek() == '[');
             if (id.empty()) {
+                // A move spelled in lower case is lost: said, for the game then starts later.
+                const bool move = spelling == "b" || spelling == "w";
                 sink_.warning(path_, where, diag::Code::BadPropertyId,
-                              "property identifier of " + std::to_string(spelling.size()) +
-                                  " letters has no capital; ignored");
+                              "property '" + shown_spelling(spelling) +
+                                  "' has no capital letter, which every SGF property has; "
+                                  "ignored" +
+                                  (move ? std::string(" (a move is B[..] or W[..], in capitals: "
+                                                      "this one is not played)")
+                                        : std::string()));
                 builder.drop_values(first_value);
                 continue;
             }

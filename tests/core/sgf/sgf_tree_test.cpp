@@ -378,7 +378,23 @@ TEST_CASE("long property identifiers", "[sgf]") {
     CHECK(root.properties[2].id == "B");
     const auto* bad = find_code(diags, diag::Code::BadPropertyId);
     REQUIRE(bad != nullptr);
-    CHECK(bad->message == "property identifier of 40 letters has no capital; ignored");
+    CHECK(bad->message == "property '" + std::string(24, 'q') +
+                              "...' has no capital letter, which every SGF property has; ignored");
+}
+
+TEST_CASE("a move spelled in lower case is named and said to be lost", "[sgf]") {
+    diag::DiagnosticList diags;
+    const auto trees = parse_collection("(;GM[1];b[pd];W[dd] c)", "t.sgf", diags);
+    REQUIRE(trees.size() == 1);
+    const auto* lost = find_code(diags, diag::Code::BadPropertyId);
+    REQUIRE(lost != nullptr);
+    CHECK(lost->message ==
+          "property 'b' has no capital letter, which every SGF property has; ignored (a move "
+          "is B[..] or W[..], in capitals: this one is not played)");
+    // A lone stray letter is quoted as it is written, not as '?'.
+    const auto* stray = find_code(diags, diag::Code::PropertyWithoutValue);
+    REQUIRE(stray != nullptr);
+    CHECK(stray->message == "property 'c' has no value; ignored");
 }
 
 TEST_CASE("properties after junk go back to their node even after variations", "[sgf]") {
