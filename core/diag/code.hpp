@@ -58,6 +58,7 @@ enum class Code : std::uint8_t {
     BadMove,
     // Native formats of server clients (core/formats).
     NoGameRecord,
+    RecordCutShort,
     // Replay (core/game): the move that stops a game.
     OccupiedPoint,
     Suicide,
@@ -171,6 +172,9 @@ inline constexpr std::array kCodes = {
              "dictionary loses the lines below it (error)"},
     CodeInfo{Code::NoGameRecord, "no-game-record", Severity::Error,
              "a GIB, NGF or UGF file with neither a header nor moves; skipped"},
+    CodeInfo{Code::RecordCutShort, "record-cut-short", Severity::Warning,
+             "a GIB game without its end mark (\\GE), or an NGF game with fewer moves than its "
+             "header counts (a truncated file); read as far as it goes"},
     CodeInfo{Code::OccupiedPoint, "occupied-point", Severity::Warning,
              "a move on an occupied point; the game is kept up to the move before"},
     CodeInfo{Code::Suicide, "suicide", Severity::Warning,

@@ -92,15 +92,32 @@ class GibReader {
 
     std::vector<game::GameRecord> read() {
         bool moves_ended = false;
-        for (const TextLine& line : split_lines(bytes_)) {
+        // The game section opens with \GS and closes with \GE: a file that stops between
+        // them was cut short, and its game would otherwise look like one that ended there.
+        bool game_opened = false;
+        bool game_closed = false;
+        const std::vector<TextLine> lines = split_lines(bytes_);
+        for (const TextLine& line : lines) {
             const std::string_view text = sgf::trimmed(line.text);
             if (text.starts_with("\\[")) {
                 header(line);
+            } else if (text == "\\GS") {
+                game_opened = true;
+            } else if (text == "\\GE") {
+                game_closed = true;
             } else if (text.starts_with("INI ")) {
                 setup(line);
             } else if (text.starts_with("STO ") && !moves_ended) {
                 moves_ended = !move(line);
             }
+        }
+        if (game_opened && !game_closed) {
+            const TextLine& last = lines.back();
+            const std::size_t moves = builder_.record().moves.size();
+            builder_.warning(
+                last.at(static_cast<int>(last.text.size()) + 1), diag::Code::RecordCutShort,
+                "the game has no end mark (\\GE): the file ends after " + std::to_string(moves) +
+                    (moves == 1 ? " move" : " moves") + " (truncated?); read as far as it goes");
         }
         return builder_.finish("GIB", found_header_);
     }

@@ -22,6 +22,7 @@ enum HeaderLine : std::size_t {
     kDate = 8,
     kResult = 10,
     kHeaderLines = 11,
+    kMoveCount = 11,  // the line after the header: how many move lines follow
 };
 
 // "LQC         9DP" -> name "LQC", rank "9p"; "ace550      7D*" -> "ace550", "7d*".
@@ -93,9 +94,25 @@ class NgfReader {
             older_header();
         }
         // Moves are looked for on every line: older files have fewer header lines.
+        std::size_t move_lines = 0;
+        bool moves_ended = false;
         for (const TextLine& line : lines_) {
             const std::string_view text = sgf::trimmed(line.text);
-            if (text.starts_with("PM") && !move(line, text)) break;
+            if (!text.starts_with("PM")) continue;
+            ++move_lines;
+            if (!moves_ended) moves_ended = !move(line, text);
+        }
+        // The header counts the move lines: fewer is a file cut short, whose game would
+        // otherwise look like one that ended there.
+        if (const auto counted =
+                lines_.size() > kMoveCount ? whole_number(lines_[kMoveCount].text) : std::nullopt;
+            found_header && counted && *counted > 0 && move_lines < std::size_t(*counted)) {
+            const TextLine& last = lines_.back();
+            builder_.warning(
+                last.at(static_cast<int>(last.text.size()) + 1), diag::Code::RecordCutShort,
+                "the header counts " + std::to_string(*counted) +
+                    (*counted == 1 ? " move" : " moves") + ", the file ends after " +
+                    std::to_string(move_lines) + " (truncated?); read as far as it goes");
         }
         return builder_.finish("NGF", found_header);
     }

@@ -51,7 +51,8 @@ TEST_CASE("a GIB file gives players, ranks, date, result, komi, handicap and mov
 }
 
 TEST_CASE("a GIB move off the board ends the main line with a positioned warning", "[formats]") {
-    const std::string gib = "\\HS\n\\HE\n\\GS\nSTO 0 2 1 3 3\nSTO 0 3 2 19 3\nSTO 0 4 1 4 4\n";
+    const std::string gib =
+        "\\HS\n\\HE\n\\GS\nSTO 0 2 1 3 3\nSTO 0 3 2 19 3\nSTO 0 4 1 4 4\n\\GE\n";
     diag::DiagnosticList diags;
     const auto games = read_gib_games(gib, "a.gib", {}, diags);
     REQUIRE(games.size() == 1);
@@ -70,6 +71,21 @@ TEST_CASE("a GIB result by resignation or on time, and GAMETAG as a fallback", "
     CHECK(games[0].info.result == "B+T");
     CHECK(games[0].info.komi == 6.5);
     CHECK(games[0].info.date == "2015-08-29");
+}
+
+TEST_CASE("a GIB game without its end mark was cut short: said so, read as far as it goes",
+          "[formats]") {
+    diag::DiagnosticList diags;
+    const auto games =
+        read_gib_games("\\HS\n\\HE\n\\GS\nSTO 0 2 1 3 3\nSTO 0 3 2 15 15", "cut.gib", {}, diags);
+    REQUIRE(games.size() == 1);
+    CHECK(test_support::moves_text(games[0].moves) == "B[dd] W[pp]");
+    REQUIRE(diags.items.size() == 1);
+    CHECK(diags.items[0].code == diag::Code::RecordCutShort);
+    CHECK(diags.items[0].where == diag::SourceLocation{5, 16});
+    CHECK(diags.items[0].message ==
+          "the game has no end mark (\\GE): the file ends after 2 "
+          "moves (truncated?); read as far as it goes");
 }
 
 TEST_CASE("a GIB file with neither header nor moves is an error, not a game", "[formats]") {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/formats/ngf_reader.hpp"
@@ -10,12 +12,15 @@ using formats::read_ngf_games;
 
 namespace {
 
-// An NGF file: eleven header lines, a move count, then PM lines.
+// An NGF file: eleven header lines, a move count (by default, the lines of `moves`), then
+// PM lines.
 std::string ngf(std::string_view handicap, std::string_view komi, std::string_view result,
-                std::string_view moves) {
+                std::string_view moves, std::optional<std::size_t> counted = std::nullopt) {
+    const auto lines = static_cast<std::size_t>(std::ranges::count(moves, '\n'));
     return "Rated game\n19\nLQC         9DP\nCYY         7D*\nwww.cyberoro.com\n" +
            std::string(handicap) + "\n0\n" + std::string(komi) + "\n20170316 [09:37]\n5\n" +
-           std::string(result) + "\n2\n" + std::string(moves);
+           std::string(result) + "\n" + std::to_string(counted.value_or(lines)) + "\n" +
+           std::string(moves);
 }
 
 }  // namespace
@@ -61,6 +66,23 @@ TEST_CASE("an unreadable NGF move ends the main line with a positioned warning",
     REQUIRE(diags.items.size() == 1);
     CHECK(diags.items[0].code == diag::Code::BadMove);
     CHECK(diags.items[0].where == diag::SourceLocation{14, 1});
+}
+
+TEST_CASE("an NGF file with fewer moves than its header counts was cut short: said so",
+          "[formats]") {
+    diag::DiagnosticList diags;
+    const auto games =
+        read_ngf_games(ngf("0", "6", "", "PMABBREER\nPMACWEEEE\n", 5), "cut.ngf", {}, diags);
+    REQUIRE(games.size() == 1);
+    CHECK(test_support::moves_text(games[0].moves) == "B[qd] W[dd]");
+    REQUIRE(diags.items.size() == 1);
+    CHECK(diags.items[0].code == diag::Code::RecordCutShort);
+    CHECK(diags.items[0].message ==
+          "the header counts 5 moves, the file ends after 2 (truncated?); read as far as it goes");
+    // More move lines than counted is no sign of a cut: nothing said.
+    diag::DiagnosticList more;
+    read_ngf_games(ngf("0", "6", "", "PMABBREER\nPMACWEEEE\n", 1), "more.ngf", {}, more);
+    CHECK(more.items.empty());
 }
 
 TEST_CASE("an older NGF file cut short after its first GI line is read, not overrun", "[formats]") {

@@ -31,7 +31,7 @@ TEST_CASE("each format is read by its own reader", "[formats]") {
     const auto sgf = read_record_games("(;B[pd])", "a.gib", {}, diags);
     REQUIRE(sgf.size() == 1);
     CHECK(test_support::moves_text(sgf[0].moves) == "B[pd]");
-    const auto gib = read_record_games("\\HS\n\\GS\nSTO 0 2 1 3 15\n", "a.sgf", {}, diags);
+    const auto gib = read_record_games("\\HS\n\\GS\nSTO 0 2 1 3 15\n\\GE\n", "a.sgf", {}, diags);
     REQUIRE(gib.size() == 1);
     CHECK(test_support::moves_text(gib[0].moves) == "B[dp]");
     CHECK(diags.items.empty());
