@@ -88,7 +88,11 @@ std::vector<Variant> variants_of(const CornerQuery& query) {
         for (const go::Color player : players) {
             const std::optional<CornerPattern> pattern =
                 read_pattern(board, query.corner, reversed ? go::opponent(player) : player);
-            if (pattern) variants.push_back(Variant{*pattern, player, reversed});
+            // A pattern that is its own colour reversal (up to reflection) gives a key already
+            // asked for: its occurrences count once, as given.
+            const auto asked = [&](const Variant& v) { return v.pattern.key == pattern->key; };
+            if (pattern && std::ranges::none_of(variants, asked))
+                variants.push_back(Variant{*pattern, player, reversed});
         }
     }
     return variants;
