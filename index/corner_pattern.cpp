@@ -283,7 +283,11 @@ std::vector<PatternEvent> game_patterns(const game::GameRecord& record, std::siz
         for (const std::uint16_t captured : board.last_captured_points())
             if (const auto c = pattern_corner(go::Point::from_index(captured)))
                 changed[static_cast<std::size_t>(*c)] = true;
-        const go::Color to_move = go::opponent(move.color);
+        // The player to move is the one who moves next: usually the other player, but a record
+        // may give one player two moves in a row (Fox's handicap games write White's first
+        // two so), and the next move is then that player's, as the continuation shows it.
+        const go::Color to_move =
+            i + 1 < moves ? record.moves[i + 1].color : go::opponent(move.color);
         const dictionary::LineOutcome outcome = trackers::line_outcome(
             record.info.winner, to_move == go::Color::Black ? trackers::ColourOrder::AsPlayed
                                                             : trackers::ColourOrder::Swapped);

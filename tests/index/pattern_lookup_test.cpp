@@ -57,6 +57,13 @@ index::CornerQuery query(const std::string& text) {
     return std::get<index::CornerQuery>(parsed);
 }
 
+// The same, with `to_move` to move.
+index::CornerQuery query(const std::string& text, go::Color to_move) {
+    index::CornerQuery q = query(text);
+    q.to_move = to_move;
+    return q;
+}
+
 // The goban-596 collection of ../shared, when it is there (a warning says the test is skipped
 // when not).
 std::optional<std::filesystem::path> goban_596() {
@@ -199,6 +206,57 @@ TEST_CASE("a move elsewhere is told by its player, a game's end is one row", "[i
         players.insert(c["move"].get<std::string>() + " " + player);
     }
     CHECK(players == std::set<std::string>{"elsewhere B", "elsewhere W", "end "});
+}
+
+namespace {
+
+// The continuations of `r` as "B elsewhere", "W[qd]", "end", with their counts.
+std::map<std::string, std::uint64_t> continuation_rows(const index::PatternLookupResult& r) {
+    std::map<std::string, std::uint64_t> rows;
+    for (const index::PatternContinuation& c : r.continuations) {
+        if (c.move) {
+            const char* colour = c.move->color == go::Color::Black ? "B[" : "W[";
+            rows[colour + go::to_sgf(*c.move->point) + "]"] += c.stats.count;
+            continue;
+        }
+        const std::string player = c.player ? (*c.player == go::Color::Black ? "B " : "W ") : "";
+        rows[player + std::string(index::next_name(c.next))] += c.stats.count;
+    }
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("the player to move is the one who moves next, also after two moves of one colour",
+          "[index][patterns]") {
+    // White moves twice in a row after B pd W qc (Fox's handicap games write White's first two
+    // moves so): the pattern then has White to move, and White's move is White's.
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(dir, {sgf_game(";B[pd];W[qc];W[jj]", 2001)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    const index::PatternLookupResult r =
+        index::lookup_pattern(file, query("B[pd] W[qc]", go::Color::White), 5);
+    CHECK(r.stats.count == 1);
+    CHECK(continuation_rows(r) == std::map<std::string, std::uint64_t>{{"W elsewhere", 1}});
+    CHECK(index::lookup_pattern(file, query("B[pd] W[qc]", go::Color::Black), 5).stats.count == 0);
+}
+
+TEST_CASE("a pattern that is its own colour reversal counts once with either colour",
+          "[index][patterns]") {
+    // B nc W qf, reflected in the corner's diagonal, is W nc B qf: its colours reversed.
+    const test_support::TempDir dir;
+    const auto dict = compile_with_patterns(
+        dir, {sgf_game(";B[nc];W[qf];B[jj]", 2001), sgf_game(";B[qf];W[nc];B[qd]", 2002)});
+    const index::IndexFile file = index::IndexFile::open(dict / "index.jki");
+    const index::PatternLookupResult exact = index::lookup_pattern(file, query("B[nc] W[qf]"), 5);
+    index::CornerQuery either_query = query("B[nc] W[qf]");
+    either_query.colours = index::ColourReversal::Either;
+    const index::PatternLookupResult either = index::lookup_pattern(file, either_query, 5);
+    CHECK(exact.stats.count == 2);
+    CHECK(either.stats.count == 2);
+    CHECK(either.games == 2);
+    CHECK(either.colour_reversed == 0);
+    CHECK(continuation_rows(either) == continuation_rows(exact));
 }
 
 TEST_CASE("patterns that differ in one point are two entries", "[index][patterns]") {
