@@ -8,8 +8,6 @@
 #
 # Prints one line per dictionary (same/DIFFERENT, with the sha256 of the compared text) and
 # exits 1 when any differs. The index (index.jki) is compared byte for byte. NEW_OPTIONS
-# (environment) are given to the new binary only: NEW_OPTIONS=--full against 0.1, which had no
-# viewer budget. NEW_OPTIONS
 # (environment) are given to the new binary only (NEW_OPTIONS=--full against an older
 # default); SGF_COUNTS_DROP is passed on to sgf_counts.py.
 set -eu
