@@ -45,6 +45,8 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
             }
         }
         diag::DiagnosticList replay_problems;
+        if (auto missing = game::handicap_without_stones(slot.record))
+            replay_problems.items.push_back(std::move(*missing));
         slot.replay = game::replay(slot.record, replay_problems);
         slot.diagnostics = std::move(replay_problems.items);
         if (auto reason = game::skip_after_replay(slot.replay)) {

@@ -68,6 +68,7 @@ enum class Code : std::uint8_t {
     Not19x19,
     NoMoves,
     Duplicate,
+    HandicapWithoutStones,
     // The zone map (trackers/zone).
     ZoneMapRows,
     ZoneMapRowLength,
@@ -188,6 +189,9 @@ inline constexpr std::array kCodes = {
              "a game without moves, or whose first move is illegal; skipped"},
     CodeInfo{Code::Duplicate, "duplicate", Severity::Warning,
              "a game identical to an earlier one; skipped (see --keep-duplicates)"},
+    CodeInfo{Code::HandicapWithoutStones, "handicap-without-stones", Severity::Warning,
+             "a game whose HA asks for handicap stones that it does not place (no AB or AW "
+             "before White's first move): kept, its corners read as recorded, empty"},
     CodeInfo{Code::ZoneMapRows, "zone-map-rows", Severity::Error,
              "a zone map with more or fewer than 19 rows"},
     CodeInfo{Code::ZoneMapRowLength, "zone-map-row-length", Severity::Error,

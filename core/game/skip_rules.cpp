@@ -25,6 +25,21 @@ std::optional<SkipReason> skip_after_replay(const ReplayResult& replay) {
     return std::nullopt;
 }
 
+std::optional<diag::Diagnostic> handicap_without_stones(const GameRecord& record) {
+    if (record.info.handicap < 2 || !record.setup_black.empty() || !record.setup_white.empty())
+        return std::nullopt;
+    // Stones placed as Black's first moves (free placement written as moves) are placed.
+    if (record.moves.empty() || record.moves.front().color != go::Color::White) return std::nullopt;
+    const int stones = record.info.handicap;
+    return diag::Diagnostic{
+        record.source_path, record.location, diag::Severity::Warning,
+        diag::Code::HandicapWithoutStones,
+        "game " + std::to_string(record.index_in_file) + ": HA[" + std::to_string(stones) +
+            "] gives " + std::to_string(stones) +
+            " handicap stones, but none are placed (no AB before the first move); its corners "
+            "are read as recorded, empty"};
+}
+
 diag::Diagnostic skip_diagnostic(const GameRecord& record, const SkipReason& reason) {
     return diag::Diagnostic{
         record.source_path, record.location, diag::Severity::Warning, reason.code,
@@ -37,6 +52,8 @@ std::optional<PlayableGame> replay_unless_skipped(GameRecord record,
         problems.items.push_back(skip_diagnostic(record, *reason));
         return std::nullopt;
     }
+    if (std::optional<diag::Diagnostic> missing = handicap_without_stones(record))
+        problems.items.push_back(std::move(*missing));
     PlayableGame game{std::move(record), 0};
     const ReplayResult replay = game::replay(game.record, problems);
     if (std::optional<SkipReason> reason = skip_after_replay(replay)) {

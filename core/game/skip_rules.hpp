@@ -25,6 +25,12 @@ std::optional<SkipReason> skip_before_replay(const GameRecord& record);
 /// Why a replayed game gives nothing to analyse (its first move is illegal), or nothing.
 std::optional<SkipReason> skip_after_replay(const ReplayResult& replay);
 
+/// The warning for a game whose HA asks for handicap stones that the record does not place
+/// (no AB or AW before the first move, which is White's), or nothing. The game is kept and read as
+/// recorded: where the stones stood cannot be known (most such Fox games fit the standard points, a
+/// few do not), and a reader of the SGF alone sees empty corners too.
+std::optional<diag::Diagnostic> handicap_without_stones(const GameRecord& record);
+
 /// The warning that says `record` is skipped for `reason`: "game 2 skipped: board is 9x9;
 /// only 19x19 games are read [not-19x19]".
 diag::Diagnostic skip_diagnostic(const GameRecord& record, const SkipReason& reason);

@@ -1,0 +1,40 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/game/skip_rules.hpp"
+#include "core/sgf/game_reader.hpp"
+
+using namespace josekic;
+
+namespace {
+
+// The first game of `sgf`, read as compile reads it.
+game::GameRecord first_game(const std::string& sgf) {
+    diag::DiagnosticList diags;
+    auto games = sgf::read_games(sgf, "h.sgf", {}, diags);
+    REQUIRE(games.size() == 1);
+    return std::move(games.front());
+}
+
+}  // namespace
+
+TEST_CASE("a game whose HA places no stones before White's first move is said so", "[game]") {
+    // Fox writes some handicap games so: White moves first on an empty board.
+    const auto missing =
+        game::handicap_without_stones(first_game("(;GM[1]SZ[19]HA[5]KM[0];W[fq];B[hq];W[nq])"));
+    REQUIRE(missing.has_value());
+    CHECK(missing->code == diag::Code::HandicapWithoutStones);
+    CHECK(missing->severity == diag::Severity::Warning);
+    CHECK(missing->message ==
+          "game 1: HA[5] gives 5 handicap stones, but none are placed (no AB before the first "
+          "move); its corners are read as recorded, empty");
+    // The stones as AB, in the root or the node after it (Fox), or as Black's first moves;
+    // no handicap at all: nothing to say.
+    for (const char* placed :
+         {"(;GM[1]SZ[19]HA[2]AB[dp][pd];W[dd])", "(;GM[1]SZ[19]HA[2];AB[dp][pd];W[dd])",
+          "(;GM[1]SZ[19]HA[2];B[dp];B[pd];W[dd])", "(;GM[1]SZ[19]HA[0];W[dd];B[pd])"}) {
+        INFO(placed);
+        CHECK_FALSE(game::handicap_without_stones(first_game(placed)).has_value());
+    }
+}
