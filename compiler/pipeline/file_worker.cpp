@@ -1,5 +1,8 @@
 #include "compiler/pipeline/file_worker.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "compiler/pipeline/skip_policy.hpp"
 #include "compiler/pipeline/stage_clock.hpp"
 #include "core/input/file_kinds.hpp"
@@ -20,6 +23,11 @@ void process_file(StreamedFile& file, const GameParser& parser, const StreamOpti
     std::vector<game::GameRecord> records =
         parser(file.bytes, file.display_path, options.read, parse_problems);
     file.diagnostics = std::move(parse_problems.items);
+    // A reader reports some problems only once it knows what they are (text outside the game
+    // trees is an error when no tree follows): a file's come out in the order of its lines.
+    std::ranges::stable_sort(file.diagnostics, {}, [](const diag::Diagnostic& d) {
+        return std::pair(d.where.line, d.where.column);
+    });
     if (file.cut_short) file.diagnostics.insert(file.diagnostics.begin(), *file.cut_short);
     std::string().swap(file.bytes);  // the bytes are not needed any more; free them early
     file.parse_seconds = seconds_since(parse_start);

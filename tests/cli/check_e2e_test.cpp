@@ -159,3 +159,21 @@ TEST_CASE("a file without a game tree counts among the files skipped", "[e2e]") 
     CHECK(std::regex_search(run.out, std::regex("files skipped +1\n")));
     CHECK_THAT(run.out, Catch::Contains("notes.sgf: no SGF game tree in this file"));
 }
+
+TEST_CASE("a file's diagnostics come out in the order of its lines", "[e2e]") {
+    // Text outside the trees is known to be a warning, not a file without a game, only at the
+    // end of the file: it is still said first, where it is.
+    const josekic::test_support::TempDir dir;
+    dir.write("order.sgf", "abc\n(;GM[1]FF[4]SZ[19];B[pd];W[dd]))\nxyz\n()\n");
+    const auto run =
+        run_josekic("check --no-timings " + shell_quote((dir.path() / "order.sgf").string()));
+    const std::size_t text = run.err.find("order.sgf:1:1: warning: text outside");
+    const std::size_t paren = run.err.find("order.sgf:2:32: warning: ')' outside");
+    const std::size_t empty = run.err.find("order.sgf:4:1: warning: game tree without any node");
+    INFO(run.err);
+    REQUIRE(text != std::string::npos);
+    REQUIRE(paren != std::string::npos);
+    REQUIRE(empty != std::string::npos);
+    CHECK(text < paren);
+    CHECK(paren < empty);
+}
