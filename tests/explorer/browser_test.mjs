@@ -500,6 +500,18 @@ test('off the book, a move offered instead takes the place of the move that left
   assert.deepEqual(moves, [...line.split(' ').slice(0, 2).map((m, i) => (i === 0 ? 'B[pd]' : m)), off.continuations[0].move]);
 });
 
+test('under filters, a line the dictionary holds is told from one it does not', async () => {
+  // No game passes --until 1900: pd is held but none plays it; pd X jj is not held at all.
+  const summary = async (moves) => {
+    await page.goto(url + '?mode=joseki&until=1900&moves=' + encodeURIComponent(moves), { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => /at move/.test(document.getElementById('summary').textContent));
+    return page.$eval('#summary', (e) => e.textContent);
+  };
+  assert.match(await summary('pd'), /^No game that passes the filters plays this line: they leave it at move 1, /);
+  const line = 'pd ' + lookup(['--moves', 'pd']).continuations[0].move + ' B[jj]';
+  assert.match(await summary(line), /^Not in the dictionary, and the games that pass the filters leave the line at move 1, /);
+});
+
 test('with swapped colours White plays first, from the empty board on', async () => {
   await page.goto(url + '?mode=joseki', { waitUntil: 'networkidle0' });
   let before = await redraws();
