@@ -208,7 +208,7 @@ std::string fallback_charset(std::string_view bytes) {
     }
     // 72% lies between the scores of damaged UTF-8 files and of the same texts encoded in
     // GB18030 in the Fox corpora (docs/PERFORMANCE.md, "Figures behind the code's shape").
-    return good * 100 >= (good + bad) * 72 ? std::string(kUtf8) : guess_legacy_charset(bytes);
+    return good * 100 >= (good + bad) * 72 ? std::string(kUtf8) : guess_cjk_charset(bytes);
 }
 
 PreparedText prepare_text(std::string_view raw, std::string_view path, diag::DiagnosticSink& sink) {

@@ -42,9 +42,9 @@ PreparedText prepare_text(std::string_view raw, std::string_view path, diag::Dia
 /// "UTF-8" when the bytes are UTF-8, and also when at least 72% of their non-ASCII bytes
 /// form UTF-8 sequences or sit next to a '?' (Fox's files: UTF-8 with some bytes replaced
 /// by '?');
-/// otherwise the legacy charset the bytes read best in (guess_legacy_charset(): Shift_JIS,
-/// EUC-KR, Big5; ISO-8859-1 for European names and no CJK text), GB18030 unless another
-/// reads clearly better (old Chinese programs such as MultiGo write GB2312 without CA).
+/// otherwise the CJK charset the bytes read best in (guess_cjk_charset(): Shift_JIS,
+/// EUC-KR, Big5), GB18030 unless another reads clearly better (old Chinese programs such
+/// as MultiGo write GB2312 without CA).
 std::string fallback_charset(std::string_view bytes);
 
 /// Decodes text values of one file to UTF-8. Every invalid or truncated sequence becomes

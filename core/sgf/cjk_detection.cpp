@@ -142,29 +142,9 @@ long score(std::string_view bytes, const Candidate& candidate,
     return points - 3 * static_cast<long>(decoded.undecodable);
 }
 
-// Whether every non-ASCII byte of `bytes` is a Latin-1 letter standing alone beside an ASCII
-// letter (guess_legacy_charset()); false when there is none.
-bool looks_latin1(std::string_view bytes) {
-    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-    const std::size_t n = bytes.size();
-    const auto ascii_letter = [&](std::size_t i) {
-        return i < n && ((p[i] | 0x20U) >= 'a' && (p[i] | 0x20U) <= 'z');
-    };
-    bool any = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (p[i] < 0x80) continue;
-        const bool letter = p[i] >= 0xC0 && p[i] != 0xD7 && p[i] != 0xF7;
-        const bool alone = (i == 0 || p[i - 1] < 0x80) && (i + 1 == n || p[i + 1] < 0x80);
-        if (!letter || !alone || !((i > 0 && ascii_letter(i - 1)) || ascii_letter(i + 1)))
-            return false;
-        any = true;
-    }
-    return any;
-}
-
 }  // namespace
 
-std::string guess_legacy_charset(std::string_view bytes) {
+std::string guess_cjk_charset(std::string_view bytes) {
     bytes = bytes.substr(0, std::min(bytes.size(), kCjkProbeBytes));
     static const std::array<Candidate, 4> candidates = {
         Candidate{"GB18030", kSimplifiedChinese}, Candidate{"CP932", kJapaneseKanji},
@@ -180,16 +160,13 @@ std::string guess_legacy_charset(std::string_view bytes) {
     const long gb = score(bytes, candidates[0], evidence[0], converters[0]);
     std::size_t best = 0;
     long best_score = gb + kMargin - 1;
-    long most_evidence = gb;
     for (std::size_t i = 1; i < candidates.size(); ++i) {
         const long s = score(bytes, candidates[i], evidence[i], converters[i]);
-        most_evidence = std::max(most_evidence, s);
         if (s > best_score) {
             best = i;
             best_score = s;
         }
     }
-    if (most_evidence <= 0 && looks_latin1(bytes)) return "ISO-8859-1";
     return candidates[best].charset;
 }
 

@@ -10,55 +10,35 @@
 #include "tests/support/file_bytes.hpp"
 
 using namespace josekic;
-using josekic::sgf::guess_legacy_charset;
+using josekic::sgf::guess_cjk_charset;
 using josekic::sgf::test::encode;
 namespace fs = std::filesystem;
 
 TEST_CASE("Japanese text without CA is told by its kana and its players' kanji", "[sgf]") {
-    CHECK(guess_legacy_charset(
-              encode("(;C[黒の一手目は星です。白は小目に打ちました。])", "CP932")) == "CP932");
+    CHECK(guess_cjk_charset(encode("(;C[黒の一手目は星です。白は小目に打ちました。])", "CP932")) ==
+          "CP932");
     // Names only, no kana: the players' kanji decide.
-    CHECK(guess_legacy_charset(encode("(;PB[井山 裕太]PW[山下 敬吾];B[pd]C[囲碁])", "CP932")) ==
+    CHECK(guess_cjk_charset(encode("(;PB[井山 裕太]PW[山下 敬吾];B[pd]C[囲碁])", "CP932")) ==
           "CP932");
 }
 
 TEST_CASE("Korean text without CA is told by its frequent syllables", "[sgf]") {
-    CHECK(guess_legacy_charset(encode("(;PB[이세돌]PW[박정환];B[pd]C[바둑])", "CP949")) == "CP949");
-    CHECK(guess_legacy_charset(encode("(;C[흑이 먼저 두고 백이 응수한다. 불계승.])", "CP949")) ==
+    CHECK(guess_cjk_charset(encode("(;PB[이세돌]PW[박정환];B[pd]C[바둑])", "CP949")) == "CP949");
+    CHECK(guess_cjk_charset(encode("(;C[흑이 먼저 두고 백이 응수한다. 불계승.])", "CP949")) ==
           "CP949");
 }
 
 TEST_CASE("traditional Chinese text without CA is told from simplified", "[sgf]") {
-    CHECK(guess_legacy_charset(encode("(;C[這是從壓長星定式演變而來的形。黑棋勝。])", "BIG5")) ==
+    CHECK(guess_cjk_charset(encode("(;C[這是從壓長星定式演變而來的形。黑棋勝。])", "BIG5")) ==
           "BIG5");
-    CHECK(guess_legacy_charset(encode("(;C[这是从压长星定式演变而来的形。黑棋胜。])", "GB18030")) ==
+    CHECK(guess_cjk_charset(encode("(;C[这是从压长星定式演变而来的形。黑棋胜。])", "GB18030")) ==
           "GB18030");
 }
 
 TEST_CASE("GB18030 stays when nothing reads clearly better", "[sgf]") {
-    CHECK(guess_legacy_charset(encode("(;PB[聂卫平]PW[马晓春])", "GB18030")) == "GB18030");
-    CHECK(guess_legacy_charset("(;C[\xB0])") == "GB18030");
-    CHECK(guess_legacy_charset("") == "GB18030");
-}
-
-TEST_CASE("European names in Latin-1 without CA read as Latin-1, CJK ones do not", "[sgf]") {
-    // ISO-8859-1 bytes: é, ö, ü, each alone beside ASCII letters.
-    const std::string latin1 =
-        "(;PB[Fr\xE9"
-        "d\xE9ric Donzet]PW[J\xF6rg M\xFCller];B[pd])";
-    CHECK(guess_legacy_charset(latin1) == "ISO-8859-1");
-    diag::DiagnosticList diags;
-    const auto games = josekic::sgf::read_games(latin1, "egf.sgf", {}, diags);
-    REQUIRE(games.size() == 1);
-    CHECK(games[0].info.black_player == "Frédéric Donzet");
-    CHECK(games[0].info.white_player == "Jörg Müller");
-    CHECK(diags.items.empty());
-    // Rare characters (no evidence for any CJK charset) are still CJK: two bytes each.
-    CHECK(guess_legacy_charset(encode("(;PB[鑫]PW[淼])", "GB18030")) == "GB18030");
-    // A byte that is no letter, or two in a row, is no sign of Latin-1.
-    CHECK(guess_legacy_charset("(;C[5\xB0])") == "GB18030");
-    CHECK(guess_legacy_charset("(;C[a\xE9\xE9"
-                               "b])") == "GB18030");
+    CHECK(guess_cjk_charset(encode("(;PB[聂卫平]PW[马晓春])", "GB18030")) == "GB18030");
+    CHECK(guess_cjk_charset("(;C[\xB0])") == "GB18030");
+    CHECK(guess_cjk_charset("") == "GB18030");
 }
 
 TEST_CASE("a Shift_JIS file without CA reads as Japanese, not as GB18030 mojibake", "[sgf]") {
