@@ -49,6 +49,7 @@ enum class Code : std::uint8_t {
     // Text encoding (core/sgf/charset).
     UnknownCharset,
     InvalidTextEncoding,
+    AmbiguousCharset,
     // Game records (core/sgf/game_builder).
     SetupInMainLine,
     BadNumber,
@@ -160,6 +161,10 @@ inline constexpr std::array kCodes = {
              "a CA[] charset josekic does not know; text read in the fallback charset"},
     CodeInfo{Code::InvalidTextEncoding, "invalid-text-encoding", Severity::Warning,
              "text that is not valid in its charset; bad sequences replaced by U+FFFD"},
+    CodeInfo{Code::AmbiguousCharset, "ambiguous-charset", Severity::Warning,
+             "text without CA that reads as well in ISO-8859-1 (accented letters, \"Jörg\") "
+             "as in the CJK charset guessed (\"J鰎g\"); read in the CJK charset, the other "
+             "reading shown (reported once per file)"},
     CodeInfo{Code::SetupInMainLine, "setup-in-main-line", Severity::Warning,
              "AB/AW/AE after the root node; the game is read up to the node before"},
     CodeInfo{Code::BadNumber, "bad-number", Severity::Warning,

@@ -1,5 +1,6 @@
 #include "core/formats/record_builder.hpp"
 
+#include "core/sgf/cjk_detection.hpp"
 #include "core/sgf/game_info_text.hpp"
 
 namespace josekic::formats {
@@ -13,6 +14,8 @@ RecordBuilder::RecordBuilder(std::string_view bytes, std::string_view path,
     record_.source_path = std::string(path);
     record_.location = {1, 1};
     decoder_.use_charset(options.forced_charset, {});
+    if (!charset_forced_ && decoder_.charset() != "UTF-8" && sgf::could_be_latin1(bytes))
+        decoder_.doubt_fallback();
 }
 
 void RecordBuilder::use_charset(std::string_view spelling, diag::SourceLocation where) {

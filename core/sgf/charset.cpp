@@ -273,6 +273,7 @@ void TextDecoder::use_charset(std::string_view spelling, diag::SourceLocation wh
     std::string name = iconv_charset_name(spelling);
     if (name.empty()) {
         current_ = fallback_;
+        using_fallback_ = true;
         return;
     }
     if (name != kUtf8) {
@@ -288,10 +289,12 @@ void TextDecoder::use_charset(std::string_view spelling, diag::SourceLocation wh
                 warned_unknown_ = true;
             }
             current_ = fallback_;
+            using_fallback_ = true;
             return;
         }
     }
     current_ = std::move(name);
+    using_fallback_ = false;
 }
 
 std::string TextDecoder::decode(std::string_view bytes, diag::SourceLocation where) {
@@ -342,7 +345,35 @@ std::string TextDecoder::decode_iconv(std::string_view bytes, diag::SourceLocati
     }
     auto [text, replaced] = convert(to_handle(it->second), bytes);
     if (replaced) report_invalid(where);
+    if (doubt_fallback_ && !warned_ambiguous_ && using_fallback_) {
+        warned_ambiguous_ = true;
+        report_ambiguous(bytes, where);
+    }
     return std::move(text);
+}
+
+void TextDecoder::report_ambiguous(std::string_view bytes, diag::SourceLocation where) {
+    // The value's first 40 bytes or so, cut after an ASCII byte: in bytes of Latin-1's shape
+    // (could_be_latin1()) no character of either reading is cut there.
+    std::size_t end = std::min<std::size_t>(bytes.size(), 40);
+    while (end < bytes.size() && static_cast<unsigned char>(bytes[end - 1]) >= 0x80) ++end;
+    const std::string_view shown = bytes.substr(0, end);
+    const std::string more = end < bytes.size() ? "..." : "";
+    std::string latin1;
+    for (const char c : shown) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x80) {
+            latin1 += c;
+        } else {
+            latin1 += static_cast<char>(0xC0 | (b >> 6));
+            latin1 += static_cast<char>(0x80 | (b & 0x3F));
+        }
+    }
+    const std::string cjk = convert(to_handle(handles_.at(current_)), shown).first;
+    sink_.warning(path_, where, diag::Code::AmbiguousCharset,
+                  "text without CA read as " + current_ + " (\"" + cjk + more +
+                      "\"); it reads as well in ISO-8859-1 (\"" + latin1 + more +
+                      "\"): --charset ISO-8859-1 reads it so (reported once per file)");
 }
 
 void TextDecoder::report_invalid(diag::SourceLocation where) {

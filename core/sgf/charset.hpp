@@ -69,23 +69,31 @@ class TextDecoder {
     /// `bytes` in the current charset, as valid UTF-8.
     std::string decode(std::string_view bytes, diag::SourceLocation where);
 
+    /// Says that the fallback, a CJK charset, is a guess the file's bytes could as well read
+    /// in ISO-8859-1 (could_be_latin1()): the first value decoded in it with a byte beyond
+    /// ASCII raises one "ambiguous-charset" warning showing both readings.
+    void doubt_fallback() { doubt_fallback_ = true; }
+
     /// Which of the once-per-file warnings have been given.
     struct Warned {
         bool invalid = false;
         bool unknown = false;
+        bool ambiguous = false;
     };
-    Warned warned() const { return Warned{warned_invalid_, warned_unknown_}; }
+    Warned warned() const { return Warned{warned_invalid_, warned_unknown_, warned_ambiguous_}; }
     /// Goes back to an earlier warned(), when the text decoded since is to be read again
     /// (and its warnings given again).
     void rewind_warnings(Warned earlier) {
         warned_invalid_ = earlier.invalid;
         warned_unknown_ = earlier.unknown;
+        warned_ambiguous_ = earlier.ambiguous;
     }
 
   private:
     std::string decode_utf8(std::string_view bytes, diag::SourceLocation where);
     std::string decode_iconv(std::string_view bytes, diag::SourceLocation where);
     void report_invalid(diag::SourceLocation where);
+    void report_ambiguous(std::string_view bytes, diag::SourceLocation where);
 
     std::string_view path_;
     diag::DiagnosticSink& sink_;
@@ -94,6 +102,9 @@ class TextDecoder {
     std::map<std::string, void*, std::less<>> handles_;  // iconv_t by name, opened once
     bool warned_invalid_ = false;
     bool warned_unknown_ = false;
+    bool using_fallback_ = true;  // no CA, or one unknown: the guess is read
+    bool doubt_fallback_ = false;
+    bool warned_ambiguous_ = false;
 };
 
 }  // namespace josekic::sgf

@@ -142,10 +142,33 @@ long score(std::string_view bytes, const Candidate& candidate,
     return points - 3 * static_cast<long>(decoded.undecodable);
 }
 
+// Whether every non-ASCII byte of `bytes` is a Latin-1 letter standing alone beside an ASCII
+// letter (could_be_latin1()); false when there is none.
+bool latin1_shaped(std::string_view bytes) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    const std::size_t n = bytes.size();
+    const auto ascii_letter = [&](std::size_t i) {
+        return i < n && (p[i] | 0x20U) >= 'a' && (p[i] | 0x20U) <= 'z';
+    };
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (p[i] < 0x80) continue;
+        const bool letter = p[i] >= 0xC0 && p[i] != 0xD7 && p[i] != 0xF7;
+        const bool alone = (i == 0 || p[i - 1] < 0x80) && (i + 1 == n || p[i + 1] < 0x80);
+        if (!letter || !alone || !((i > 0 && ascii_letter(i - 1)) || ascii_letter(i + 1)))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 }  // namespace
 
-std::string guess_cjk_charset(std::string_view bytes) {
-    bytes = bytes.substr(0, std::min(bytes.size(), kCjkProbeBytes));
+namespace {
+
+// The four CJK charsets and the evidence each reads in `bytes` (their first kCjkProbeBytes):
+// GB18030 first.
+std::array<long, 4> cjk_scores(std::string_view bytes, std::array<const char*, 4>* names) {
     static const std::array<Candidate, 4> candidates = {
         Candidate{"GB18030", kSimplifiedChinese}, Candidate{"CP932", kJapaneseKanji},
         Candidate{"CP949", kKorean}, Candidate{"BIG5", kTraditionalChinese}};
@@ -155,19 +178,38 @@ std::string guess_cjk_charset(std::string_view bytes) {
     thread_local const std::array<Converter, 4> converters = {
         Converter(candidates[0].charset), Converter(candidates[1].charset),
         Converter(candidates[2].charset), Converter(candidates[3].charset)};
+    bytes = bytes.substr(0, std::min(bytes.size(), kCjkProbeBytes));
+    std::array<long, 4> scores{};
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        scores[i] = score(bytes, candidates[i], evidence[i], converters[i]);
+        if (names != nullptr) (*names)[i] = candidates[i].charset;
+    }
+    return scores;
+}
+
+}  // namespace
+
+std::string guess_cjk_charset(std::string_view bytes) {
+    std::array<const char*, 4> names{};
+    const std::array<long, 4> scores = cjk_scores(bytes, &names);
     // Another charset must read at least this many more pieces of evidence than GB18030.
     constexpr long kMargin = 2;
-    const long gb = score(bytes, candidates[0], evidence[0], converters[0]);
     std::size_t best = 0;
-    long best_score = gb + kMargin - 1;
-    for (std::size_t i = 1; i < candidates.size(); ++i) {
-        const long s = score(bytes, candidates[i], evidence[i], converters[i]);
-        if (s > best_score) {
+    long best_score = scores[0] + kMargin - 1;
+    for (std::size_t i = 1; i < scores.size(); ++i) {
+        if (scores[i] > best_score) {
             best = i;
-            best_score = s;
+            best_score = scores[i];
         }
     }
-    return candidates[best].charset;
+    return names[best];
+}
+
+bool could_be_latin1(std::string_view bytes) {
+    bytes = bytes.substr(0, std::min(bytes.size(), kCjkProbeBytes));
+    if (!latin1_shaped(bytes)) return false;
+    const std::array<long, 4> scores = cjk_scores(bytes, nullptr);
+    return std::ranges::all_of(scores, [](long s) { return s <= 0; });
 }
 
 }  // namespace josekic::sgf

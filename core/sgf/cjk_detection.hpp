@@ -16,6 +16,14 @@ namespace josekic::sgf {
 /// pair of names rarely hold enough evidence to move away from it).
 std::string guess_cjk_charset(std::string_view bytes);
 
+/// Whether `bytes` (not UTF-8) may as well be ISO-8859-1, the SGF standard's default, as the
+/// CJK charset guess_cjk_charset() reads them in: no CJK charset reads a single one of its
+/// frequent characters, and every non-ASCII byte is a Latin-1 letter (0xC0-0xFF but × and ÷)
+/// standing alone beside an ASCII letter, as in "Jörg Müller". The bytes cannot tell: GBK
+/// writes many traditional characters as such a byte and an ASCII letter ("趙鵬" reads
+/// "Úwùi"), so the CJK reading is kept and a warning offers the other (TextDecoder).
+bool could_be_latin1(std::string_view bytes);
+
 /// The number of leading bytes guess_cjk_charset() looks at: a collection's first games
 /// say which charset its text is in.
 inline constexpr std::size_t kCjkProbeBytes = 64 * 1024;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/sgf/charset.hpp"
+#include "core/sgf/cjk_detection.hpp"
 #include "core/sgf/clean_game_reader.hpp"
 #include "core/sgf/game_builder.hpp"
 #include "core/sgf/sgf_tree.hpp"
@@ -18,12 +19,13 @@ namespace {
 std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::string_view path,
                                                 const ReadOptions& options,
                                                 FileConversion conversion,
-                                                const std::string& fallback,
+                                                const std::string& fallback, bool doubt_fallback,
                                                 diag::DiagnosticSink& sink) {
     const std::vector<SgfTree> trees = parse_collection(text, path, sink);
     std::vector<game::GameRecord> games;
     games.reserve(trees.size());
     TextDecoder decoder(path, sink, fallback);
+    if (doubt_fallback && options.forced_charset.empty()) decoder.doubt_fallback();
     GameBuilder builder(path, decoder, sink);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         select_charset(decoder, trees[i].nodes[0], options, conversion);
@@ -38,7 +40,8 @@ std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::stri
 struct FileText {
     PreparedText prepared;
     FileConversion conversion = FileConversion::None;
-    std::string fallback;  ///< the charset of games without CA
+    std::string fallback;         ///< the charset of games without CA
+    bool doubt_fallback = false;  ///< it could as well be ISO-8859-1 (could_be_latin1())
 };
 
 FileText prepare_file(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink) {
@@ -51,6 +54,7 @@ FileText prepare_file(std::string_view bytes, std::string_view path, diag::Diagn
         file.fallback = "UTF-8";
     } else {
         file.fallback = fallback_charset(file.prepared.text());
+        file.doubt_fallback = file.fallback != "UTF-8" && could_be_latin1(file.prepared.text());
     }
     return file;
 }
@@ -63,7 +67,7 @@ std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes,
                                                        diag::DiagnosticSink& sink) {
     const FileText file = prepare_file(bytes, path, sink);
     return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback,
-                             sink);
+                             file.doubt_fallback, sink);
 }
 
 std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path,
@@ -79,6 +83,7 @@ std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_vie
     diag::DiagnosticList parsing;
     diag::DiagnosticList reading;
     TextDecoder decoder(path, reading, fallback);
+    if (file.doubt_fallback && options.forced_charset.empty()) decoder.doubt_fallback();
     std::vector<game::GameRecord> games;
     read_collection(text, CleanReadContext{path, options, conversion}, decoder, games, reading,
                     parsing);

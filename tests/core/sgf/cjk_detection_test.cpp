@@ -41,6 +41,47 @@ TEST_CASE("GB18030 stays when nothing reads clearly better", "[sgf]") {
     CHECK(guess_cjk_charset("") == "GB18030");
 }
 
+TEST_CASE("text that reads as well in Latin-1 as in GB18030 is read in GB18030, and said so",
+          "[sgf]") {
+    // Latin-1: é, ö, ü, each alone beside ASCII letters. GBK writes 趙鵬 with bytes of the same
+    // shape (0xDA 'w' 0xF9 'i'): the bytes cannot tell, the CJK reading stays.
+    const std::string latin1 =
+        "(;PB[Fr\xE9"
+        "d\xE9ric Donzet]PW[J\xF6rg M\xFCller];B[pd])";
+    CHECK(sgf::could_be_latin1(latin1));
+    CHECK(sgf::could_be_latin1(encode("(;PB[趙鵬]PW[黃鵬];B[pd])", "GBK")));
+    diag::DiagnosticList diags;
+    const auto games = sgf::read_games(latin1, "egf.sgf", {}, diags);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].info.black_player == "Fr閐閞ic Donzet");
+    REQUIRE(diags.items.size() == 1);
+    CHECK(diags.items[0].code == diag::Code::AmbiguousCharset);
+    CHECK(diags.items[0].where == diag::SourceLocation{1, 6});
+    CHECK(diags.items[0].message ==
+          "text without CA read as GB18030 (\"Fr閐閞ic Donzet\"); it reads as well in "
+          "ISO-8859-1 (\"Frédéric Donzet\"): --charset ISO-8859-1 reads it so (reported once "
+          "per file)");
+    // Read as told: --charset, or a CA, raises no doubt.
+    sgf::ReadOptions latin1_told;
+    latin1_told.forced_charset = "ISO-8859-1";
+    diag::DiagnosticList told;
+    const auto right = sgf::read_games(latin1, "egf.sgf", latin1_told, told);
+    CHECK(right[0].info.black_player == "Frédéric Donzet");
+    CHECK(right[0].info.white_player == "Jörg Müller");
+    CHECK(told.items.empty());
+    diag::DiagnosticList with_ca;
+    sgf::read_games("(;CA[GB18030]" + latin1.substr(2), "egf.sgf", {}, with_ca);
+    CHECK(with_ca.items.empty());
+    // Frequent CJK characters, two bytes beyond ASCII in a row, or a byte that is no letter:
+    // no doubt.
+    CHECK_FALSE(sgf::could_be_latin1(encode("(;PB[聂卫平]PW[马晓春])", "GB18030")));
+    CHECK_FALSE(sgf::could_be_latin1(encode("(;PB[鑫]PW[淼])", "GB18030")));
+    CHECK_FALSE(sgf::could_be_latin1("(;C[5\xB0])"));
+    CHECK_FALSE(
+        sgf::could_be_latin1("(;C[a\xE9\xE9"
+                             "b])"));
+}
+
 TEST_CASE("a Shift_JIS file without CA reads as Japanese, not as GB18030 mojibake", "[sgf]") {
     diag::DiagnosticList diags;
     const auto games =
