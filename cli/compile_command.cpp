@@ -188,6 +188,8 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return ExitStatus::Error;
     }
     if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
+    std::error_code absent;
+    const bool dir_existed = fs::exists(options.output_dir, absent);
     if (diagnostics_in_dir) {
         std::error_code error;
         fs::create_directories(options.output_dir, error);
@@ -210,7 +212,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         result = update_dir.empty() ? compile::compile_collection(options)
                                     : compile::update_collection(options, update_counts);
     } catch (const std::exception& e) {
-        std::cerr << failed_run_text(e, options.output_dir);
+        std::cerr << failed_run_text(e, options.output_dir, dir_existed);
         return ExitStatus::Error;
     }
     if (!result.written && used_no_game) {
@@ -223,7 +225,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         const ExitStatus status = used_no_game
                                       ? ExitStatus::Error
                                       : exit_status(result.run, input, ReportShown::NotWritten);
-        std::cerr << "josekic: " << nothing_written_text(options.output_dir);
+        std::cerr << "josekic: " << nothing_written_text(options.output_dir, dir_existed);
         return status;
     }
     if (!update_dir.empty()) {

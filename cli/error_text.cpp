@@ -1,6 +1,5 @@
 #include "cli/error_text.hpp"
 
-#include <filesystem>
 #include <new>
 #include <system_error>
 
@@ -22,19 +21,20 @@ std::string error_text(const std::exception& failure) {
     return diag::terminal_lines(failure.what());
 }
 
-std::string failed_run_text(const std::exception& failure, const std::string& dir) {
+std::string failed_run_text(const std::exception& failure, const std::string& dir,
+                            bool dir_existed) {
     std::string text = "josekic: error: " + error_text(failure) + "\njosekic: ";
     if (dynamic_cast<const emit::CommittedError*>(&failure) != nullptr)
         return text + diag::terminal_text(dir) +
                " holds the new dictionary, whole; what follows its commit did not all happen "
                "(the next compile into it finishes it)\n";
-    return text + nothing_written_text(dir);
+    return text + nothing_written_text(dir, dir_existed);
 }
 
-std::string nothing_written_text(const std::string& dir) {
-    // A directory the run would have made does not "keep" anything.
-    std::error_code absent;
-    if (!std::filesystem::exists(dir, absent)) return "nothing was written\n";
+std::string nothing_written_text(const std::string& dir, bool dir_existed) {
+    // A directory the run made (for `--diagnostics DIR/FILE`), or would have made, does not
+    // "keep" anything.
+    if (!dir_existed) return "nothing was written\n";
     return "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
 }
 

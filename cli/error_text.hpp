@@ -10,12 +10,15 @@ namespace josekic::cli {
 std::string error_text(const std::exception& failure);
 
 /// What a compile, update or merge into `dir` that failed says: the error, then that nothing
-/// was written and DIR keeps what it held, or, when the failure came after the new set was
-/// committed (emit::CommittedError), that DIR holds the new dictionary.
-std::string failed_run_text(const std::exception& failure, const std::string& dir);
+/// was written and DIR keeps what it held (`dir_existed`: DIR was there before the run), or,
+/// when the failure came after the new set was committed (emit::CommittedError), that DIR
+/// holds the new dictionary.
+std::string failed_run_text(const std::exception& failure, const std::string& dir,
+                            bool dir_existed);
 
-/// "nothing was written; DIR keeps what it held", or "nothing was written" when DIR does not
-/// exist (a directory the run would have made keeps nothing), with a line feed.
-std::string nothing_written_text(const std::string& dir);
+/// "nothing was written; DIR keeps what it held", or "nothing was written" when DIR was not
+/// there before the run (a directory the run made, or would have made, keeps nothing), with a
+/// line feed.
+std::string nothing_written_text(const std::string& dir, bool dir_existed);
 
 }  // namespace josekic::cli

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -82,13 +83,15 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
         return ExitStatus::Error;
     }
     if (!output_directory_writable(options.output_dir)) return ExitStatus::Error;
+    std::error_code absent;
+    const bool dir_existed = std::filesystem::exists(options.output_dir, absent);
 
     compile::MergeCounts counts;
     compile::CompileResult result;
     try {
         result = compile::merge_dictionaries(parts, merge, counts);
     } catch (const std::exception& e) {
-        std::cerr << failed_run_text(e, options.output_dir);
+        std::cerr << failed_run_text(e, options.output_dir, dir_existed);
         return ExitStatus::Error;
     }
     if (!quiet) {

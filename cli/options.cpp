@@ -143,10 +143,14 @@ struct NotRead {
 
 // Where a run that failed under --strict names what it skipped: the diagnostics, which say
 // which file or game and why, on stderr (unless --quiet) and in --diagnostics FILE.
-std::string where_skips_are_named(const InputOptions& options, ReportShown report_shown) {
+std::string where_skips_are_named(const InputOptions& options, ReportShown report_shown,
+                                  std::uint64_t errors) {
     if (report_shown == ReportShown::Shown) return "see the report";
     if (!options.diagnostics_file.empty())
         return "every diagnostic is in " + options.diagnostics_file;
+    if (options.quiet && errors == 0)
+        return "--quiet left out the warnings that name them: run without it, or with "
+               "--diagnostics FILE, to see every one";
     if (options.quiet)
         return "errors are above; --quiet left the warnings out: run without it, or with "
                "--diagnostics FILE, to see every one";
@@ -177,7 +181,7 @@ ExitStatus exit_status(const pipeline::RunReport& report, const InputOptions& op
     std::cerr << "josekic: --strict: not everything was read: " << emit::counted(files, "file")
               << " skipped, " << emit::counted(errors, "error") << ", "
               << emit::counted(games, "game") << " skipped ("
-              << where_skips_are_named(options, report_shown) << ")\n";
+              << where_skips_are_named(options, report_shown, errors) << ")\n";
     return ExitStatus::Error;
 }
 

@@ -13,11 +13,11 @@ using josekic::cli::failed_run_text;
 TEST_CASE("a failed run says what its output directory holds, if it has one", "[cli]") {
     const josekic::test_support::TempDir dir;
     const std::runtime_error failure("disk full");
-    CHECK(failed_run_text(failure, dir.str()) ==
+    CHECK(failed_run_text(failure, dir.str(), true) ==
           "josekic: error: disk full\njosekic: nothing was written; " + dir.str() +
               " keeps what it held\n");
-    // A directory the run would have made holds nothing to keep.
-    CHECK(failed_run_text(failure, dir.str() + "/new") ==
+    // A directory the run made, or would have made, holds nothing to keep.
+    CHECK(failed_run_text(failure, dir.str(), false) ==
           "josekic: error: disk full\njosekic: nothing was written\n");
 }
 
