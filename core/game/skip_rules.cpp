@@ -36,8 +36,8 @@ std::optional<diag::Diagnostic> handicap_without_stones(const GameRecord& record
         diag::Code::HandicapWithoutStones,
         "game " + std::to_string(record.index_in_file) + ": HA[" + std::to_string(stones) +
             "] gives " + std::to_string(stones) +
-            " handicap stones, but none are placed (no AB before the first move); its corners "
-            "are read as recorded, empty"};
+            " handicap stones, but none are placed (no AB or AW, and White moves first); its "
+            "corners are read as recorded, empty"};
 }
 
 diag::Diagnostic skip_diagnostic(const GameRecord& record, const SkipReason& reason) {

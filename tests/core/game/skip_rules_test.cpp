@@ -27,8 +27,8 @@ TEST_CASE("a game whose HA places no stones before White's first move is said so
     CHECK(missing->code == diag::Code::HandicapWithoutStones);
     CHECK(missing->severity == diag::Severity::Warning);
     CHECK(missing->message ==
-          "game 1: HA[5] gives 5 handicap stones, but none are placed (no AB before the first "
-          "move); its corners are read as recorded, empty");
+          "game 1: HA[5] gives 5 handicap stones, but none are placed (no AB or AW, and White "
+          "moves first); its corners are read as recorded, empty");
     // The stones as AB, in the root or the node after it (Fox), or as Black's first moves;
     // no handicap at all: nothing to say.
     for (const char* placed :
