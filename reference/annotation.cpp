@@ -156,6 +156,29 @@ void NodeAnnotation::swap_colours() {
     if (white) add(Mark::GoodForBlack);
 }
 
+namespace {
+
+// The prose's own verdict on the move of `node`. A verdict that names a side judges the move
+// of that side ("#bad for white" on White's move, GNU Go's books): a mistake. Of the other
+// side it is the result for that side, as GB and GW say it: after White's move, "Bad for
+// black" praises it, "good for black" blames it.
+std::uint16_t side_verdict(const sgf::SgfNode& node, const ProseVerdicts& prose) {
+    if (!prose.own_for) return prose.own;
+    const bool black_moved = node.find("B") != nullptr;
+    const bool white_moved = node.find("W") != nullptr;
+    if (black_moved == white_moved) return prose.own;
+    const go::Color mover = black_moved ? go::Color::Black : go::Color::White;
+    if (*prose.own_for == mover) return prose.own;
+    constexpr std::uint16_t kGood = bit(Mark::Good) | bit(Mark::Joseki);
+    constexpr std::uint16_t kBad = bit(Mark::Mistake) | bit(Mark::Doubtful);
+    if ((prose.own & (kGood | kBad)) == 0) return prose.own;
+    const go::Color favoured =
+        (prose.own & kGood) != 0 ? *prose.own_for : go::opponent(*prose.own_for);
+    return bit(favoured == go::Color::Black ? Mark::GoodForBlack : Mark::GoodForWhite);
+}
+
+}  // namespace
+
 NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
     NodeVerdicts verdicts;
     NodeAnnotation& a = verdicts.own;
@@ -189,7 +212,7 @@ NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
         people_text.push_back('\n');
     }
     ProseVerdicts prose = read_prose_verdicts(people_text);
-    a.marks = static_cast<std::uint16_t>(a.marks | prose.own);
+    a.marks = static_cast<std::uint16_t>(a.marks | side_verdict(node, prose));
     verdicts.numbered_moves = std::move(prose.numbered_moves);
     verdicts.condition = shorten(prose.condition);
     const auto labels = labels_of(node);

@@ -247,8 +247,9 @@ bool clause_ends(const Sentence& s, std::size_t i) {
            s[i].kind == TokenKind::Star || word_in(s, i, {"move", "here", "and", "but"});
 }
 
-// The first sentence's verdict on the commented move itself.
-std::uint16_t own_verdict(const Sentence& s) {
+// The first sentence's verdict on the commented move itself, and the side it names ("bad for
+// white") in `side`.
+std::uint16_t own_verdict(const Sentence& s, std::optional<go::Color>& side) {
     std::size_t i = 0;
     if (word_in(s, 0, {"this", "that", "it"})) {
         i = word_in(s, 1, {"move", "one", "play"}) ? 2 : 1;
@@ -258,10 +259,11 @@ std::uint16_t own_verdict(const Sentence& s) {
     }
     const std::optional<Verdict> v = verdict_at(s, i);
     if (!v) return 0;
+    if (word_at(s, v->end, "for")) side = colour_word(s, v->end + 1);
     const bool positive = (v->marks & (bit(Mark::Good) | bit(Mark::Joseki))) != 0;
     // A word of praise opens much prose ("Good shape ..."); only a phrase that stands alone,
-    // or one in capitals, is a verdict.
-    if (positive && !v->capitals && !clause_ends(s, v->end)) return 0;
+    // names its side ("Good for white."), or is in capitals, is a verdict.
+    if (positive && !v->capitals && !side && !clause_ends(s, v->end)) return 0;
     return v->marks;
 }
 
@@ -380,7 +382,7 @@ ProseVerdicts read_prose_verdicts(std::string_view text) {
             out.own = static_cast<std::uint16_t>(out.own | bit(Mark::LocallyInferior));
             continue;
         }
-        if (k == 0) out.own = own_verdict(s);
+        if (k == 0) out.own = own_verdict(s, out.own_for);
         if (is_closer(s)) out.own = static_cast<std::uint16_t>(out.own | bit(Mark::Joseki));
         read_sentence(s, out);
     }

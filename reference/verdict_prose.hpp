@@ -58,6 +58,9 @@ struct NumberedMoveVerdict {
 /// What the prose of one comment judges, and where it points.
 struct ProseVerdicts {
     std::uint16_t own = 0;  ///< bits of Mark: the commented move's own verdict
+    /// The side that verdict names ("Bad for white", "This is GOOD for black"), if any: of
+    /// the side that moved, it judges the move; of the other, the result (verdicts_of()).
+    std::optional<go::Color> own_for;
     std::vector<LabelVerdict> labels;
     std::vector<NumberedMoveVerdict> numbered_moves;
     /// The first conditional sentence as written ("Given a White stone at top, ..."), or

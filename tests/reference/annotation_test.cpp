@@ -41,12 +41,23 @@ TEST_CASE("standard SGF markers", "[reference]") {
 TEST_CASE("a first sentence that is a verdict judges the move", "[reference]") {
     CHECK(of(";B[pd]C[RIGHT]").has(Mark::Good));
     CHECK(of(";B[pd]C[This is GOOD for black]").has(Mark::Good));
+    // A verdict that names the other side is the result for that side, as GB and GW say it:
+    // after White's move, "Bad for black" praises it and "GOOD for black" blames it. Of the
+    // side that moved ("#bad for white" on White's move, GNU Go's books), it judges the move.
+    const NodeAnnotation praised = of(";W[qc]C[Bad for black]");
+    CHECK(praised.has(Mark::GoodForWhite));
+    CHECK_FALSE(praised.has(Mark::Mistake));
+    const NodeAnnotation blamed = of(";W[qc]C[This is GOOD for black]");
+    CHECK(blamed.has(Mark::GoodForBlack));
+    CHECK_FALSE(blamed.has(Mark::Good));
+    CHECK(of(";W[qc]C[Good for white.]").has(Mark::Good));
+    CHECK(of(";W[mf]C[#bad for white\n]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[WRONG]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[BAD]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[A mistake.]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[This move is an overplay.]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[# Bad too.]").has(Mark::Mistake));
-    CHECK(of(";B[pd]C[bad for white]").has(Mark::Mistake));
+    CHECK(of(";B[pd]C[bad for white]").has(Mark::GoodForBlack));
     CHECK(of(";B[pd]C[not joseki]").has(Mark::NotJoseki));
     CHECK_FALSE(of(";B[pd]C[not joseki]").has(Mark::Mistake));
     CHECK(of(";B[pd]C[trick play]").has(Mark::Trick));
