@@ -112,12 +112,10 @@ class GibReader {
             }
         }
         if (game_opened && !game_closed) {
-            const TextLine& last = lines.back();
             const std::size_t moves = builder_.record().moves.size();
-            builder_.warning(
-                last.at(static_cast<int>(last.text.size()) + 1), diag::Code::RecordCutShort,
-                "the game has no end mark (\\GE): the file ends after " + std::to_string(moves) +
-                    (moves == 1 ? " move" : " moves") + " (truncated?); read as far as it goes");
+            builder_.cut_short(lines, "the game has no end mark (\\GE): the file ends after " +
+                                          std::to_string(moves) +
+                                          (moves == 1 ? " move" : " moves"));
         }
         return builder_.finish("GIB", found_header_);
     }

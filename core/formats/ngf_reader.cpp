@@ -107,12 +107,9 @@ class NgfReader {
         if (const auto counted =
                 lines_.size() > kMoveCount ? whole_number(lines_[kMoveCount].text) : std::nullopt;
             found_header && counted && *counted > 0 && move_lines < std::size_t(*counted)) {
-            const TextLine& last = lines_.back();
-            builder_.warning(
-                last.at(static_cast<int>(last.text.size()) + 1), diag::Code::RecordCutShort,
-                "the header counts " + std::to_string(*counted) +
-                    (*counted == 1 ? " move" : " moves") + ", the file ends after " +
-                    std::to_string(move_lines) + " (truncated?); read as far as it goes");
+            builder_.cut_short(lines_, "the header counts " + std::to_string(*counted) +
+                                           (*counted == 1 ? " move" : " moves") +
+                                           ", the file ends after " + std::to_string(move_lines));
         }
         return builder_.finish("NGF", found_header);
     }

@@ -71,6 +71,12 @@ bool RecordBuilder::add_setup_black(int x, int y, std::string_view written,
     return true;
 }
 
+void RecordBuilder::cut_short(const std::vector<TextLine>& lines, const std::string& how) {
+    const TextLine& last = lines.back();
+    warning(last.at(static_cast<int>(last.text.size()) + 1), diag::Code::RecordCutShort,
+            how + " (truncated?); read as far as it goes");
+}
+
 void RecordBuilder::warning(diag::SourceLocation where, diag::Code code, std::string message) {
     sink_.warning(path_, where, code, std::move(message));
 }

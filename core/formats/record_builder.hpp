@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/diag/diagnostic.hpp"
+#include "core/formats/text_lines.hpp"
 #include "core/game/game_record.hpp"
 #include "core/go/color.hpp"
 #include "core/sgf/charset.hpp"
@@ -43,6 +44,11 @@ class RecordBuilder {
     /// Adds a black setup stone (a handicap stone the file lists as a move) at (x, y), or
     /// warns as add_move() does.
     bool add_setup_black(int x, int y, std::string_view written, diag::SourceLocation where);
+
+    /// Reports that the file ends before the game does ("record-cut-short"): `how` says how it
+    /// shows ("the game has no end mark (\\GE): the file ends after 3 moves"); the warning
+    /// stands at the end of `lines`, the file's last line.
+    void cut_short(const std::vector<TextLine>& lines, const std::string& how);
 
     /// Reports a problem of the file at `where`.
     void warning(diag::SourceLocation where, diag::Code code, std::string message);
