@@ -25,7 +25,7 @@ std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::stri
     std::vector<game::GameRecord> games;
     games.reserve(trees.size());
     TextDecoder decoder(path, sink, fallback);
-    if (doubt_fallback && options.forced_charset.empty()) decoder.doubt_fallback();
+    if (doubt_fallback) decoder.doubt_fallback();
     GameBuilder builder(path, decoder, sink);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         select_charset(decoder, trees[i].nodes[0], options, conversion);
@@ -40,11 +40,13 @@ std::vector<game::GameRecord> read_parsed_games(std::string_view text, std::stri
 struct FileText {
     PreparedText prepared;
     FileConversion conversion = FileConversion::None;
-    std::string fallback;         ///< the charset of games without CA
-    bool doubt_fallback = false;  ///< it could as well be ISO-8859-1 (could_be_latin1())
+    std::string fallback;  ///< the charset of games without CA
+    /// It could as well be ISO-8859-1 (could_be_latin1()), and no --charset says which.
+    bool doubt_fallback = false;
 };
 
-FileText prepare_file(std::string_view bytes, std::string_view path, diag::DiagnosticSink& sink) {
+FileText prepare_file(std::string_view bytes, std::string_view path, const ReadOptions& options,
+                      diag::DiagnosticSink& sink) {
     FileText file{prepare_text(bytes, path, sink), FileConversion::None, {}};
     // UTF-16 files were converted whole, so their CA no longer describes the bytes.
     const FileEncoding source = file.prepared.source;
@@ -54,7 +56,8 @@ FileText prepare_file(std::string_view bytes, std::string_view path, diag::Diagn
         file.fallback = "UTF-8";
     } else {
         file.fallback = fallback_charset(file.prepared.text());
-        file.doubt_fallback = file.fallback != "UTF-8" && could_be_latin1(file.prepared.text());
+        file.doubt_fallback = options.forced_charset.empty() && file.fallback != "UTF-8" &&
+                              could_be_latin1(file.prepared.text());
     }
     return file;
 }
@@ -65,14 +68,14 @@ std::vector<game::GameRecord> read_games_through_trees(std::string_view bytes,
                                                        std::string_view path,
                                                        const ReadOptions& options,
                                                        diag::DiagnosticSink& sink) {
-    const FileText file = prepare_file(bytes, path, sink);
+    const FileText file = prepare_file(bytes, path, options, sink);
     return read_parsed_games(file.prepared.text(), path, options, file.conversion, file.fallback,
                              file.doubt_fallback, sink);
 }
 
 std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_view path,
                                          const ReadOptions& options, diag::DiagnosticSink& sink) {
-    const FileText file = prepare_file(bytes, path, sink);
+    const FileText file = prepare_file(bytes, path, options, sink);
     const std::string_view text = file.prepared.text();
     const FileConversion conversion = file.conversion;
     const std::string& fallback = file.fallback;
@@ -83,7 +86,7 @@ std::vector<game::GameRecord> read_games(std::string_view bytes, std::string_vie
     diag::DiagnosticList parsing;
     diag::DiagnosticList reading;
     TextDecoder decoder(path, reading, fallback);
-    if (file.doubt_fallback && options.forced_charset.empty()) decoder.doubt_fallback();
+    if (file.doubt_fallback) decoder.doubt_fallback();
     std::vector<game::GameRecord> games;
     read_collection(text, CleanReadContext{path, options, conversion}, decoder, games, reading,
                     parsing);
