@@ -233,10 +233,11 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                   << emit::with_thousands(update_counts.duplicates[1])
                   << " already in the dictionary\n";
     }
-    print_written(result, options, output);
+    const ExitStatus references_status = print_written(result, options, output);
     if (used_no_game && update_dir.empty())
         std::cerr << "josekic: warning: no game was used: the dictionaries are empty\n";
-    return exit_status(result.run, input, ReportShown::Shown);
+    const ExitStatus status = exit_status(result.run, input, ReportShown::Shown);
+    return status == ExitStatus::Ok ? references_status : status;
 }
 
 }  // namespace josekic::cli

@@ -109,8 +109,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
                       << " is not what `josekic compile` of them all writes; give the parts in "
                          "the order of their inputs' names (docs/merge.md)\n";
     }
-    print_written(result, options, output);
-    return ExitStatus::Ok;
+    return print_written(result, options, output);
 }
 
 }  // namespace josekic::cli

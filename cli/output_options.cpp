@@ -83,8 +83,8 @@ bool apply_output_options(const OutputOptions& bound, const std::string& command
     return true;
 }
 
-void print_written(const compile::CompileResult& result, const compile::CompileOptions& options,
-                   const OutputOptions& bound) {
+ExitStatus print_written(const compile::CompileResult& result,
+                         const compile::CompileOptions& options, const OutputOptions& bound) {
     std::cout << compile::render_compile_summary(
         result, (std::filesystem::path(options.output_dir) / emit::kReportFile).string());
     std::cout.flush();
@@ -96,6 +96,7 @@ void print_written(const compile::CompileResult& result, const compile::CompileO
             std::cerr << "josekic: warning: " << warning << "\n";
     }
     if (bound.timings) std::cerr << compile::render_timings(result);
+    return diag::any_error(result.reference_diagnostics) ? ExitStatus::Error : ExitStatus::Ok;
 }
 
 }  // namespace josekic::cli

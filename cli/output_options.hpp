@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_status.hpp"
 #include "cli/threshold_options.hpp"
 #include "compiler/compile/compile_job.hpp"
 
@@ -40,8 +41,9 @@ bool apply_output_options(const OutputOptions& bound, const std::string& command
                           compile::CompileOptions& options);
 
 /// Prints what a compile or merge wrote (the summary on stdout, reference and prune problems
-/// and warnings on stderr, the timings when asked).
-void print_written(const compile::CompileResult& result, const compile::CompileOptions& options,
-                   const OutputOptions& bound);
+/// and warnings on stderr, the timings when asked). Returns Error when a reference file had
+/// an error (a part of the book was lost: docs/diagnostics.md), Ok otherwise.
+ExitStatus print_written(const compile::CompileResult& result,
+                         const compile::CompileOptions& options, const OutputOptions& bound);
 
 }  // namespace josekic::cli

@@ -48,6 +48,9 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
     const std::vector<reference::ReferenceIndex> references =
         load_references(job.references, reference_problems);
     for (const diag::Diagnostic& d : reference_problems.items) messages << diag::format(d) << "\n";
+    const PruneOutcome written_outcome = diag::any_error(reference_problems.items)
+                                             ? PruneOutcome::WrittenReferenceIncomplete
+                                             : PruneOutcome::Written;
     diag::DiagnosticList problems;
     // The lines pruning leaves out are in an index when compile wrote one beside DICT: it
     // holds the unpruned dictionaries, which `josekic lookup` reads. Only DICT's own index
@@ -95,7 +98,7 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
             if (results.size() > 1) out << (i > 0 ? "\n" : "") << (*read)[i].root.name << "\n";
             out << prune::render_dry_run(results[i], job.thresholds);
         }
-        return PruneOutcome::Written;
+        return written_outcome;
     }
 
     const bool joseki = read->front().root.kind == emit::DictionaryKind::Joseki;
@@ -170,7 +173,7 @@ PruneOutcome prune_dictionary(const PruneJob& job, std::ostream& out, std::ostre
                 result.trie, reference::annotate(result.trie, references)));
         }
     }
-    return PruneOutcome::Written;
+    return written_outcome;
 }
 
 }  // namespace josekic::compile

@@ -26,7 +26,10 @@ struct PruneJob {
 
 /// What a prune job ended in.
 enum class PruneOutcome {
-    Written,         ///< OUT written (or, for a dry run, what it would remove printed)
+    Written,  ///< OUT written (or, for a dry run, what it would remove printed)
+    /// Written, but a reference file had an error: the part of it that could be read was
+    /// used (docs/diagnostics.md: the command exits 1)
+    WrittenReferenceIncomplete,
     NothingWritten,  ///< a list, DICT, the index beside it or a reference cannot be used
 };
 

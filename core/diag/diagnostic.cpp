@@ -1,5 +1,6 @@
 #include "core/diag/diagnostic.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "core/diag/terminal_text.hpp"
@@ -41,6 +42,11 @@ void DiagnosticCounts::add(const Diagnostic& d) {
         ++errors;
     else
         ++warnings;
+}
+
+bool any_error(const std::vector<Diagnostic>& items) {
+    return std::ranges::any_of(items,
+                               [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 }  // namespace josekic::diag

@@ -53,6 +53,9 @@ class DiagnosticList final : public DiagnosticSink {
     std::vector<Diagnostic> items;
 };
 
+/// Whether any of `items` is an error (something was lost), which makes a command exit 1.
+bool any_error(const std::vector<Diagnostic>& items);
+
 /// Counts of diagnostics by code name and by severity, ordered by name for stable reports.
 struct DiagnosticCounts {
     std::map<std::string, std::uint64_t> by_code;

@@ -212,6 +212,33 @@ TEST_CASE("josekic prune refuses a malformed list and writes nothing", "[e2e][pr
     CHECK(compile.err.find("error: a prune list") == std::string::npos);
 }
 
+TEST_CASE("a reference book cut short is used as far as it goes, and the command exits 1",
+          "[e2e][reference]") {
+    const fs::path dir = fresh_dir("reference-cut");
+    const fs::path book = dir / "book.sgf";
+    std::ofstream(book) << "(;GM[1]SZ[19];B[pd]C[good";  // the comment is never closed
+    const std::string reference = " --reference " + shell_quote(book.string());
+    const auto compile = run_josekic("compile " + samples() + " -o " +
+                                     shell_quote((dir / "c").string()) + " --quiet" + reference);
+    CHECK(compile.exit_code == 1);
+    CHECK(compile.err.find("book.sgf:1:22: error:") != std::string::npos);
+    // Nothing of the games is lost: the dictionaries are written, with what the book gave.
+    CHECK(fs::exists(dir / "c" / "joseki.sgf"));
+    CHECK(slurp(dir / "c" / "report.txt").find("book (") != std::string::npos);
+
+    const auto prune = run_josekic("prune " + shell_quote((dir / "c" / "joseki.sgf").string()) +
+                                   " -o " + shell_quote((dir / "p.sgf").string()) + reference);
+    CHECK(prune.exit_code == 1);
+    CHECK(prune.err.find("book.sgf:1:22: error:") != std::string::npos);
+    CHECK(fs::exists(dir / "p.sgf"));
+
+    // A book read whole leaves the exit status alone.
+    std::ofstream(book) << "(;GM[1]SZ[19];B[pd]C[good])";
+    CHECK(run_josekic("compile " + samples() + " -o " + shell_quote((dir / "d").string()) +
+                      " --quiet" + reference)
+              .exit_code == 0);
+}
+
 TEST_CASE("josekic zones prints the map and refuses an asymmetric zone file", "[e2e][zones]") {
     const auto map = run_josekic("zones");
     REQUIRE(map.exit_code == 0);
