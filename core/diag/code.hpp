@@ -162,9 +162,9 @@ inline constexpr std::array kCodes = {
     CodeInfo{Code::InvalidTextEncoding, "invalid-text-encoding", Severity::Warning,
              "text that is not valid in its charset; bad sequences replaced by U+FFFD"},
     CodeInfo{Code::AmbiguousCharset, "ambiguous-charset", Severity::Warning,
-             "text without CA that reads as well in ISO-8859-1 (accented letters, \"Jörg\") "
-             "as in the CJK charset guessed (\"J鰎g\"); read in the CJK charset, the other "
-             "reading shown (reported once per file)"},
+             "text without a known charset (no CA) that could as well be ISO-8859-1 (accented "
+             "letters, \"Jörg\") as the CJK charset guessed (\"J鰎g\"); read in the CJK "
+             "charset, the other reading shown (reported once per file)"},
     CodeInfo{Code::SetupInMainLine, "setup-in-main-line", Severity::Warning,
              "AB/AW/AE after the root node; the game is read up to the node before"},
     CodeInfo{Code::BadNumber, "bad-number", Severity::Warning,

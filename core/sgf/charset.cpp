@@ -371,9 +371,10 @@ void TextDecoder::report_ambiguous(std::string_view bytes, diag::SourceLocation 
     }
     const std::string cjk = convert(to_handle(handles_.at(current_)), shown).first;
     sink_.warning(path_, where, diag::Code::AmbiguousCharset,
-                  "text without CA read as " + current_ + " (\"" + cjk + more +
-                      "\"); it reads as well in ISO-8859-1 (\"" + latin1 + more +
-                      "\"): --charset ISO-8859-1 reads it so (reported once per file)");
+                  "text read as " + current_ + ", the charset guessed (\"" + cjk + more +
+                      "\"), could as well be ISO-8859-1 (\"" + latin1 + more +
+                      "\"): CA[ISO-8859-1] in the file, or --charset ISO-8859-1 of compile "
+                      "and check, reads it so (reported once per file)");
 }
 
 void TextDecoder::report_invalid(diag::SourceLocation where) {

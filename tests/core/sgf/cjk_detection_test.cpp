@@ -58,9 +58,9 @@ TEST_CASE("text that reads as well in Latin-1 as in GB18030 is read in GB18030, 
     CHECK(diags.items[0].code == diag::Code::AmbiguousCharset);
     CHECK(diags.items[0].where == diag::SourceLocation{1, 6});
     CHECK(diags.items[0].message ==
-          "text without CA read as GB18030 (\"Fr閐閞ic Donzet\"); it reads as well in "
-          "ISO-8859-1 (\"Frédéric Donzet\"): --charset ISO-8859-1 reads it so (reported once "
-          "per file)");
+          "text read as GB18030, the charset guessed (\"Fr閐閞ic Donzet\"), could as well be "
+          "ISO-8859-1 (\"Frédéric Donzet\"): CA[ISO-8859-1] in the file, or --charset "
+          "ISO-8859-1 of compile and check, reads it so (reported once per file)");
     // Read as told: --charset, or a CA, raises no doubt.
     sgf::ReadOptions latin1_told;
     latin1_told.forced_charset = "ISO-8859-1";
