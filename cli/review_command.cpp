@@ -41,12 +41,18 @@ std::string review_text(const index::GameReview& review) {
             continue;
         }
         // A tenuki is no move of the game: the corner's player played elsewhere.
+        out << (line.past_book_end ? "went past the end of the book's lines " : "left the book ");
         if (line.left_at_move_number != 0)
-            out << "left the book at move " << line.left_at_move_number << " of the game (move ";
+            out << "at move " << line.left_at_move_number << " of the game (move ";
         else
-            out << "left the book with a move elsewhere (move ";
-        out << r.matched + 1 << " of the line): " << move_text(r.query.played[r.matched], r.tree)
-            << ", never played there; the book "
+            out << "with a move elsewhere (move ";
+        out << r.matched + 1 << " of the line): " << move_text(r.query.played[r.matched], r.tree);
+        if (line.past_book_end) {
+            out << "; the book position before it was played "
+                << emit::counted(line.book_count, "time") << ", and no game went on from it.\n";
+            continue;
+        }
+        out << ", never played there; the book "
             << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
         if (!r.continuations.empty()) {
             out << "  the book plays (wins of " << index::first_player_name(r.tree, r.query)

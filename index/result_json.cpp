@@ -225,6 +225,7 @@ Json review_json(const GameReview& review, const TrackingOptions& options) {
         object["name"] = line.name;
         object["left_at_move_number"] = line.left_at_move_number;
         object["book_count"] = line.book_count;
+        object["past_book_end"] = line.past_book_end;
         out["lines"].push_back(std::move(object));
     }
     return out;

@@ -36,7 +36,7 @@ Json pattern_lookup_json(const PatternLookupResult& result);
 Json game_lookup_json(const GameLookup& lookup);
 
 /// A review: "opening_not_indexed" (null or why), "index_options" and "lines", lookup objects
-/// with "name", "left_at_move_number" and "book_count".
+/// with "name", "left_at_move_number", "book_count" and "past_book_end".
 Json review_json(const GameReview& review, const TrackingOptions& options);
 
 /// The compile options an index records: {"zones": "default", "zone_points": 98, ...}.

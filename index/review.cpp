@@ -24,6 +24,7 @@ LineReview review_line(const IndexFile& index, Tree tree, std::string name, cons
                        std::size_t alternatives) {
     LineReview review{std::move(name), lookup(index, tree, query, 0), 0, 0};
     LookupResult& r = review.line;
+    review.past_book_end = !r.node && r.continuations.empty();
     if (r.continuations.size() > alternatives) r.continuations.resize(alternatives);
     if (r.node) return review;
     review.book_count = node_stats(index, tree, r.last_known).count;

@@ -23,6 +23,9 @@ struct LineReview {
     /// was played (what ranks deviations).
     std::size_t left_at_move_number = 0;
     std::uint64_t book_count = 0;
+    /// Left where the book's lines end: no game of the book went on from the position before
+    /// the move (the book has no move there, not a different one).
+    bool past_book_end = false;
 };
 
 /// The review of a game: its opening and every corner sequence, those that left the book

@@ -239,8 +239,12 @@ std::string reviewed_sgf(const IndexFile& index, const game::GameRecord& record,
         }
         if (r.node || r.matched >= at.size() || !at[r.matched]) continue;
         MoveNotes& here = notes[*at[r.matched]];
-        std::string text = line.name + ": this move leaves the book (the position before it: " +
-                           stats_text(node_stats(index, r.tree, r.last_known), first_player) + ").";
+        std::string text =
+            line.name +
+            (line.past_book_end ? ": this move goes past the end of the book's lines (no game "
+                                  "went on from the position before it: "
+                                : ": this move leaves the book (the position before it: ") +
+            stats_text(node_stats(index, r.tree, r.last_known), first_player) + ").";
         for (const ContinuationFacts& c : r.continuations) {
             text += "\n  ";
             if (c.move.point) {

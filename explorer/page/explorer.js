@@ -559,9 +559,9 @@ async function doReview(file) {
       link.onclick = () => { state.game = null; state.mode = mode; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
       out.appendChild(h('p', {}, h('b', {}, line.name), line.found
         ? `: in the book to its end (${plural(moves.length, 'move')}, played ${plural(line.count, 'time')}). `
-        : `: left the book ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${line.left_at.move}` : 'with a move elsewhere'}; ` +
+        : `: ${line.past_book_end ? "went past the end of the book's lines" : 'left the book'} ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${line.left_at.move}` : 'with a move elsewhere'}; ` +
           `the book position before it was played ${plural(line.book_count, 'time')}; ` +
-          (line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book has no move there') + '. ', link));
+          (line.past_book_end ? 'no game went on from it' : line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book moves are not listed') + '. ', link));
     }
     for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));
   } catch (e) { out.textContent = e.message; }

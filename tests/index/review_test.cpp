@@ -29,6 +29,12 @@ index::GameReview review_of(const fs::path& dict, const std::string& sgf) {
     return index::review_game(index, records[0], legal, 5);
 }
 
+const index::LineReview* line_named(const index::GameReview& review, const std::string& name) {
+    const auto found = std::find_if(review.lines.begin(), review.lines.end(),
+                                    [&](const index::LineReview& l) { return l.name == name; });
+    return found == review.lines.end() ? nullptr : &*found;
+}
+
 }  // namespace
 
 TEST_CASE("a game of the compiled collection is in the book to the end of every line",
@@ -53,16 +59,35 @@ TEST_CASE("a game that leaves the book at move k says so, with the book's moves 
     const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
     // The first game's opening until move 3, then tengen.
     const index::GameReview review = review_of(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[jj])");
-    const auto opening =
-        std::find_if(review.lines.begin(), review.lines.end(),
-                     [](const index::LineReview& l) { return l.name == "opening"; });
-    REQUIRE(opening != review.lines.end());
+    const index::LineReview* opening = line_named(review, "opening");
+    REQUIRE(opening != nullptr);
     CHECK_FALSE(opening->line.node);
     CHECK(opening->left_at_move_number == 4);
     CHECK(opening->book_count >= 1);
     CHECK_FALSE(opening->line.continuations.empty());
     // Deviations come before lines that stayed in the book.
     CHECK_FALSE(review.lines.front().line.node);
+}
+
+TEST_CASE("a game that goes on where every book line ends is past the book's end, not off it",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // The fourth game's twelve moves, all of its opening, then one more.
+    const std::string game =
+        "(;GM[1]FF[4]SZ[19];B[dd];W[pd];B[qc];W[pc];B[qd];W[qe];B[re];W[qf]"
+        ";B[rf];W[qg];B[dp];W[pp];B[jj])";
+    const index::GameReview review = review_of(dict, game);
+    const index::LineReview* opening = line_named(review, "opening");
+    REQUIRE(opening != nullptr);
+    CHECK_FALSE(opening->line.node);
+    CHECK(opening->left_at_move_number == 13);
+    CHECK(opening->book_count == 1);
+    CHECK(opening->past_book_end);
+    // Where the book has other moves, the line left it.
+    const index::GameReview off = review_of(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[jj])");
+    REQUIRE(line_named(off, "opening") != nullptr);
+    CHECK_FALSE(line_named(off, "opening")->past_book_end);
 }
 
 TEST_CASE("a corner shut off by a stone in its ring is reviewed up to there", "[index][review]") {
