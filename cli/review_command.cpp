@@ -3,77 +3,33 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <span>
-#include <sstream>
 
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "cli/output_options.hpp"
+#include "cli/review_text.hpp"
 #include "cli/standard_streams.hpp"
+#include "compiler/compile/node_comments.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/json_text.hpp"
-#include "emit/node_comment.hpp"
-#include "emit/win_rate_text.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/index_format.hpp"
 #include "index/index_options.hpp"
 #include "index/result_json.hpp"
 #include "index/review.hpp"
 #include "index/reviewed_sgf.hpp"
-#include "prune/move_text.hpp"
+#include "reference/reference_index.hpp"
 
 namespace po = boost::program_options;
 
 namespace josekic::cli {
 
-namespace {
-
-std::string review_text(const index::GameReview& review) {
-    std::ostringstream out;
-    if (review.opening_not_indexed)
-        out << "opening: not reviewed: " << *review.opening_not_indexed << ".\n";
-    for (const index::LineReview& line : review.lines) {
-        const index::LookupResult& r = line.line;
-        out << line.name << ": ";
-        if (r.node) {
-            out << "in the book to its end (" << emit::counted(r.query.played.size(), "move")
-                << ", played " << emit::counted(r.stats.count, "time") << ").\n";
-            continue;
-        }
-        // A tenuki is no move of the game: the corner's player played elsewhere.
-        out << (line.past_book_end ? "went past the end of the book's lines " : "left the book ");
-        if (line.left_at_move_number != 0)
-            out << "at move " << line.left_at_move_number << " of the game (move ";
-        else
-            out << "with a move elsewhere (move ";
-        out << r.matched + 1 << " of the line): " << move_text(r.query.played[r.matched], r.tree);
-        if (line.past_book_end) {
-            out << "; the book position before it was played "
-                << emit::counted(line.book_count, "time") << ", and no game went on from it.\n";
-            continue;
-        }
-        out << ", never played there; the book "
-            << "position before it was played " << emit::counted(line.book_count, "time") << ".\n";
-        if (!r.continuations.empty()) {
-            out << "  the book plays (wins of " << index::first_player_name(r.tree, r.query)
-                << "):";
-            for (const index::ContinuationFacts& c : r.continuations)
-                out << "  " << move_text(c.move, r.tree) << " "
-                    << emit::with_thousands(c.stats.count) << "x, "
-                    << emit::win_rate_text(c.stats.first_player_wins, c.stats.decided()) << " wins";
-            out << "\n";
-        }
-    }
-    for (const index::CornerWithoutLine& corner : review.corners_not_reviewed)
-        out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
-    return out.str();
-}
-
-}  // namespace
-
 ExitStatus run_review(const std::vector<std::string>& args) {
     const CommandHelp help{
-        "review", "josekic review DIR|INDEX GAME.sgf [-o REVIEWED.sgf] [--alternatives N] [--json]",
+        "review",
+        "josekic review DIR|INDEX GAME.sgf [-o REVIEWED.sgf] [--alternatives N] [--reference "
+        "[NAME=]FILE]... [--json]",
         "Follows a game (its first game) through the index of a compiled dictionary\n"
         "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (cut with\n"
         "the zones and limits the index was compiled with) in the joseki book; a corner without\n"
@@ -83,10 +39,16 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         "counts and win rates (of the line's first player). Deviations come first, the most\n"
         "common book position first.\n"
         "\n"
+        "--reference [NAME=]FILE (repeatable) follows each corner's line in a joseki book too\n"
+        "(SGF, or a directory of SGF files, as compile's --reference reads them): how many of\n"
+        "its moves the book knows, the first it does not, and what the book says of the moves\n"
+        "it advises against and of the last it knows (\"move 3, B[qc]: mistake: ...\").\n"
+        "\n"
         "--json prints one object (docs/api.md, \"The review object\"):\n"
         "{\"opening_not_indexed\": null or why the opening is not reviewed,\n"
         " \"corners_not_reviewed\": [{\"corner\", \"why\"}], \"index_options\": {...},\n"
-        " \"lines\": [lookup objects with \"name\", \"left_at_move_number\" and \"book_count\"]}.\n"
+        " \"lines\": [lookup objects with \"name\", \"left_at_move_number\", \"book_count\",\n"
+        "  \"past_book_end\" and, with --reference, \"books\"]}.\n"
         "\n"
         "-o writes the game as SGF (atomically) with a comment on each move of a line\n"
         "(\"opening, book: played 1,234 times, Black wins 52.0% (49.2-54.8%).\", or where the\n"
@@ -103,6 +65,7 @@ ExitStatus run_review(const std::vector<std::string>& args) {
     std::size_t alternatives = 5;
     bool json = false;
     std::string output;
+    std::vector<std::string> reference_arguments;
     po::options_description visible;
     visible.add_options()("alternatives",
                           number_value(&alternatives, std::size_t{0}, std::size_t{kMaxCountOption})
@@ -111,6 +74,8 @@ ExitStatus run_review(const std::vector<std::string>& args) {
                           "book moves shown where a line left the book")(
         "output,o", po::value(&output)->value_name("REVIEWED.sgf"),
         "also write the game as SGF with the review in its comments and LB labels")(
+        "reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
+        "a joseki book to follow each corner's line in as well (repeatable)")(
         "json", po::bool_switch(&json), "print one JSON object");
     po::options_description all;
     // --dict DIR: the older spelling of the dictionary, kept for a release, left out of the help.
@@ -138,10 +103,20 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         game_file = arguments[1];
     }
 
+    check_reference_arguments(reference_arguments, help.name);
     if (!output.empty()) check_output_file("review", "-o", output, {game_file}, "the game");
     const std::optional<GameFile> game = read_game_file(game_file);
     if (!game) return ExitStatus::Error;
     const index::IndexFile file = index::open_dictionary_index(dictionary);
+    diag::DiagnosticList book_problems;
+    std::vector<reference::ReferenceIndex> books;
+    try {
+        books = compile::load_references(reference_arguments, book_problems);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "josekic: error: " << e.what() << "\n";
+        return ExitStatus::Error;
+    }
+    for (const diag::Diagnostic& d : book_problems.items) std::cerr << diag::format(d) << "\n";
     const index::GameReview review =
         index::review_game(file, game->record, game->legal_moves, alternatives);
     if (!output.empty())
@@ -150,9 +125,17 @@ ExitStatus run_review(const std::vector<std::string>& args) {
             index::reviewed_sgf(file, game->record, game->legal_moves, review, game->file_bytes));
     const index::TrackingOptions tracking = index::tracking_options(file);
     std::ostream& text = !output.empty() && is_standard_output(output) ? std::cerr : std::cout;
-    text << (json ? emit::json_text(index::review_json(review, tracking)) + "\n"
-                  : review_text(review) + "\n" + render_options_text(tracking));
-    return flushed_output();
+    if (json) {
+        emit::Json object = index::review_json(review, tracking);
+        if (!books.empty()) add_books_json(object, review, books);
+        text << emit::json_text(object) << "\n";
+    } else {
+        text << review_text(review, books) << "\n" << render_options_text(tracking);
+    }
+    const ExitStatus status = flushed_output();
+    // A book cut short was followed as far as it goes; the run says so by its status.
+    return status == ExitStatus::Ok && diag::any_error(book_problems.items) ? ExitStatus::Error
+                                                                            : status;
 }
 
 }  // namespace josekic::cli

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -407,6 +409,51 @@ TEST_CASE("review --json is one JSON object with the index options and a lookup 
         CHECK(line["book_count"].is_number());
         CHECK(line["moves"].is_array());
     }
+}
+
+TEST_CASE("review --reference follows each corner's line in the book, text and JSON",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[dp])");
+    const std::string book =
+        d.dir.write("book.sgf", "(;GM[1]FF[4]SZ[19];B[pd]C[the star point];W[nc]BM[1])");
+    const std::string review = "review " + shell_quote(d.path.string()) + " " + shell_quote(game) +
+                               " --reference notes=" + shell_quote(book);
+    const auto text = run_josekic(review);
+    INFO(text.err);
+    CHECK(text.exit_code == 0);
+    // Each corner's line is B[pd] (White first in its corner is the book's Black).
+    CHECK(text.out.find("upper-right: in the book to its end") != std::string::npos);
+    CHECK(text.out.find(
+              "  notes: knows the whole line; move 1, B[pd]: \u201cthe star point\u201d.") !=
+          std::string::npos);
+    CHECK(text.out.find(
+              "  notes: knows the whole line; move 1, W[dd]: \u201cthe star point\u201d.") !=
+          std::string::npos);
+
+    const auto as_json = run_josekic(review + " --json");
+    CHECK(as_json.exit_code == 0);
+    std::map<std::string, json> books;
+    const json reviewed = json::parse(as_json.out);
+    for (const json& line : reviewed["lines"]) {
+        if (line.contains("books")) books[line["name"]] = line["books"];
+    }
+    CHECK_FALSE(books.contains("opening"));
+    REQUIRE(books.size() == 4);
+    REQUIRE(books["upper-right"].size() == 1);
+    CHECK(books["upper-right"][0] == json::parse(R"({"name": "notes", "known_moves": 1,
+        "verdicts": [{"move_in_line": 1, "move": "B[pd]", "verdict": "\u201cthe star point\u201d"}]})"));
+    // The lower right's 3-4 point is not in the book.
+    CHECK(books["lower-right"][0]["known_moves"] == 0);
+    CHECK(books["lower-right"][0]["verdicts"].empty());
+
+    // A book cut short is followed as far as it goes, and the run exits 1.
+    const std::string cut = d.dir.write("cut.sgf", "(;GM[1]FF[4]SZ[19];B[pd]C[the star");
+    const auto cut_run = run_josekic("review " + shell_quote(d.path.string()) + " " +
+                                     shell_quote(game) + " --reference " + shell_quote(cut));
+    CHECK(cut_run.exit_code == 1);
+    CHECK(cut_run.err.find("cut.sgf:1:") != std::string::npos);
+    CHECK(cut_run.out.find("  cut: knows the whole line") != std::string::npos);
 }
 
 TEST_CASE("lookup --game says of each corner without a line at the move why",

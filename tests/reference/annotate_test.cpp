@@ -9,6 +9,7 @@
 #include "reference/annotate.hpp"
 #include "reference/coverage.hpp"
 #include "tests/support/move_lines.hpp"
+#include "tests/support/reference_book.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;
@@ -51,10 +52,7 @@ ReferenceIndex sample_book() {
         "(;GM[1]FF[4]SZ[19]C[my notes];W[dp];B[fq]C[the knight's approach]"
         "(;W[cn]C[RIGHT];W[cq]C[simple])"
         "(;W[fp]BM[1]C[slow]))";
-    diag::DiagnosticList sink;
-    ReferenceIndex book = load_reference("notes", text, "notes.sgf", sink);
-    REQUIRE(sink.items.empty());
-    return book;
+    return test_support::book_from_text("notes", text);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/diag/diagnostic.hpp"
 #include "reference/reference_index.hpp"
+#include "tests/support/reference_book.hpp"
 #include "trackers/normalize.hpp"
 
 using namespace josekic;
@@ -47,10 +47,7 @@ std::uint16_t marks_of(const ReferenceIndex& index, std::initializer_list<const 
 }
 
 ReferenceIndex load(const std::string& text) {
-    diag::DiagnosticList sink;
-    ReferenceIndex index = load_reference("book", text, "book.sgf", sink);
-    for (const diag::Diagnostic& d : sink.items) FAIL_CHECK(diag::format(d));
-    return index;
+    return test_support::book_from_text("book", text);
 }
 
 // Kogo's style: prose everywhere, verdicts by label letters, by move numbers, and lines

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "core/diag/diagnostic.hpp"
 #include "core/dictionary/trie.hpp"
 #include "reference/annotate.hpp"
 #include "reference/cutoff_measures.hpp"
 #include "tests/support/move_lines.hpp"
+#include "tests/support/reference_book.hpp"
 
 using namespace josekic;
 using namespace josekic::reference;
@@ -39,10 +39,7 @@ ReferenceIndex sample_book() {
     const std::string text =
         "(;GM[1]SZ[19];B[pd];W[nc](;B[qf];B[qc])(;B[nd]BM[1];W[oc];B[pc]))"
         "(;GM[1]SZ[19];B[pc];W[qe](;B[qd];W[oc])(;B[rd]))";
-    diag::DiagnosticList sink;
-    ReferenceIndex book = load_reference("book", text, "book.sgf", sink);
-    REQUIRE(sink.items.empty());
-    return book;
+    return test_support::book_from_text("book", text);
 }
 
 }  // namespace
