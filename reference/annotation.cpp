@@ -46,6 +46,13 @@ std::string shorten(std::string_view s) {
     return std::string(s.substr(0, cut)) + "\u2026";
 }
 
+// Whether `line` ends a sentence (or a parenthesis, a quotation): text after it is not its
+// continuation.
+bool ends_sentence(std::string_view line) {
+    return !line.empty() &&
+           std::string_view(".!?:;)\"'").find(line.back()) != std::string_view::npos;
+}
+
 // Pachi's first comment line holds only tags such as <don't>; returns false (and leaves
 // `annotation` alone) when the line has anything else.
 bool read_pachi_tags(std::string_view line, NodeAnnotation& annotation) {
@@ -99,7 +106,9 @@ bool read_gnugo_class(std::string_view line, NodeAnnotation& annotation, bool ap
         case '0':
         case 'a':
         case 'A':
-            if (applies) annotation.add(Mark::Mistake);
+            // Antisuji: GNU Go never plays the move (it knows the answers when others do),
+            // as Pachi's <don't>; its reason, when it has one, is in the text that follows.
+            if (applies) annotation.add(Mark::Avoided);
             return true;
         default:
             return false;
@@ -197,20 +206,36 @@ NodeVerdicts verdicts_of(const sgf::SgfNode& node, std::string_view comment) {
         first = 1;
 
     std::string people_text;  // every line meant for people, for the word conventions
+    std::string first_text;   // the first of them, with the lines that end its sentence
+    // GNU Go's '#' text is wrapped at the file's width: a line that stops mid-sentence goes
+    // on in the next line that has no '#' of its own.
+    bool first_text_open = false;
     for (std::size_t i = first; i < lines.size(); ++i) {
         std::string_view line = trim(lines[i]);
-        if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>')
+        if (line.empty() || line.front() == ':' || line.front() == ';' || line.front() == '>') {
+            first_text_open = false;
             continue;
+        }
+        const bool hashed = line.front() == '#';
         while (!line.empty() && line.front() == '#') line = trim(line.substr(1));
         if (line.empty()) continue;
         if (const auto setting = pachi_setting(line)) {
             if (setting->first != "name") continue;
             line = setting->second;
         }
-        if (a.text.empty()) a.text = shorten(line);
+        if (first_text.empty()) {
+            first_text = line;
+            first_text_open = hashed && !ends_sentence(line);
+        } else if (first_text_open && !hashed) {
+            first_text.append(" ").append(line);
+            first_text_open = !ends_sentence(line);
+        } else {
+            first_text_open = false;
+        }
         people_text.append(line);
         people_text.push_back('\n');
     }
+    if (a.text.empty()) a.text = shorten(first_text);
     ProseVerdicts prose = read_prose_verdicts(people_text);
     a.marks = static_cast<std::uint16_t>(a.marks | side_verdict(node, prose));
     verdicts.numbered_moves = std::move(prose.numbered_moves);

@@ -12,7 +12,8 @@
 //   a word that merely occurs in a comment is no verdict;
 // - GNU Go's joseki files: the first character of the comment of a move that carries a
 //   square mark (MA/SQ, which makes GNU Go build a pattern from it) is its class: U urgent,
-//   J or S standard, j or s minor, T trick, t tenuki is fine, 0, a or A antisuji (a mistake).
+//   J or S standard, j or s minor, T trick, t tenuki is fine, 0, a or A antisuji (GNU
+//   Go never plays the move: avoided, as Pachi's <don't>, not a mistake by itself).
 //   Lines starting with ':', ';' or '>' are pattern machinery and are not text; lines starting
 //   with '#' are text;
 // - Pachi's joseki files: the first comment line holds tags: <don't> and <avoid> mark a move

@@ -8,9 +8,9 @@ namespace josekic::reference {
 
 /// One thing a reference says about a move. Values are bits of NodeAnnotation::marks.
 enum class Mark : std::uint16_t {
-    Good = 1u << 0,      ///< TE, "correct", "ok", RIGHT, GOOD, GNU Go's J/S class
-    Mistake = 1u << 1,   ///< BM, "a mistake", "wrong", "an overplay", GNU Go antisuji, Pachi <bad>
-    Doubtful = 1u << 2,  ///< DO, "not good", "questionable", "inferior", "not recommended"
+    Good = 1u << 0,          ///< TE, "correct", "ok", RIGHT, GOOD, GNU Go's J/S class
+    Mistake = 1u << 1,       ///< BM, "a mistake", "wrong", "an overplay", Pachi <bad>
+    Doubtful = 1u << 2,      ///< DO, "not good", "questionable", "inferior", "not recommended"
     Interesting = 1u << 3,   ///< IT
     Trick = 1u << 4,         ///< "trick play", GNU Go's T class
     Urgent = 1u << 5,        ///< GNU Go's U class
@@ -19,11 +19,12 @@ enum class Mark : std::uint16_t {
     GoodForBlack = 1u << 8,  ///< GB, in the colours of the frame the annotation is in
     GoodForWhite = 1u << 9,  ///< GW, likewise
     AfterTenuki = 1u << 10,  ///< Pachi <later>/<tenuki>: played after the other side tenukied
-    Avoided = 1u << 11,    ///< Pachi <don't>/<avoid>: the engine never plays it, but knows answers
-    Joseki = 1u << 12,     ///< Kogo's star ('A *'), "is joseki", "* GOOD VARIATION *", "End of
-                           ///< joseki."
-    NotJoseki = 1u << 13,  ///< "not joseki": its own verdict, not a mistake (the move may be
-                           ///< fine elsewhere on the board)
+    Avoided = 1u << 11,      ///< Pachi <don't>/<avoid>, GNU Go's class 0 (antisuji): the engine
+                             ///< never plays it, but knows the answers
+    Joseki = 1u << 12,       ///< Kogo's star ('A *'), "is joseki", "* GOOD VARIATION *", "End of
+                             ///< joseki."
+    NotJoseki = 1u << 13,    ///< "not joseki": its own verdict, not a mistake (the move may be
+                             ///< fine elsewhere on the board)
     LocallyInferior = 1u << 14,  ///< "Locally it results in a loss, but may be appropriate
                                  ///< fuseki strategy.": a hedged judgement, not "doubtful"
 };

@@ -88,7 +88,8 @@ TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]
     CHECK(of(";W[qc]C[t\n]MA[mj]").has(Mark::TenukiOk));
     const NodeAnnotation antisuji =
         of(";B[oc]C[0\n# Non-joseki often played against GNU Go\n]MA[mi]");
-    CHECK(antisuji.has(Mark::Mistake));
+    // Antisuji: GNU Go never plays it and knows the answers, as Pachi's <don't>.
+    CHECK(antisuji.marks == bit(Mark::Avoided));
     CHECK(antisuji.text == "Non-joseki often played against GNU Go");
     // Without a square mark GNU Go makes no pattern, so the letter means nothing; it is
     // not text either.
@@ -98,6 +99,16 @@ TEST_CASE("GNU Go class letters count on square-marked moves only", "[reference]
     CHECK(of(";B[od]C[S\n:-,reverse_followup(10)\n]MA[mi]").text.empty());
     CHECK(of(";B[pc]C[#Not good unless B has stone around K17]").text ==
           "Not good unless B has stone around K17");
+    // GNU Go's text is wrapped at the file's width: the sentence goes on in the next line.
+    CHECK(of(";B[nc]MA[kg]C[0\n#we don't start the large avalanche.  It probably has "
+             "complications to\ncheck.]")
+              .text ==
+          "we don't start the large avalanche.  It probably has complications to check.");
+    // A line that ends its sentence, or a new '#' line, is not continued.
+    CHECK(of(";B[nc]C[#Bad.\nSee the other line]").text == "Bad.");
+    CHECK(of(";B[nc]C[#an obvious move\n#but wrong]").text == "an obvious move");
+    // Prose not in GNU Go's '#' form keeps its first line (a title stays a title).
+    CHECK(of(";B[nc]C[Joseki\nBlack is thick.]").text == "Joseki");
 }
 
 TEST_CASE("Pachi tags on the first comment line", "[reference]") {
