@@ -55,9 +55,18 @@ std::optional<GameFile> read_game_file(const std::string& path) {
     diag::DiagnosticList problems;
     std::optional<GameFile> game = pipeline::read_first_game(path, problems);
     for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
-    if (!game)
+    if (!game) {
         std::cerr << "josekic: error: " << diag::terminal_text(path)
                   << " holds no game that compile would read\n";
+    } else if (game->games_in_file > 1) {
+        // Said, so that a file of several games is not taken for one: only one is read.
+        std::cerr << "josekic: note: " << diag::terminal_text(path) << " holds "
+                  << game->games_in_file << " games; "
+                  << (game->number == 1 ? std::string("the first is read")
+                                        : "game " + std::to_string(game->number) +
+                                              " is read, the first that compile analyses")
+                  << "\n";
+    }
     return game;
 }
 
@@ -214,7 +223,8 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "dictionary does not know prints where it left the dictionary and what was played\n"
         "there instead, with count 0.\n"
         "\n"
-        "--game looks up the whole-board position after move N of a game (its first game),\n"
+        "--game looks up the whole-board position after move N of a game (the file's first\n"
+        "game that compile analyses; a note on stderr says which when it holds several),\n"
         "whatever the move order that reached it, and the sequence of each corner whose\n"
         "tracker (with the zones the index was compiled with) is still on at that move.\n"
         "\n"

@@ -30,7 +30,8 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         "review",
         "josekic review DIR|INDEX GAME.sgf [-o REVIEWED.sgf] [--alternatives N] [--reference "
         "[NAME=]FILE]... [--json]",
-        "Follows a game (its first game) through the index of a compiled dictionary\n"
+        "Follows a game (the file's first game that compile analyses; a note on stderr says\n"
+        "which when it holds several) through the index of a compiled dictionary\n"
         "(DIR/index.jki): its opening in the fuseki book and each corner's sequence (cut with\n"
         "the zones and limits the index was compiled with) in the joseki book; a corner without\n"
         "a line says why (setup stones, no stone). For each line it says whether it stayed in\n"

@@ -369,8 +369,8 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
         const std::string name = single(params, "name").value_or("game.sgf");
         const auto alternatives = number(params, "alternatives", 5, 0, 50);
         diag::DiagnosticList problems;
-        const std::optional<LoadedGame> game = load_game(body, name, problems);
-        if (!game) {
+        const std::optional<game::FirstPlayableGame> read = load_game(body, name, problems);
+        if (!read) {
             // The last problem is why (the skip warning, or the parser's error). The one before
             // it is shown too: often what made it so (a first move off the board leaves a game
             // of no moves), though it may be another warning of the file.
@@ -380,10 +380,13 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
                 why += (why.empty() ? ": " : "; ") + problems.items[i].message;
             throw BadParameter{"body", "the file holds no game that compile would read" + why};
         }
+        const game::PlayableGame& played = read->game;
         const index::GameReview review = index::review_game(
-            *index_, game->record, game->legal_moves, static_cast<std::size_t>(alternatives));
+            *index_, played.record, played.legal_moves, static_cast<std::size_t>(alternatives));
         Json answer = index::review_json(review, options_);
-        answer["game"] = record_json(game->record, game->legal_moves);
+        answer["game"] = record_json(played.record, played.legal_moves);
+        answer["game"]["number_in_file"] = read->number;
+        answer["game"]["games_in_file"] = read->games_in_file;
         return json_answer(answer);
     });
 }

@@ -120,14 +120,10 @@ std::optional<game::GameRecord> game_in_file(std::string_view bytes,
 
 }  // namespace
 
-std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name,
-                                    diag::DiagnosticList& problems) {
-    std::vector<game::GameRecord> games = formats::read_record_games(bytes, name, {}, problems);
-    if (games.empty()) return std::nullopt;
-    std::optional<game::PlayableGame> game =
-        game::replay_unless_skipped(std::move(games.front()), problems);
-    if (!game) return std::nullopt;
-    return LoadedGame{std::move(game->record), game->legal_moves};
+std::optional<game::FirstPlayableGame> load_game(std::string_view bytes, std::string_view name,
+                                                 diag::DiagnosticList& problems) {
+    return game::first_playable_game(formats::read_record_games(bytes, name, {}, problems),
+                                     problems);
 }
 
 Json record_json(const game::GameRecord& record, std::size_t legal_moves) {

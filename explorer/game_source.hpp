@@ -10,6 +10,7 @@
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
+#include "core/game/skip_rules.hpp"
 #include "explorer/archive_member_cache.hpp"
 #include "explorer/game_tree_cache.hpp"
 #include "index/index_reader.hpp"
@@ -17,18 +18,12 @@
 
 namespace josekic::explorer {
 
-/// The first game of a file, replayed: how many of its moves are legal.
-struct LoadedGame {
-    game::GameRecord record;
-    std::size_t legal_moves = 0;
-};
-
-/// Reads the first game of `bytes` (SGF, GIB, NGF or UGF, as its content or `name` says)
-/// with compile's readers and skip rules (core/game/skip_rules), and replays it; nullopt
-/// when it holds no game or its first game is skipped. Every diagnostic, the skip warning
+/// Reads the first game of `bytes` that compile analyses (SGF, GIB, NGF or UGF, as its content
+/// or `name` says; game::first_playable_game) with compile's readers and skip rules, and
+/// replays it; nullopt when it holds no such game. Every diagnostic, the skip warnings
 /// included, goes to `problems`.
-std::optional<LoadedGame> load_game(std::string_view bytes, std::string_view name,
-                                    diag::DiagnosticList& problems);
+std::optional<game::FirstPlayableGame> load_game(std::string_view bytes, std::string_view name,
+                                                 diag::DiagnosticList& problems);
 
 /// A game's moves for the page: {"setup": {"black": ["pd", ...], "white": [...]},
 /// "moves": ["B[pd]", "W[dd]", "B[]" (a pass), ...]}, its legal moves only.

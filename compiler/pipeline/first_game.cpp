@@ -10,26 +10,21 @@
 namespace josekic::pipeline {
 
 std::optional<ReadGame> read_first_game(const std::string& path, diag::DiagnosticList& problems) {
-    std::optional<game::GameRecord> first;
-    std::string bytes;
+    std::optional<ReadGame> read;
     input::walk_inputs({path}, [&](input::InputFile&& file) {
         if (file.read_error) {
             problems.items.push_back(*file.read_error);
             return input::WalkControl::Continue;
         }
         if (file.cut_short) problems.items.push_back(*file.cut_short);
-        std::vector<game::GameRecord> games =
-            formats::read_record_games(file.bytes, file.display_path, {}, problems);
-        if (games.empty()) return input::WalkControl::Continue;
-        first = std::move(games.front());
-        bytes = std::move(file.bytes);
+        std::optional<game::FirstPlayableGame> first = game::first_playable_game(
+            formats::read_record_games(file.bytes, file.display_path, {}, problems), problems);
+        if (!first) return input::WalkControl::Continue;
+        read = ReadGame{std::move(first->game.record), first->game.legal_moves,
+                        std::move(file.bytes), first->number, first->games_in_file};
         return input::WalkControl::Stop;
     });
-    if (!first) return std::nullopt;
-    std::optional<game::PlayableGame> game =
-        game::replay_unless_skipped(std::move(*first), problems);
-    if (!game) return std::nullopt;
-    return ReadGame{std::move(game->record), game->legal_moves, std::move(bytes)};
+    return read;
 }
 
 }  // namespace josekic::pipeline

@@ -64,4 +64,14 @@ std::optional<PlayableGame> replay_unless_skipped(GameRecord record,
     return game;
 }
 
+std::optional<FirstPlayableGame> first_playable_game(std::vector<GameRecord> records,
+                                                     diag::DiagnosticList& problems) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (std::optional<PlayableGame> game =
+                replay_unless_skipped(std::move(records[i]), problems))
+            return FirstPlayableGame{std::move(*game), i + 1, records.size()};
+    }
+    return std::nullopt;
+}
+
 }  // namespace josekic::game

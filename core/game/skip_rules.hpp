@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/diag/diagnostic.hpp"
 #include "core/game/game_record.hpp"
@@ -45,5 +46,18 @@ struct PlayableGame {
 /// skipped. Every diagnostic of the replay, and the skip warning, goes to `problems`.
 std::optional<PlayableGame> replay_unless_skipped(GameRecord record,
                                                   diag::DiagnosticList& problems);
+
+/// The game of a file that `lookup --game`, `review` and the explorer read: the first of its
+/// games that compile analyses (a 9x9 game before it is skipped, as compile skips it).
+struct FirstPlayableGame {
+    PlayableGame game;
+    std::size_t number = 1;         ///< its place among the file's games, from 1
+    std::size_t games_in_file = 1;  ///< how many games the file holds
+};
+
+/// The first of `records` (a file's games, in order) that replay_unless_skipped keeps; the
+/// skip warnings of those before it go to `problems`. nullopt when none is kept.
+std::optional<FirstPlayableGame> first_playable_game(std::vector<GameRecord> records,
+                                                     diag::DiagnosticList& problems);
 
 }  // namespace josekic::game

@@ -456,6 +456,23 @@ TEST_CASE("review --reference follows each corner's line in the book, text and J
     CHECK(cut_run.out.find("  cut: knows the whole line") != std::string::npos);
 }
 
+TEST_CASE("review of a file of several games reads the first compile analyses, and says so",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string file = d.dir.write(
+        "m.sgf", "(;GM[1]SZ[9];B[ee])(;GM[1]FF[4]SZ[19];B[pd];W[dd])(;GM[1]SZ[19];B[dd])");
+    const auto run =
+        run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(file));
+    CHECK(run.exit_code == 0);
+    CHECK(run.err.find("holds 3 games; game 2 is read, the first that compile analyses") !=
+          std::string::npos);
+    CHECK(run.out.find("upper-right: in the book to its end") != std::string::npos);
+    // A file of one game gets no note.
+    const std::string one = d.dir.write("one.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd])");
+    CHECK(run_josekic("review " + shell_quote(d.path.string()) + " " + shell_quote(one))
+              .err.find("note:") == std::string::npos);
+}
+
 TEST_CASE("lookup --game says of each corner without a line at the move why",
           "[cli][e2e][lookup]") {
     const Dictionary d;

@@ -352,6 +352,15 @@ TEST_CASE("explore answers bad input with 400, 404, 405 and 413 and keeps servin
     CHECK(small_board->status == 400);
     CHECK(json::parse(small_board->body)["error"].get<std::string>().find(
               "game 1 skipped: board is 9x9; only 19x19 games are read") != std::string::npos);
+    // ... and passed over, as compile passes it, when a 19x19 game follows.
+    const auto then_19 = client.Post("/api/review", "(;GM[1]SZ[9];B[ee])(;GM[1]SZ[19];B[pd];W[dd])",
+                                     "application/x-go-sgf");
+    REQUIRE(then_19);
+    CHECK(then_19->status == 200);
+    const json second = json::parse(then_19->body)["game"];
+    CHECK(second["number_in_file"] == 2);
+    CHECK(second["games_in_file"] == 2);
+    CHECK(second["moves"] == json::array({"B[pd]", "W[dd]"}));
     // A first move off the board leaves a game of no moves: the answer says both.
     const auto off_board =
         client.Post("/api/review", "(;GM[1]FF[4]SZ[19];B[zz];W[cc])", "application/x-go-sgf");

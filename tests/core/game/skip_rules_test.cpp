@@ -38,3 +38,21 @@ TEST_CASE("a game whose HA places no stones before White's first move is said so
         CHECK_FALSE(game::handicap_without_stones(first_game(placed)).has_value());
     }
 }
+
+TEST_CASE("the game read from a file is its first that compile analyses", "[game]") {
+    diag::DiagnosticList diags;
+    const std::string file = "(;GM[1]SZ[9];B[ee])(;GM[1]SZ[19];B[pd];W[dd])(;GM[1]SZ[19];B[dd])";
+    const auto first = game::first_playable_game(sgf::read_games(file, "m.sgf", {}, diags), diags);
+    REQUIRE(first.has_value());
+    CHECK(first->number == 2);
+    CHECK(first->games_in_file == 3);
+    CHECK(first->game.legal_moves == 2);
+    // The 9x9 game is skipped as compile skips it: with its warning.
+    REQUIRE(diags.items.size() == 1);
+    CHECK(diags.items[0].code == diag::Code::Not19x19);
+
+    diag::DiagnosticList none;
+    CHECK_FALSE(
+        game::first_playable_game(sgf::read_games("(;GM[1]SZ[9];B[ee])", "n.sgf", {}, none), none)
+            .has_value());
+}
