@@ -168,7 +168,8 @@ inline constexpr std::array kCodes = {
     CodeInfo{Code::SetupInMainLine, "setup-in-main-line", Severity::Warning,
              "AB/AW/AE after the root node; the game is read up to the node before"},
     CodeInfo{Code::BadNumber, "bad-number", Severity::Warning,
-             "a property that needs a whole number holds something else; ignored"},
+             "a property that needs a whole number holds something else (or, HA, a negative "
+             "one); ignored"},
     CodeInfo{Code::BadSize, "bad-size", Severity::Warning, "SZ[] is not a board size; 19 assumed"},
     CodeInfo{Code::BadKomi, "bad-komi", Severity::Warning, "KM[] is not a number; ignored"},
     CodeInfo{Code::BadPoint, "bad-point", Severity::Warning,

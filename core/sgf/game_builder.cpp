@@ -208,7 +208,16 @@ void GameBuilder::read_info(const RootProperties& root, game::GameInfo& info) {
     info.event = event_with_round(text(root[RootId::EV]), text(root[RootId::RO]));
     info.result = text(root[RootId::RE]);
     info.winner = winner_from_result(info.result);
-    if (auto ha = integer(root[RootId::HA])) info.handicap = *ha;
+    if (auto ha = integer(root[RootId::HA])) {
+        if (*ha >= 0) {
+            info.handicap = *ha;
+        } else {
+            const SgfProperty& p = *root[RootId::HA];
+            sink_.warning(
+                path_, p.value_at[0], diag::Code::BadNumber,
+                "HA[" + std::to_string(*ha) + "] is not a number of handicap stones; ignored");
+        }
+    }
     if (const SgfProperty* km = root[RootId::KM]; km != nullptr && !km->values.empty()) {
         info.komi = komi_from_text(km->values[0], text(root[RootId::RU]));
         if (!info.komi && !trimmed(km->values[0]).empty()) {

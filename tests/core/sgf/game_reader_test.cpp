@@ -204,3 +204,14 @@ TEST_CASE("a root property given twice counts once, the first time", "[sgf]") {
     CHECK(count_code(diags, diag::Code::BadNumber) == 1);
     CHECK(g[0].moves.size() == 1);
 }
+
+TEST_CASE("a negative HA is no handicap, and said so", "[sgf]") {
+    diag::DiagnosticList diags;
+    const auto g = read_games("(;GM[1]SZ[19]HA[-2];B[pd])", "t.sgf", {}, diags);
+    REQUIRE(g.size() == 1);
+    CHECK(g[0].info.handicap == 0);
+    REQUIRE(diags.items.size() == 1);
+    CHECK(diags.items[0].code == diag::Code::BadNumber);
+    CHECK(diags.items[0].where == diag::SourceLocation{1, 17});
+    CHECK(diags.items[0].message == "HA[-2] is not a number of handicap stones; ignored");
+}
