@@ -225,7 +225,8 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         const ExitStatus status = used_no_game
                                       ? ExitStatus::Error
                                       : exit_status(result.run, input, ReportShown::NotWritten);
-        std::cerr << "josekic: " << nothing_written_text(options.output_dir, dir_existed);
+        std::cerr << "josekic: "
+                  << nothing_written_text(options.output_dir, dir_existed, input.diagnostics_file);
         return status;
     }
     if (!update_dir.empty()) {

@@ -31,11 +31,18 @@ std::string failed_run_text(const std::exception& failure, const std::string& di
     return text + nothing_written_text(dir, dir_existed);
 }
 
-std::string nothing_written_text(const std::string& dir, bool dir_existed) {
+std::string nothing_written_text(const std::string& dir, bool dir_existed,
+                                 const std::string& diagnostics_file) {
+    // The diagnostics file the user asked for is written while the games are read: named,
+    // so that "nothing" is not taken to include it.
+    const std::string nothing =
+        diagnostics_file.empty() ? "nothing was written"
+                                 : "nothing was written but " +
+                                       diag::terminal_text(diagnostics_file) + " (the diagnostics)";
     // A directory the run made (for `--diagnostics DIR/FILE`), or would have made, does not
     // "keep" anything.
-    if (!dir_existed) return "nothing was written\n";
-    return "nothing was written; " + diag::terminal_text(dir) + " keeps what it held\n";
+    if (!dir_existed) return nothing + "\n";
+    return nothing + "; " + diag::terminal_text(dir) + " keeps what it held\n";
 }
 
 }  // namespace josekic::cli

@@ -18,7 +18,9 @@ std::string failed_run_text(const std::exception& failure, const std::string& di
 
 /// "nothing was written; DIR keeps what it held", or "nothing was written" when DIR was not
 /// there before the run (a directory the run made, or would have made, keeps nothing), with a
-/// line feed.
-std::string nothing_written_text(const std::string& dir, bool dir_existed);
+/// line feed. With the `--diagnostics` file the run wrote, "nothing was written but FILE (the
+/// diagnostics)".
+std::string nothing_written_text(const std::string& dir, bool dir_existed,
+                                 const std::string& diagnostics_file = {});
 
 }  // namespace josekic::cli

@@ -221,7 +221,10 @@ OutputSet::OutputSet(const fs::path& dir) : dir_(dir), sets_(dir / kSetsDirector
     }
     fs::create_directories(dir_, error);
     if (error) fail(dir_, error.message());
-    if (::mkdir(sets_.c_str(), 0777) != 0 && errno != EEXIST) fail(dir_, error_text(errno));
+    if (::mkdir(sets_.c_str(), 0777) == 0)
+        sets_created_ = true;
+    else if (errno != EEXIST)
+        fail(dir_, error_text(errno));
     lock_fd_ = ::open(sets_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (lock_fd_ < 0) fail(dir_, sets_.string() + ": " + error_text(errno));
     if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
@@ -259,8 +262,10 @@ OutputSet::~OutputSet() {
     if (!committed_) {
         std::error_code error;
         fs::remove_all(staging_, error);
+        // DIR/.josekic too when this set made it: a DIR that held no dictionary is left as
+        // it was, without an empty hidden directory.
+        if (sets_created_) ::rmdir(sets_.c_str());
         if (!created_.empty()) {
-            ::rmdir(sets_.c_str());
             for (fs::path made = dir_; ::rmdir(made.c_str()) == 0 && made != created_;)
                 made = made.parent_path();
         }

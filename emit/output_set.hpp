@@ -98,6 +98,7 @@ class OutputSet {
     std::filesystem::path staging_;  // DIR/.josekic/set-XXXXXX
     int lock_fd_ = -1;               // DIR/.josekic, locked while the set lives
     std::filesystem::path created_;  // the outermost directory the set created, if any
+    bool sets_created_ = false;      // whether this set made DIR/.josekic
     bool committed_ = false;
     /// Regular files in DIR an older josekic wrote (before sets): replaced or removed.
     std::vector<std::string> older_files_;

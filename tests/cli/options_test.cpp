@@ -71,10 +71,15 @@ TEST_CASE("a compile that fails under --strict says where the skipped games are 
     CHECK(quiet.err.find("josekic: nothing was written\n") != std::string::npos);
     CHECK(quiet.err.find("keeps what it held") == std::string::npos);
     // Nor one it made for its diagnostics file.
-    const auto made = run_josekic(compile + " --quiet --diagnostics " +
-                                  shell_quote(dir.str() + "/out/diagnostics.txt"));
+    const std::string in_out = dir.str() + "/out/diagnostics.txt";
+    const auto made = run_josekic(compile + " --quiet --diagnostics " + shell_quote(in_out));
     CHECK(made.exit_code == 1);
-    CHECK(made.err.find("josekic: nothing was written\n") != std::string::npos);
+    // The diagnostics were written: "nothing" says so.
+    CHECK(made.err.find("josekic: nothing was written but " + in_out + " (the diagnostics)\n") !=
+          std::string::npos);
+    CHECK(slurp(in_out).find("[not-19x19]") != std::string::npos);
+    // The directory made for it holds it alone: no empty hidden directory of the set.
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / ".josekic"));
     CHECK(made.err.find("keeps what it held") == std::string::npos);
 }
 
