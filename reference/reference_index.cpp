@@ -6,15 +6,52 @@
 #include <iterator>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "core/go/symmetry.hpp"
 #include "core/sgf/charset.hpp"
 #include "core/sgf/sgf_tree.hpp"
+#include "emit/dictionary_format.hpp"
 #include "trackers/corner.hpp"
 
 namespace josekic::reference {
 
 namespace {
+
+// A book line longer than this without a single variation is a game record: joseki books
+// branch long before (the longest lines of Kogo's dictionary are about 40 moves).
+constexpr std::size_t kLongestUnbranchedLine = 60;
+
+// Why `tree` is no 19x19 joseki book ("is for a 9x9 board"), or nullopt. Compared with
+// such a tree every line would be "not in the book", or the book's figures would be those of
+// one game: said and left out, rather than used without a word.
+std::optional<std::string> why_not_a_joseki_book(const sgf::SgfTree& tree) {
+    const sgf::SgfNode& root = tree.nodes[0];
+    if (const sgf::SgfProperty* sz = root.find("SZ"); sz != nullptr && !sz->values.empty()) {
+        const std::string_view size = sz->values[0];
+        if (size != "19" && size != "19:19")
+            return "is for a " + std::string(size) +
+                   (size.find(':') == std::string_view::npos ? "x" + std::string(size)
+                                                             : std::string()) +
+                   " board, not a 19x19 joseki book";
+    }
+    if (const sgf::SgfProperty* xd = root.find(emit::kKindProperty);
+        xd != nullptr && !xd->values.empty() &&
+        xd->values[0].substr(0, xd->values[0].find(':')) ==
+            emit::kind_name(emit::DictionaryKind::Fuseki))
+        return "is a josekic fuseki dictionary (whole-board openings), not a joseki book";
+    bool branches = false;
+    std::size_t moves = 0;
+    for (const sgf::SgfNode& node : tree.nodes) {
+        branches = branches || (node.first_child != sgf::kNoSgfNode &&
+                                tree.nodes[node.first_child].next_sibling != sgf::kNoSgfNode);
+        if (node.find("B") != nullptr || node.find("W") != nullptr) ++moves;
+    }
+    if (!branches && moves > kLongestUnbranchedLine)
+        return "is one line of " + std::to_string(moves) +
+               " moves without a variation: a game record, not a joseki book";
+    return std::nullopt;
+}
 
 // The normalisation of trackers::normalize_corner_sequence, made incremental so that it is
 // decided once per branch instead of once per node: the corner and the colour swap are
@@ -423,8 +460,16 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
     sgf::TextDecoder decoder(
         path, sink, converted ? std::string("UTF-8") : sgf::fallback_charset(prepared.text()));
     Loader loader(index, path, sink, decoder);
-    for (const sgf::SgfTree& tree : trees) {
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+        const sgf::SgfTree& tree = trees[t];
         if (tree.nodes.empty()) continue;
+        if (const std::optional<std::string> why = why_not_a_joseki_book(tree)) {
+            sink.warning(path, tree.nodes[0].where, diag::Code::ReferenceNotABook,
+                         "game tree " + std::to_string(t + 1) + " " + *why + "; not used");
+            index.counts.sgf_nodes += tree.nodes.size();
+            index.counts.skipped_nodes += tree.nodes.size();
+            continue;
+        }
         const sgf::SgfProperty* ca = tree.nodes[0].find("CA");
         if (ca != nullptr && !ca->values.empty() && !converted) {
             decoder.use_charset(ca->values[0], ca->value_at.empty() ? ca->where : ca->value_at[0]);

@@ -95,6 +95,7 @@ enum class Code : std::uint8_t {
     PruneUnmatched,
     // Reference joseki books (reference/).
     ReferenceBadMove,
+    ReferenceNotABook,
 };
 
 /// One row of the table of codes.
@@ -238,6 +239,10 @@ inline constexpr std::array kCodes = {
              "a prune list entry that matched nothing in the dictionary"},
     CodeInfo{Code::ReferenceBadMove, "reference-bad-move", Severity::Warning,
              "a reference book move that is not a 19x19 point; its subtree is not used"},
+    CodeInfo{Code::ReferenceNotABook, "reference-not-a-book", Severity::Warning,
+             "a game tree of a reference file that is no 19x19 joseki book (another board size, "
+             "a josekic fuseki dictionary, one long line without a variation: a game record); "
+             "not used"},
 };
 
 /// True when row i of `kCodes` describes `Code(i)`, so that a look-up by index is right.
@@ -248,7 +253,7 @@ constexpr bool codes_in_enum_order() {
     return true;
 }
 static_assert(codes_in_enum_order(), "kCodes must list every Code once, in enum order");
-static_assert(kCodes.back().code == Code::ReferenceBadMove, "kCodes must end with the last Code");
+static_assert(kCodes.back().code == Code::ReferenceNotABook, "kCodes must end with the last Code");
 
 /// The table row of `code`.
 constexpr const CodeInfo& info(Code code) {

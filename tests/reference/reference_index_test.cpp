@@ -210,3 +210,37 @@ TEST_CASE("a reference with no SGF game tree is refused, not read as an empty bo
     dir.write("books/b.sgf", "(;GM[1]SZ[19];B[pd];W[qc])");
     CHECK(load_reference_file("books", dir.path() / "books", sink).counts.moves == 2);
 }
+
+TEST_CASE("a tree that is no 19x19 joseki book is said so and not used", "[reference]") {
+    std::string game_record = "(;GM[1]SZ[19]PB[a]PW[b]";
+    for (int i = 0; i < 61; ++i) {
+        // 61 moves, each on its own point, in one line.
+        game_record += std::string(i % 2 == 0 ? ";B[" : ";W[") + static_cast<char>('a' + i % 19) +
+                       static_cast<char>('a' + i / 19) + "]";
+    }
+    game_record += ")";
+    for (const auto& [text, why] : {
+             std::pair<std::string, std::string>{"(;GM[1]SZ[9];B[ee];W[cc])",
+                                                 "game tree 1 is for a 9x9 board"},
+             {"(;GM[1]SZ[13:13];B[ee])", "game tree 1 is for a 13:13 board"},
+             {"(;GM[1]SZ[19]XD[fuseki:3];B[pd])", "game tree 1 is a josekic fuseki dictionary"},
+             {"(;GM[1]SZ[19];B[pd])" + game_record, "game tree 2 is one line of 61 moves"},
+         }) {
+        INFO(text);
+        diag::DiagnosticList problems;
+        const ReferenceIndex index = load(text, &problems);
+        REQUIRE(problems.items.size() == 1);
+        CHECK(problems.items[0].code == diag::Code::ReferenceNotABook);
+        CHECK(problems.items[0].message.starts_with(why));
+        CHECK(problems.items[0].message.ends_with("; not used"));
+    }
+    // The other trees of the file are read; a book's own long lines branch.
+    diag::DiagnosticList problems;
+    const ReferenceIndex mixed = load("(;GM[1]SZ[9];B[ee])(;GM[1]SZ[19];B[pd];W[qf])", &problems);
+    CHECK(problems.items.size() == 1);
+    CHECK(mixed.size() == 3);  // the root, B[pd] and W[qf]
+    // A josekic joseki dictionary is a book.
+    diag::DiagnosticList none;
+    load("(;GM[1]SZ[19]XD[joseki:3];B[pd];W[qf])", &none);
+    CHECK(none.items.empty());
+}
