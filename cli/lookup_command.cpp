@@ -3,14 +3,19 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 #include <boost/optional.hpp>
 
+#include "cli/book_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
+#include "cli/output_options.hpp"
 #include "compiler/pipeline/first_game.hpp"
 #include "core/diag/diagnostic.hpp"
 #include "core/diag/terminal_text.hpp"
@@ -92,11 +97,11 @@ struct LookupRun {
 // Opens the index, verifies it on request, selects the filtered games, asks `ask(file,
 // tracking, selection)` and prints its result as JSON (with the filters and the index's
 // options) or as text (after the filters, before the options).
-template <typename Ask, typename Result = std::invoke_result_t<Ask, const index::IndexFile&,
-                                                               const index::TrackingOptions&,
-                                                               const index::GameSelection*>>
-ExitStatus answer(const LookupRun& run, Ask ask, index::Json (*to_json)(const Result&),
-                  std::string (*to_text)(const Result&)) {
+template <typename Ask, typename ToJson, typename ToText,
+          typename Result =
+              std::invoke_result_t<Ask, const index::IndexFile&, const index::TrackingOptions&,
+                                   const index::GameSelection*>>
+ExitStatus answer(const LookupRun& run, Ask ask, ToJson to_json, ToText to_text) {
     const index::IndexFile file = index::open_dictionary_index(run.dictionary);
     if (run.verify) file.verify();
     const index::TrackingOptions tracking = index::tracking_options(file);
@@ -238,6 +243,11 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"
         "shares, wins, years, continuations (and their order), position totals and games.\n"
         "\n"
+        "--reference [NAME=]FILE (repeatable; with --moves, a joseki line) says what a joseki\n"
+        "book (SGF, as compile's --reference reads it) says of the line: how many of its\n"
+        "moves it knows and its verdicts, and, beside each continuation the book knows, its\n"
+        "word on it (\"[gnugo: joseki]\").\n"
+        "\n"
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
         "version) or a game's corner named by --corner is empty at --move, 2 a malformed query\n"
         "(the message gives its column)."};
@@ -256,6 +266,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     // Optional: `--to-move ""` is refused, not taken for the default.
     boost::optional<std::string> to_move;
     FilterOptions filters;
+    std::vector<std::string> reference_arguments;
     po::options_description visible;
     visible.add_options()("moves", po::value(&moves)->value_name("MOVES"),
                           "the line to look up, e.g. \"pd qc qd\" or \"Q16 R17 R16\"")(
@@ -278,7 +289,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "either-colour", po::bool_switch(&either_colour),
         "with --corner: also count the pattern with its colours reversed")(
         "to-move", po::value(&to_move)->value_name("black|white|either"),
-        "with --corner: count only this player to move (default: either)");
+        "with --corner: count only this player to move (default: either)")(
+        "reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
+        "with --moves: what a joseki book says of the line (repeatable)");
     add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
@@ -295,6 +308,11 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
                                   moves.has_value(), games, json, verify, filters});
     if (either_colour || to_move)
         throw UsageError("lookup", "--either-colour and --to-move go with --corner");
+    if (!reference_arguments.empty() && (fuseki || !moves.has_value()))
+        throw UsageError("lookup",
+                         "--reference goes with --moves of a joseki line (the books are "
+                         "joseki books)");
+    check_reference_arguments(reference_arguments, "lookup");
     if (moves.has_value() && !game_file.empty())
         throw UsageError("lookup", "--moves and --game are two queries: give one");
     if (!moves.has_value() && game_file.empty())
@@ -341,7 +359,33 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
                          const index::GameSelection* selection) {
         return index::lookup(file, tree, parsed_query(tracking.zone), games, selection);
     };
-    return answer(run, ask, index::lookup_json, render_lookup_text);
+    bool book_lost = false;
+    const std::optional<std::vector<reference::ReferenceIndex>> books =
+        load_books(reference_arguments, book_lost);
+    if (!books) return ExitStatus::Error;
+    const auto to_json = [&](const index::LookupResult& r) {
+        index::Json object = index::lookup_json(r);
+        if (books->empty()) return object;
+        object["books"] = books_on_line_json(r.query, *books);
+        for (std::size_t k = 0; k < r.continuations.size(); ++k)
+            object["continuations"][k]["books"] =
+                books_on_continuation(r.query, r.continuations[k], *books);
+        return object;
+    };
+    const auto to_text = [&](const index::LookupResult& r) {
+        LookupTextExtras extras;
+        if (!books->empty()) {
+            std::ostringstream said;
+            said << "Books:\n";
+            write_books_on_line(said, r.query, *books);
+            extras.after_line = said.str();
+            for (const index::ContinuationFacts& c : r.continuations)
+                extras.continuation_notes.push_back(books_on_continuation(r.query, c, *books));
+        }
+        return render_lookup_text(r, extras);
+    };
+    const ExitStatus status = answer(run, ask, to_json, to_text);
+    return status == ExitStatus::Ok && book_lost ? ExitStatus::Error : status;
 }
 
 }  // namespace josekic::cli

@@ -62,7 +62,7 @@ std::string move_text(const go::Move& m, index::Tree tree) {
     return prune::render_path(std::span<const go::Move>(&m, 1), index::dictionary_kind(tree));
 }
 
-std::string render_lookup_text(const index::LookupResult& r) {
+std::string render_lookup_text(const index::LookupResult& r, const LookupTextExtras& extras) {
     const index::Tree tree = r.tree;
     std::ostringstream out;
     out << emit::kind_name(index::dictionary_kind(tree)) << ": " << line_text(r.query.played, tree)
@@ -91,6 +91,7 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << (r.filtered ? "The games that pass reach " : "The dictionary knows ")
             << line_text(known, tree) << ".\n";
     }
+    out << extras.after_line;
     if (!r.position.nodes.empty()) {
         out << "This position, all move orders: " << r.position.nodes.size() << " order"
             << (r.position.nodes.size() == 1 ? "" : "s") << ", played "
@@ -108,7 +109,8 @@ std::string render_lookup_text(const index::LookupResult& r) {
             << (r.node ? "Continuations" : "Played there instead")
             << " (move, as the dictionary writes it, count, share, wins of "
             << index::first_player_name(tree, r.query) << " with 95% interval, years):\n";
-        for (const index::ContinuationFacts& c : r.continuations) {
+        for (std::size_t k = 0; k < r.continuations.size(); ++k) {
+            const index::ContinuationFacts& c = r.continuations[k];
             out << "  " << move_text(c.move, tree) << "  (" << move_text(c.canonical_move, tree)
                 << ")  " << emit::with_thousands(c.stats.count) << "  "
                 << emit::percent(c.stats.count, r.last_known_count) << "  wins "
@@ -119,6 +121,8 @@ std::string render_lookup_text(const index::LookupResult& r) {
                     emit::difference_mark(emit::win_rate_against_rest(c.stats, r.stats));
                 if (!mark.empty()) out << "  " << mark;
             }
+            if (k < extras.continuation_notes.size() && !extras.continuation_notes[k].empty())
+                out << "  [" << extras.continuation_notes[k] << "]";
             out << "\n";
         }
     }

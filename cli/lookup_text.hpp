@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "index/game_lookup.hpp"
 #include "index/index_options.hpp"
@@ -12,9 +13,16 @@ namespace josekic::cli {
 /// One move as prune lists write it ("B[pd]", "W[tenuki]" in joseki, "W[pass]" in fuseki).
 std::string move_text(const go::Move& move, index::Tree tree);
 
+/// What a command adds to a lookup's text (lookup --reference: what the books say).
+struct LookupTextExtras {
+    std::string after_line;                       ///< lines after the line's statistics
+    std::vector<std::string> continuation_notes;  ///< one per continuation, "" for none
+};
+
 /// A lookup result as text for a person: the lines of a node comment, the position's
-/// totals, the continuations and the games.
-std::string render_lookup_text(const index::LookupResult& result);
+/// totals, the continuations and the games; with `extras`, what they add, each in its place.
+std::string render_lookup_text(const index::LookupResult& result,
+                               const LookupTextExtras& extras = {});
 
 /// `lookup --corner`: the pattern, its occurrences, move numbers, wins of the player to move,
 /// what was played next and the most recent games.

@@ -4,13 +4,13 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/book_text.hpp"
 #include "cli/lookup_command.hpp"
 #include "cli/lookup_text.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
 #include "cli/review_text.hpp"
 #include "cli/standard_streams.hpp"
-#include "compiler/compile/node_comments.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/json_text.hpp"
 #include "index/dictionary_set.hpp"
@@ -109,15 +109,11 @@ ExitStatus run_review(const std::vector<std::string>& args) {
     const std::optional<GameFile> game = read_game_file(game_file);
     if (!game) return ExitStatus::Error;
     const index::IndexFile file = index::open_dictionary_index(dictionary);
-    diag::DiagnosticList book_problems;
-    std::vector<reference::ReferenceIndex> books;
-    try {
-        books = compile::load_references(reference_arguments, book_problems);
-    } catch (const std::runtime_error& e) {
-        std::cerr << "josekic: error: " << e.what() << "\n";
-        return ExitStatus::Error;
-    }
-    for (const diag::Diagnostic& d : book_problems.items) std::cerr << diag::format(d) << "\n";
+    bool book_lost = false;
+    const std::optional<std::vector<reference::ReferenceIndex>> loaded =
+        load_books(reference_arguments, book_lost);
+    if (!loaded) return ExitStatus::Error;
+    const std::vector<reference::ReferenceIndex>& books = *loaded;
     const index::GameReview review =
         index::review_game(file, game->record, game->legal_moves, alternatives);
     if (!output.empty())
@@ -135,8 +131,7 @@ ExitStatus run_review(const std::vector<std::string>& args) {
     }
     const ExitStatus status = flushed_output();
     // A book cut short was followed as far as it goes; the run says so by its status.
-    return status == ExitStatus::Ok && diag::any_error(book_problems.items) ? ExitStatus::Error
-                                                                            : status;
+    return status == ExitStatus::Ok && book_lost ? ExitStatus::Error : status;
 }
 
 }  // namespace josekic::cli

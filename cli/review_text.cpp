@@ -3,10 +3,10 @@
 #include <sstream>
 #include <string>
 
+#include "cli/book_text.hpp"
 #include "cli/lookup_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
-#include "reference/book_line.hpp"
 
 namespace josekic::cli {
 
@@ -45,35 +45,6 @@ void write_line(std::ostream& out, const index::LineReview& line) {
     }
 }
 
-// A book's verdict in the game's colours (the book is read in the trie's: Black first).
-reference::NodeAnnotation in_game_colours(reference::NodeAnnotation said,
-                                          const index::QueryLine& query) {
-    if (query.colours_swapped) said.swap_colours();
-    return said;
-}
-
-// What a reference book says of a joseki line: how far it knows it, and its verdicts.
-void write_book_line(std::ostream& out, const index::LineReview& line,
-                     const reference::ReferenceIndex& book, const reference::BookLine& in_book) {
-    const index::QueryLine& query = line.line.query;
-    const std::size_t length = query.played.size();
-    const auto move = [&](std::size_t k) { return move_text(query.played[k], line.line.tree); };
-    out << "  " << book.name() << ": ";
-    if (in_book.known_moves == length)
-        out << "knows the whole line";
-    else if (in_book.known_moves == 0)
-        out << "does not know its first move, " << move(0);
-    else
-        out << "knows the first "
-            << (in_book.known_moves == 1 ? "" : std::to_string(in_book.known_moves) + " ")
-            << "of its " << length << " moves; " << move(in_book.known_moves) << " is not in it";
-    for (const reference::BookLine::Verdict& v : in_book.verdicts) {
-        out << "; move " << v.move << ", " << move(v.move - 1) << ": "
-            << reference::describe(in_game_colours(v.annotation, query));
-    }
-    out << ".\n";
-}
-
 }  // namespace
 
 std::string review_text(const index::GameReview& review,
@@ -84,9 +55,7 @@ std::string review_text(const index::GameReview& review,
     for (const index::LineReview& line : review.lines) {
         write_line(out, line);
         if (line.line.tree != index::Tree::Joseki) continue;  // the books are joseki books
-        for (const reference::ReferenceIndex& book : books)
-            write_book_line(out, line, book,
-                            reference::follow_in_book(book, line.line.query.canonical));
+        write_books_on_line(out, line.line.query, books);
     }
     for (const index::CornerWithoutLine& corner : review.corners_not_reviewed)
         out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";
@@ -97,23 +66,8 @@ void add_books_json(emit::Json& json, const index::GameReview& review,
                     const std::vector<reference::ReferenceIndex>& books) {
     for (std::size_t i = 0; i < review.lines.size(); ++i) {
         const index::LineReview& line = review.lines[i];
-        if (line.line.tree != index::Tree::Joseki) continue;
-        emit::Json& out = json["lines"][i]["books"] = emit::Json::array();
-        for (const reference::ReferenceIndex& book : books) {
-            const reference::BookLine in_book =
-                reference::follow_in_book(book, line.line.query.canonical);
-            emit::Json verdicts = emit::Json::array();
-            for (const reference::BookLine::Verdict& v : in_book.verdicts) {
-                verdicts.push_back(
-                    {{"move_in_line", v.move},
-                     {"move", move_text(line.line.query.played[v.move - 1], line.line.tree)},
-                     {"verdict",
-                      reference::describe(in_game_colours(v.annotation, line.line.query))}});
-            }
-            out.push_back({{"name", book.name()},
-                           {"known_moves", in_book.known_moves},
-                           {"verdicts", std::move(verdicts)}});
-        }
+        if (line.line.tree == index::Tree::Joseki)
+            json["lines"][i]["books"] = books_on_line_json(line.line.query, books);
     }
 }
 

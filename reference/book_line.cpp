@@ -17,6 +17,7 @@ BookLine follow_in_book(const ReferenceIndex& book, std::span<const go::Move> ca
     }
     // The last known move's verdict, unless it is a bad one already listed: where the book's
     // knowledge of the game stops, what it thinks of the position reached.
+    line.node = at;
     const NodeAnnotation& last = book.node(at).annotation;
     const bool listed = !line.verdicts.empty() && line.verdicts.back().move == line.known_moves;
     if (line.known_moves > 0 && !listed && !last.empty())

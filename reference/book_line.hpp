@@ -17,6 +17,8 @@ namespace josekic::reference {
 struct BookLine {
     /// The line's leading moves the book knows (the line's length when it knows all of it).
     std::size_t known_moves = 0;
+    /// The book's node of the last move it knows (its root when it knows none).
+    RefNodeId node = kRefRoot;
     /// A move the book judges, 1-based in the line, with its annotation.
     struct Verdict {
         std::size_t move = 0;

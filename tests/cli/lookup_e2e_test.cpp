@@ -456,6 +456,43 @@ TEST_CASE("review --reference follows each corner's line in the book, text and J
     CHECK(cut_run.out.find("  cut: knows the whole line") != std::string::npos);
 }
 
+TEST_CASE("lookup --reference says what the book says of the line and its continuations",
+          "[cli][e2e][lookup]") {
+    const Dictionary d;
+    const std::string book =
+        d.dir.write("book.sgf", "(;GM[1]FF[4]SZ[19];B[pd]C[the star point];W[nc]BM[1])");
+    const std::string lookup =
+        "lookup " + d.run("--moves pd --reference notes=" + shell_quote(book));
+    const auto text = run_josekic(lookup);
+    INFO(text.err);
+    CHECK(text.exit_code == 0);
+    INFO(text.out);
+    CHECK(text.out.find("Books:\n  notes: knows the whole line; move 1, B[pd]: \u201cthe star "
+                        "point\u201d.\n") != std::string::npos);
+    // The continuation the book knows carries its word; the others nothing.
+    const std::size_t nc = text.out.find("\n  W[nc]  ");
+    REQUIRE(nc != std::string::npos);
+    CHECK(text.out.substr(nc, text.out.find('\n', nc + 1) - nc).ends_with("  [notes: mistake]"));
+    CHECK(text.out.find("[notes") == text.out.find("[notes: mistake]"));
+
+    const auto as_json = run_josekic(lookup + " --json");
+    CHECK(as_json.exit_code == 0);
+    const json answer = json::parse(as_json.out);
+    CHECK(answer["books"][0]["known_moves"] == 1);
+    for (const json& c : answer["continuations"])
+        CHECK(c["books"] == (c["move"] == "W[nc]" ? "notes: mistake" : ""));
+
+    // The books are joseki books: not for a fuseki line, nor without --moves.
+    for (const std::string& other :
+         {std::string("--fuseki --moves pd"), std::string("--game x.sgf")}) {
+        const auto refused =
+            run_josekic("lookup " + d.run(other + " --reference " + shell_quote(book)));
+        CHECK(refused.exit_code == 2);
+        CHECK(refused.err.find("--reference goes with --moves of a joseki line") !=
+              std::string::npos);
+    }
+}
+
 TEST_CASE("review of a file of several games reads the first compile analyses, and says so",
           "[cli][e2e][lookup]") {
     const Dictionary d;

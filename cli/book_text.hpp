@@ -1,0 +1,41 @@
+#pragma once
+
+// What `--reference` books say of a joseki line, as review and lookup print it: in the line's
+// own corner and colours.
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "emit/json_text.hpp"
+#include "index/lookup.hpp"
+#include "index/query_moves.hpp"
+#include "reference/reference_index.hpp"
+
+namespace josekic::cli {
+
+/// The books of `--reference` arguments ([NAME=]FILE), their problems printed on stderr;
+/// nullopt, said on stderr, when one cannot be read at all. `lost` is set when a book had an
+/// error (a value cut short): it is used as far as it could be read, and the command exits 1.
+std::optional<std::vector<reference::ReferenceIndex>> load_books(
+    const std::vector<std::string>& arguments, bool& lost);
+
+/// "  gnugo: knows the first 9 of its 16 moves; W[qj] is not in it; move 5, B[qp]:
+/// doubtful: “...”.", a line per book.
+void write_books_on_line(std::ostream& out, const index::QueryLine& query,
+                         const std::vector<reference::ReferenceIndex>& books);
+
+/// [{"name", "known_moves", "verdicts": [{"move_in_line", "move", "verdict"}]}], a member
+/// per book.
+emit::Json books_on_line_json(const index::QueryLine& query,
+                              const std::vector<reference::ReferenceIndex>& books);
+
+/// What the books say of a continuation of the line (`lookup`): "gnugo: joseki", or
+/// "gnugo" for a book that knows it without a word; the books that do not know it, or do not
+/// know the line, are left out. Empty when no book knows it.
+std::string books_on_continuation(const index::QueryLine& query,
+                                  const index::ContinuationFacts& continuation,
+                                  const std::vector<reference::ReferenceIndex>& books);
+
+}  // namespace josekic::cli
