@@ -237,13 +237,23 @@ std::string reviewed_sgf(const IndexFile& index, const game::GameRecord& record,
                 line.name + ", book: " +
                 stats_text(node_stats(index, r.tree, w.path[k + 1]), first_player) + ".");
         }
-        if (r.node || r.matched >= at.size() || !at[r.matched]) continue;
-        MoveNotes& here = notes[*at[r.matched]];
+        if (r.node || r.matched >= at.size()) continue;
+        // A tenuki has no move of its own in the corner: it is the game's next move after the
+        // line's move before it, played elsewhere by the tenuki's player.
+        std::optional<std::size_t> where = at[r.matched];
+        const bool elsewhere =
+            !where && r.matched > 0 && at[r.matched - 1] && *at[r.matched - 1] + 1 < legal_moves &&
+            record.moves[*at[r.matched - 1] + 1].color == r.query.played[r.matched].color;
+        if (elsewhere) where = *at[r.matched - 1] + 1;
+        if (!where) continue;
+        MoveNotes& here = notes[*where];
+        const std::string this_move =
+            elsewhere ? ": this move, elsewhere (a tenuki in the corner)," : ": this move";
         std::string text =
-            line.name +
-            (line.past_book_end ? ": this move goes past the end of the book's lines (no game "
-                                  "went on from the position before it: "
-                                : ": this move leaves the book (the position before it: ") +
+            line.name + this_move +
+            (line.past_book_end ? " goes past the end of the book's lines (no game went on "
+                                  "from the position before it: "
+                                : " leaves the book (the position before it: ") +
             stats_text(node_stats(index, r.tree, r.last_known), first_player) + ").";
         for (const ContinuationFacts& c : r.continuations) {
             text += "\n  ";

@@ -35,6 +35,22 @@ const index::LineReview* line_named(const index::GameReview& review, const std::
     return found == review.lines.end() ? nullptr : &*found;
 }
 
+// A game of four moves reviewed against the dictionary in `dict`, and written as SGF (-o).
+struct ReviewedGame {
+    game::GameRecord record;
+    index::GameReview review;
+    std::string sgf;
+};
+ReviewedGame reviewed_game(const fs::path& dict, const std::string& game) {
+    diag::DiagnosticList problems;
+    std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
+    REQUIRE(records.size() == 1);
+    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
+    index::GameReview review = index::review_game(index, records[0], 4, 5);
+    std::string sgf = index::reviewed_sgf(index, records[0], 4, review);
+    return {std::move(records[0]), std::move(review), std::move(sgf)};
+}
+
 }  // namespace
 
 TEST_CASE("a game of the compiled collection is in the book to the end of every line",
@@ -108,13 +124,8 @@ TEST_CASE("the reviewed game is SGF with the book on its moves and the alternati
           "[index][review]") {
     test_support::TempDir dir;
     const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
-    const std::string game = "(;GM[1]FF[4]SZ[19]PB[A \\] B];B[pd];W[dd];B[pq];W[jj])";
-    diag::DiagnosticList problems;
-    const std::vector<game::GameRecord> records = sgf::read_games(game, "g.sgf", {}, problems);
-    REQUIRE(records.size() == 1);
-    const index::IndexFile index = index::IndexFile::open(dict / "index.jki");
-    const index::GameReview review = index::review_game(index, records[0], 4, 5);
-    const std::string sgf = index::reviewed_sgf(index, records[0], 4, review);
+    const auto [record, review, sgf] =
+        reviewed_game(dict, "(;GM[1]FF[4]SZ[19]PB[A \\] B];B[pd];W[dd];B[pq];W[jj])");
     CHECK(sgf.find("opening, book: played") != std::string::npos);
     CHECK(sgf.find("this move leaves the book") != std::string::npos);
     CHECK(sgf.find("LB[") != std::string::npos);
@@ -122,8 +133,23 @@ TEST_CASE("the reviewed game is SGF with the book on its moves and the alternati
     diag::DiagnosticList reread_problems;
     const std::vector<game::GameRecord> back = sgf::read_games(sgf, "r.sgf", {}, reread_problems);
     REQUIRE(back.size() == 1);
-    CHECK(back[0].moves == records[0].moves);
+    CHECK(back[0].moves == record.moves);
     CHECK(back[0].info.black_player == "A ] B");
+}
+
+TEST_CASE("a reviewed game's tenuki that left the book is noted on the move played elsewhere",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // After B[pd] W[nc] the book plays B[pf] or B[qf] there; Black plays dp, elsewhere.
+    const auto [record, review, sgf] =
+        reviewed_game(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[nc];B[dp];W[qf])");
+    const index::LineReview* corner = line_named(review, "upper-right");
+    REQUIRE(corner != nullptr);
+    CHECK(corner->left_at_move_number == 0);  // a tenuki: no move of the corner's own
+    CHECK(sgf.find(";B[dp]C[upper-right: this move, elsewhere (a tenuki in the corner), leaves "
+                   "the book (the position before it: played 3 times") != std::string::npos);
+    CHECK(sgf.find("LB[pf:A][qf:B]") != std::string::npos);
 }
 
 TEST_CASE("a handicap game's opening is said to be outside the index, its corners reviewed",
