@@ -1,5 +1,8 @@
 #include "core/formats/record_reader.hpp"
 
+#include <charconv>
+#include <system_error>
+
 #include "core/formats/gib_reader.hpp"
 #include "core/formats/ngf_reader.hpp"
 #include "core/formats/ugf_reader.hpp"
@@ -15,6 +18,31 @@ std::string_view start_of_content(std::string_view bytes) {
     return first == std::string_view::npos ? std::string_view{} : bytes.substr(first);
 }
 
+// NGF has no mark of its own: its header is lines of text, the second the board's size, and
+// its moves are lines "PM...". A file of that shape is NGF whatever its name (an .ngf file
+// renamed .sgf or .txt by a download), where it would otherwise be refused as SGF.
+bool looks_like_ngf(std::string_view content) {
+    std::size_t line = 0;
+    bool size_line = false;
+    for (std::size_t at = 0; at < content.size() && line < 64; ++line) {
+        std::size_t end = content.find('\n', at);
+        if (end == std::string_view::npos) end = content.size();
+        std::string_view text = content.substr(at, end - at);
+        while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
+        if (line == 1) {
+            int size = 0;
+            const auto [rest, error] =
+                std::from_chars(text.data(), text.data() + text.size(), size);
+            size_line = error == std::errc{} && rest == text.data() + text.size() && size >= 2 &&
+                        size <= 52;
+            if (!size_line) return false;
+        }
+        if (size_line && line >= 12 && text.starts_with("PM")) return true;
+        at = end + 1;
+    }
+    return false;
+}
+
 }  // namespace
 
 input::RecordFormat record_format(std::string_view path, std::string_view bytes) {
@@ -22,6 +50,7 @@ input::RecordFormat record_format(std::string_view path, std::string_view bytes)
     if (start.starts_with("\\HS")) return input::RecordFormat::Gib;
     if (start.starts_with("[Header]")) return input::RecordFormat::Ugf;
     if (start.starts_with('(')) return input::RecordFormat::Sgf;
+    if (looks_like_ngf(start)) return input::RecordFormat::Ngf;
     return input::record_format_of_name(path);
 }
 

@@ -11,8 +11,9 @@
 namespace josekic::formats {
 
 /// The format of a game record, from its content where the content says it (SGF's "(;",
-/// GIB's "\HS", UGF's "[Header]" at the start), else from its name (NGF has no mark of its
-/// own), else SGF.
+/// GIB's "\HS", UGF's "[Header]" at the start; NGF, which has no mark of its own, by its
+/// shape: the board's size on its second line and "PM" move lines after its header), else
+/// from its name, else SGF.
 input::RecordFormat record_format(std::string_view path, std::string_view bytes);
 
 /// Reads every game of one file in whatever format record_format() finds: SGF through

@@ -24,6 +24,16 @@ TEST_CASE("the format of a record is its content's where the content says, else 
     CHECK(record_format("a.ugi", "") == RecordFormat::Ugf);
     CHECK(record_format("a.gib.gz", "garbage") == RecordFormat::Gib);
     CHECK(record_format("a.mgt", "garbage") == RecordFormat::Sgf);
+    // NGF has no mark, but a shape: the size on its second line, "PM" moves after its header.
+    const std::string ngf =
+        "Rated game\n19\nw 1D\nb 5K\nsite\n0\n0\n5\n20100101\n5\n"
+        "White wins\n2\nPMAABPDDP\nPMABWDDDD\n";
+    CHECK(record_format("renamed.sgf", ngf) == RecordFormat::Ngf);
+    CHECK(record_format("a.txt", "\xEF\xBB\xBF" + ngf) == RecordFormat::Ngf);
+    // Text of another shape stays what its name says.
+    CHECK(record_format("notes.sgf", "Rated game\n19 stones\n" + ngf.substr(14)) ==
+          RecordFormat::Sgf);
+    CHECK(record_format("notes.sgf", "Rated game\n19\nno moves\n") == RecordFormat::Sgf);
 }
 
 TEST_CASE("each format is read by its own reader", "[formats]") {
