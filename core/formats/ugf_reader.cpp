@@ -73,7 +73,14 @@ class UgfReader {
             if (fields.size() > 1)
                 (black ? info.black_rank : info.white_rank) = builder_.text(fields[1], line.at());
         } else if (key == "Size") {
-            if (const auto size = whole_number(value)) g.board_width = g.board_height = *size;
+            // The first size counts, and only before a stone is read: the stones read are
+            // points of the board they were read on (a second [Header] after the moves, or
+            // one after [Data], must not move them off it).
+            const bool stones_read = !g.moves.empty() || !g.setup_black.empty();
+            if (const auto size = whole_number(value); size && !size_read_ && !stones_read) {
+                g.board_width = g.board_height = *size;
+                size_read_ = true;
+            }
         } else if (key == "Hdcp") {
             // handicap,komi
             info.handicap = whole_number(fields[0]).value_or(0);
@@ -116,6 +123,7 @@ class UgfReader {
 
     std::string_view bytes_;
     RecordBuilder builder_;
+    bool size_read_ = false;
 };
 
 }  // namespace

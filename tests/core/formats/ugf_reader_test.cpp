@@ -62,3 +62,26 @@ TEST_CASE("a UGF move off the board ends the main line with a positioned warning
     CHECK(diags.items[0].code == diag::Code::BadMove);
     CHECK(diags.items[0].where == diag::SourceLocation{9, 1});
 }
+
+TEST_CASE("a UGF size given again, or after the moves, does not move them off the board",
+          "[formats]") {
+    // A second [Header] after the moves (found by the fuzzer): its Size is not the board the
+    // moves were read on.
+    const std::string again = ugf("", "AA,B1,1,0\r\nSS,W1,2,0\r\n") + "[Header]\r\nSize=18\r\n";
+    // A [Data] before its [Header]: the moves are read on the 19x19 board.
+    const std::string data_first =
+        "[Data]\r\nSS,B1,1,0\r\n[Header]\r\nSize=9\r\nPlayerB=a,1d,,\r\n";
+    for (const std::string& file : {again, data_first}) {
+        diag::DiagnosticList diags;
+        const auto games = read_ugf_games(file, "a.ugf", {}, diags);
+        REQUIRE(games.size() == 1);
+        const game::GameRecord& g = games[0];
+        CHECK(g.board_width == 19);
+        CHECK(g.board_height == 19);
+        for (const go::Move& m : g.moves) {
+            REQUIRE(m.point);
+            CHECK(m.point->x < g.board_width);
+            CHECK(m.point->y < g.board_height);
+        }
+    }
+}
