@@ -249,8 +249,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "word on it (\"[gnugo: joseki]\").\n"
         "\n"
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
-        "version) or a game's corner named by --corner is empty at --move, 2 a malformed query\n"
-        "(the message gives its column)."};
+        "version), a game's corner named by --corner is empty at --move, or a --reference book\n"
+        "cannot be read whole (the answer is still printed when it can be read in part), 2 a\n"
+        "malformed query (the message gives its column)."};
     std::string dictionary;
     // Optional, not empty-means-absent: `--moves ""` is a query (the root), and Boost's
     // guessing of abbreviated options (`--mov`) must count as given too.

@@ -60,7 +60,9 @@ ExitStatus run_review(const std::vector<std::string>& args) {
         "prune). `josekic review GAME.sgf --dict DIR`, the older spelling, still works and\n"
         "says so on stderr.\n"
         "\n"
-        "Exit status: 0 done, 1 the game or the index cannot be used, 2 a bad command line."};
+        "Exit status: 0 done, 1 the game, the index or a --reference book cannot be used (a\n"
+        "book with an error is followed as far as it goes, and the review printed), 2 a bad\n"
+        "command line."};
     std::vector<std::string> arguments;
     std::string dictionary;
     std::size_t alternatives = 5;
