@@ -81,20 +81,24 @@ emit::Json books_on_line_json(const index::QueryLine& query,
     return out;
 }
 
-std::string books_on_continuation(const index::QueryLine& query,
-                                  const index::ContinuationFacts& continuation,
-                                  const std::vector<reference::ReferenceIndex>& books) {
-    std::string text;
+std::vector<std::string> books_on_continuations(
+    const index::QueryLine& query, const std::vector<index::ContinuationFacts>& continuations,
+    const std::vector<reference::ReferenceIndex>& books) {
+    std::vector<std::string> texts(continuations.size());
     for (const reference::ReferenceIndex& book : books) {
+        // The line is followed once per book; its continuations are the children there.
         const reference::BookLine in_book = reference::follow_in_book(book, query.canonical);
         if (in_book.known_moves != query.canonical.size()) continue;
-        const reference::RefNodeId next =
-            book.find_child(in_book.node, continuation.canonical_move);
-        if (next == reference::kNoRefNode) continue;
-        const std::string said = verdict_text(book.node(next).annotation, query);
-        text += (text.empty() ? "" : "; ") + book.name() + (said.empty() ? "" : ": " + said);
+        for (std::size_t k = 0; k < continuations.size(); ++k) {
+            const reference::RefNodeId next =
+                book.find_child(in_book.node, continuations[k].canonical_move);
+            if (next == reference::kNoRefNode) continue;
+            const std::string said = verdict_text(book.node(next).annotation, query);
+            texts[k] +=
+                (texts[k].empty() ? "" : "; ") + book.name() + (said.empty() ? "" : ": " + said);
+        }
     }
-    return text;
+    return texts;
 }
 
 }  // namespace josekic::cli

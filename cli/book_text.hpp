@@ -31,11 +31,11 @@ void write_books_on_line(std::ostream& out, const index::QueryLine& query,
 emit::Json books_on_line_json(const index::QueryLine& query,
                               const std::vector<reference::ReferenceIndex>& books);
 
-/// What the books say of a continuation of the line (`lookup`): "gnugo: joseki", or
-/// "gnugo" for a book that knows it without a word; the books that do not know it, or do not
-/// know the line, are left out. Empty when no book knows it.
-std::string books_on_continuation(const index::QueryLine& query,
-                                  const index::ContinuationFacts& continuation,
-                                  const std::vector<reference::ReferenceIndex>& books);
+/// What the books say of each continuation of the line (`lookup`), one text each in their
+/// order: "gnugo: joseki", or "gnugo" for a book that knows it without a word; the books that
+/// do not know it, or do not know the line, are left out. Empty when no book knows it.
+std::vector<std::string> books_on_continuations(
+    const index::QueryLine& query, const std::vector<index::ContinuationFacts>& continuations,
+    const std::vector<reference::ReferenceIndex>& books);
 
 }  // namespace josekic::cli

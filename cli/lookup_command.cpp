@@ -368,9 +368,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         index::Json object = index::lookup_json(r);
         if (books->empty()) return object;
         object["books"] = books_on_line_json(r.query, *books);
-        for (std::size_t k = 0; k < r.continuations.size(); ++k)
-            object["continuations"][k]["books"] =
-                books_on_continuation(r.query, r.continuations[k], *books);
+        const std::vector<std::string> said =
+            books_on_continuations(r.query, r.continuations, *books);
+        for (std::size_t k = 0; k < said.size(); ++k) object["continuations"][k]["books"] = said[k];
         return object;
     };
     const auto to_text = [&](const index::LookupResult& r) {
@@ -380,8 +380,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
             said << "Books:\n";
             write_books_on_line(said, r.query, *books);
             extras.after_line = said.str();
-            for (const index::ContinuationFacts& c : r.continuations)
-                extras.continuation_notes.push_back(books_on_continuation(r.query, c, *books));
+            extras.continuation_notes = books_on_continuations(r.query, r.continuations, *books);
         }
         return render_lookup_text(r, extras);
     };

@@ -1,6 +1,8 @@
 #include "core/formats/ngf_reader.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "core/formats/handicap_points.hpp"
@@ -189,6 +191,19 @@ class NgfReader {
 };
 
 }  // namespace
+
+bool looks_like_ngf(std::string_view bytes) {
+    // Move lines are looked for among the first lines only: a file's shape shows there.
+    constexpr std::size_t kLinesLooked = 64;
+    const std::vector<TextLine> lines = split_lines(bytes);
+    if (lines.size() <= kMoveCount) return false;
+    const std::optional<int> size = whole_number(lines[kSize].text);
+    if (!size || *size < 2 || *size > 52) return false;
+    return std::ranges::any_of(
+        std::span(lines).subspan(kMoveCount + 1,
+                                 std::min(lines.size(), kLinesLooked) - (kMoveCount + 1)),
+        [](const TextLine& line) { return line.text.starts_with("PM"); });
+}
 
 std::vector<game::GameRecord> read_ngf_games(std::string_view bytes, std::string_view path,
                                              const sgf::ReadOptions& options,
