@@ -1,15 +1,13 @@
 #pragma once
 
-// What `--reference` books say of a joseki line, as review and lookup print it: in the line's
-// own corner and colours.
+// What `--reference` books say of a joseki line, as review and lookup print it as text (their
+// JSON: index/book_json.hpp): in the line's own corner and colours.
 
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "emit/json_text.hpp"
-#include "index/lookup.hpp"
 #include "index/query_moves.hpp"
 #include "reference/reference_index.hpp"
 
@@ -25,17 +23,5 @@ std::optional<std::vector<reference::ReferenceIndex>> load_books(
 /// doubtful: “...”.", a line per book.
 void write_books_on_line(std::ostream& out, const index::QueryLine& query,
                          const std::vector<reference::ReferenceIndex>& books);
-
-/// [{"name", "known_moves", "verdicts": [{"move_in_line", "move", "verdict"}]}], a member
-/// per book.
-emit::Json books_on_line_json(const index::QueryLine& query,
-                              const std::vector<reference::ReferenceIndex>& books);
-
-/// What the books say of each continuation of the line (`lookup`), one text each in their
-/// order: "gnugo: joseki", or "gnugo" for a book that knows it without a word; the books that
-/// do not know it, or do not know the line, are left out. Empty when no book knows it.
-std::vector<std::string> books_on_continuations(
-    const index::QueryLine& query, const std::vector<index::ContinuationFacts>& continuations,
-    const std::vector<reference::ReferenceIndex>& books);
 
 }  // namespace josekic::cli

@@ -13,7 +13,8 @@ struct ExploreArguments {
     std::string host = "127.0.0.1";
     int port = 8080;  ///< 0: any free port
     bool open = false;
-    std::string cors_origin;  ///< empty: none
+    std::string cors_origin;              ///< empty: none
+    std::vector<std::string> references;  ///< --reference [NAME=]FILE, in order
 };
 
 /// Reads `args` (after "explore"); nullopt when --help was asked for and printed. Throws

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <thread>
 
+#include "cli/book_text.hpp"
 #include "cli/explore_arguments.hpp"
 #include "explorer/server.hpp"
 #include "index/dictionary_set.hpp"
@@ -47,6 +48,11 @@ ExitStatus run_explore(const std::vector<std::string>& args) {
     options.cors_origin = parsed->cors_origin;
 
     const index::IndexFile file = index::open_dictionary_index(dictionary);
+    // Read before the address is bound: a book that cannot be read stops explore at once.
+    bool book_lost = false;
+    std::optional<std::vector<reference::ReferenceIndex>> books =
+        load_books(parsed->references, book_lost);
+    if (!books) return ExitStatus::Error;
     // The signals are taken by one thread that waits for them, blocked in all the others
     // (the server's threads inherit the mask), so that a signal stops the server cleanly.
     sigset_t signals;
@@ -55,7 +61,7 @@ ExitStatus run_explore(const std::vector<std::string>& args) {
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    explorer::Server server(file, options);
+    explorer::Server server(file, options, std::move(*books));
     const int port = server.bind();
     if (!is_loopback(options.host))
         std::cerr << "josekic: warning: listening on " << options.host
@@ -86,7 +92,7 @@ ExitStatus run_explore(const std::vector<std::string>& args) {
         throw;
     }
     wake_waiter();
-    return ExitStatus::Ok;
+    return book_lost ? ExitStatus::Error : ExitStatus::Ok;
 }
 
 }  // namespace josekic::cli

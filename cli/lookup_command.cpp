@@ -20,6 +20,7 @@
 #include "core/diag/diagnostic.hpp"
 #include "core/diag/terminal_text.hpp"
 #include "emit/json_text.hpp"
+#include "index/book_json.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
@@ -367,10 +368,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     const auto to_json = [&](const index::LookupResult& r) {
         index::Json object = index::lookup_json(r);
         if (books->empty()) return object;
-        object["books"] = books_on_line_json(r.query, *books);
-        const std::vector<std::string> said =
-            books_on_continuations(r.query, r.continuations, *books);
-        for (std::size_t k = 0; k < said.size(); ++k) object["continuations"][k]["books"] = said[k];
+        index::add_books_json(object, r, *books);
         return object;
     };
     const auto to_text = [&](const index::LookupResult& r) {
@@ -380,7 +378,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
             said << "Books:\n";
             write_books_on_line(said, r.query, *books);
             extras.after_line = said.str();
-            extras.continuation_notes = books_on_continuations(r.query, r.continuations, *books);
+            extras.continuation_notes = index::books_on_continuations(r, *books);
         }
         return render_lookup_text(r, extras);
     };

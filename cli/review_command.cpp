@@ -13,6 +13,7 @@
 #include "cli/standard_streams.hpp"
 #include "emit/atomic_file.hpp"
 #include "emit/json_text.hpp"
+#include "index/book_json.hpp"
 #include "index/dictionary_set.hpp"
 #include "index/index_format.hpp"
 #include "index/index_options.hpp"
@@ -126,7 +127,7 @@ ExitStatus run_review(const std::vector<std::string>& args) {
     std::ostream& text = !output.empty() && is_standard_output(output) ? std::cerr : std::cout;
     if (json) {
         emit::Json object = index::review_json(review, tracking);
-        if (!books.empty()) add_books_json(object, review, books);
+        if (!books.empty()) index::add_books_json(object, review, books);
         text << emit::json_text(object) << "\n";
     } else {
         text << review_text(review, books) << "\n" << render_options_text(tracking);

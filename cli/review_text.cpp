@@ -62,13 +62,4 @@ std::string review_text(const index::GameReview& review,
     return out.str();
 }
 
-void add_books_json(emit::Json& json, const index::GameReview& review,
-                    const std::vector<reference::ReferenceIndex>& books) {
-    for (std::size_t i = 0; i < review.lines.size(); ++i) {
-        const index::LineReview& line = review.lines[i];
-        if (line.line.tree == index::Tree::Joseki)
-            json["lines"][i]["books"] = books_on_line_json(line.line.query, books);
-    }
-}
-
 }  // namespace josekic::cli

@@ -1,12 +1,10 @@
 #pragma once
 
-// What `josekic review` prints: the text of a game's review, and what --reference adds to its
-// JSON.
+// What `josekic review` prints as text (its JSON: index::review_json, index::add_books_json).
 
 #include <string>
 #include <vector>
 
-#include "emit/json_text.hpp"
 #include "index/review.hpp"
 #include "reference/reference_index.hpp"
 
@@ -17,10 +15,5 @@ namespace josekic::cli {
 /// corners not reviewed.
 std::string review_text(const index::GameReview& review,
                         const std::vector<reference::ReferenceIndex>& books);
-
-/// Adds "books" to each corner's line of `json` (index::review_json of `review`): for each of
-/// `books`, {"name", "known_moves", "verdicts": [{"move_in_line", "move", "verdict"}]}.
-void add_books_json(emit::Json& json, const index::GameReview& review,
-                    const std::vector<reference::ReferenceIndex>& books);
 
 }  // namespace josekic::cli

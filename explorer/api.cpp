@@ -13,6 +13,7 @@
 #include "core/sgf/game_info_text.hpp"
 #include "emit/json_text.hpp"
 #include "explorer/game_source.hpp"
+#include "index/book_json.hpp"
 #include "index/game_lookup.hpp"
 #include "index/game_selection.hpp"
 #include "index/lookup.hpp"
@@ -165,8 +166,12 @@ ApiAnswer error_answer(int status, std::string_view message, std::string_view pa
     return ApiAnswer{status, emit::json_text(body)};
 }
 
-Api::Api(const index::IndexFile& index)
-    : index_(&index), options_(index::tracking_options(index)), trends_(index), games_(index) {}
+Api::Api(const index::IndexFile& index, std::vector<reference::ReferenceIndex> books)
+    : index_(&index),
+      books_(std::move(books)),
+      options_(index::tracking_options(index)),
+      trends_(index),
+      games_(index) {}
 
 ApiAnswer Api::info(const Params& params) const {
     return guarded([&] {
@@ -188,6 +193,8 @@ ApiAnswer Api::info(const Params& params) const {
         out["index_options"] = index::options_json(options_);
         out["eras"] = eras();
         out["patterns"] = index_->has_patterns();
+        out["books"] = Json::array();
+        for (const reference::ReferenceIndex& book : books_) out["books"].push_back(book.name());
         return json_answer(out);
     });
 }
@@ -248,6 +255,9 @@ ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
         const index::LookupResult result =
             index::lookup(*index_, tree, query, page.offset + page.size, selection.get());
         Json answer = index::lookup_json(result);
+        // The books are joseki books.
+        if (tree == index::Tree::Joseki && !books_.empty())
+            index::add_books_json(answer, result, books_);
         cut_to_page(answer, page);
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);
@@ -384,6 +394,7 @@ ApiAnswer Api::review(std::string_view body, const Params& params) const {
         const index::GameReview review = index::review_game(
             *index_, played.record, played.legal_moves, static_cast<std::size_t>(alternatives));
         Json answer = index::review_json(review, options_);
+        if (!books_.empty()) index::add_books_json(answer, review, books_);
         answer["game"] = record_json(played.record, played.legal_moves);
         answer["game"]["number_in_file"] = read->number;
         answer["game"]["games_in_file"] = read->games_in_file;

@@ -17,6 +17,7 @@
 #include "index/index_reader.hpp"
 #include "index/node_trends.hpp"
 #include "index/result_json.hpp"
+#include "reference/reference_index.hpp"
 
 namespace josekic::explorer {
 
@@ -40,11 +41,14 @@ inline constexpr std::size_t kMaxReviewBytes = std::size_t{1} << 20;
 /// filters last asked are shared under a lock.
 class Api {
   public:
-    /// `index` must outlive the Api.
-    explicit Api(const index::IndexFile& index);
+    /// `index` must outlive the Api. `books` (`explore --reference`) are followed in the
+    /// joseki lines looked up and reviewed, as `lookup --reference` and `review --reference`
+    /// follow them.
+    explicit Api(const index::IndexFile& index, std::vector<reference::ReferenceIndex> books = {});
 
-    /// GET /api/info: the index's file, size, game count, compile options, tree sizes, and
-    /// the eras compile chooses by default for the indexed games (the page's "by era").
+    /// GET /api/info: the index's file, size, game count, compile options, tree sizes, the
+    /// eras compile chooses by default for the indexed games (the page's "by era") and the
+    /// names of the books.
     ApiAnswer info(const Params& params = {}) const;
     /// GET /api/joseki and /api/fuseki: `moves`, the filters, `games` and `offset`.
     ApiAnswer lookup(index::Tree tree, const Params& params) const;
@@ -79,6 +83,7 @@ class Api {
     index::Json eras() const;
 
     const index::IndexFile* index_;
+    std::vector<reference::ReferenceIndex> books_;
     index::TrackingOptions options_;
     index::TrendCounter trends_;
     GameSource games_;

@@ -116,7 +116,8 @@ struct Server::State {
     std::mutex sessions_mutex;
     std::list<std::weak_ptr<Session>> sessions;
 
-    State(const index::IndexFile& i, ServerOptions o) : index(&i), options(std::move(o)), api(i) {
+    State(const index::IndexFile& i, ServerOptions o, std::vector<reference::ReferenceIndex> b)
+        : index(&i), options(std::move(o)), api(i, std::move(b)) {
         for (const Endpoint& endpoint : kEndpoints)
             endpoint_patterns.emplace_back(std::string(endpoint.pattern));
     }
@@ -379,8 +380,9 @@ HttpResponse Server::State::route(const HttpRequest& request) const {
     return page;
 }
 
-Server::Server(const index::IndexFile& index, ServerOptions options)
-    : state_(std::make_unique<State>(index, std::move(options))) {}
+Server::Server(const index::IndexFile& index, ServerOptions options,
+               std::vector<reference::ReferenceIndex> books)
+    : state_(std::make_unique<State>(index, std::move(options), std::move(books))) {}
 
 Server::~Server() = default;
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "index/index_reader.hpp"
+#include "reference/reference_index.hpp"
 
 namespace josekic::explorer {
 
@@ -33,8 +34,9 @@ struct ServerOptions {
 /// file is read from disk but the index and the games it names.
 class Server {
   public:
-    /// `index` must outlive the server.
-    Server(const index::IndexFile& index, ServerOptions options);
+    /// `index` must outlive the server. `books`: those of `--reference` (explorer::Api).
+    Server(const index::IndexFile& index, ServerOptions options,
+           std::vector<reference::ReferenceIndex> books = {});
     ~Server();
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;

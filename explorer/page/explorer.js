@@ -35,6 +35,7 @@ let answer = null;
 let trend = null;  // /api/trends' answer for `answer`, once it came: the players and by-era columns
 let redraws = 0;
 let eras = [];  // /api/info's: [{label, first_year, last_year}], null for an open end
+let books = [];  // /api/info's: the names of explore --reference's joseki books
 
 // Moves as the API takes them: "B[pd] W[qc] B[tenuki]".
 const moveText = (m) => m.color + '[' + (m.point || (state.mode === 'joseki' ? 'tenuki' : 'pass')) + ']';
@@ -159,7 +160,8 @@ function markers() {
   answer.continuations.forEach((c, i) => {
     const m = continuationMove(c);
     if (!m || !m.point) return;
-    const title = `${letter(i)}: ${moveText(m)}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}`;
+    const title = `${letter(i)}: ${moveText(m)}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}` +
+      (c.books ? `; books: ${c.books}` : '');
     const marker = byPoint.get(m.point);
     if (marker) marker.title += '\n' + title;
     else byPoint.set(m.point, { point: m.point, color: m.color, letter: letter(i), share: c.share ?? c.count / total, title });
@@ -222,7 +224,21 @@ function drawSummary() {
   if (answer.position && answer.position.orders > 0)
     parts.push(h('p', {}, `This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
       `played ${plural(answer.position.count, 'time')}; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`));
-  s.replaceChildren(...parts, ...filtersLine());
+  s.replaceChildren(...parts, ...booksSaid(answer), ...filtersLine());
+}
+// What each book says of a line (a lookup object with "books"), a paragraph per book, as
+// `lookup --reference` prints it: "gnugo: knows the first 3 of its 5 moves; W[qc] is not in it;
+// move 2, W[nc]: “kogeima kakari”."
+function booksSaid(line) {
+  if (!line.books) return [];
+  const moves = line.moves.map((m) => m.move);
+  return line.books.map((b) => {
+    const known = b.known_moves === moves.length ? 'knows the whole line'
+      : b.known_moves === 0 ? `does not know its first move, ${moves[0]}`
+        : `knows the first ${b.known_moves === 1 ? '' : b.known_moves + ' '}of its ${moves.length} moves; ${moves[b.known_moves]} is not in it`;
+    const verdicts = b.verdicts.map((v) => `; move ${v.move_in_line}, ${v.move}: ${v.verdict}`).join('');
+    return h('p', { class: 'books-said' }, h('b', {}, b.name), `: ${known}${verdicts}.`);
+  });
 }
 const filtersLine = () => (answer.filters ? [h('p', {}, `Filters: ${answer.filters} (only the games that pass).`)] : []);
 
@@ -259,6 +275,7 @@ function winBar(c) {
 function drawTable() {
   const body = $('continuations').querySelector('tbody');
   $('continuations').classList.toggle('pattern', state.mode === 'pattern');  // it has no players column
+  $('continuations').classList.toggle('with-books', books.length > 0 && state.mode === 'joseki');
   // A pattern counts occurrences (a game may show it twice), and the wins of the player to
   // move, not of the line's first player.
   $('count-head').textContent = state.mode === 'fuseki' ? 'games' : 'times';
@@ -275,7 +292,8 @@ function drawTable() {
         m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
-      winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)));
+      winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)),
+      h('td', { class: 'books', title: c.books || '' }, c.books || ''));
     activate(row, () => play(m));
     body.appendChild(row);
   });
@@ -557,11 +575,12 @@ async function doReview(file) {
       const upTo = line.found ? moves.length : line.left_at.move_number - 1;
       const link = h('button', {}, 'explore');
       link.onclick = () => { state.game = null; state.mode = mode; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
-      out.appendChild(h('p', {}, h('b', {}, line.name), line.found
+      out.append(h('p', {}, h('b', {}, line.name), line.found
         ? `: in the book to its end (${plural(moves.length, 'move')}, played ${plural(line.count, 'time')}). `
         : `: ${line.past_book_end ? "went past the end of the book's lines" : 'left the book'} ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${line.left_at.move}` : 'with a move elsewhere'}; ` +
           `the book position before it was played ${plural(line.book_count, 'time')}; ` +
-          (line.past_book_end ? 'no game went on from it' : line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book moves are not listed') + '. ', link));
+          (line.past_book_end ? 'no game went on from it' : line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book moves are not listed') + '. ', link),
+        ...booksSaid(line));
     }
     for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));
   } catch (e) { out.textContent = e.message; }
@@ -644,6 +663,8 @@ window.addEventListener('popstate', () => { showLinkedView(); });
 const infoReady = api.info();
 infoReady.then((i) => {
   eras = i.eras || [];
+  books = i.books || [];
+  if (books.length && answer) drawTable();  // the books' column, if the table came first
   $('mode-pattern').hidden = !i.patterns;
   $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
 }).catch((e) => { $('error').textContent = e.message; });

@@ -482,6 +482,16 @@ TEST_CASE("lookup --reference says what the book says of the line and its contin
     for (const json& c : answer["continuations"])
         CHECK(c["books"] == (c["move"] == "W[nc]" ? "notes: mistake" : ""));
 
+    // A line that leaves the dictionary at its second move: the moves played there instead
+    // are B[pd]'s continuations, and the book's words on them are on B[pd]'s children.
+    const auto left = run_josekic(
+        "lookup " + d.run("--moves 'pd sa' --json --reference notes=" + shell_quote(book)));
+    CHECK(left.exit_code == 0);
+    const json left_answer = json::parse(left.out);
+    CHECK_FALSE(left_answer["found"].get<bool>());
+    CHECK(left_answer["books"][0]["known_moves"] == 1);
+    REQUIRE(left_answer["continuations"] == answer["continuations"]);
+
     // The books are joseki books: not for a fuseki line, nor without --moves.
     for (const std::string& other :
          {std::string("--fuseki --moves pd"), std::string("--game x.sgf")}) {

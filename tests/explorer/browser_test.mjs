@@ -47,8 +47,8 @@ const lookup = (args) => JSON.parse(execFileSync(binary, ['lookup', dictionary, 
 
 // Starts `josekic explore` on `dir` (stopped after the tests); returns the URL it prints.
 const servers = [];
-async function explore(dir) {
-  const server = spawn(binary, ['explore', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function explore(dir, options = []) {
+  const server = spawn(binary, ['explore', dir, '--port', '0', ...options], { stdio: ['ignore', 'pipe', 'inherit'] });
   servers.push(server);
   return new Promise((resolve, reject) => {
     server.stdout.once('data', (d) => resolve(/http:\/\/\S+/.exec(d.toString())[0]));
@@ -265,6 +265,42 @@ test('a game file is reviewed with a link to explore each line', async () => {
   const printed = execFileSync(binary, ['review', dictionary, handicap]).toString().split('\n').filter((l) => l.includes(': not reviewed: '));
   assert.equal(printed.length, 5);
   assert.deepEqual(shown, printed);
+});
+
+test('with --reference the books are shown beside the line, its continuations and a review', async () => {
+  const book = path.join(scratch, 'book.sgf');
+  writeFileSync(book, '(;GM[1]FF[4]SZ[19];B[pd]C[the star point](;W[nc]BM[1])(;W[jc]C[a pincer]))');
+  const reference = ['--reference', 'notes=' + book];
+  const other = await browser.newPage();
+  await other.setViewport({ width: 1280, height: 1000 });
+  try {
+    await other.goto((await explore(dictionary, reference)) + '?mode=joseki&moves=B%5Bpd%5D', { waitUntil: 'networkidle0' });
+    await other.waitForFunction(() => document.querySelectorAll('#continuations tbody tr').length > 0);
+    // The books' column, a cell a continuation, says what `lookup --reference --json` says.
+    const expected = JSON.parse(execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', '--json', ...reference]).toString());
+    const cells = await other.$$eval('#continuations tbody td.books', (tds) => tds.map((td) => [td.textContent, getComputedStyle(td).display]));
+    assert.deepEqual(cells.map(([text]) => text), expected.continuations.map((c) => c.books));
+    assert.ok(cells.every(([, display]) => display === 'table-cell'));
+    assert.ok(expected.continuations.some((c) => c.books === 'notes: mistake'));
+    // The line's paragraph is the line `lookup --reference` prints under "Books:".
+    const printed = execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', ...reference]).toString();
+    const said = await other.$$eval('#summary .books-said', (ps) => ps.map((p) => p.textContent));
+    assert.equal(said.length, 1);
+    assert.ok(printed.includes('Books:\n  ' + said[0] + '\n'), said[0]);
+    // A review follows each corner's line in the books, as `review --reference` prints it.
+    const game = process.env.JOSEKIC_REVIEW_GAME || '/usr/share/goban/Hon-97-2.mgt';
+    await (await other.$('#review-file')).uploadFile(game);
+    await other.waitForFunction(() => document.querySelectorAll('#review-out button').length > 0);
+    const reviewed = await other.$$eval('#review-out .books-said', (ps) => ps.map((p) => '  ' + p.textContent));
+    const reviewText = execFileSync(binary, ['review', dictionary, game, ...reference]).toString().split('\n').filter((l) => l.startsWith('  notes: '));
+    assert.ok(reviewed.length > 0);
+    assert.deepEqual(reviewed, reviewText);
+    // Fuseki lines are not followed in joseki books: no column.
+    await other.click('#mode-fuseki');
+    await other.waitForFunction(() => !document.getElementById('continuations').classList.contains('with-books'));
+  } finally {
+    await other.close();
+  }
 });
 
 test('the line is exported as SGF with its continuations', async () => {

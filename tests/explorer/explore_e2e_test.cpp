@@ -50,10 +50,11 @@ const fs::path& goban_dictionary(const std::string& options = "") {
     return at->second;
 }
 
-// `josekic explore DIR --port 0` in the background; stopped with SIGTERM when destroyed.
+// `josekic explore DIR --port 0 OPTIONS...` in the background; stopped with SIGTERM when
+// destroyed.
 class Explorer {
   public:
-    explicit Explorer(const fs::path& dictionary) {
+    explicit Explorer(const fs::path& dictionary, const std::vector<std::string>& options = {}) {
         int pipe_fds[2];
         REQUIRE(pipe(pipe_fds) == 0);
         posix_spawn_file_actions_t actions;
@@ -62,12 +63,11 @@ class Explorer {
         posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
         const std::string binary = JOSEKIC_BINARY;
         const std::string dir = dictionary.string();
-        std::vector<char*> argv = {const_cast<char*>(binary.c_str()),
-                                   const_cast<char*>("explore"),
-                                   const_cast<char*>(dir.c_str()),
-                                   const_cast<char*>("--port"),
-                                   const_cast<char*>("0"),
-                                   nullptr};
+        std::vector<char*> argv = {const_cast<char*>(binary.c_str()), const_cast<char*>("explore"),
+                                   const_cast<char*>(dir.c_str()), const_cast<char*>("--port"),
+                                   const_cast<char*>("0")};
+        for (const std::string& option : options) argv.push_back(const_cast<char*>(option.c_str()));
+        argv.push_back(nullptr);
         REQUIRE(posix_spawn(&pid_, binary.c_str(), &actions, nullptr, argv.data(), environ) == 0);
         posix_spawn_file_actions_destroy(&actions);
         close(pipe_fds[1]);
@@ -179,6 +179,73 @@ TEST_CASE("explore answers /api/joseki with the bytes of lookup --json", "[explo
     REQUIRE(fuseki);
     CHECK(fuseki->body == lookup_json_of("--fuseki --moves 'pd dd'"));
     CHECK(server.stop() == 0);
+}
+
+TEST_CASE("explore --reference answers with the books lookup and review follow",
+          "[explorer][e2e]") {
+    if (!fs::exists(kGoban)) {
+        WARN("skipped: no /usr/share/goban (goban-original-games)");
+        return;
+    }
+    const josekic::test_support::TempDir dir;
+    const std::string book =
+        "notes=" + dir.write("book.sgf",
+                             "(;GM[1]FF[4]SZ[19];B[pd]C[the star point](;W[nc]BM[1])(;W[jc]C[a "
+                             "pincer]))");
+    Explorer server(goban_dictionary(), {"--reference", book});
+    httplib::Client client = server.client();
+    const auto info = client.Get("/api/info");
+    REQUIRE(info);
+    CHECK(json::parse(info->body)["books"] == json::array({"notes"}));
+    // A line the book knows, one it knows the first move of, and one that leaves the
+    // dictionary: the bytes of lookup --reference --json.
+    for (const std::string moves : {"pd", "pd nc", "dp cq", "pd sa"}) {
+        INFO(moves);
+        const auto answer =
+            client.Get(httplib::append_query_params("/api/joseki", {{"moves", moves}}));
+        REQUIRE(answer);
+        CHECK(answer->status == 200);
+        CHECK(answer->body == lookup_json_of("--moves " + shell_quote(moves) + " --reference " +
+                                             shell_quote(book)));
+    }
+    // Fuseki lines are not followed in joseki books.
+    const auto fuseki = client.Get("/api/fuseki?moves=pd");
+    REQUIRE(fuseki);
+    CHECK_FALSE(json::parse(fuseki->body).contains("books"));
+    // A review: each corner's line with what review --reference --json says of it.
+    const std::string game = (kGoban / "Hon-97-2.mgt").string();
+    const auto reviewed =
+        client.Post("/api/review?name=Hon-97-2.mgt", josekic::test_support::slurp(game),
+                    "application/octet-stream");
+    REQUIRE(reviewed);
+    const auto printed =
+        run_josekic("review " + shell_quote(goban_dictionary().string()) + " " + shell_quote(game) +
+                    " --json --reference " + shell_quote(book));
+    REQUIRE(printed.exit_code == 0);
+    const json served = json::parse(reviewed->body)["lines"];
+    const json expected = json::parse(printed.out)["lines"];
+    REQUIRE(served.size() == expected.size());
+    std::size_t with_books = 0;
+    for (std::size_t i = 0; i < served.size(); ++i) {
+        CHECK(served[i].value("books", json()) == expected[i].value("books", json()));
+        with_books += served[i].contains("books") ? 1 : 0;
+    }
+    CHECK(with_books == 4);
+    CHECK(server.stop() == 0);
+
+    // A book that cannot be read stops explore before it serves; one cut short is served as
+    // far as it goes, and explore exits 1 when it stops.
+    const auto missing =
+        run_josekic("explore " + shell_quote(goban_dictionary().string()) +
+                    " --port 0 --reference " + shell_quote((dir.path() / "none.sgf").string()));
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.err.find("none.sgf") != std::string::npos);
+    Explorer cut(goban_dictionary(),
+                 {"--reference", dir.write("cut.sgf", "(;GM[1]FF[4]SZ[19];B[pd]C[the st")});
+    const auto cut_answer = cut.client().Get("/api/joseki?moves=pd");
+    REQUIRE(cut_answer);
+    CHECK(json::parse(cut_answer->body)["books"][0]["known_moves"] == 1);
+    CHECK(cut.stop() == 1);
 }
 
 TEST_CASE("every joseki node of goban-596 is answered with its count", "[explorer][e2e]") {

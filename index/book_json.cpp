@@ -1,0 +1,81 @@
+#include "index/book_json.hpp"
+
+#include <span>
+
+#include "prune/move_text.hpp"
+#include "reference/book_line.hpp"
+
+namespace josekic::index {
+
+namespace {
+
+// The books are joseki books: only joseki lines are followed in them.
+std::string joseki_move_text(const go::Move& move) {
+    return prune::render_path(std::span<const go::Move>(&move, 1), dictionary_kind(Tree::Joseki));
+}
+
+}  // namespace
+
+std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& query) {
+    if (query.colours_swapped) said.swap_colours();
+    return reference::describe(said);
+}
+
+Json books_on_line_json(const QueryLine& query,
+                        const std::vector<reference::ReferenceIndex>& books) {
+    Json out = Json::array();
+    for (const reference::ReferenceIndex& book : books) {
+        const reference::BookLine in_book = reference::follow_in_book(book, query.canonical);
+        Json verdicts = Json::array();
+        for (const reference::BookLine::Verdict& v : in_book.verdicts) {
+            verdicts.push_back({{"move_in_line", v.move},
+                                {"move", joseki_move_text(query.played[v.move - 1])},
+                                {"verdict", book_verdict_text(v.annotation, query)}});
+        }
+        out.push_back({{"name", book.name()},
+                       {"known_moves", in_book.known_moves},
+                       {"verdicts", std::move(verdicts)}});
+    }
+    return out;
+}
+
+std::vector<std::string> books_on_continuations(
+    const LookupResult& result, const std::vector<reference::ReferenceIndex>& books) {
+    std::vector<std::string> texts(result.continuations.size());
+    // The continuations are the children of the last node the dictionary knows.
+    const std::span<const go::Move> known =
+        std::span(result.query.canonical)
+            .first(result.node ? result.query.canonical.size() : result.matched);
+    for (const reference::ReferenceIndex& book : books) {
+        // The line is followed once per book; its continuations are the children there.
+        const reference::BookLine in_book = reference::follow_in_book(book, known);
+        if (in_book.known_moves != known.size()) continue;
+        for (std::size_t k = 0; k < result.continuations.size(); ++k) {
+            const reference::RefNodeId next =
+                book.find_child(in_book.node, result.continuations[k].canonical_move);
+            if (next == reference::kNoRefNode) continue;
+            const std::string said = book_verdict_text(book.node(next).annotation, result.query);
+            texts[k] +=
+                (texts[k].empty() ? "" : "; ") + book.name() + (said.empty() ? "" : ": " + said);
+        }
+    }
+    return texts;
+}
+
+void add_books_json(Json& lookup, const LookupResult& result,
+                    const std::vector<reference::ReferenceIndex>& books) {
+    lookup["books"] = books_on_line_json(result.query, books);
+    const std::vector<std::string> said = books_on_continuations(result, books);
+    for (std::size_t k = 0; k < said.size(); ++k) lookup["continuations"][k]["books"] = said[k];
+}
+
+void add_books_json(Json& review, const GameReview& result,
+                    const std::vector<reference::ReferenceIndex>& books) {
+    for (std::size_t i = 0; i < result.lines.size(); ++i) {
+        const LineReview& line = result.lines[i];
+        if (line.line.tree == Tree::Joseki)
+            review["lines"][i]["books"] = books_on_line_json(line.line.query, books);
+    }
+}
+
+}  // namespace josekic::index

@@ -1,0 +1,42 @@
+#pragma once
+
+// What `--reference` joseki books say of a line looked up or reviewed, in the line's own
+// corner and colours: one home for lookup's and review's text and JSON and the explorer's API.
+
+#include <string>
+#include <vector>
+
+#include "index/lookup.hpp"
+#include "index/query_moves.hpp"
+#include "index/result_json.hpp"
+#include "index/review.hpp"
+#include "reference/annotation.hpp"
+#include "reference/reference_index.hpp"
+
+namespace josekic::index {
+
+/// A book's verdict in the query's colours (a book is read as the trie is: Black first).
+std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& query);
+
+/// [{"name", "known_moves", "verdicts": [{"move_in_line", "move", "verdict"}]}], a member
+/// per book.
+Json books_on_line_json(const QueryLine& query,
+                        const std::vector<reference::ReferenceIndex>& books);
+
+/// What the books say of each of `result`'s continuations, one text each in their order:
+/// "gnugo: joseki", or "gnugo" for a book that knows it without a word; a book that does not
+/// know it, or does not know the position it is played from, is left out. Empty when no book
+/// knows it. The continuations of a line that left the dictionary are those of the position
+/// where it left, and are looked for there in the books.
+std::vector<std::string> books_on_continuations(
+    const LookupResult& result, const std::vector<reference::ReferenceIndex>& books);
+
+/// Adds to a lookup object (lookup_json) "books" on the line and on each continuation.
+void add_books_json(Json& lookup, const LookupResult& result,
+                    const std::vector<reference::ReferenceIndex>& books);
+
+/// Adds "books" to each joseki line of a review object (review_json).
+void add_books_json(Json& review, const GameReview& result,
+                    const std::vector<reference::ReferenceIndex>& books);
+
+}  // namespace josekic::index
