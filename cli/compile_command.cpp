@@ -230,7 +230,18 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return status;
     }
     if (!update_dir.empty()) {
-        std::cout << emit::with_thousands(update_counts.games_kept[1]) << " new games, "
+        for (const std::string& again : update_counts.inputs_read_before) {
+            std::cerr << "josekic: warning: " << diag::terminal_text(again)
+                      << " was an input of the dictionary already: the games it held then were "
+                         "read again and count as duplicates, and report.txt lists it twice; to "
+                         "add a folder's new games, give only the new files (docs/merge.md)\n";
+        }
+        warn_unless_in_compile_order(
+            result.run, update_dir, "the dictionary's inputs and the new ones",
+            "an update adds the new games after the dictionary's (for what compile writes, "
+            "compile them all)");
+        std::cout << emit::with_thousands(update_counts.games_kept[1])
+                  << (update_counts.games_kept[1] == 1 ? " new game, " : " new games, ")
                   << emit::with_thousands(update_counts.duplicates[1])
                   << " already in the dictionary\n";
     }

@@ -1,5 +1,6 @@
 #include "cli/merge_command.hpp"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -38,6 +39,28 @@ const char* const kMergeDescription =
     "Exit status: 0 when the dictionary was written, 1 when a PART cannot be read or merged or\n"
     "DIR cannot be written (nothing is then written), 2 for a bad command line.";
 
+// Every part's index stays open until the merge ends: the limit of open files is raised to
+// the hard limit where that is needed, and a merge of more parts than even that allows is
+// refused before anything is read, with what to do instead.
+bool open_files_allowed(std::size_t parts) {
+    constexpr rlim_t kFilesBesideParts = 64;  // the output set, the logs, the standard streams
+    const rlim_t needed = static_cast<rlim_t>(parts) + kFilesBesideParts;
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= needed) return true;
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < needed) {
+        std::cerr << "josekic: error: a merge of " << emit::with_thousands(parts) << " parts keeps "
+                  << emit::with_thousands(parts)
+                  << " index files open, more than this process may open ("
+                  << emit::with_thousands(limit.rlim_max)
+                  << " files, ulimit -Hn): merge them in groups, then the groups' results (a "
+                     "tree of merges, docs/scale-out.md); nothing was written\n";
+        return false;
+    }
+    limit.rlim_cur = needed;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+    return true;
+}
+
 }  // namespace
 
 ExitStatus run_merge(const std::vector<std::string>& args) {
@@ -54,7 +77,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
         "threads", number_value(&threads, 0, kMaxThreads)->value_name("N")->default_value(0),
         "threads for writing the dictionaries (0: one per core); the output does not depend on "
         "it")("quiet,q", po::bool_switch(&quiet),
-              "no line for each part and no warnings (errors are still printed)");
+              "no line for each part (warnings and errors are still printed)");
     add_output_options(visible, output);
     po::options_description hidden;
     hidden.add_options()("part", po::value(&parts)->composing());
@@ -77,6 +100,7 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
             throw UsageError(help.name, part + " is the same dictionary as " + earlier->second +
                                             ": give each PART once");
     }
+    if (!open_files_allowed(parts.size())) return ExitStatus::Error;
     options.stream.threads = static_cast<unsigned>(threads);
     if (!apply_output_options(output, help.name, options)) {
         std::cerr << "josekic: nothing was written\n";
@@ -100,15 +124,9 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
                       << " games, " << emit::with_thousands(counts.duplicates[p])
                       << " already in an earlier part\n";
         }
-        // compile reads its inputs sorted by name: parts given in another order read their
-        // games in another order, and the files differ from those compile writes.
-        if (input::sorted_inputs(result.run.inputs) != result.run.inputs)
-            std::cerr << "josekic: warning: the parts' inputs are not in the order compile "
-                         "reads inputs (by name): "
-                      << options.output_dir
-                      << " is not what `josekic compile` of them all writes; give the parts in "
-                         "the order of their inputs' names (docs/merge.md)\n";
     }
+    warn_unless_in_compile_order(result.run, options.output_dir, "the parts' inputs",
+                                 "give the parts in the order of their inputs' names");
     return print_written(result, options, output);
 }
 

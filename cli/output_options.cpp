@@ -8,6 +8,7 @@
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
 #include "core/diag/terminal_text.hpp"
+#include "core/input/walker.hpp"
 #include "emit/output_set.hpp"
 #include "emit/set_files.hpp"
 #include "reference/reference_index.hpp"
@@ -81,6 +82,15 @@ bool apply_output_options(const OutputOptions& bound, const std::string& command
     if (!prune_lists) return false;
     options.prune_lists = std::move(*prune_lists);
     return true;
+}
+
+void warn_unless_in_compile_order(const pipeline::RunReport& run, const std::string& dir,
+                                  const std::string& whose, const std::string& what_to_do) {
+    if (input::sorted_inputs(run.inputs) == run.inputs) return;
+    std::cerr << "josekic: warning: " << whose
+              << " are not in the order compile reads inputs (by name): "
+              << diag::terminal_text(dir) << " is not what `josekic compile` of them all writes; "
+              << what_to_do << " (docs/merge.md)\n";
 }
 
 ExitStatus print_written(const compile::CompileResult& result,

@@ -40,6 +40,13 @@ void check_reference_arguments(const std::vector<std::string>& arguments,
 bool apply_output_options(const OutputOptions& bound, const std::string& command,
                           compile::CompileOptions& options);
 
+/// Warns on stderr when `run`'s inputs are not in the order compile reads inputs (by name):
+/// the parts of a merge, or a dictionary and the new games of an update, given in another
+/// order read their games in another order, and DIR then differs from what `josekic compile`
+/// of them all writes. `whose`: "the parts' inputs"; `what_to_do` ends the warning.
+void warn_unless_in_compile_order(const pipeline::RunReport& run, const std::string& dir,
+                                  const std::string& whose, const std::string& what_to_do);
+
 /// Prints what a compile or merge wrote (the summary on stdout, reference and prune problems
 /// and warnings on stderr, the timings when asked). Returns Error when a reference file had
 /// an error (a part of the book was lost: docs/diagnostics.md), Ok otherwise.

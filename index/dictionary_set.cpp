@@ -94,6 +94,20 @@ IndexFile open_dictionary_index(const std::string& dictionary) {
         throw IndexError(dictionary + ": holds a dictionary without its index (compiled with " +
                          "--no-index); compile it again without --no-index");
     }
+    // A folder of games, or a dictionary's SGF file, given where a dictionary is asked for:
+    // say what is, rather than that index.jki is missing or the SGF has no index header.
+    if (std::error_code error;
+        fs::is_directory(dictionary, error) && !fs::exists(path, error) && !error) {
+        throw IndexError(dictionary + ": holds no dictionary (no " + std::string(emit::kIndexFile) +
+                         "); give a directory that `josekic compile -o DIR` wrote, or its " +
+                         std::string(emit::kIndexFile));
+    }
+    if (path.extension() == ".sgf" && fs::is_regular_file(path)) {
+        throw IndexError(dictionary +
+                         ": an SGF file, not an index; give the dictionary's directory (" +
+                         (path.has_parent_path() ? path.parent_path().string() : ".") +
+                         ") or its " + std::string(emit::kIndexFile));
+    }
     std::optional<IndexFile> index;
     std::optional<std::string> problem;
     const bool one_set = read_one_set([&] {

@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory_resource>
 #include <mutex>
 #include <stdexcept>
@@ -18,6 +19,7 @@
 #include "emit/set_files.hpp"
 #include "index/byte_log.hpp"
 #include "index/dictionary_set.hpp"
+#include "index/index_format.hpp"
 #include "index/index_options.hpp"
 #include "index/index_reader.hpp"
 
@@ -132,51 +134,95 @@ std::string zone_text(const MergePart& part) {
     return part.run().zones_file.empty() ? "the default zone" : part.run().zones_file;
 }
 
-// Parts whose tries were shaped alike, and whose provenance reads alike, or an error that
-// names the option and both values.
-void check_same_options(const MergePart& first, const MergePart& part) {
-    // `option`: an option's name, or a plural noun ("filters").
-    const auto differ = [&](const std::string& option, const std::string& a, const std::string& b) {
-        const bool named = option.starts_with("--");
-        throw std::runtime_error("cannot merge " + part.name() + " with " + first.name() + ": " +
-                                 (named ? option + " differs (" : "the " + option + " differ (") +
-                                 first.name() + ": " + a + ", " + part.name() + ": " + b +
-                                 "); compile the parts with the same " + option);
+// An option that shaped two parts' tries differently: its name, or a plural noun
+// ("filters"), and its value in each.
+struct OptionDifference {
+    std::string option;
+    std::string first_value;
+    std::string part_value;
+};
+
+// Every option whose value differs between `first` and `part`, in the order of the help.
+std::vector<OptionDifference> option_differences(const MergePart& first, const MergePart& part) {
+    std::vector<OptionDifference> found;
+    const auto compare = [&](const std::string& option, const std::string& a,
+                             const std::string& b) {
+        if (a != b) found.push_back({option, a, b});
     };
     const index::OptionsRecord& a = first.tracking();
     const index::OptionsRecord& b = part.tracking();
-    if (a.max_length != b.max_length)
-        differ("--max-length", std::to_string(a.max_length), std::to_string(b.max_length));
-    if (a.max_gap != b.max_gap)
-        differ("--max-gap", std::to_string(a.max_gap), std::to_string(b.max_gap));
-    if (a.fuseki_moves != b.fuseki_moves)
-        differ("--fuseki-moves", std::to_string(a.fuseki_moves), std::to_string(b.fuseki_moves));
-    const auto kept = [](const index::OptionsRecord& r) {
-        return (r.flags & index::OptionsRecord::kDuplicatesKept) != 0 ? std::string("given")
-                                                                      : std::string("not given");
-    };
-    if (kept(a) != kept(b)) differ("--keep-duplicates", kept(a), kept(b));
+    if (a.zone != b.zone && first.run().zones_file == part.run().zones_file &&
+        !first.run().zones_file.empty()) {
+        // One file name, two maps: the file changed between the compiles.
+        found.push_back({"--zones", "the map " + zone_text(first) + " held then",
+                         "another map in the same file (it changed between the compiles)"});
+    } else if (a.zone != b.zone || first.run().zones_file != part.run().zones_file) {
+        found.push_back({"--zones", zone_text(first), zone_text(part)});
+    }
     const auto cutoff = [](const MergePart& p) {
         return index::TrackingOptions::from_record(p.tracking(), p.name()).tracker.cutoff.name();
     };
-    if (cutoff(first) != cutoff(part)) differ("--cutoff", cutoff(first), cutoff(part));
-    if (a.zone != b.zone || first.run().zones_file != part.run().zones_file)
-        differ("--zones", zone_text(first), zone_text(part));
+    compare("--cutoff", cutoff(first), cutoff(part));
+    compare("--max-length", std::to_string(a.max_length), std::to_string(b.max_length));
+    compare("--max-gap", std::to_string(a.max_gap), std::to_string(b.max_gap));
+    compare("--fuseki-moves", std::to_string(a.fuseki_moves), std::to_string(b.fuseki_moves));
     const auto handicap = [](const MergePart& p) {
         return p.run().handicap == HandicapFuseki::SeparateTree ? std::string("given")
                                                                 : std::string("not given");
     };
-    if (handicap(first) != handicap(part))
-        differ("--fuseki-handicap", handicap(first), handicap(part));
+    compare("--fuseki-handicap", handicap(first), handicap(part));
+    const auto kept = [](const index::OptionsRecord& r) {
+        return (r.flags & index::OptionsRecord::kDuplicatesKept) != 0 ? std::string("given")
+                                                                      : std::string("not given");
+    };
+    compare("--keep-duplicates", kept(a), kept(b));
     const auto charset = [](const MergePart& p) {
         return p.run().forced_charset.empty() ? std::string("none") : p.run().forced_charset;
     };
-    if (charset(first) != charset(part)) differ("--charset", charset(first), charset(part));
+    compare("--charset", charset(first), charset(part));
     const auto filters = [](const MergePart& p) {
         const std::string text = p.run().run.filter.describe();
         return text.empty() ? std::string("none") : text;
     };
-    if (filters(first) != filters(part)) differ("filters", filters(first), filters(part));
+    compare("filters", filters(first), filters(part));
+    return found;
+}
+
+// "--max-length (A: 20, B: 30) and filters (A: none, B: since 2010)".
+std::string differences_text(const std::vector<OptionDifference>& differences,
+                             const std::string& first_name, const std::string& part_name) {
+    std::string text;
+    for (std::size_t i = 0; i < differences.size(); ++i) {
+        const OptionDifference& d = differences[i];
+        if (i > 0) text += i + 1 == differences.size() ? " and " : ", ";
+        text += d.option + " (" + first_name + ": " + d.first_value + ", " + part_name + ": " +
+                d.part_value + ")";
+    }
+    return text;
+}
+
+// Parts whose tries were shaped alike, and whose provenance reads alike, or an error that
+// names every option that differs with both values.
+void check_same_options(const MergePart& first, const MergePart& part) {
+    const std::vector<OptionDifference> differences = option_differences(first, part);
+    if (differences.empty()) return;
+    throw std::runtime_error("cannot merge " + part.name() + " with " + first.name() +
+                             ": they were compiled with different " +
+                             differences_text(differences, first.name(), part.name()) +
+                             "; compile the parts with the same options");
+}
+
+// The new games of `compile --update` read as the dictionary's were, or an error that names
+// every option of this command that differs from the dictionary's compile.
+void check_update_options(const MergePart& dictionary, const MergePart& added) {
+    const std::vector<OptionDifference> differences = option_differences(dictionary, added);
+    if (differences.empty()) return;
+    throw std::runtime_error(
+        "cannot add the new games to " + dictionary.name() +
+        ": its games were read with other options than this command's: " +
+        differences_text(differences, dictionary.name(), "this command") +
+        "; give --update the options the dictionary was compiled with (report.txt lists them), "
+        "or compile all the games again");
 }
 
 void add_counts(std::map<std::string, std::uint64_t>& into,
@@ -315,6 +361,18 @@ class StreamedPart final : public MergePart {
     std::size_t next_game_ = 0;
     std::size_t next_texts_ = 0;
 };
+
+// Whether two inputs as given name the same file or folder: the same path once normalised
+// ("in/g2/" and "./in/g2"), or the same file where both can be looked at.
+bool same_input(const std::string& a, const std::string& b) {
+    const auto normal = [](const std::string& text) {
+        std::filesystem::path path = std::filesystem::path(text).lexically_normal();
+        return path.has_filename() ? path : path.parent_path();
+    };
+    if (normal(a) == normal(b)) return true;
+    std::error_code error;
+    return std::filesystem::equivalent(a, b, error) && !error;
+}
 
 struct HashOfHash128 {
     std::size_t operator()(const go::Hash128& h) const {
@@ -478,9 +536,18 @@ CompileResult merge_dictionaries(const std::vector<std::string>& parts, const Me
     emit::OutputSet set(options.output.output_dir);
     std::vector<std::unique_ptr<MergePart>> opened;
     std::vector<MergePart*> in_order;
+    std::map<std::uint64_t, std::string> compiles;  // compile id -> the first part of it
     for (const std::string& part : parts) {
         opened.push_back(open_index_part(part));
         in_order.push_back(opened.back().get());
+        // A copy of a part (a shard handed back twice under two names) would have all its
+        // games counted as duplicates, where compile reads a folder given twice once.
+        const std::uint64_t id = opened.back()->compiled_index()->compile_id();
+        if (const auto [earlier, fresh] = compiles.try_emplace(id, part); !fresh) {
+            throw std::runtime_error(part + " holds the same dictionary as " + earlier->second +
+                                     " (a copy of it: the same compile id, " +
+                                     index::compile_id_text(id) + "); give each PART once");
+        }
     }
     return merge_parts(in_order, options, set, counts);
 }
@@ -591,10 +658,15 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
     // without its games.
     emit::OutputSet set(options.output_dir);
     const std::unique_ptr<MergePart> old = open_index_part(options.output_dir);
+    for (const std::string& input : options.inputs) {
+        const std::vector<std::string>& before = old->run().run.inputs;
+        if (std::ranges::any_of(before, [&](const std::string& b) { return same_input(input, b); }))
+            counts.inputs_read_before.push_back(input);
+    }
     const trackers::Zone zone = trackers::Zone::load(options.zones_file);
     StreamedPart added(options, zone);
     // Before the new games are read: options that cannot go with DIR's are said at once.
-    check_same_options(*old, added);
+    check_update_options(*old, added);
     added.read();
     if (options.keep_outputs && !options.keep_outputs(added.run().run)) {
         CompileResult result;

@@ -53,6 +53,9 @@ struct MergeOptions {
 struct MergeCounts {
     std::vector<std::uint64_t> games_kept;  ///< by part: kept games that were new
     std::vector<std::uint64_t> duplicates;  ///< by part: games an earlier part already had
+    /// `compile --update`: the new inputs that were inputs of the dictionary already (a folder
+    /// updated again), as given.
+    std::vector<std::string> inputs_read_before;
 };
 
 /// Combines the parts into one dictionary in options.output.output_dir, exactly as a

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -187,12 +189,21 @@ TEST_CASE("parts given out of their inputs' order are merged with a warning", "[
                     " -o " + shell_quote((dir.path() / "b").string()));
     CHECK(swapped.exit_code == 0);
     CHECK(swapped.err.find(warning) != std::string::npos);
-    // -q: neither the parts' lines nor the warning.
+    // -q: no line for each part, but the warning, which says the result is not compile's.
     const BinaryRun quiet = run_josekic("merge -q " + shell_quote(dictionaries[1]) + " " +
                                         shell_quote(dictionaries[0]) + " -o " +
                                         shell_quote((dir.path() / "c").string()));
     CHECK(quiet.exit_code == 0);
-    CHECK(quiet.err.empty());
+    CHECK(quiet.err.find(warning) != std::string::npos);
+    CHECK(quiet.err.find("already in an earlier part") == std::string::npos);
+    // An update of a dictionary with games whose inputs come first by name: the same.
+    const std::string updated = (dir.path() / "updated").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[1]) + " -o " + shell_quote(updated))
+                .exit_code == 0);
+    const BinaryRun update =
+        run_josekic("compile -q " + shell_quote(parts[0]) + " --update " + shell_quote(updated));
+    CHECK(update.exit_code == 0);
+    CHECK(update.err.find(warning) != std::string::npos);
 }
 
 TEST_CASE("a merge of five parts writes the compile of all five", "[e2e][merge]") {
@@ -315,20 +326,20 @@ TEST_CASE("parts compiled with options that shape the tries differently are not 
         CHECK(!fs::exists(fs::path(out) / "joseki.sgf"));
     };
     SECTION("--max-length") {
-        refused("--max-length 20", "--max-length differs (" + a + ": 30, " + b + ": 20)");
+        refused("--max-length 20", "different --max-length (" + a + ": 30, " + b + ": 20)");
     }
     SECTION("--max-gap") {
-        refused("--max-gap 5", "--max-gap differs");
+        refused("--max-gap 5", "different --max-gap");
     }
     SECTION("--fuseki-moves") {
-        refused("--fuseki-moves 12", "--fuseki-moves differs");
+        refused("--fuseki-moves 12", "different --fuseki-moves");
     }
     SECTION("--keep-duplicates") {
         refused("--keep-duplicates",
-                "--keep-duplicates differs (" + a + ": not given, " + b + ": given)");
+                "different --keep-duplicates (" + a + ": not given, " + b + ": given)");
     }
     SECTION("--fuseki-handicap") {
-        refused("--fuseki-handicap", "--fuseki-handicap differs");
+        refused("--fuseki-handicap", "different --fuseki-handicap");
     }
     SECTION("--zones") {
         // The default zone itself, from a file: the provenance names the file.
@@ -336,13 +347,18 @@ TEST_CASE("parts compiled with options that shape the tries differently are not 
         REQUIRE(zones.exit_code == 0);
         const std::string map = dir.write("zones.txt", zones.out);
         refused("--zones " + shell_quote(map),
-                "--zones differs (" + a + ": the default zone, " + b + ": " + map + ")");
+                "different --zones (" + a + ": the default zone, " + b + ": " + map + ")");
     }
     SECTION("a filter") {
-        refused("--since 1950", "the filters differ");
+        refused("--since 1950", "different filters (");
     }
     SECTION("--cutoff") {
-        refused("--cutoff locality", "--cutoff differs (" + a + ": ring, " + b + ": locality");
+        refused("--cutoff locality", "different --cutoff (" + a + ": ring, " + b + ": locality");
+    }
+    SECTION("every option that differs, in one message") {
+        refused("--max-gap 5 --max-length 20 --since 1950",
+                "different --max-length (" + a + ": 30, " + b + ": 20), --max-gap (" + a + ": " +
+                    "40, " + b + ": 5) and filters (" + a + ": none, " + b + ": ");
     }
 }
 
@@ -384,6 +400,81 @@ TEST_CASE("the same part named twice is refused before anything is read", "[e2e]
         CHECK(run.err.find("is the same dictionary as") != std::string::npos);
         CHECK_FALSE(fs::exists(out));
     }
+}
+
+TEST_CASE("a copy of a part, or a folder of games, is refused with what to give instead",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 1, 5, 0);
+    const std::vector<std::string> compiled = compile_each(parts);
+    // A compile of the same inputs elsewhere writes the same files (as cp -a would copy).
+    const std::string copy = (dir.path() / "copy").string();
+    REQUIRE(
+        run_josekic("compile -q " + shell_quote(parts[0]) + " -o " + shell_quote(copy)).exit_code ==
+        0);
+    const std::string out = (dir.path() / "out").string();
+    const BinaryRun run = run_josekic("merge " + shell_quote(compiled[0]) + " " +
+                                      shell_quote(copy) + " -o " + shell_quote(out));
+    INFO(run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find(copy + " holds the same dictionary as " + compiled[0] +
+                       " (a copy of it: the same compile id") != std::string::npos);
+    CHECK_FALSE(fs::exists(fs::path(out) / "joseki.sgf"));
+    const BinaryRun games =
+        run_josekic("merge " + shell_quote(parts[0]) + " -o " + shell_quote(out));
+    CHECK(games.exit_code == 1);
+    CHECK(games.err.find(parts[0] + ": holds no dictionary (no index.jki); give a directory that "
+                                    "`josekic compile -o DIR` wrote") != std::string::npos);
+    const BinaryRun sgf = run_josekic("merge " + shell_quote(compiled[0] + "/joseki.sgf") + " -o " +
+                                      shell_quote(out));
+    CHECK(sgf.exit_code == 1);
+    CHECK(sgf.err.find("joseki.sgf: an SGF file, not an index; give the dictionary's directory (" +
+                       compiled[0] + ")") != std::string::npos);
+}
+
+TEST_CASE("merge raises the open files' limit for its parts, or says to merge in groups",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> compiled = compile_each(split_collection(dir, 3, 9, 0));
+    const std::string merge = "merge -q" + quoted(compiled) + " -o ";
+    // A soft limit below what three parts and the output need: raised.
+    rlimit limit{};
+    REQUIRE(getrlimit(RLIMIT_NOFILE, &limit) == 0);
+    if (limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= 256) {
+        const BinaryRun raised = run_program(
+            "/bin/sh", "-c " + shell_quote("ulimit -Sn 40 && exec " + shell_quote(JOSEKIC_BINARY) +
+                                           " " + merge + shell_quote(dir.str() + "/raised")));
+        INFO(raised.err);
+        CHECK(raised.exit_code == 0);
+        CHECK(fs::exists(dir.path() / "raised" / "joseki.sgf"));
+    }
+    // A hard limit below it: refused before anything is read, with what to do.
+    const BinaryRun refused = run_program(
+        "/bin/sh", "-c " + shell_quote("ulimit -n 40 && exec " + shell_quote(JOSEKIC_BINARY) + " " +
+                                       merge + shell_quote(dir.str() + "/refused")));
+    CHECK(refused.exit_code == 1);
+    CHECK(refused.err.find("a merge of 3 parts keeps 3 index files open, more than this process "
+                           "may open (40 files, ulimit -Hn): merge them in groups") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() / "refused"));
+}
+
+TEST_CASE("compile --update of a folder the dictionary has read already says so", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 1, 6, 0);
+    const std::string updated = (dir.path() / "updated").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " -o " + shell_quote(updated))
+                .exit_code == 0);
+    // A game added to the folder, which is given again (with a slash: the same folder).
+    fs::copy_file(kGoban / "Hon-97-2.mgt", fs::path(parts[0]) / "zz-new.mgt");
+    const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[0] + "/") +
+                                         " --update " + shell_quote(updated));
+    INFO(update.err);
+    CHECK(update.exit_code == 0);
+    CHECK(update.out.find("1 new game, 6 already in the dictionary") != std::string::npos);
+    CHECK(update.err.find(parts[0] + "/ was an input of the dictionary already: the games it "
+                                     "held then were read again and count as duplicates") !=
+          std::string::npos);
 }
 
 TEST_CASE("a dictionary without merge sections is refused with a reason", "[e2e][merge]") {
@@ -432,7 +523,10 @@ TEST_CASE("compile --update adds games as a compile of the old and the new input
                                               " --max-length 10 --update " + shell_quote(updated));
         fs::remove(damaged);
         CHECK(refused.exit_code == 1);
-        CHECK(refused.err.find("--max-length differs") != std::string::npos);
+        CHECK(refused.err.find(": its games were read with other options than this command's: "
+                               "--max-length (" +
+                               updated + ": 30, this command: 10); give --update the options") !=
+              std::string::npos);
         CHECK(refused.err.find("zz-damaged.sgf") == std::string::npos);
         CHECK(refused.err.find("josekic: nothing was written; " + updated +
                                " keeps what it held") != std::string::npos);
