@@ -1,6 +1,7 @@
 #include "cli/book_text.hpp"
 
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -56,6 +57,18 @@ void write_books_on_line(std::ostream& out, const index::QueryLine& query,
                 << index::book_verdict_text(v.annotation, query);
         out << ".\n";
     }
+}
+
+LookupTextExtras books_text_extras(const index::LookupResult& result,
+                                   const std::vector<reference::ReferenceIndex>& books) {
+    LookupTextExtras extras;
+    if (books.empty()) return extras;
+    std::ostringstream said;
+    said << "Books:\n";
+    write_books_on_line(said, result.query, books);
+    extras.after_line = said.str();
+    extras.continuation_notes = index::books_on_continuations(result, books);
+    return extras;
 }
 
 }  // namespace josekic::cli

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/lookup_text.hpp"
+#include "index/lookup.hpp"
 #include "index/query_moves.hpp"
 #include "reference/reference_index.hpp"
 
@@ -23,5 +25,10 @@ std::optional<std::vector<reference::ReferenceIndex>> load_books(
 /// doubtful: “...”.", a line per book.
 void write_books_on_line(std::ostream& out, const index::QueryLine& query,
                          const std::vector<reference::ReferenceIndex>& books);
+
+/// What the books add to a joseki lookup's text: "Books:" and a line per book after the
+/// line's statistics, and each book's word beside the continuations it knows.
+LookupTextExtras books_text_extras(const index::LookupResult& result,
+                                   const std::vector<reference::ReferenceIndex>& books);
 
 }  // namespace josekic::cli

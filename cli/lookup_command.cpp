@@ -244,10 +244,10 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "of the index that pass them, as `josekic compile` with the same filters would: counts,\n"
         "shares, wins, years, continuations (and their order), position totals and games.\n"
         "\n"
-        "--reference [NAME=]FILE (repeatable; with --moves, a joseki line) says what a joseki\n"
-        "book (SGF, as compile's --reference reads it) says of the line: how many of its\n"
-        "moves it knows and its verdicts, and, beside each continuation the book knows, its\n"
-        "word on it (\"[gnugo: joseki]\").\n"
+        "--reference [NAME=]FILE (repeatable; with --moves, a joseki line, or with --game, each\n"
+        "corner's line) says what a joseki book (SGF, as compile's --reference reads it) says\n"
+        "of the line: how many of its moves it knows and its verdicts, and, beside each\n"
+        "continuation the book knows, its word on it (\"[gnugo: joseki]\").\n"
         "\n"
         "Exit status: 0 found or not, 1 the index cannot be used (missing, damaged, of another\n"
         "version), a game's corner named by --corner is empty at --move, or a --reference book\n"
@@ -293,7 +293,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         "to-move", po::value(&to_move)->value_name("black|white|either"),
         "with --corner: count only this player to move (default: either)")(
         "reference", po::value(&reference_arguments)->value_name("[NAME=]FILE")->composing(),
-        "with --moves: what a joseki book says of the line (repeatable)");
+        "with --moves or --game: what a joseki book says of the joseki line (repeatable)");
     add_filter_options(visible, filters);
     po::options_description all;
     all.add(visible).add_options()("dictionary", po::value(&dictionary));
@@ -305,16 +305,17 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
     if (corner && fuseki)
         throw UsageError("lookup",
                          "--corner looks up a corner pattern: --fuseki cannot go with it");
+    if (!reference_arguments.empty() &&
+        (fuseki || corner || (!moves.has_value() && game_file.empty())))
+        throw UsageError("lookup",
+                         "--reference goes with --moves of a joseki line, or with --game for "
+                         "its corners (the books are joseki books)");
+    check_reference_arguments(reference_arguments, "lookup");
     if (corner)
         return run_corner_lookup({dictionary, *corner, game_file, move, either_colour, to_move,
                                   moves.has_value(), games, json, verify, filters});
     if (either_colour || to_move)
         throw UsageError("lookup", "--either-colour and --to-move go with --corner");
-    if (!reference_arguments.empty() && (fuseki || !moves.has_value()))
-        throw UsageError("lookup",
-                         "--reference goes with --moves of a joseki line (the books are "
-                         "joseki books)");
-    check_reference_arguments(reference_arguments, "lookup");
     if (moves.has_value() && !game_file.empty())
         throw UsageError("lookup", "--moves and --game are two queries: give one");
     if (!moves.has_value() && game_file.empty())
@@ -323,6 +324,12 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
             "say what to look up: --moves \"pd qc qd\", --game FILE.sgf or --corner \"B[pd] "
             "W[qc]\" (one of them)");
     const LookupRun run{dictionary, verify, parse_filter(filters, "lookup"), json};
+    // The books, read once the query is known to be well formed.
+    bool book_lost = false;
+    std::optional<std::vector<reference::ReferenceIndex>> books;
+    const auto with_books = [&](ExitStatus status) {
+        return status == ExitStatus::Ok && book_lost ? ExitStatus::Error : status;
+    };
     if (!game_file.empty()) {
         const std::optional<GameFile> game = read_game_file(game_file);
         if (!game) return ExitStatus::Error;
@@ -338,7 +345,20 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
             options.selection = selection;
             return index::lookup_game(file, game->record, game->legal_moves, options);
         };
-        return answer(run, ask, index::game_lookup_json, render_game_lookup_text);
+        books = load_books(reference_arguments, book_lost);
+        if (!books) return ExitStatus::Error;
+        const auto to_json = [&](const index::GameLookup& found) {
+            index::Json object = index::game_lookup_json(found);
+            if (!books->empty()) index::add_books_json(object, found, *books);
+            return object;
+        };
+        const auto to_text = [&](const index::GameLookup& found) {
+            std::vector<LookupTextExtras> extras;
+            for (const index::CornerLookup& c : found.corners)
+                extras.push_back(books_text_extras(c.joseki, *books));
+            return render_game_lookup_text(found, extras);
+        };
+        return with_books(answer(run, ask, to_json, to_text));
     }
 
     const index::Tree tree = fuseki ? index::Tree::Fuseki : index::Tree::Joseki;
@@ -361,9 +381,7 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
                          const index::GameSelection* selection) {
         return index::lookup(file, tree, parsed_query(tracking.zone), games, selection);
     };
-    bool book_lost = false;
-    const std::optional<std::vector<reference::ReferenceIndex>> books =
-        load_books(reference_arguments, book_lost);
+    books = load_books(reference_arguments, book_lost);
     if (!books) return ExitStatus::Error;
     const auto to_json = [&](const index::LookupResult& r) {
         index::Json object = index::lookup_json(r);
@@ -372,18 +390,9 @@ ExitStatus run_lookup(const std::vector<std::string>& args) {
         return object;
     };
     const auto to_text = [&](const index::LookupResult& r) {
-        LookupTextExtras extras;
-        if (!books->empty()) {
-            std::ostringstream said;
-            said << "Books:\n";
-            write_books_on_line(said, r.query, *books);
-            extras.after_line = said.str();
-            extras.continuation_notes = index::books_on_continuations(r, *books);
-        }
-        return render_lookup_text(r, extras);
+        return render_lookup_text(r, books_text_extras(r, *books));
     };
-    const ExitStatus status = answer(run, ask, to_json, to_text);
-    return status == ExitStatus::Ok && book_lost ? ExitStatus::Error : status;
+    return with_books(answer(run, ask, to_json, to_text));
 }
 
 }  // namespace josekic::cli

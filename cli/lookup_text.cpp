@@ -208,15 +208,18 @@ std::string render_pattern_text(const index::PatternLookupResult& r) {
     return out.str();
 }
 
-std::string render_game_lookup_text(const index::GameLookup& lookup) {
+std::string render_game_lookup_text(const index::GameLookup& lookup,
+                                    const std::vector<LookupTextExtras>& corner_extras) {
     std::string out = "After move " + std::to_string(lookup.move_number) + ":\n\n";
     if (lookup.fuseki_not_indexed)
         out += "fuseki: not in the index: " + *lookup.fuseki_not_indexed + ".\n";
     else
         out += render_lookup_text(lookup.fuseki);
-    for (const index::CornerLookup& c : lookup.corners) {
+    for (std::size_t i = 0; i < lookup.corners.size(); ++i) {
+        const index::CornerLookup& c = lookup.corners[i];
         out += "\n" + std::string(trackers::name(c.corner)) + " corner, ";
-        out += render_lookup_text(c.joseki);
+        out += render_lookup_text(c.joseki,
+                                  i < corner_extras.size() ? corner_extras[i] : LookupTextExtras{});
     }
     if (lookup.corners.empty()) out += "\nNo corner is still tracked at this move.\n";
     if (!lookup.corners_not_tracked.empty()) out += "\n";

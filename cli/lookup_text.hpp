@@ -28,8 +28,10 @@ std::string render_lookup_text(const index::LookupResult& result,
 /// what was played next and the most recent games.
 std::string render_pattern_text(const index::PatternLookupResult& result);
 
-/// `lookup --game`: the fuseki answer (or why there is none), then each tracked corner's.
-std::string render_game_lookup_text(const index::GameLookup& lookup);
+/// `lookup --game`: the fuseki answer (or why there is none), then each tracked corner's,
+/// with `corner_extras` (one per corner, or none).
+std::string render_game_lookup_text(const index::GameLookup& lookup,
+                                    const std::vector<LookupTextExtras>& corner_extras = {});
 /// The compile options an index records, for people: "Index: zones default (98 points), ...".
 std::string render_options_text(const index::TrackingOptions& options);
 

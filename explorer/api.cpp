@@ -313,7 +313,9 @@ ApiAnswer Api::position(const Params& params) const {
         options.move = legal;
         options.games = page.offset + page.size;
         options.selection = selection.get();
-        Json answer = index::game_lookup_json(index::lookup_game(*index_, record, legal, options));
+        const index::GameLookup found = index::lookup_game(*index_, record, legal, options);
+        Json answer = index::game_lookup_json(found);
+        if (!books_.empty()) index::add_books_json(answer, found, books_);
         cut_to_page(answer, page);
         index::add_answer_context(answer, filter, options_);
         return json_answer(answer);

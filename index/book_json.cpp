@@ -69,6 +69,12 @@ void add_books_json(Json& lookup, const LookupResult& result,
     for (std::size_t k = 0; k < said.size(); ++k) lookup["continuations"][k]["books"] = said[k];
 }
 
+void add_books_json(Json& game_lookup, const GameLookup& result,
+                    const std::vector<reference::ReferenceIndex>& books) {
+    for (std::size_t i = 0; i < result.corners.size(); ++i)
+        add_books_json(game_lookup["corners"][i], result.corners[i].joseki, books);
+}
+
 void add_books_json(Json& review, const GameReview& result,
                     const std::vector<reference::ReferenceIndex>& books) {
     for (std::size_t i = 0; i < result.lines.size(); ++i) {

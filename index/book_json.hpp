@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "index/game_lookup.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
 #include "index/result_json.hpp"
@@ -33,6 +34,10 @@ std::vector<std::string> books_on_continuations(
 
 /// Adds to a lookup object (lookup_json) "books" on the line and on each continuation.
 void add_books_json(Json& lookup, const LookupResult& result,
+                    const std::vector<reference::ReferenceIndex>& books);
+
+/// Adds "books" to each corner of a game lookup object (game_lookup_json), as to a lookup.
+void add_books_json(Json& game_lookup, const GameLookup& result,
                     const std::vector<reference::ReferenceIndex>& books);
 
 /// Adds "books" to each joseki line of a review object (review_json).

@@ -399,9 +399,9 @@ async function drawCorners() {
     const upTo = c.found ? moves.length : c.left_at.move_number - 1;
     const link = h('button', {}, 'explore');
     link.onclick = () => { state.game = null; state.mode = 'joseki'; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
-    box.appendChild(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
+    box.append(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
       (c.found ? `played ${plural(c.count, 'time')}${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
-        : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link));
+        : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link), ...booksSaid(c));
   }
   for (const c of p.corners_not_tracked) box.appendChild(h('p', {}, `${c.corner}: not tracked: ${c.why}.`));
 }

@@ -492,13 +492,32 @@ TEST_CASE("lookup --reference says what the book says of the line and its contin
     CHECK(left_answer["books"][0]["known_moves"] == 1);
     REQUIRE(left_answer["continuations"] == answer["continuations"]);
 
-    // The books are joseki books: not for a fuseki line, nor without --moves.
+    // With --game, each corner's line is followed in the books, in the game's colours.
+    const std::string game = d.dir.write("g.sgf", "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[pq];W[nc])");
+    const auto corners = run_josekic("lookup " + d.run("--game " + shell_quote(game) +
+                                                       " --reference notes=" + shell_quote(book)));
+    INFO(corners.err);
+    CHECK(corners.exit_code == 0);
+    CHECK(corners.out.find("\nBooks:\n  notes: knows the whole line; move 2, W[nc]: mistake.\n") !=
+          std::string::npos);
+    CHECK(corners.out.find("\nBooks:\n  notes: knows the whole line; move 1, W[dd]: "
+                           "\u201cthe star point\u201d.\n") != std::string::npos);
+    const auto corners_json =
+        run_josekic("lookup " + d.run("--json --game " + shell_quote(game) +
+                                      " --reference notes=" + shell_quote(book)));
+    CHECK(corners_json.exit_code == 0);
+    const json found = json::parse(corners_json.out);
+    CHECK_FALSE(found.contains("books"));  // the opening: a fuseki line
+    REQUIRE(found["corners"].size() == 3);
+    for (const json& corner : found["corners"]) CHECK(corner["books"][0]["name"] == "notes");
+
+    // The books are joseki books: not for a fuseki line, nor for a pattern.
     for (const std::string& other :
-         {std::string("--fuseki --moves pd"), std::string("--game x.sgf")}) {
+         {std::string("--fuseki --moves pd"), std::string("--corner 'B[pd]'")}) {
         const auto refused =
             run_josekic("lookup " + d.run(other + " --reference " + shell_quote(book)));
         CHECK(refused.exit_code == 2);
-        CHECK(refused.err.find("--reference goes with --moves of a joseki line") !=
+        CHECK(refused.err.find("--reference goes with --moves of a joseki line, or with --game") !=
               std::string::npos);
     }
 }

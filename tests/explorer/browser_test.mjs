@@ -295,9 +295,13 @@ test('with --reference the books are shown beside the line, its continuations an
     const reviewText = execFileSync(binary, ['review', dictionary, game, ...reference]).toString().split('\n').filter((l) => l.startsWith('  notes: '));
     assert.ok(reviewed.length > 0);
     assert.deepEqual(reviewed, reviewText);
-    // Fuseki lines are not followed in joseki books: no column.
-    await other.click('#mode-fuseki');
-    await other.waitForFunction(() => !document.getElementById('continuations').classList.contains('with-books'));
+    // Fuseki lines are not followed in joseki books: no column; a position's corners are.
+    await other.goto(other.url().replace(/\?.*/, '') + '?mode=fuseki&moves=B%5Bpd%5D+W%5Bdd%5D', { waitUntil: 'networkidle0' });
+    await other.waitForFunction(() => document.querySelectorAll('#corners .books-said').length === 2);
+    assert.ok(!(await other.$eval('#continuations', (t) => t.classList.contains('with-books'))));
+    const corners = await other.$$eval('#corners .books-said', (ps) => ps.map((p) => p.textContent));
+    assert.deepEqual(corners, ['notes: knows the whole line; move 1, B[pd]: “the star point”.',
+      'notes: knows the whole line; move 1, W[dd]: “the star point”.']);
   } finally {
     await other.close();
   }

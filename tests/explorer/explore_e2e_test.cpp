@@ -208,10 +208,17 @@ TEST_CASE("explore --reference answers with the books lookup and review follow",
         CHECK(answer->body == lookup_json_of("--moves " + shell_quote(moves) + " --reference " +
                                              shell_quote(book)));
     }
-    // Fuseki lines are not followed in joseki books.
+    // Fuseki lines are not followed in joseki books; a position's corners are.
     const auto fuseki = client.Get("/api/fuseki?moves=pd");
     REQUIRE(fuseki);
     CHECK_FALSE(json::parse(fuseki->body).contains("books"));
+    const auto position =
+        client.Get(httplib::append_query_params("/api/position", {{"moves", "pd dd pq nc"}}));
+    REQUIRE(position);
+    const json corners = json::parse(position->body)["corners"];
+    REQUIRE(corners.size() == 3);
+    CHECK(corners[0]["books"][0] == json::parse(R"({"name": "notes", "known_moves": 2,
+        "verdicts": [{"move_in_line": 2, "move": "W[nc]", "verdict": "mistake"}]})"));
     // A review: each corner's line with what review --reference --json says of it.
     const std::string game = (kGoban / "Hon-97-2.mgt").string();
     const auto reviewed =
