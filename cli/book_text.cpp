@@ -28,6 +28,8 @@ std::optional<std::vector<reference::ReferenceIndex>> load_books(
     try {
         books = compile::load_references(arguments, problems);
     } catch (const std::runtime_error& e) {
+        // What was found before the book that cannot be used, then why it cannot.
+        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
         std::cerr << "josekic: error: " << e.what() << "\n";
         return std::nullopt;
     }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "cli/options.hpp"
 #include "cli/prune_lists.hpp"
@@ -56,9 +57,17 @@ bool output_directory_writable(const std::string& dir) {
 
 void check_reference_arguments(const std::vector<std::string>& arguments,
                                const std::string& command) {
+    std::map<std::string, std::string> named;  // name -> the argument that gave it
     for (const std::string& argument : arguments) {
         if (std::string problem = reference::reference_spec_problem(argument); !problem.empty())
             throw UsageError(command, problem);
+        // Two books of one name could not be told apart where their words are printed (the
+        // shipped Pachi and Dagaz books are both "joseki" by their file names).
+        const reference::ReferenceSpec spec = reference::parse_reference_spec(argument);
+        if (const auto [earlier, fresh] = named.try_emplace(spec.name, argument); !fresh)
+            throw UsageError(command, "two --reference books are named '" + spec.name + "' (" +
+                                          earlier->second + " and " + argument +
+                                          "): give each a name of its own, as NAME=FILE");
     }
 }
 

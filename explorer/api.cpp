@@ -125,6 +125,22 @@ index::QueryLine query_of(const Params& params, index::Tree tree, const trackers
     return std::get<index::QueryLine>(std::move(parsed));
 }
 
+// `first` (joseki, the empty line only): the player who plays first in the corner, black
+// (the default) or white. A line's moves say it; the empty line has none, and a page that lets
+// White play first asks for its continuations, wins and book words in White's colours.
+void apply_first_player(const Params& params, index::Tree tree, index::QueryLine& query) {
+    const std::optional<std::string> first = single(params, "first");
+    if (!first) return;
+    if (*first != "black" && *first != "white")
+        throw BadParameter{"first", "takes black or white, not '" + *first + "'"};
+    if (tree != index::Tree::Joseki)
+        throw BadParameter{"first", "goes with a joseki line: an opening is Black's first"};
+    if (!query.played.empty())
+        throw BadParameter{"first",
+                           "goes with the empty line: a line's own moves say who plays first"};
+    query.colours_swapped = *first == "white";
+}
+
 // Runs `answer`, turning bad parameters into 400 and a damaged index into 500.
 template <typename Answer>
 ApiAnswer guarded(Answer answer) {
@@ -247,8 +263,9 @@ std::shared_ptr<const index::GameSelection> Api::selection_of(
 
 ApiAnswer Api::lookup(index::Tree tree, const Params& params) const {
     return guarded([&] {
-        takes_only(params, {"moves", "games", "offset"}, true);
-        const index::QueryLine query = query_of(params, tree, options_.zone);
+        takes_only(params, {"moves", "first", "games", "offset"}, true);
+        index::QueryLine query = query_of(params, tree, options_.zone);
+        apply_first_player(params, tree, query);
         const game::GameFilter filter = filter_of(params);
         const GamePage page = game_page(params);
         const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);
@@ -324,8 +341,9 @@ ApiAnswer Api::position(const Params& params) const {
 
 ApiAnswer Api::years(index::Tree tree, const Params& params) const {
     return guarded([&] {
-        takes_only(params, {"moves", "top"}, true);
-        const index::QueryLine query = query_of(params, tree, options_.zone);
+        takes_only(params, {"moves", "first", "top"}, true);
+        index::QueryLine query = query_of(params, tree, options_.zone);
+        apply_first_player(params, tree, query);
         const game::GameFilter filter = filter_of(params);
         const auto top = static_cast<std::size_t>(number(params, "top", 5, 0, 20));
         const std::shared_ptr<const index::GameSelection> selection = selection_of(filter);

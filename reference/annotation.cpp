@@ -38,11 +38,15 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-// Cuts at a UTF-8 character boundary so the short text stays valid UTF-8.
+// Cuts between words where a space comes near the end ("with a s…" reads as a typo), else
+// at a UTF-8 character boundary, so the short text stays valid UTF-8.
 std::string shorten(std::string_view s) {
     if (s.size() <= kMaxTextBytes) return std::string(s);
     std::size_t cut = kMaxTextBytes;
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0u) == 0x80u) --cut;
+    const std::size_t space = s.substr(0, cut + 1).rfind(' ');
+    if (space != std::string_view::npos && space > cut / 2) cut = space;
+    while (cut > 0 && s[cut - 1] == ' ') --cut;
     return std::string(s.substr(0, cut)) + "\u2026";
 }
 

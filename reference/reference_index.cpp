@@ -481,20 +481,45 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
     index.settle_places();
 }
 
+namespace {
+
+// Forwards every diagnostic, and keeps the first message of a tree left out as no joseki
+// book: why a file of no usable tree is refused.
+class FirstLeftOut final : public diag::DiagnosticSink {
+  public:
+    explicit FirstLeftOut(diag::DiagnosticSink& to) : to_(to) {}
+    void report(diag::Diagnostic d) override {
+        if (d.code == diag::Code::ReferenceNotABook && first.empty()) first = d.message;
+        to_.report(std::move(d));
+    }
+    std::string first;
+
+  private:
+    diag::DiagnosticSink& to_;
+};
+
+}  // namespace
+
 ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path,
-                                   diag::DiagnosticSink& sink) {
+                                   diag::DiagnosticSink& problems) {
+    FirstLeftOut sink(problems);
     const auto read = [](const std::filesystem::path& file) {
         std::ifstream in(file, std::ios::binary);
         if (!in) throw std::runtime_error("cannot read reference dictionary " + file.string());
         return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     };
     ReferenceIndex index(std::move(name), path.string());
-    // A file with no game tree (not SGF at all) is no book: compared with it, every line would
-    // be "not in the book", and exit status 0 would say the comparison was made.
-    const auto check_usable = [&index, &path] {
+    // A file with no game tree (not SGF at all), or whose trees were all left out (a 9x9
+    // book, a game record), is no book: compared with it, every line would be "not in the
+    // book", and exit status 0 would say the comparison was made.
+    const auto check_usable = [&index, &path, &sink] {
         if (index.counts.sgf_nodes == 0)
             throw std::runtime_error("cannot use reference dictionary " + path.string() +
                                      ": it holds no SGF game tree");
+        if (index.counts.moves == 0)
+            throw std::runtime_error("cannot use reference dictionary " + path.string() +
+                                     ": it holds no move of a 19x19 joseki book" +
+                                     (sink.first.empty() ? "" : " (" + sink.first + ")"));
     };
     if (!std::filesystem::is_directory(path)) {
         add_reference_text(index, read(path), path.string(), sink);
@@ -534,7 +559,10 @@ ReferenceSpec parse_reference_spec(std::string_view argument) {
         spec.path = std::string(argument.substr(eq + 1));
     } else {
         spec.path = std::string(argument);
-        spec.name = std::filesystem::path(spec.path).stem().string();
+        // A directory as tab completion writes it ("gnugo-joseki/") is named after itself.
+        std::filesystem::path path(spec.path);
+        if (!path.has_filename()) path = path.parent_path();
+        spec.name = path.stem().string();
     }
     return spec;
 }

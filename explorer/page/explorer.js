@@ -144,12 +144,13 @@ async function showLinkedView() {
 // --- Drawing -----------------------------------------------------------------------------
 const board = new Board($('board'), (point) => clickPoint(point));
 
-// Continuation `c`'s move as the page plays it. The API answers a line in its own colours, and
-// the empty line in Black's: with swapped colours, White plays first.
-function continuationMove(c, lineLength = played().length) {
-  const m = parseMove(c.move);
-  return m && state.mode === 'joseki' && state.swap && lineLength === 0 ? swapped(m) : m;
-}
+// Continuation `c`'s move as the page plays it: the API answers a line in its own colours, and
+// the empty line in those `first` asks for (lineParams).
+const continuationMove = (c) => parseMove(c.move);
+// A line as the API takes it. The empty line has no colours of its own: with swapped colours
+// White plays first, and its continuations, wins and books' words are asked for in White's.
+const lineParams = (line) => ({ moves: lineText(line),
+  ...(state.mode === 'joseki' && state.swap && line.length === 0 ? { first: 'white' } : {}) });
 
 // One marker a point, the most played continuation's: in pattern mode both colours may play
 // the same point, and a marker drawn over the first would hide it. Its tooltip names each.
@@ -219,7 +220,7 @@ function drawSummary() {
       : answer.filters ? 'Not in the dictionary, and the games that pass the filters leave the line'
         : 'Not in the dictionary: the line leaves it';
     parts.push(h('p', {}, `${left} at move ${answer.left_at.move_number}, ${answer.left_at.move}. ` +
-      (answer.continuations.length ? 'Played there instead:' : 'Nothing is played there.')));
+      (answer.continuations.length ? 'The table lists what was played there instead.' : 'Nothing is played there.')));
   }
   if (answer.position && answer.position.orders > 0)
     parts.push(h('p', {}, `This position, all move orders: ${answer.position.orders} order${answer.position.orders === 1 ? '' : 's'}, ` +
@@ -289,7 +290,8 @@ function drawTable() {
     const m = continuationMove(c);
     const row = h('tr', { tabindex: 0, role: 'button' }, h('td', { class: 'letter' }, letter(i)),
       h('td', c.normalised ? { title: 'as the dictionary writes it: ' + c.normalised } : {},
-        m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move),
+        m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move,
+        c.books ? h('span', { class: 'books-inline' }, c.books) : null),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
       winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)),
@@ -322,7 +324,7 @@ async function drawTrends() {
   svg.replaceChildren();
   if (state.mode === 'pattern' || !answer || !answer.found || answer.continuations.length === 0) return;
   const asked = answer;
-  const t = await api.trends(state.mode, { moves: lineText(played()), top: 20, ...filterParams() });
+  const t = await api.trends(state.mode, { ...lineParams(played()), top: 20, ...filterParams() });
   await infoReady.catch(() => null);  // the eras
   if (answer !== asked) return;  // a newer position was drawn meanwhile
   trend = t;
@@ -455,7 +457,7 @@ async function refresh(how = 'push', undoable = false) {
       next = state.stones.size === 0 ? null : await api.corner({ stones: stonesText(), either_colour: state.either ? 1 : 0,
         to_move: state.toMove, games: PAGE + 1, offset: state.offset, ...filterParams() });
     } else {
-      next = await api.lookup(state.mode, { moves: lineText(played()), games: PAGE + 1, offset: state.offset, ...filterParams() });
+      next = await api.lookup(state.mode, { ...lineParams(played()), games: PAGE + 1, offset: state.offset, ...filterParams() });
     }
   } catch (e) {
     problem = e.message;
@@ -600,9 +602,9 @@ async function exportSgf() {
   const comment = (c) => `${counted(c.count)}, ${percent(c.share)}, first player wins ${percent(c.win_rate)}, years ${years(c)}`;
   async function subtree(line, level) {
     if (level >= depth) return '';
-    const a = await api.lookup(state.mode, { moves: lineText(line), games: 0, ...filterParams() });
+    const a = await api.lookup(state.mode, { ...lineParams(line), games: 0, ...filterParams() });
     const kept = a.continuations.filter((c) => c.count >= min && (c.share ?? 1) >= share);
-    const kids = (children ? kept.slice(0, children) : kept).map((c) => ({ c, m: continuationMove(c, line.length) })).filter((k) => k.m);
+    const kids = (children ? kept.slice(0, children) : kept).map((c) => ({ c, m: continuationMove(c) })).filter((k) => k.m);
     const parts = [];
     for (const k of kids) parts.push('(' + node(k.m, comment(k.c)) + (await subtree(line.concat([k.m]), level + 1)) + ')');
     return parts.join('');

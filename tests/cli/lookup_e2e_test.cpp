@@ -511,6 +511,29 @@ TEST_CASE("lookup --reference says what the book says of the line and its contin
     REQUIRE(found["corners"].size() == 3);
     for (const json& corner : found["corners"]) CHECK(corner["books"][0]["name"] == "notes");
 
+    // Two books of one name could not be told apart: refused, as given or by their file names.
+    const std::string other = d.dir.write("other/book.sgf", "(;GM[1]FF[4]SZ[19];B[qd])");
+    for (const std::string& twice :
+         {"--reference a=" + shell_quote(book) + " --reference a=" + shell_quote(other),
+          "--reference " + shell_quote(book) + " --reference " + shell_quote(other)}) {
+        const auto refused = run_josekic("lookup " + d.run("--moves pd " + twice));
+        CHECK(refused.exit_code == 2);
+        CHECK(refused.err.find("two --reference books are named") != std::string::npos);
+    }
+    // A directory given as tab completion writes it is named after itself.
+    const auto directory =
+        run_josekic("lookup " + d.run("--moves pd --reference " +
+                                      shell_quote((d.dir.path() / "other/").string())));
+    CHECK(directory.exit_code == 0);
+    CHECK(directory.out.find("\n  other: does not know its first move") != std::string::npos);
+    // A book whose every tree is left out is no book: refused, saying why.
+    const std::string nine = d.dir.write("nine.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+    const auto refused_nine =
+        run_josekic("lookup " + d.run("--moves pd --reference " + shell_quote(nine)));
+    CHECK(refused_nine.exit_code == 1);
+    CHECK(refused_nine.err.find("holds no move of a 19x19 joseki book (game tree 1 is for a 9x9 "
+                                "board") != std::string::npos);
+
     // The books are joseki books: not for a fuseki line, nor for a pattern.
     for (const std::string& other :
          {std::string("--fuseki --moves pd"), std::string("--corner 'B[pd]'")}) {

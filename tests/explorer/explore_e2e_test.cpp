@@ -208,6 +208,25 @@ TEST_CASE("explore --reference answers with the books lookup and review follow",
         CHECK(answer->body == lookup_json_of("--moves " + shell_quote(moves) + " --reference " +
                                              shell_quote(book)));
     }
+    // The empty line with White first: White's moves, wins and the books' words in White's
+    // colours; `first` goes with the empty line only.
+    const auto white_first = client.Get("/api/joseki?moves=&first=white&games=0");
+    REQUIRE(white_first);
+    const json white = json::parse(white_first->body);
+    CHECK(white["first_player"] == "white");
+    REQUIRE(!white["continuations"].empty());
+    for (const json& c : white["continuations"])
+        CHECK(c["move"].get<std::string>().starts_with("W["));
+    for (const json& c : white["continuations"])
+        CHECK(c["books"] == (c["move"] == "W[pd]" ? "notes: \u201cthe star point\u201d" : ""));
+    for (const std::string bad : {"/api/joseki?moves=pd&first=white",
+                                  "/api/joseki?moves=&first=red", "/api/fuseki?first=white"}) {
+        INFO(bad);
+        const auto refused = client.Get(bad);
+        REQUIRE(refused);
+        CHECK(refused->status == 400);
+        CHECK(json::parse(refused->body)["parameter"] == "first");
+    }
     // Fuseki lines are not followed in joseki books; a position's corners are.
     const auto fuseki = client.Get("/api/fuseki?moves=pd");
     REQUIRE(fuseki);
