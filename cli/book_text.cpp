@@ -1,6 +1,7 @@
 #include "cli/book_text.hpp"
 
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,19 @@ constexpr index::Tree kTree = index::Tree::Joseki;
 
 }  // namespace
 
+void print_book_problems(const std::vector<diag::Diagnostic>& problems) {
+    std::map<diag::Code, std::size_t> warnings;  // how many of each code
+    for (const diag::Diagnostic& d : problems) {
+        if (d.severity == diag::Severity::Warning && ++warnings[d.code] > 1) continue;
+        std::cerr << diag::format(d) << "\n";
+    }
+    for (const auto& [code, count] : warnings) {
+        if (count > 1)
+            std::cerr << "josekic: note: " << count - 1 << " more " << diag::name(code)
+                      << " warning" << (count == 2 ? "" : "s") << " in the --reference books\n";
+    }
+}
+
 std::optional<std::vector<reference::ReferenceIndex>> load_books(
     const std::vector<std::string>& arguments, bool& lost) {
     diag::DiagnosticList problems;
@@ -29,11 +43,11 @@ std::optional<std::vector<reference::ReferenceIndex>> load_books(
         books = compile::load_references(arguments, problems);
     } catch (const std::runtime_error& e) {
         // What was found before the book that cannot be used, then why it cannot.
-        for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+        print_book_problems(problems.items);
         std::cerr << "josekic: error: " << e.what() << "\n";
         return std::nullopt;
     }
-    for (const diag::Diagnostic& d : problems.items) std::cerr << diag::format(d) << "\n";
+    print_book_problems(problems.items);
     lost = diag::any_error(problems.items);
     return books;
 }
@@ -69,7 +83,8 @@ LookupTextExtras books_text_extras(const index::LookupResult& result,
     said << "Books:\n";
     write_books_on_line(said, result.query, books);
     extras.after_line = said.str();
-    extras.continuation_notes = index::books_on_continuations(result, books);
+    for (const std::vector<index::BookWord>& words : index::books_on_continuations(result, books))
+        extras.continuation_notes.push_back(index::book_words_text(words));
     return extras;
 }
 

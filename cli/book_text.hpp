@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/lookup_text.hpp"
+#include "core/diag/diagnostic.hpp"
 #include "index/lookup.hpp"
 #include "index/query_moves.hpp"
 #include "reference/reference_index.hpp"
@@ -20,6 +21,11 @@ namespace josekic::cli {
 /// error (a value cut short): it is used as far as it could be read, and the command exits 1.
 std::optional<std::vector<reference::ReferenceIndex>> load_books(
     const std::vector<std::string>& arguments, bool& lost);
+
+/// Prints on stderr what reading the books found: every error, and of the warnings the first
+/// of each code and how many more (GNU Go's book has a licence header before the trees of each
+/// of its seven files: seven lines at every run would teach the warnings to be skipped).
+void print_book_problems(const std::vector<diag::Diagnostic>& problems);
 
 /// "  gnugo: knows the first 9 of its 16 moves; W[qj] is not in it; move 5, B[qp]:
 /// doubtful: “...”.", a line per book.

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/book_text.hpp"
 #include "cli/options.hpp"
 #include "cli/prune_lists.hpp"
 #include "compiler/compile/compile_summary.hpp"
@@ -107,8 +108,7 @@ ExitStatus print_written(const compile::CompileResult& result,
     std::cout << compile::render_compile_summary(
         result, (std::filesystem::path(options.output_dir) / emit::kReportFile).string());
     std::cout.flush();
-    for (const diag::Diagnostic& d : result.reference_diagnostics)
-        std::cerr << diag::format(d) << "\n";
+    print_book_problems(result.reference_diagnostics);
     for (const diag::Diagnostic& d : result.prune_diagnostics) std::cerr << diag::format(d) << "\n";
     for (const compile::DictionaryOutput* dictionary : result.outputs()) {
         for (const std::string& warning : dictionary->warnings)

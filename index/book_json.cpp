@@ -39,9 +39,9 @@ Json books_on_line_json(const QueryLine& query,
     return out;
 }
 
-std::vector<std::string> books_on_continuations(
+std::vector<std::vector<BookWord>> books_on_continuations(
     const LookupResult& result, const std::vector<reference::ReferenceIndex>& books) {
-    std::vector<std::string> texts(result.continuations.size());
+    std::vector<std::vector<BookWord>> words(result.continuations.size());
     // The continuations are the children of the last node the dictionary knows.
     const std::span<const go::Move> known =
         std::span(result.query.canonical)
@@ -54,19 +54,30 @@ std::vector<std::string> books_on_continuations(
             const reference::RefNodeId next =
                 book.find_child(in_book.node, result.continuations[k].canonical_move);
             if (next == reference::kNoRefNode) continue;
-            const std::string said = book_verdict_text(book.node(next).annotation, result.query);
-            texts[k] +=
-                (texts[k].empty() ? "" : "; ") + book.name() + (said.empty() ? "" : ": " + said);
+            words[k].push_back(
+                {book.name(), book_verdict_text(book.node(next).annotation, result.query)});
         }
     }
-    return texts;
+    return words;
+}
+
+std::string book_words_text(const std::vector<BookWord>& words) {
+    std::string text;
+    for (const BookWord& w : words)
+        text += (text.empty() ? "" : "; ") + w.name + (w.verdict.empty() ? "" : ": " + w.verdict);
+    return text;
 }
 
 void add_books_json(Json& lookup, const LookupResult& result,
                     const std::vector<reference::ReferenceIndex>& books) {
     lookup["books"] = books_on_line_json(result.query, books);
-    const std::vector<std::string> said = books_on_continuations(result, books);
-    for (std::size_t k = 0; k < said.size(); ++k) lookup["continuations"][k]["books"] = said[k];
+    const std::vector<std::vector<BookWord>> said = books_on_continuations(result, books);
+    for (std::size_t k = 0; k < said.size(); ++k) {
+        Json words = Json::array();
+        for (const BookWord& w : said[k])
+            words.push_back({{"name", w.name}, {"verdict", w.verdict}});
+        lookup["continuations"][k]["books"] = std::move(words);
+    }
 }
 
 void add_books_json(Json& game_lookup, const GameLookup& result,

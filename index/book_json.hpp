@@ -24,15 +24,25 @@ std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& q
 Json books_on_line_json(const QueryLine& query,
                         const std::vector<reference::ReferenceIndex>& books);
 
-/// What the books say of each of `result`'s continuations, one text each in their order:
-/// "gnugo: joseki", or "gnugo" for a book that knows it without a word; a book that does not
-/// know it, or does not know the position it is played from, is left out. Empty when no book
-/// knows it. The continuations of a line that left the dictionary are those of the position
+/// A book's word on a continuation: its name and its verdict, "" when it knows the move
+/// without a word.
+struct BookWord {
+    std::string name;
+    std::string verdict;
+};
+
+/// What the books say of each of `result`'s continuations, in their order: a word per book
+/// that knows it (a book that does not, or does not know the position it is played from, is
+/// left out). The continuations of a line that left the dictionary are those of the position
 /// where it left, and are looked for there in the books.
-std::vector<std::string> books_on_continuations(
+std::vector<std::vector<BookWord>> books_on_continuations(
     const LookupResult& result, const std::vector<reference::ReferenceIndex>& books);
 
-/// Adds to a lookup object (lookup_json) "books" on the line and on each continuation.
+/// "gnugo: minor: “kogeima”; pachi", as lookup prints them beside a continuation.
+std::string book_words_text(const std::vector<BookWord>& words);
+
+/// Adds to a lookup object (lookup_json) "books" on the line and on each continuation
+/// ([{"name", "verdict"}]).
 void add_books_json(Json& lookup, const LookupResult& result,
                     const std::vector<reference::ReferenceIndex>& books);
 

@@ -162,7 +162,7 @@ function markers() {
     const m = continuationMove(c);
     if (!m || !m.point) return;
     const title = `${letter(i)}: ${moveText(m)}${c.normalised ? ` (dictionary: ${c.normalised})` : ''}: ${counted(c.count)}, ${percent(c.share)}` +
-      (c.books ? `; books: ${c.books}` : '');
+      (c.books && c.books.length ? `; books: ${bookWords(c)}` : '');
     const marker = byPoint.get(m.point);
     if (marker) marker.title += '\n' + title;
     else byPoint.set(m.point, { point: m.point, color: m.color, letter: letter(i), share: c.share ?? c.count / total, title });
@@ -227,6 +227,8 @@ function drawSummary() {
       `played ${plural(answer.position.count, 'time')}; first player wins ${percent(answer.position.win_rate)}; years ${years(answer.position)}.`));
   s.replaceChildren(...parts, ...booksSaid(answer), ...filtersLine());
 }
+// What the books say of continuation `c`, as lookup prints it: "gnugo: minor: “kogeima”; pachi".
+const bookWords = (c) => (c.books || []).map((w) => (w.verdict ? `${w.name}: ${w.verdict}` : w.name)).join('; ');
 // What each book says of a line (a lookup object with "books"), a paragraph per book, as
 // `lookup --reference` prints it: "gnugo: knows the first 3 of its 5 moves; W[qc] is not in it;
 // move 2, W[nc]: “kogeima kakari”."
@@ -291,11 +293,11 @@ function drawTable() {
     const row = h('tr', { tabindex: 0, role: 'button' }, h('td', { class: 'letter' }, letter(i)),
       h('td', c.normalised ? { title: 'as the dictionary writes it: ' + c.normalised } : {},
         m && m.point ? m.color + ' ' + gtp(m.point) : m ? m.color + ' tenuki' : c.player ? c.player + ' ' + c.move : c.move,
-        c.books ? h('span', { class: 'books-inline' }, c.books) : null),
+        c.books && c.books.length ? h('span', { class: 'books-inline' }, bookWords(c)) : null),
       h('td', { class: 'num' }, thousands(c.count)),
       h('td', {}, h('span', { class: 'share' }, h('span', { style: `width:${((c.share ?? 0) * 100).toFixed(1)}%` })), ' ' + percent(c.share)),
       winBar(c), h('td', { class: 'num players' }, playersText(i)), h('td', {}, years(c)), h('td', { class: 'era' }, eraText(c, i)),
-      h('td', { class: 'books', title: c.books || '' }, c.books || ''));
+      h('td', { class: 'books' }, bookWords(c)));
     activate(row, () => play(m));
     body.appendChild(row);
   });

@@ -479,8 +479,11 @@ TEST_CASE("lookup --reference says what the book says of the line and its contin
     CHECK(as_json.exit_code == 0);
     const json answer = json::parse(as_json.out);
     CHECK(answer["books"][0]["known_moves"] == 1);
-    for (const json& c : answer["continuations"])
-        CHECK(c["books"] == (c["move"] == "W[nc]" ? "notes: mistake" : ""));
+    for (const json& c : answer["continuations"]) {
+        CHECK(c["books"] == (c["move"] == "W[nc]"
+                                 ? json::parse(R"([{"name": "notes", "verdict": "mistake"}])")
+                                 : json::array()));
+    }
 
     // A line that leaves the dictionary at its second move: the moves played there instead
     // are B[pd]'s continuations, and the book's words on them are on B[pd]'s children.

@@ -279,9 +279,10 @@ test('with --reference the books are shown beside the line, its continuations an
     // The books' column, a cell a continuation, says what `lookup --reference --json` says.
     const expected = JSON.parse(execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', '--json', ...reference]).toString());
     const cells = await other.$$eval('#continuations tbody td.books', (tds) => tds.map((td) => [td.textContent, getComputedStyle(td).display]));
-    assert.deepEqual(cells.map(([text]) => text), expected.continuations.map((c) => c.books));
+    const words = (c) => c.books.map((w) => (w.verdict ? `${w.name}: ${w.verdict}` : w.name)).join('; ');
+    assert.deepEqual(cells.map(([text]) => text), expected.continuations.map(words));
     assert.ok(cells.every(([, display]) => display === 'table-cell'));
-    assert.ok(expected.continuations.some((c) => c.books === 'notes: mistake'));
+    assert.ok(expected.continuations.some((c) => words(c) === 'notes: mistake'));
     // The line's paragraph is the line `lookup --reference` prints under "Books:".
     const printed = execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', ...reference]).toString();
     const said = await other.$$eval('#summary .books-said', (ps) => ps.map((p) => p.textContent));

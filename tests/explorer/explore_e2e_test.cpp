@@ -218,7 +218,10 @@ TEST_CASE("explore --reference answers with the books lookup and review follow",
     for (const json& c : white["continuations"])
         CHECK(c["move"].get<std::string>().starts_with("W["));
     for (const json& c : white["continuations"])
-        CHECK(c["books"] == (c["move"] == "W[pd]" ? "notes: \u201cthe star point\u201d" : ""));
+        CHECK(c["books"] ==
+              (c["move"] == "W[pd]"
+                   ? json::parse(R"([{"name": "notes", "verdict": "\u201cthe star point\u201d"}])")
+                   : json::array()));
     for (const std::string bad : {"/api/joseki?moves=pd&first=white",
                                   "/api/joseki?moves=&first=red", "/api/fuseki?first=white"}) {
         INFO(bad);
