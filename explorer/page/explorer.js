@@ -46,6 +46,13 @@ function parseMove(text) {
   const match = /^([BW])\[(?:([a-s]{2})|tenuki|pass|tt)?\]$/.exec(text);
   return match ? { color: match[1], point: match[2] || null } : null;
 }
+// A move the API writes ("B[pd]", "W[tenuki]") as the board, the table and the move list name
+// it ("B Q16", "W tenuki"); other text as it is.
+function moveName(text) {
+  const m = parseMove(text);
+  if (!m) return text;
+  return m.color + ' ' + (m.point ? gtp(m.point) : state.mode === 'fuseki' ? 'pass' : 'tenuki');
+}
 const played = () => state.moves.slice(0, state.at);
 const swapped = (m) => ({ ...m, color: m.color === 'B' ? 'W' : 'B' });
 const stonesText = () => [...state.stones].sort().map(([p, c]) => `${c}[${p}]`).join(' ');
@@ -219,7 +226,7 @@ function drawSummary() {
     const left = answer.left_at.filtered_out ? 'No game that passes the filters plays this line: they leave it'
       : answer.filters ? 'Not in the dictionary, and the games that pass the filters leave the line'
         : 'Not in the dictionary: the line leaves it';
-    parts.push(h('p', {}, `${left} at move ${answer.left_at.move_number}, ${answer.left_at.move}. ` +
+    parts.push(h('p', {}, `${left} at move ${answer.left_at.move_number}, ${moveName(answer.left_at.move)}. ` +
       (answer.continuations.length ? 'The table lists what was played there instead.' : 'Nothing is played there.')));
   }
   if (answer.position && answer.position.orders > 0)
@@ -234,12 +241,12 @@ const bookWords = (c) => (c.books || []).map((w) => (w.verdict ? `${w.name}: ${w
 // move 2, W[nc]: “kogeima kakari”."
 function booksSaid(line) {
   if (!line.books) return [];
-  const moves = line.moves.map((m) => m.move);
+  const moves = line.moves.map((m) => moveName(m.move));
   return line.books.map((b) => {
     const known = b.known_moves === moves.length ? 'knows the whole line'
       : b.known_moves === 0 ? `does not know its first move, ${moves[0]}`
         : `knows the first ${b.known_moves === 1 ? '' : b.known_moves + ' '}of its ${moves.length} moves; ${moves[b.known_moves]} is not in it`;
-    const verdicts = b.verdicts.map((v) => `; move ${v.move_in_line}, ${v.move}: ${v.verdict}`).join('');
+    const verdicts = b.verdicts.map((v) => `; move ${v.move_in_line}, ${moveName(v.move)}: ${v.verdict}`).join('');
     return h('p', { class: 'books-said' }, h('b', {}, b.name), `: ${known}${verdicts}.`);
   });
 }
@@ -403,7 +410,7 @@ async function drawCorners() {
     const upTo = c.found ? moves.length : c.left_at.move_number - 1;
     const link = h('button', {}, 'explore');
     link.onclick = () => { state.game = null; state.mode = 'joseki'; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
-    box.append(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => m.move).join(' ')}: ` +
+    box.append(h('p', { class: 'corner' }, h('b', {}, c.corner), `: ${c.moves.map((m) => moveName(m.move)).join(', ')}: ` +
       (c.found ? `played ${plural(c.count, 'time')}${c.share_of_parent !== null ? ` (${percent(c.share_of_parent)} of ${thousands(c.parent_count)})` : ''}. `
         : `leaves the joseki dictionary at its move ${c.left_at.move_number}. `), link), ...booksSaid(c));
   }
@@ -581,9 +588,9 @@ async function doReview(file) {
       link.onclick = () => { state.game = null; state.mode = mode; state.swap = false; state.moves = moves; state.at = upTo; state.offset = 0; refresh(); showBoard(); };
       out.append(h('p', {}, h('b', {}, line.name), line.found
         ? `: in the book to its end (${plural(moves.length, 'move')}, played ${plural(line.count, 'time')}). `
-        : `: ${line.past_book_end ? "went past the end of the book's lines" : 'left the book'} ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${line.left_at.move}` : 'with a move elsewhere'}; ` +
+        : `: ${line.past_book_end ? "went past the end of the book's lines" : 'left the book'} ${line.left_at_move_number ? `at move ${line.left_at_move_number} of the game with ${moveName(line.left_at.move)}` : 'with a move elsewhere'}; ` +
           `the book position before it was played ${plural(line.book_count, 'time')}; ` +
-          (line.past_book_end ? 'no game went on from it' : line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${c.move} ${thousands(c.count)}×`).join(', ') : 'the book moves are not listed') + '. ', link),
+          (line.past_book_end ? 'no game went on from it' : line.continuations.length ? 'the book plays ' + line.continuations.map((c) => `${moveName(c.move)} ${thousands(c.count)}×`).join(', ') : 'the book moves are not listed') + '. ', link),
         ...booksSaid(line));
     }
     for (const c of r.corners_not_reviewed) out.append(h('p', {}, `${c.corner}: not reviewed: ${c.why}.`));

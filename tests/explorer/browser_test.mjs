@@ -267,6 +267,11 @@ test('a game file is reviewed with a link to explore each line', async () => {
   assert.deepEqual(shown, printed);
 });
 
+// The moves of a line `lookup` or `review` printed ("B[pd]", "W[tenuki]") as the page names
+// them ("B Q16", "W tenuki").
+const named = (text) => text.replace(/([BW])\[([a-s]{2}|tenuki)\]/g, (_, colour, where) => where === 'tenuki'
+  ? `${colour} tenuki` : `${colour} ${'ABCDEFGHJKLMNOPQRST'[where.charCodeAt(0) - 97]}${19 - (where.charCodeAt(1) - 97)}`);
+
 test('with --reference the books are shown beside the line, its continuations and a review', async () => {
   const book = path.join(scratch, 'book.sgf');
   writeFileSync(book, '(;GM[1]FF[4]SZ[19];B[pd]C[the star point](;W[nc]BM[1])(;W[jc]C[a pincer]))');
@@ -287,13 +292,13 @@ test('with --reference the books are shown beside the line, its continuations an
     const printed = execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', ...reference]).toString();
     const said = await other.$$eval('#summary .books-said', (ps) => ps.map((p) => p.textContent));
     assert.equal(said.length, 1);
-    assert.ok(printed.includes('Books:\n  ' + said[0] + '\n'), said[0]);
+    assert.ok(named(printed).includes('Books:\n  ' + said[0] + '\n'), said[0]);
     // A review follows each corner's line in the books, as `review --reference` prints it.
     const game = process.env.JOSEKIC_REVIEW_GAME || '/usr/share/goban/Hon-97-2.mgt';
     await (await other.$('#review-file')).uploadFile(game);
     await other.waitForFunction(() => document.querySelectorAll('#review-out button').length > 0);
     const reviewed = await other.$$eval('#review-out .books-said', (ps) => ps.map((p) => '  ' + p.textContent));
-    const reviewText = execFileSync(binary, ['review', dictionary, game, ...reference]).toString().split('\n').filter((l) => l.startsWith('  notes: '));
+    const reviewText = named(execFileSync(binary, ['review', dictionary, game, ...reference]).toString()).split('\n').filter((l) => l.startsWith('  notes: '));
     assert.ok(reviewed.length > 0);
     assert.deepEqual(reviewed, reviewText);
     // Fuseki lines are not followed in joseki books: no column; a position's corners are.
@@ -301,8 +306,8 @@ test('with --reference the books are shown beside the line, its continuations an
     await other.waitForFunction(() => document.querySelectorAll('#corners .books-said').length === 2);
     assert.ok(!(await other.$eval('#continuations', (t) => t.classList.contains('with-books'))));
     const corners = await other.$$eval('#corners .books-said', (ps) => ps.map((p) => p.textContent));
-    assert.deepEqual(corners, ['notes: knows the whole line; move 1, B[pd]: “the star point”.',
-      'notes: knows the whole line; move 1, W[dd]: “the star point”.']);
+    assert.deepEqual(corners, ['notes: knows the whole line; move 1, B Q16: “the star point”.',
+      'notes: knows the whole line; move 1, W D16: “the star point”.']);
   } finally {
     await other.close();
   }
