@@ -53,7 +53,8 @@ std::optional<std::vector<reference::ReferenceIndex>> load_books(
 }
 
 void write_books_on_line(std::ostream& out, const index::QueryLine& query,
-                         const std::vector<reference::ReferenceIndex>& books) {
+                         const std::vector<reference::ReferenceIndex>& books,
+                         std::span<const std::size_t> game_move_numbers) {
     const std::size_t length = query.played.size();
     const auto move = [&](std::size_t k) { return move_text(query.played[k], kTree); };
     for (const reference::ReferenceIndex& book : books) {
@@ -68,9 +69,13 @@ void write_books_on_line(std::ostream& out, const index::QueryLine& query,
                 << (in_book.known_moves == 1 ? "" : std::to_string(in_book.known_moves) + " ")
                 << "of its " << length << " moves; " << move(in_book.known_moves)
                 << " is not in it";
-        for (const reference::BookLine::Verdict& v : in_book.verdicts)
-            out << "; move " << v.move << ", " << move(v.move - 1) << ": "
+        for (const reference::BookLine::Verdict& v : in_book.verdicts) {
+            out << "; move " << v.move;
+            if (v.move <= game_move_numbers.size() && game_move_numbers[v.move - 1] != 0)
+                out << " (" << game_move_numbers[v.move - 1] << " of the game)";
+            out << ", " << move(v.move - 1) << ": "
                 << index::book_verdict_text(v.annotation, query);
+        }
         out << ".\n";
     }
 }

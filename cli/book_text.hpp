@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,11 @@ void print_book_problems(const std::vector<diag::Diagnostic>& problems);
 
 /// "  gnugo: knows the first 9 of its 16 moves; W[qj] is not in it; move 5, B[qp]:
 /// doubtful: “...”.", a line per book.
+/// With `game_move_numbers` (a reviewed line's), a verdict's move says its number in the game
+/// too: "move 5 (21 of the game), B[qp]".
 void write_books_on_line(std::ostream& out, const index::QueryLine& query,
-                         const std::vector<reference::ReferenceIndex>& books);
+                         const std::vector<reference::ReferenceIndex>& books,
+                         std::span<const std::size_t> game_move_numbers = {});
 
 /// What the books add to a joseki lookup's text: "Books:" and a line per book after the
 /// line's statistics, and each book's word beside the continuations it knows.

@@ -55,7 +55,7 @@ std::string review_text(const index::GameReview& review,
     for (const index::LineReview& line : review.lines) {
         write_line(out, line);
         if (line.line.tree != index::Tree::Joseki) continue;  // the books are joseki books
-        write_books_on_line(out, line.line.query, books);
+        write_books_on_line(out, line.line.query, books, line.game_move_numbers);
     }
     for (const index::CornerWithoutLine& corner : review.corners_not_reviewed)
         out << trackers::name(corner.corner) << ": not reviewed: " << corner.why << ".\n";

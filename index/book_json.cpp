@@ -21,16 +21,19 @@ std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& q
     return reference::describe(said);
 }
 
-Json books_on_line_json(const QueryLine& query,
-                        const std::vector<reference::ReferenceIndex>& books) {
+Json books_on_line_json(const QueryLine& query, const std::vector<reference::ReferenceIndex>& books,
+                        std::span<const std::size_t> game_move_numbers) {
     Json out = Json::array();
     for (const reference::ReferenceIndex& book : books) {
         const reference::BookLine in_book = reference::follow_in_book(book, query.canonical);
         Json verdicts = Json::array();
         for (const reference::BookLine::Verdict& v : in_book.verdicts) {
-            verdicts.push_back({{"move_in_line", v.move},
-                                {"move", joseki_move_text(query.played[v.move - 1])},
-                                {"verdict", book_verdict_text(v.annotation, query)}});
+            Json verdict{{"move_in_line", v.move},
+                         {"move", joseki_move_text(query.played[v.move - 1])},
+                         {"verdict", book_verdict_text(v.annotation, query)}};
+            if (v.move <= game_move_numbers.size() && game_move_numbers[v.move - 1] != 0)
+                verdict["game_move_number"] = game_move_numbers[v.move - 1];
+            verdicts.push_back(std::move(verdict));
         }
         out.push_back({{"name", book.name()},
                        {"known_moves", in_book.known_moves},
@@ -91,7 +94,8 @@ void add_books_json(Json& review, const GameReview& result,
     for (std::size_t i = 0; i < result.lines.size(); ++i) {
         const LineReview& line = result.lines[i];
         if (line.line.tree == Tree::Joseki)
-            review["lines"][i]["books"] = books_on_line_json(line.line.query, books);
+            review["lines"][i]["books"] =
+                books_on_line_json(line.line.query, books, line.game_move_numbers);
     }
 }
 

@@ -3,6 +3,7 @@
 // What `--reference` joseki books say of a line looked up or reviewed, in the line's own
 // corner and colours: one home for lookup's and review's text and JSON and the explorer's API.
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,10 @@ namespace josekic::index {
 std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& query);
 
 /// [{"name", "known_moves", "verdicts": [{"move_in_line", "move", "verdict"}]}], a member
-/// per book.
-Json books_on_line_json(const QueryLine& query,
-                        const std::vector<reference::ReferenceIndex>& books);
+/// per book; with `game_move_numbers` (a reviewed line's: one per move, 0 for a tenuki), each
+/// verdict on a move of the game has its "game_move_number" too.
+Json books_on_line_json(const QueryLine& query, const std::vector<reference::ReferenceIndex>& books,
+                        std::span<const std::size_t> game_move_numbers = {});
 
 /// A book's word on a continuation: its name and its verdict, "" when it knows the move
 /// without a word.

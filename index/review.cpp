@@ -11,12 +11,26 @@ namespace josekic::index {
 
 namespace {
 
-// The game's move number of the first move at or after `from` that is `move` (a stone).
-std::size_t move_number_of(const game::GameRecord& record, std::size_t from, const go::Move& move) {
-    if (move.is_pass()) return 0;
-    for (std::size_t i = from; i < record.moves.size(); ++i)
-        if (record.moves[i] == move) return i + 1;
-    return 0;
+// The game's move number of each move of `played` (a corner's moves as the game played them,
+// from `from` on), 0 for a tenuki: each stone is the next game move that is that stone.
+std::vector<std::size_t> game_move_numbers(const game::GameRecord& record, std::size_t from,
+                                           const std::vector<go::Move>& played) {
+    std::vector<std::size_t> numbers;
+    std::size_t next = from;
+    for (const go::Move& move : played) {
+        std::size_t number = 0;
+        if (!move.is_pass()) {
+            for (std::size_t i = next; i < record.moves.size(); ++i) {
+                if (record.moves[i] == move) {
+                    number = i + 1;
+                    next = i + 1;
+                    break;
+                }
+            }
+        }
+        numbers.push_back(number);
+    }
+    return numbers;
 }
 
 LineReview review_line(const IndexFile& index, Tree tree, std::string name, const QueryLine& query,
@@ -24,13 +38,17 @@ LineReview review_line(const IndexFile& index, Tree tree, std::string name, cons
                        std::size_t alternatives) {
     LineReview review{std::move(name), lookup(index, tree, query, 0), 0, 0};
     LookupResult& r = review.line;
+    if (tree == Tree::Fuseki) {
+        for (std::size_t k = 0; k < query.played.size(); ++k)
+            review.game_move_numbers.push_back(k + 1);
+    } else {
+        review.game_move_numbers = game_move_numbers(record, first_move_index, query.played);
+    }
     review.past_book_end = !r.node && r.continuations.empty();
     if (r.continuations.size() > alternatives) r.continuations.resize(alternatives);
     if (r.node) return review;
     review.book_count = node_stats(index, tree, r.last_known).count;
-    review.left_at_move_number =
-        tree == Tree::Fuseki ? r.matched + 1
-                             : move_number_of(record, first_move_index, query.played[r.matched]);
+    review.left_at_move_number = review.game_move_numbers[r.matched];
     return review;
 }
 

@@ -26,6 +26,9 @@ struct LineReview {
     /// Left where the book's lines end: no game of the book went on from the position before
     /// the move (the book has no move there, not a different one).
     bool past_book_end = false;
+    /// Each move of the line's move number in the game (0 for a tenuki, which has no move of
+    /// its own): how a teacher finds the line's "move 5" in the game.
+    std::vector<std::size_t> game_move_numbers;
 };
 
 /// The review of a game: its opening and every corner sequence, those that left the book

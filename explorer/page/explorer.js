@@ -246,7 +246,7 @@ function booksSaid(line) {
     const known = b.known_moves === moves.length ? 'knows the whole line'
       : b.known_moves === 0 ? `does not know its first move, ${moves[0]}`
         : `knows the first ${b.known_moves === 1 ? '' : b.known_moves + ' '}of its ${moves.length} moves; ${moves[b.known_moves]} is not in it`;
-    const verdicts = b.verdicts.map((v) => `; move ${v.move_in_line}, ${moveName(v.move)}: ${v.verdict}`).join('');
+    const verdicts = b.verdicts.map((v) => `; move ${v.move_in_line}${v.game_move_number ? ` (${v.game_move_number} of the game)` : ''}, ${moveName(v.move)}: ${v.verdict}`).join('');
     return h('p', { class: 'books-said' }, h('b', {}, b.name), `: ${known}${verdicts}.`);
   });
 }

@@ -424,12 +424,11 @@ TEST_CASE("review --reference follows each corner's line in the book, text and J
     CHECK(text.exit_code == 0);
     // Each corner's line is B[pd] (White first in its corner is the book's Black).
     CHECK(text.out.find("upper-right: in the book to its end") != std::string::npos);
-    CHECK(text.out.find(
-              "  notes: knows the whole line; move 1, B[pd]: \u201cthe star point\u201d.") !=
-          std::string::npos);
-    CHECK(text.out.find(
-              "  notes: knows the whole line; move 1, W[dd]: \u201cthe star point\u201d.") !=
-          std::string::npos);
+    // A verdict's move has its number in the game too.
+    CHECK(text.out.find("  notes: knows the whole line; move 1 (1 of the game), B[pd]: "
+                        "\u201cthe star point\u201d.") != std::string::npos);
+    CHECK(text.out.find("  notes: knows the whole line; move 1 (2 of the game), W[dd]: "
+                        "\u201cthe star point\u201d.") != std::string::npos);
 
     const auto as_json = run_josekic(review + " --json");
     CHECK(as_json.exit_code == 0);
@@ -442,7 +441,8 @@ TEST_CASE("review --reference follows each corner's line in the book, text and J
     REQUIRE(books.size() == 4);
     REQUIRE(books["upper-right"].size() == 1);
     CHECK(books["upper-right"][0] == json::parse(R"({"name": "notes", "known_moves": 1,
-        "verdicts": [{"move_in_line": 1, "move": "B[pd]", "verdict": "\u201cthe star point\u201d"}]})"));
+        "verdicts": [{"move_in_line": 1, "game_move_number": 1, "move": "B[pd]",
+                      "verdict": "\u201cthe star point\u201d"}]})"));
     // The lower right's 3-4 point is not in the book.
     CHECK(books["lower-right"][0]["known_moves"] == 0);
     CHECK(books["lower-right"][0]["verdicts"].empty());

@@ -106,6 +106,22 @@ TEST_CASE("a game that goes on where every book line ends is past the book's end
     CHECK_FALSE(line_named(off, "opening")->past_book_end);
 }
 
+TEST_CASE("each move of a reviewed line has its number in the game, a tenuki none",
+          "[index][review]") {
+    test_support::TempDir dir;
+    const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
+    // The upper right's line: B[pd] (move 1), W[qc] (4), Black's tenuki (B[dp], move 5, in
+    // another corner), W[qd] (6); the other corners' moves come between.
+    const index::GameReview review =
+        review_of(dict, "(;GM[1]FF[4]SZ[19];B[pd];W[dd];B[qq];W[qc];B[dp];W[qd])");
+    const index::LineReview* upper_right = line_named(review, "upper-right");
+    REQUIRE(upper_right != nullptr);
+    CHECK(upper_right->game_move_numbers == std::vector<std::size_t>{1, 4, 0, 6});
+    const index::LineReview* opening = line_named(review, "opening");
+    REQUIRE(opening != nullptr);
+    CHECK(opening->game_move_numbers == std::vector<std::size_t>{1, 2, 3, 4, 5, 6});
+}
+
 TEST_CASE("a corner shut off by a stone in its ring is reviewed up to there", "[index][review]") {
     test_support::TempDir dir;
     const fs::path dict = test_support::compile_games(dir.path(), test_support::handmade_games());
