@@ -28,11 +28,11 @@ Json books_on_line_json(const QueryLine& query, const std::vector<reference::Ref
         const reference::BookLine in_book = reference::follow_in_book(book, query.canonical);
         Json verdicts = Json::array();
         for (const reference::BookLine::Verdict& v : in_book.verdicts) {
-            Json verdict{{"move_in_line", v.move},
-                         {"move", joseki_move_text(query.played[v.move - 1])},
-                         {"verdict", book_verdict_text(v.annotation, query)}};
+            Json verdict{{"move_in_line", v.move}};
             if (v.move <= game_move_numbers.size() && game_move_numbers[v.move - 1] != 0)
                 verdict["game_move_number"] = game_move_numbers[v.move - 1];
+            verdict["move"] = joseki_move_text(query.played[v.move - 1]);
+            verdict["verdict"] = book_verdict_text(v.annotation, query);
             verdicts.push_back(std::move(verdict));
         }
         out.push_back({{"name", book.name()},
