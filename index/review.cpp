@@ -36,7 +36,9 @@ std::vector<std::size_t> game_move_numbers(const game::GameRecord& record, std::
 LineReview review_line(const IndexFile& index, Tree tree, std::string name, const QueryLine& query,
                        const game::GameRecord& record, std::size_t first_move_index,
                        std::size_t alternatives) {
-    LineReview review{std::move(name), lookup(index, tree, query, 0), 0, 0};
+    LineReview review;
+    review.name = std::move(name);
+    review.line = lookup(index, tree, query, 0);
     LookupResult& r = review.line;
     if (tree == Tree::Fuseki) {
         for (std::size_t k = 0; k < query.played.size(); ++k)

@@ -515,10 +515,10 @@ TEST_CASE("lookup --reference says what the book says of the line and its contin
     for (const json& corner : found["corners"]) CHECK(corner["books"][0]["name"] == "notes");
 
     // Two books of one name could not be told apart: refused, as given or by their file names.
-    const std::string other = d.dir.write("other/book.sgf", "(;GM[1]FF[4]SZ[19];B[qd])");
+    const std::string second_book = d.dir.write("other/book.sgf", "(;GM[1]FF[4]SZ[19];B[qd])");
     for (const std::string& twice :
-         {"--reference a=" + shell_quote(book) + " --reference a=" + shell_quote(other),
-          "--reference " + shell_quote(book) + " --reference " + shell_quote(other)}) {
+         {"--reference a=" + shell_quote(book) + " --reference a=" + shell_quote(second_book),
+          "--reference " + shell_quote(book) + " --reference " + shell_quote(second_book)}) {
         const auto refused = run_josekic("lookup " + d.run("--moves pd " + twice));
         CHECK(refused.exit_code == 2);
         CHECK(refused.err.find("two --reference books are named") != std::string::npos);
