@@ -136,6 +136,16 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         throw UsageError(help.name,
                          "--update cannot add corner patterns yet (docs/merge.md): "
                          "compile every input with --patterns instead");
+    // A dictionary's index named where its directory is meant (merge takes either): the
+    // files are written into the directory, whose whole set the update replaces.
+    namespace fs = std::filesystem;
+    if (std::error_code error; !update_dir.empty() && fs::is_regular_file(update_dir, error) &&
+                               fs::path(update_dir).filename() == emit::kIndexFile) {
+        const fs::path parent = fs::path(update_dir).parent_path();
+        throw UsageError(help.name, "--update takes the dictionary's directory (" +
+                                        (parent.empty() ? std::string(".") : parent.string()) +
+                                        "), not its " + std::string(emit::kIndexFile));
+    }
     if (!update_dir.empty()) options.output_dir = update_dir;
     const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
     if (!rule) {
@@ -164,7 +174,6 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     // `--diagnostics DIR/diagnostics.txt` (README) is written while the games are read, before
     // the set makes DIR: DIR is made for it. It is the user's file, not the set's, so it must
     // not take one of the set's names (the set would then refuse DIR, after the run).
-    namespace fs = std::filesystem;
     bool diagnostics_in_dir = false;
     if (!input.diagnostics_file.empty()) {
         std::error_code error;

@@ -23,8 +23,8 @@ void warn_about_size(const std::filesystem::path& path, const FittedFile& file,
                      DictionaryOutput& output) {
     // The file name only: report.txt sits beside it and must not depend on -o.
     const std::string name = path.filename().string();
-    const std::string size = emit::with_thousands(written.nodes) + " nodes, " +
-                             emit::with_thousands(written.bytes) + " bytes";
+    const std::string size =
+        emit::counted(written.nodes, "node") + ", " + emit::counted(written.bytes, "byte");
     if (!file.fits) {
         output.warnings.push_back(name + " (" + size + ") does not fit the budget of " +
                                   prune::budget_text(thresholds.budget) +

@@ -548,6 +548,17 @@ TEST_CASE("compile --update of a directory without a dictionary says how to make
     CHECK_FALSE(std::filesystem::exists(missing));
 }
 
+TEST_CASE("compile --update of a dictionary's index says to give its directory", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> compiled = compile_each(split_collection(dir, 1, 3, 0));
+    const std::string index = (fs::path(compiled[0]) / "index.jki").string();
+    const BinaryRun update =
+        run_josekic("compile -q /usr/share/goban --update " + shell_quote(index));
+    CHECK(update.exit_code == 2);
+    CHECK(update.err.find("--update takes the dictionary's directory (" + compiled[0] +
+                          "), not its index.jki") != std::string::npos);
+}
+
 TEST_CASE("compile takes either -o or --update", "[e2e][merge]") {
     CHECK(run_josekic("compile /usr/share/goban").exit_code == 2);
     CHECK(run_josekic("compile /usr/share/goban -o a --update b").exit_code == 2);
