@@ -7,12 +7,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <utility>
 
 #include "cli/error_text.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
 #include "compiler/compile/merge_job.hpp"
+#include "core/game/game_filter.hpp"
 #include "core/input/walker.hpp"
 #include "emit/decimal_text.hpp"
 #include "index/dictionary_set.hpp"
@@ -61,10 +63,28 @@ bool open_files_allowed(std::size_t parts) {
     return true;
 }
 
+// compile's options that shape the tries or choose the games: a merge takes them from the
+// parts, and says so when one is given to it.
+std::string taken_from_the_parts(const std::string& option) {
+    static const std::set<std::string> shaping = {
+        "--zones",        "--cutoff",          "--max-length",      "--max-gap",
+        "--fuseki-moves", "--fuseki-handicap", "--keep-duplicates", "--charset"};
+    bool filter = false;
+    for (std::size_t k = 0; k < game::kFilterKindCount; ++k)
+        filter = filter ||
+                 option ==
+                     "--" + std::string(game::filter_option_name(static_cast<game::FilterKind>(k)));
+    if (!filter && !shaping.contains(option)) return {};
+    return "merge takes " + option +
+           " from the parts, which must all have been compiled with "
+           "the same (docs/merge.md)";
+}
+
 }  // namespace
 
 ExitStatus run_merge(const std::vector<std::string>& args) {
-    const CommandHelp help{"merge", "josekic merge PART... -o DIR [options]", kMergeDescription};
+    const CommandHelp help{"merge", "josekic merge PART... -o DIR [options]", kMergeDescription,
+                           taken_from_the_parts};
     std::vector<std::string> parts;
     compile::MergeOptions merge;
     compile::CompileOptions& options = merge.output;

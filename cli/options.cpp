@@ -44,6 +44,9 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
             return ParseOutcome::HelpShown;
         }
         po::notify(values);
+    } catch (const po::unknown_option& e) {
+        const std::string said = help.elsewhere ? help.elsewhere(e.get_option_name()) : "";
+        throw UsageError(help.name, std::string(e.what()) + (said.empty() ? "" : ": " + said));
     } catch (const po::error& e) {
         throw UsageError(help.name, e.what());
     }

@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,9 @@ struct CommandHelp {
     std::string name;         ///< "check"
     std::string usage;        ///< "josekic check INPUT... [options]"
     std::string description;  ///< paragraphs after the usage line (behaviour, exit codes)
+    /// What an option another command takes means here ("--min-rank" -> "merge takes the
+    /// filters from the parts ..."), added to "unrecognised option"; empty for none.
+    std::function<std::string(const std::string& option)> elsewhere = {};
 };
 
 /// Whether parse_command_line printed help (the handler then returns Ok) or the command runs.

@@ -559,6 +559,20 @@ TEST_CASE("compile --update of a dictionary's index says to give its directory",
                           "), not its index.jki") != std::string::npos);
 }
 
+TEST_CASE("merge says that the options which shape the tries come from the parts", "[e2e][merge]") {
+    for (const std::string option : {"--min-rank 5p", "--zones 7x7", "--max-length 20"}) {
+        INFO(option);
+        const BinaryRun run = run_josekic("merge a b -o c " + option);
+        CHECK(run.exit_code == 2);
+        const std::string name = option.substr(0, option.find(' '));
+        CHECK(run.err.find("unrecognised option '" + name + "': merge takes " + name +
+                           " from the parts") != std::string::npos);
+    }
+    const BinaryRun other = run_josekic("merge a b -o c --frobnicate");
+    CHECK(other.exit_code == 2);
+    CHECK(other.err.find("from the parts") == std::string::npos);
+}
+
 TEST_CASE("compile takes either -o or --update", "[e2e][merge]") {
     CHECK(run_josekic("compile /usr/share/goban").exit_code == 2);
     CHECK(run_josekic("compile /usr/share/goban -o a --update b").exit_code == 2);
