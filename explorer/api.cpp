@@ -210,7 +210,8 @@ ApiAnswer Api::info(const Params& params) const {
         out["eras"] = eras();
         out["patterns"] = index_->has_patterns();
         out["books"] = Json::array();
-        for (const reference::ReferenceIndex& book : books_) out["books"].push_back(book.name());
+        for (const reference::ReferenceIndex& book : books_)
+            out["books"].push_back({{"name", book.name()}, {"read_in_part", book.read_in_part()}});
         return json_answer(out);
     });
 }

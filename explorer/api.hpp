@@ -48,7 +48,7 @@ class Api {
 
     /// GET /api/info: the index's file, size, game count, compile options, tree sizes, the
     /// eras compile chooses by default for the indexed games (the page's "by era") and the
-    /// names of the books.
+    /// books, each with whether it could only be read in part.
     ApiAnswer info(const Params& params = {}) const;
     /// GET /api/joseki and /api/fuseki: `moves`, the filters, `games` and `offset`.
     ApiAnswer lookup(index::Tree tree, const Params& params) const;

@@ -483,16 +483,19 @@ void add_reference_text(ReferenceIndex& index, std::string_view bytes, std::stri
 
 namespace {
 
-// Forwards every diagnostic, and keeps the first message of a tree left out as no joseki
-// book: why a file of no usable tree is refused.
-class FirstLeftOut final : public diag::DiagnosticSink {
+// Forwards every diagnostic, and keeps what the book's reading needs of them: the first
+// message of a tree left out as no joseki book (why a file of no usable tree is refused), and
+// whether any was an error (the book is then held as read in part).
+class BookProblems final : public diag::DiagnosticSink {
   public:
-    explicit FirstLeftOut(diag::DiagnosticSink& to) : to_(to) {}
+    explicit BookProblems(diag::DiagnosticSink& to) : to_(to) {}
     void report(diag::Diagnostic d) override {
         if (d.code == diag::Code::ReferenceNotABook && first.empty()) first = d.message;
+        if (d.severity == diag::Severity::Error) error = true;
         to_.report(std::move(d));
     }
     std::string first;
+    bool error = false;
 
   private:
     diag::DiagnosticSink& to_;
@@ -502,7 +505,7 @@ class FirstLeftOut final : public diag::DiagnosticSink {
 
 ReferenceIndex load_reference_file(std::string name, const std::filesystem::path& path,
                                    diag::DiagnosticSink& problems) {
-    FirstLeftOut sink(problems);
+    BookProblems sink(problems);
     const auto read = [](const std::filesystem::path& file) {
         std::ifstream in(file, std::ios::binary);
         if (!in) throw std::runtime_error("cannot read reference dictionary " + file.string());
@@ -513,6 +516,7 @@ ReferenceIndex load_reference_file(std::string name, const std::filesystem::path
     // book, a game record), is no book: compared with it, every line would be "not in the
     // book", and exit status 0 would say the comparison was made.
     const auto check_usable = [&index, &path, &sink] {
+        if (sink.error) index.mark_read_in_part();
         if (index.counts.sgf_nodes == 0)
             throw std::runtime_error("cannot use reference dictionary " + path.string() +
                                      ": it holds no SGF game tree");

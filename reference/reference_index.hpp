@@ -79,6 +79,9 @@ class ReferenceIndex {
     explicit ReferenceIndex(std::string name, std::string path = {});
 
     const std::string& name() const { return name_; }
+    /// Whether reading the book met an error (a value cut short): it holds what could be read.
+    bool read_in_part() const { return read_in_part_; }
+    void mark_read_in_part() { read_in_part_ = true; }
     const std::string& path() const { return path_; }
     const RefNode& node(RefNodeId id) const { return nodes_[id]; }
     RefNode& node(RefNodeId id) { return nodes_[id]; }
@@ -112,6 +115,7 @@ class ReferenceIndex {
   private:
     std::string name_;
     std::string path_;
+    bool read_in_part_ = false;
     std::vector<RefNode> nodes_;
     std::vector<PlaceVerdict> place_verdicts_;
 };

@@ -675,8 +675,12 @@ const infoReady = api.info();
 infoReady.then((i) => {
   eras = i.eras || [];
   books = i.books || [];
+
   if (books.length && answer) drawTable();  // the books' column, if the table came first
   $('mode-pattern').hidden = !i.patterns;
-  $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}`;
+  // The books, and a book read in part says so on the page, not only on explore's terminal.
+  const named = books.map((b) => b.name + (b.read_in_part ? ' (read in part: an error in its file)' : ''));
+  $('index-info').textContent = `${i.index}: ${thousands(i.games)} games, ${i.first_year ?? '?'}–${i.last_year ?? '?'}` +
+    (named.length ? `; books: ${named.join(', ')}` : '');
 }).catch((e) => { $('error').textContent = e.message; });
 await showLinkedView();

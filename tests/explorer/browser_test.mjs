@@ -281,6 +281,7 @@ test('with --reference the books are shown beside the line, its continuations an
   try {
     await other.goto((await explore(dictionary, reference)) + '?mode=joseki&moves=B%5Bpd%5D', { waitUntil: 'networkidle0' });
     await other.waitForFunction(() => document.querySelectorAll('#continuations tbody tr').length > 0);
+    await other.waitForFunction(() => /; books: notes$/.test(document.getElementById('index-info').textContent));
     // The books' column, a cell a continuation, says what `lookup --reference --json` says.
     const expected = JSON.parse(execFileSync(binary, ['lookup', dictionary, '--moves', 'pd', '--json', ...reference]).toString());
     const cells = await other.$$eval('#continuations tbody td.books', (tds) => tds.map((td) => [td.textContent, getComputedStyle(td).display]));

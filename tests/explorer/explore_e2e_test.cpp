@@ -196,7 +196,8 @@ TEST_CASE("explore --reference answers with the books lookup and review follow",
     httplib::Client client = server.client();
     const auto info = client.Get("/api/info");
     REQUIRE(info);
-    CHECK(json::parse(info->body)["books"] == json::array({"notes"}));
+    CHECK(json::parse(info->body)["books"] ==
+          json::parse(R"([{"name": "notes", "read_in_part": false}])"));
     // A line the book knows, one it knows the first move of, and one that leaves the
     // dictionary: the bytes of lookup --reference --json.
     for (const std::string moves : {"pd", "pd nc", "dp cq", "pd sa"}) {
@@ -271,6 +272,9 @@ TEST_CASE("explore --reference answers with the books lookup and review follow",
     CHECK(missing.err.find("none.sgf") != std::string::npos);
     Explorer cut(goban_dictionary(),
                  {"--reference", dir.write("cut.sgf", "(;GM[1]FF[4]SZ[19];B[pd]C[the st")});
+    const auto cut_info = cut.client().Get("/api/info");
+    REQUIRE(cut_info);
+    CHECK(json::parse(cut_info->body)["books"][0]["read_in_part"] == true);
     const auto cut_answer = cut.client().Get("/api/joseki?moves=pd");
     REQUIRE(cut_answer);
     CHECK(json::parse(cut_answer->body)["books"][0]["known_moves"] == 1);
