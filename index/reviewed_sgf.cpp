@@ -55,31 +55,12 @@ struct MoveNotes {
     NodeLabels labels;
 };
 
-// The game's move indices of a line's moves: fuseki moves are the game's first moves; a
-// corner's stones are found in order from its first stone on (a tenuki has none).
-std::vector<std::optional<std::size_t>> game_indices(const game::GameRecord& record,
-                                                     std::size_t legal_moves,
-                                                     const LineReview& line) {
+// The game's move indices of a line's moves (LineReview::game_move_numbers, 1-based with 0
+// for a tenuki), as indices into the record's moves.
+std::vector<std::optional<std::size_t>> game_indices(const LineReview& line) {
     std::vector<std::optional<std::size_t>> at;
-    const std::vector<go::Move>& played = line.line.query.played;
-    std::size_t from = 0;
-    for (std::size_t k = 0; k < played.size(); ++k) {
-        if (line.line.tree == Tree::Fuseki) {
-            at.emplace_back(k);
-            continue;
-        }
-        std::optional<std::size_t> found;
-        if (!played[k].is_pass()) {
-            for (std::size_t i = from; i < legal_moves; ++i) {
-                if (record.moves[i] == played[k]) {
-                    found = i;
-                    from = i + 1;
-                    break;
-                }
-            }
-        }
-        at.push_back(found);
-    }
+    for (const std::size_t number : line.game_move_numbers)
+        at.push_back(number == 0 ? std::nullopt : std::optional<std::size_t>(number - 1));
     return at;
 }
 
@@ -229,7 +210,7 @@ std::string reviewed_sgf(const IndexFile& index, const game::GameRecord& record,
     for (const LineReview& line : review.lines) {
         const LookupResult& r = line.line;
         const std::string first_player = first_player_name(r.tree, r.query);
-        const std::vector<std::optional<std::size_t>> at = game_indices(record, legal_moves, line);
+        const std::vector<std::optional<std::size_t>> at = game_indices(line);
         const Walk w = walk(index.tree(r.tree), r.query.canonical);
         for (std::size_t k = 0; k < w.matched(); ++k) {
             if (!at[k]) continue;
