@@ -6,6 +6,7 @@
 #include "core/diag/terminal_text.hpp"
 #include "emit/node_comment.hpp"
 #include "emit/win_rate_text.hpp"
+#include "index/result_json.hpp"
 #include "prune/move_text.hpp"
 #include "trackers/corner.hpp"
 
@@ -59,7 +60,7 @@ std::string game_line(const index::GameFacts& g) {
 }  // namespace
 
 std::string move_text(const go::Move& m, index::Tree tree) {
-    return prune::render_path(std::span<const go::Move>(&m, 1), index::dictionary_kind(tree));
+    return index::move_json(m, tree);
 }
 
 std::string render_lookup_text(const index::LookupResult& r, const LookupTextExtras& extras) {

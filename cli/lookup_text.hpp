@@ -10,7 +10,8 @@
 
 namespace josekic::cli {
 
-/// One move as prune lists write it ("B[pd]", "W[tenuki]" in joseki, "W[pass]" in fuseki).
+/// One move as prune lists and the JSON objects write it (index::move_json): "B[pd]", "W[tenuki]"
+/// in joseki, "W[pass]" in fuseki.
 std::string move_text(const go::Move& move, index::Tree tree);
 
 /// What a command adds to a lookup's text (lookup --reference: what the books say).

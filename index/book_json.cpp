@@ -2,19 +2,9 @@
 
 #include <span>
 
-#include "prune/move_text.hpp"
 #include "reference/book_line.hpp"
 
 namespace josekic::index {
-
-namespace {
-
-// The books are joseki books: only joseki lines are followed in them.
-std::string joseki_move_text(const go::Move& move) {
-    return prune::render_path(std::span<const go::Move>(&move, 1), dictionary_kind(Tree::Joseki));
-}
-
-}  // namespace
 
 std::string book_verdict_text(reference::NodeAnnotation said, const QueryLine& query) {
     if (query.colours_swapped) said.swap_colours();
@@ -31,7 +21,8 @@ Json books_on_line_json(const QueryLine& query, const std::vector<reference::Ref
             Json verdict{{"move_in_line", v.move}};
             if (v.move <= game_move_numbers.size() && game_move_numbers[v.move - 1] != 0)
                 verdict["game_move_number"] = game_move_numbers[v.move - 1];
-            verdict["move"] = joseki_move_text(query.played[v.move - 1]);
+            // The books are joseki books: only joseki lines are followed in them.
+            verdict["move"] = move_json(query.played[v.move - 1], Tree::Joseki);
             verdict["verdict"] = book_verdict_text(v.annotation, query);
             verdicts.push_back(std::move(verdict));
         }

@@ -12,13 +12,13 @@
 
 namespace josekic::index {
 
-namespace {
-
-using dictionary::NodeStats;
-
 std::string move_json(const go::Move& move, Tree tree) {
     return prune::render_path(std::span<const go::Move>(&move, 1), dictionary_kind(tree));
 }
+
+namespace {
+
+using dictionary::NodeStats;
 
 // A ratio to six significant digits: the precision the answers have always had, and more
 // than any reader of a share or a win rate needs.

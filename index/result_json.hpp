@@ -17,6 +17,9 @@ namespace josekic::index {
 /// by emit::json_text.
 using emit::Json;
 
+/// A move as every object writes it: "B[pd]", "W[tenuki]" in joseki, "W[pass]" in fuseki.
+std::string move_json(const go::Move& move, Tree tree);
+
 /// A lookup result: the query's moves, found or where it left the dictionary, the node's
 /// statistics, the position's totals, the continuations and the games.
 Json lookup_json(const LookupResult& result);
