@@ -19,7 +19,7 @@ with open(DOC, encoding="utf-8") as doc:
         row = ROW.match(line.rstrip("\n"))
         if row:
             NAMES[int(row[1], 0)] = row[2]
-MERGE = (0x40, 0x41, 0x42)
+MERGE = (0x40, 0x41, 0x42, 0x43)
 TREE_NODES = (0x10, 0x20)
 
 with open(sys.argv[1], "rb") as index:

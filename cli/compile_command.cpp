@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include <boost/optional.hpp>
@@ -82,11 +83,13 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                           "directory to write into (created if needed)")(
         "update", po::value(&update_dir)->value_name("DIR"),
         "add the games of the INPUTs to the dictionary in DIR (instead of -o): the result is "
-        "that of compiling DIR's inputs and then these; games DIR has count as duplicates "
-        "(docs/merge.md)")("zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
-                           ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
-                            ") or an ASCII map of the upper-right zone (see `josekic zones`)")
-                               .c_str())(
+        "that of compiling DIR's inputs and then these; games DIR has count as duplicates, and the "
+        "options that shape the tries (--zones to --fuseki-handicap, --keep-duplicates, "
+        "--charset, the filters) are DIR's unless given (docs/merge.md)")(
+        "zones", po::value(&options.zones_file)->value_name("SHAPE|FILE"),
+        ("the corner zone: a built-in shape (" + trackers::Zone::shape_names() +
+         ") or an ASCII map of the upper-right zone (see `josekic zones`)")
+            .c_str())(
         "cutoff", po::value(&cutoff)->value_name("NAME")->default_value("ring"),
         ("which stones belong to a corner and which end its sequence: " + trackers::cutoff_names() +
          " (docs/cutoff.md)")
@@ -124,7 +127,8 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+    std::set<std::string> given;
+    if (parse_command_line(help, all, positional, args, &given) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
 
     if (update_dir.empty() == options.output_dir.empty())
@@ -161,6 +165,15 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     options.handicap =
         handicap ? compile::HandicapFuseki::SeparateTree : compile::HandicapFuseki::Exclude;
     options.index = no_index ? compile::IndexOutput::Skip : compile::IndexOutput::Write;
+    if (!update_dir.empty()) {
+        // DIR is written again as it was, unless this command line says otherwise.
+        try {
+            output = update_output_options(output, given, update_dir);
+        } catch (const std::exception& e) {
+            std::cerr << failed_run_text(e, update_dir, true);
+            return ExitStatus::Error;
+        }
+    }
     if (!apply_output_options(output, help.name, options)) {
         std::cerr << "josekic: nothing was written\n";
         return ExitStatus::Error;
@@ -215,11 +228,25 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
         return !(used_no_game && replaces_a_dictionary);
     };
 
+    // What the update takes from DIR: every option that shapes the tries left out here.
+    const auto left_out = [&](const char* option) { return !given.contains(option); };
+    const compile::OptionsLeftOut dictionary_options{
+        .zones = left_out("zones"),
+        .cutoff = left_out("cutoff"),
+        .max_length = left_out("max-length"),
+        .max_gap = left_out("max-gap"),
+        .fuseki_moves = left_out("fuseki-moves"),
+        .fuseki_handicap = left_out("fuseki-handicap"),
+        .keep_duplicates = left_out("keep-duplicates"),
+        .charset = left_out("charset"),
+        .filters = options.stream.filter.empty(),
+    };
     compile::MergeCounts update_counts;
     compile::CompileResult result;
     try {
-        result = update_dir.empty() ? compile::compile_collection(options)
-                                    : compile::update_collection(options, update_counts);
+        result = update_dir.empty()
+                     ? compile::compile_collection(options)
+                     : compile::update_collection(options, dictionary_options, update_counts);
     } catch (const std::exception& e) {
         std::cerr << failed_run_text(e, options.output_dir, dir_existed);
         return ExitStatus::Error;

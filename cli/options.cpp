@@ -16,7 +16,8 @@ namespace josekic::cli {
 
 ParseOutcome parse_command_line(const CommandHelp& help, po::options_description& options,
                                 const po::positional_options_description& positional,
-                                const std::vector<std::string>& args) {
+                                const std::vector<std::string>& args,
+                                std::set<std::string>* given) {
     bool show_help = false;
     po::options_description all;
     all.add(options);
@@ -44,6 +45,10 @@ ParseOutcome parse_command_line(const CommandHelp& help, po::options_description
             return ParseOutcome::HelpShown;
         }
         po::notify(values);
+        if (given != nullptr) {
+            for (const auto& [name, value] : values)
+                if (!value.defaulted()) given->insert(name);
+        }
     } catch (const po::unknown_option& e) {
         const std::string said = help.elsewhere ? help.elsewhere(e.get_option_name()) : "";
         throw UsageError(help.name, std::string(e.what()) + (said.empty() ? "" : ": " + said));

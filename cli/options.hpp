@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,11 +45,13 @@ enum class ParseOutcome { Run, HelpShown };
 
 /// Parses `args` into the variables bound in `options` (plus --help/-h, added here), with
 /// `positional` naming the positional arguments. Prints help to stdout for --help; throws
-/// UsageError for an unknown option, a missing value or a bad value.
+/// UsageError for an unknown option, a missing value or a bad value. `given`, when not null,
+/// receives the long names of the options the command line gave (not those left at their
+/// default).
 ParseOutcome parse_command_line(
     const CommandHelp& help, boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional,
-    const std::vector<std::string>& args);
+    const std::vector<std::string>& args, std::set<std::string>* given = nullptr);
 
 /// The whole number `text` as typed: digits only, with a leading '-' for a negative one;
 /// nullopt for anything else (a sign-less wrap-around, blanks, "1e3", a number past int64).

@@ -48,6 +48,9 @@ enum class SectionId : std::uint32_t {
     MergeRun = 0x40,          ///< bytes: the run report and the options of the compile
     MergeGames = 0x41,        ///< bytes: every game not skipped, in input order, as replayed
     MergeGameNumbers = 0x42,  ///< u32: each kept game's number in the games section, in input order
+    /// bytes: the options that decided how the dictionary was written (thresholds, --split,
+    /// books, ...), as arguments each ended by a NUL; `compile --update` writes it so again.
+    OutputOptions = 0x43,
     JosekiBase = 0x10,
     FusekiBase = 0x20,
     /// The corner patterns (compile --patterns; corner_pattern.hpp, pattern_blocks.hpp). Ids
@@ -289,7 +292,7 @@ struct SectionSpec {
 /// Every section this version reads and writes: the one table that the writer, the reader
 /// and the test of docs/index-format.md share. A reader skips a section whose id is not
 /// here, whatever its record size, so that a later minor addition does not break it.
-inline constexpr std::array<SectionSpec, 25> kSectionSpecs = {{
+inline constexpr std::array<SectionSpec, 26> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::Strings), "strings", 1, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Games), "games", GameRecord::kSize, Presence::Required},
     {static_cast<std::uint32_t>(SectionId::Positions), "positions", PositionRecord::kSize,
@@ -316,6 +319,7 @@ inline constexpr std::array<SectionSpec, 25> kSectionSpecs = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), "merge games", 1, Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), "merge game numbers", 4,
      Presence::Optional},
+    {static_cast<std::uint32_t>(SectionId::OutputOptions), "output options", 1, Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::PatternDirectory), "pattern directory",
      PatternBlockRecord::kSize, Presence::Optional},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), "pattern occurrences", 1,

@@ -71,4 +71,40 @@ std::string TrackingOptions::describe() const {
            (tracker.cutoff.local() ? ", cutoff " + tracker.cutoff.name() : "");
 }
 
+std::vector<std::byte> encode_output_arguments(std::span<const std::string> arguments) {
+    std::vector<std::byte> bytes;
+    for (const std::string& argument : arguments) {
+        const auto* text = reinterpret_cast<const std::byte*>(argument.data());
+        bytes.insert(bytes.end(), text, text + argument.size());
+        bytes.push_back(std::byte{0});
+    }
+    return bytes;
+}
+
+std::optional<std::vector<std::string>> output_arguments(const IndexFile& index) {
+    const SectionView& section =
+        index.section(static_cast<std::uint32_t>(SectionId::OutputOptions));
+    if (!section.present) return std::nullopt;
+    // An argument is a path or a number: a section larger than this is no list of options.
+    constexpr std::uint64_t kMostBytes = 1U << 20;
+    if (section.count > kMostBytes)
+        throw_damaged(index.path(), "its output options section holds " +
+                                        std::to_string(section.count) + " bytes");
+    std::vector<std::byte> bytes(section.count);
+    index.read_bytes(section, 0, bytes);
+    if (!bytes.empty() && bytes.back() != std::byte{0})
+        throw_damaged(index.path(), "its output options section does not end its last argument");
+    std::vector<std::string> arguments;
+    std::string argument;
+    for (const std::byte b : bytes) {
+        if (b == std::byte{0}) {
+            arguments.push_back(std::move(argument));
+            argument.clear();
+        } else {
+            argument.push_back(static_cast<char>(b));
+        }
+    }
+    return arguments;
+}
+
 }  // namespace josekic::index

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <cstddef>
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "index/index_format.hpp"
 #include "index/index_reader.hpp"
@@ -32,5 +36,13 @@ struct TrackingOptions {
 
 /// The options an index was compiled with. Throws IndexError for a damaged record.
 TrackingOptions tracking_options(const IndexFile& index);
+
+/// The bytes of the output options section: each argument followed by a NUL.
+std::vector<std::byte> encode_output_arguments(std::span<const std::string> arguments);
+
+/// The options the dictionary was written with (thresholds, --split, books, ...), as the
+/// command-line arguments the output options section keeps; nullopt for an index of a josekic
+/// that did not keep them. Throws IndexError for a damaged section.
+std::optional<std::vector<std::string>> output_arguments(const IndexFile& index);
 
 }  // namespace josekic::index

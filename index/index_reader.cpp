@@ -350,6 +350,8 @@ SectionView* IndexFile::slot_of(std::uint32_t id) {
             return &merge_games_;
         case static_cast<std::uint32_t>(SectionId::MergeGameNumbers):
             return &merge_game_numbers_;
+        case static_cast<std::uint32_t>(SectionId::OutputOptions):
+            return &output_options_;
         case static_cast<std::uint32_t>(SectionId::PatternDirectory):
             return &pattern_directory_;
         case static_cast<std::uint32_t>(SectionId::PatternOccurrences):

@@ -290,7 +290,7 @@ class IndexFile {
     std::shared_ptr<const ByteSource> source_;
     std::vector<SectionView> sections_;
     SectionView strings_, games_, positions_, directory_, options_;
-    SectionView merge_run_, merge_games_, merge_game_numbers_;
+    SectionView merge_run_, merge_games_, merge_game_numbers_, output_options_;
     SectionView pattern_directory_, pattern_occurrences_, pattern_years_;
     SectionView pattern_summary_directory_, pattern_summaries_;
     std::array<SectionView, kGameColumns.size()> game_columns_;  // in kGameColumns' order

@@ -13,6 +13,7 @@
 
 #include "emit/atomic_file.hpp"
 #include "index/index_format.hpp"
+#include "index/index_options.hpp"
 #include "index/key_spill.hpp"
 #include "index/line_moves.hpp"
 #include "index/move_code.hpp"
@@ -37,7 +38,7 @@ std::uint32_t checked_u32(std::size_t value, const char* what) {
 // the position table and its directory, the options; then the corner patterns (their
 // blocks, directory and game years).
 constexpr std::size_t kSectionCount = 2 + kGameColumns.size() + 2 * 4 + 2 + 1;
-constexpr std::size_t kMergeSectionCount = 3;
+constexpr std::size_t kMergeSectionCount = 4;
 constexpr std::size_t kPatternSectionCount = 5;
 
 // The strings section: each text once, at the offset of its first use by the games in
@@ -463,6 +464,10 @@ void add_merge_sections(const MergeInput& merge, std::span<const std::uint32_t> 
     const auto numbers_id = static_cast<std::uint32_t>(SectionId::MergeGameNumbers);
     sink.begin(numbers_id, record_size_of(numbers_id), new_game.size());
     sink.append(std::as_bytes(new_game));  // u32 little-endian, as the supported hosts are
+    const std::vector<std::byte> arguments = encode_output_arguments(merge.output_arguments);
+    const auto arguments_id = static_cast<std::uint32_t>(SectionId::OutputOptions);
+    sink.begin(arguments_id, record_size_of(arguments_id), arguments.size());
+    sink.append(arguments);
 }
 
 // The corner patterns in key order, each with its occurrences by game (most recent first),

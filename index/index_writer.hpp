@@ -32,6 +32,9 @@ struct TreeInput {
 struct MergeInput {
     std::span<const std::byte> run;
     ByteLog* games = nullptr;
+    /// The options the dictionary is written with, as command-line arguments: the output
+    /// options section, which `compile --update` reads to write the dictionary so again.
+    std::span<const std::string> output_arguments;
 };
 
 /// Wall-clock seconds of the parts of an index build, for --timings.

@@ -29,6 +29,9 @@ enum class SectionMerge : std::uint8_t {
     /// to compile the inputs together (merge_job.cpp: IndexPart). The corner patterns: the
     /// merge sections log what the trackers found, not the stones after every move.
     Refused,
+    /// Not taken from the parts: the output options the merge was given (an update: its
+    /// command line's, DIR's for those it left out; cli/output_options.hpp).
+    CommandLine,
 };
 
 struct SectionMergeRule {
@@ -37,7 +40,7 @@ struct SectionMergeRule {
 };
 
 /// The rule of every section of kSectionSpecs.
-inline constexpr std::array<SectionMergeRule, 25> kSectionMerges = {{
+inline constexpr std::array<SectionMergeRule, 26> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::Strings), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Games), SectionMerge::Rebuilt},
     {static_cast<std::uint32_t>(SectionId::Positions), SectionMerge::Rebuilt},
@@ -55,6 +58,7 @@ inline constexpr std::array<SectionMergeRule, 25> kSectionMerges = {{
     {static_cast<std::uint32_t>(SectionId::MergeGames), SectionMerge::GamesConcatenated},
     // The kept games' numbers in the merged game table: the writer's, like the table.
     {static_cast<std::uint32_t>(SectionId::MergeGameNumbers), SectionMerge::Rebuilt},
+    {static_cast<std::uint32_t>(SectionId::OutputOptions), SectionMerge::CommandLine},
     {static_cast<std::uint32_t>(SectionId::PatternDirectory), SectionMerge::Refused},
     {static_cast<std::uint32_t>(SectionId::PatternOccurrences), SectionMerge::Refused},
     {static_cast<std::uint32_t>(SectionId::PatternYears), SectionMerge::Refused},

@@ -442,7 +442,8 @@ CompileResult compile_collection(const CompileOptions& options) {
     }
     const std::vector<std::byte> merge_run = encode_merge_run(
         {result.run, options.zones_file, options.stream.read.forced_charset, options.handicap});
-    index::MergeInput merge{merge_run, merge_games ? &*merge_games : nullptr};
+    index::MergeInput merge{merge_run, merge_games ? &*merge_games : nullptr,
+                            options.output_arguments};
     write_collection(options, zone, references, reference_problems, builder,
                      merge_games ? &merge : nullptr, set, result);
     result.times.total_wall = seconds_since(run_start);

@@ -56,6 +56,9 @@ struct CompileOptions {
     /// --eras: the era boundaries of the "By era:" lines and the Trends; nullopt chooses them
     /// from the collection (dictionary::default_eras).
     std::optional<dictionary::Eras> eras;
+    /// The options above that decide how the dictionary is written, as command-line arguments
+    /// (cli/output_options.hpp): the index keeps them for `compile --update`.
+    std::vector<std::string> output_arguments;
     /// Asked once the games are read: false when the run is to fail (--strict found
     /// something skipped), so that nothing is written. Unset: always write.
     std::function<bool(const pipeline::RunReport&)> keep_outputs;

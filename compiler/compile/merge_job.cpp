@@ -221,8 +221,8 @@ void check_update_options(const MergePart& dictionary, const MergePart& added) {
         "cannot add the new games to " + dictionary.name() +
         ": its games were read with other options than this command's: " +
         differences_text(differences, dictionary.name(), "this command") +
-        "; give --update the options the dictionary was compiled with (report.txt lists them), "
-        "or compile all the games again");
+        "; leave them out to read the new games as the dictionary's were, or compile all the "
+        "games again");
 }
 
 void add_counts(std::map<std::string, std::uint64_t>& into,
@@ -634,14 +634,47 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 
     const std::vector<std::byte> merge_run = encode_merge_run(
         {result.run, compile.zones_file, compile.stream.read.forced_charset, compile.handicap});
-    const index::MergeInput merge{merge_run, &merge_games};
+    const index::MergeInput merge{merge_run, &merge_games, compile.output_arguments};
     write_collection(compile, tracking.zone, references, reference_problems, builder, &merge, set,
                      result);
     result.times.total_wall = pipeline::seconds_since(start);
     return result;
 }
 
-CompileResult update_collection(const CompileOptions& options, MergeCounts& counts) {
+namespace {
+
+// `options` with DIR's value of each option that shapes the tries and that the command line
+// left out; `zone` is set to the zone they give (DIR's map when --zones was left out: the file
+// it was read from may have changed or moved since).
+CompileOptions with_dictionary_options(CompileOptions options, const OptionsLeftOut& left_out,
+                                       const MergePart& dictionary, trackers::Zone& zone) {
+    const index::TrackingOptions tracking =
+        index::TrackingOptions::from_record(dictionary.tracking(), dictionary.name());
+    const MergeRun& run = dictionary.run();
+    if (left_out.zones) {
+        options.zones_file = run.zones_file;
+        zone = tracking.zone;
+    } else {
+        zone = trackers::Zone::load(options.zones_file);
+    }
+    if (left_out.cutoff) options.tracker.cutoff = tracking.tracker.cutoff;
+    if (left_out.max_length) options.tracker.max_length = tracking.tracker.max_length;
+    if (left_out.max_gap) options.tracker.max_gap = tracking.tracker.max_gap;
+    if (left_out.fuseki_moves) options.opening.max_moves = tracking.opening.max_moves;
+    if (left_out.fuseki_handicap) options.handicap = run.handicap;
+    if (left_out.keep_duplicates) {
+        options.stream.duplicates =
+            tracking.duplicates_kept ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
+    }
+    if (left_out.charset) options.stream.read.forced_charset = run.forced_charset;
+    if (left_out.filters) options.stream.filter = run.run.filter;
+    return options;
+}
+
+}  // namespace
+
+CompileResult update_collection(const CompileOptions& options, const OptionsLeftOut& left_out,
+                                MergeCounts& counts) {
     // The first run with --update where -o was meant: say what to do rather than that a file
     // is missing.
     // (A path that cannot be looked at, and a dictionary compiled with --no-index, are left to
@@ -663,8 +696,9 @@ CompileResult update_collection(const CompileOptions& options, MergeCounts& coun
         if (std::ranges::any_of(before, [&](const std::string& b) { return same_input(input, b); }))
             counts.inputs_read_before.push_back(input);
     }
-    const trackers::Zone zone = trackers::Zone::load(options.zones_file);
-    StreamedPart added(options, zone);
+    trackers::Zone zone = trackers::Zone::default_zone();
+    const CompileOptions reading = with_dictionary_options(options, left_out, *old, zone);
+    StreamedPart added(reading, zone);
     // Before the new games are read: options that cannot go with DIR's are said at once.
     check_update_options(*old, added);
     added.read();

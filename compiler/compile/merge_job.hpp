@@ -73,11 +73,29 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 CompileResult merge_dictionaries(const std::vector<std::string>& parts, const MergeOptions& options,
                                  MergeCounts& counts);
 
+/// The options that shape the tries which the command line of `compile --update` did not
+/// give: the update takes DIR's.
+struct OptionsLeftOut {
+    bool zones = false;
+    bool cutoff = false;
+    bool max_length = false;
+    bool max_gap = false;
+    bool fuseki_moves = false;
+    bool fuseki_handicap = false;
+    bool keep_duplicates = false;
+    bool charset = false;
+    bool filters = false;
+};
+
 /// `compile NEW... --update DIR`: the games of options.inputs added after those of the
 /// dictionary in options.output_dir, with the same result as a compile of its inputs and
 /// then the new ones; the old games are not read again (only DIR's index). Games DIR already
 /// has count as duplicates (counts.duplicates[1]). DIR keeps its set until the new one is
 /// committed whole (emit::OutputSet).
-CompileResult update_collection(const CompileOptions& options, MergeCounts& counts);
+/// The options that shape the tries are those of `options` the command line gave and DIR's
+/// for those it left out (`left_out`): the new games are read as DIR's games were, which
+/// `compile` of all the games would do, without the user repeating DIR's options.
+CompileResult update_collection(const CompileOptions& options, const OptionsLeftOut& left_out,
+                                MergeCounts& counts);
 
 }  // namespace josekic::compile

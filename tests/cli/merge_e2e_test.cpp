@@ -525,12 +525,71 @@ TEST_CASE("compile --update adds games as a compile of the old and the new input
         CHECK(refused.exit_code == 1);
         CHECK(refused.err.find(": its games were read with other options than this command's: "
                                "--max-length (" +
-                               updated + ": 30, this command: 10); give --update the options") !=
+                               updated + ": 30, this command: 10); leave them out to read") !=
               std::string::npos);
         CHECK(refused.err.find("zz-damaged.sgf") == std::string::npos);
         CHECK(refused.err.find("josekic: nothing was written; " + updated +
                                " keeps what it held") != std::string::npos);
         CHECK(test_support::visible_files(updated) == before);
+    }
+}
+
+TEST_CASE("compile --update writes the dictionary with the options it was compiled with",
+          "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 120, 8);
+    // A hand-made book, which the update finds where the compile was given it.
+    const fs::path book = dir.path() / "book.sgf";
+    std::ofstream(book) << "(;GM[1]SZ[19];B[pd];W[qc];B[qd];W[pc])";
+    const std::string shaping = "--max-length 12 --fuseki-moves 8 --since 1900";
+    const std::string writing =
+        "--split --max-games-listed 3 --reference mine=" + shell_quote(book.string());
+    const std::string updated = (dir.path() / "updated").string();
+    REQUIRE(run_josekic("compile -q " + shell_quote(parts[0]) + " -o " + shell_quote(updated) +
+                        " " + shaping + " " + writing + " --min-count 2")
+                .exit_code == 0);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole) + " " + shaping +
+                        " " + writing + " --min-count 2")
+                .exit_code == 0);
+
+    SECTION("none given: all of them the dictionary's") {
+        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) + " --update " +
+                                             shell_quote(updated));
+        INFO(update.err);
+        REQUIRE(update.exit_code == 0);
+        CHECK(fs::exists(fs::path(updated) / "joseki-index.txt"));
+        CHECK(test_support::visible_files(updated) == test_support::visible_files(whole));
+    }
+    SECTION("one given: that one this command's, the others the dictionary's") {
+        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) +
+                                             " --min-count 1 --update " + shell_quote(updated));
+        INFO(update.err);
+        REQUIRE(update.exit_code == 0);
+        const std::string again = (dir.path() / "again").string();
+        REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(again) + " " +
+                            shaping + " " + writing + " --min-count 1")
+                    .exit_code == 0);
+        CHECK(test_support::visible_files(updated) == test_support::visible_files(again));
+        CHECK(test_support::visible_files(updated) != test_support::visible_files(whole));
+    }
+    SECTION("a book that moved since is named, with what to give, and nothing is written") {
+        const auto before = test_support::visible_files(updated);
+        fs::rename(book, dir.path() / "moved.sgf");
+        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) + " --update " +
+                                             shell_quote(updated));
+        CHECK(update.exit_code == 1);
+        CHECK(update.err.find(updated + " was written with --reference mine=" + book.string() +
+                              ", which cannot be read now: give --reference with where it is "
+                              "now") != std::string::npos);
+        CHECK(test_support::visible_files(updated) == before);
+        // Given again, from where it is now.
+        const BinaryRun given =
+            run_josekic("compile -q " + shell_quote(parts[1]) +
+                        " --reference mine=" + shell_quote((dir.path() / "moved.sgf").string()) +
+                        " --update " + shell_quote(updated));
+        INFO(given.err);
+        CHECK(given.exit_code == 0);
     }
 }
 

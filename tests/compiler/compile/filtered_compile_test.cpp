@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compiler/pipeline/run_report.hpp"
@@ -33,9 +34,7 @@ std::string without_run_lines(const fs::path& file) {
         }
     }
     // The compile id too: the index keeps the run report for merge (its merge run section).
-    const std::size_t id = text.find("XI[");
-    if (id != std::string::npos) text.erase(id, text.find(']', id) + 1 - id);
-    return text;
+    return test_support::without_compile_id(std::move(text));
 }
 
 struct FilterCase {
