@@ -12,6 +12,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
+#include "cli/recorded_output_options.hpp"
 #include "compiler/compile/compile_job.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/merge_job.hpp"
@@ -151,6 +152,10 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
                                         "), not its " + std::string(emit::kIndexFile));
     }
     if (!update_dir.empty()) options.output_dir = update_dir;
+    if (update_dir.empty() && output.as_given)
+        throw UsageError(help.name,
+                         "--output-as-given goes with --update (a compile with -o "
+                         "is written with its own options anyway)");
     const std::optional<trackers::CutoffRule> rule = trackers::parse_cutoff(cutoff);
     if (!rule) {
         throw UsageError(help.name, "--cutoff takes one of " + trackers::cutoff_names() +
@@ -168,7 +173,7 @@ ExitStatus run_compile(const std::vector<std::string>& args) {
     if (!update_dir.empty()) {
         // DIR is written again as it was, unless this command line says otherwise.
         try {
-            output = update_output_options(output, given, update_dir);
+            output = dictionaries_output_options(output, given, {update_dir});
         } catch (const std::exception& e) {
             std::cerr << failed_run_text(e, update_dir, true);
             return ExitStatus::Error;

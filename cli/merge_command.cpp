@@ -13,6 +13,7 @@
 #include "cli/error_text.hpp"
 #include "cli/options.hpp"
 #include "cli/output_options.hpp"
+#include "cli/recorded_output_options.hpp"
 #include "compiler/compile/merge_job.hpp"
 #include "core/game/game_filter.hpp"
 #include "core/input/walker.hpp"
@@ -33,8 +34,9 @@ const char* const kMergeDescription =
     "counts once, as a duplicate of the first. The games are not read again: each part's\n"
     "index keeps what is needed. The options that shape the tries (--zones, --cutoff,\n"
     "--max-length, --max-gap, --fuseki-moves, --fuseki-handicap, --keep-duplicates, the\n"
-    "filters, --charset) come from the parts and must be the same in all; how the result is\n"
-    "written (thresholds, --prune, --reference, --split, ...) is given here, as to compile.\n"
+    "filters, --charset) come from the parts and must be the same in all. How the result is\n"
+    "written (thresholds, --prune, --reference, --split, ...) is the parts' when they were\n"
+    "all written alike, but for the options given here.\n"
     "The files are written as one set, as compile writes them (docs/merge.md,\n"
     "docs/scale-out.md).\n"
     "\n"
@@ -105,7 +107,8 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("part", -1);
-    if (parse_command_line(help, all, positional, args) == ParseOutcome::HelpShown)
+    std::set<std::string> given;
+    if (parse_command_line(help, all, positional, args, &given) == ParseOutcome::HelpShown)
         return ExitStatus::Ok;
     if (parts.empty()) throw UsageError(help.name, "give at least one PART to merge");
     // The same index named twice (by two spellings, or a directory and its index.jki) would
@@ -122,6 +125,15 @@ ExitStatus run_merge(const std::vector<std::string>& args) {
     }
     if (!open_files_allowed(parts.size())) return ExitStatus::Error;
     options.stream.threads = static_cast<unsigned>(threads);
+    // Parts written alike are merged into a dictionary written so, unless said otherwise here.
+    try {
+        output = dictionaries_output_options(output, given, parts);
+    } catch (const std::exception& e) {
+        std::error_code absent;
+        std::cerr << failed_run_text(e, options.output_dir,
+                                     std::filesystem::exists(options.output_dir, absent));
+        return ExitStatus::Error;
+    }
     if (!apply_output_options(output, help.name, options)) {
         std::cerr << "josekic: nothing was written\n";
         return ExitStatus::Error;

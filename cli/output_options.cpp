@@ -7,14 +7,13 @@
 #include "cli/book_text.hpp"
 #include "cli/options.hpp"
 #include "cli/prune_lists.hpp"
+#include "cli/recorded_output_options.hpp"
 #include "compiler/compile/compile_summary.hpp"
 #include "compiler/compile/compile_timings.hpp"
 #include "core/diag/terminal_text.hpp"
 #include "core/input/walker.hpp"
 #include "emit/output_set.hpp"
 #include "emit/set_files.hpp"
-#include "index/dictionary_set.hpp"
-#include "index/index_options.hpp"
 #include "reference/reference_index.hpp"
 
 namespace po = boost::program_options;
@@ -43,7 +42,11 @@ void add_output_options(po::options_description& options, OutputOptions& bound) 
         "2017 on) for the \"By era:\" lines and report.txt's Trends; by default 2017 (the AI "
         "change) when 1,000 dated games or a tenth of them lie on each side, else the median "
         "year")("timings", po::bool_switch(&bound.timings),
-                "print the time of each stage on stderr (never in report.txt)");
+                "print the time of each stage on stderr (never in report.txt)")(
+        "output-as-given", po::bool_switch(&bound.as_given),
+        "with --update, and in merge: write with the output options of this command line alone "
+        "(the defaults for those it does not give), not with those the dictionary or the parts "
+        "were written with (docs/merge.md)");
     add_threshold_options(options, bound.thresholds);
 }
 
@@ -72,116 +75,6 @@ void check_reference_arguments(const std::vector<std::string>& arguments,
                                           earlier->second + " and " + argument +
                                           "): give each a name of its own, as NAME=FILE");
     }
-}
-
-std::vector<std::string> output_arguments(const OutputOptions& bound) {
-    namespace fs = std::filesystem;
-    const auto absolute = [](const std::string& path) {
-        std::error_code error;
-        const fs::path made = fs::absolute(path, error);
-        return error ? path : made.lexically_normal().string();
-    };
-    std::vector<std::string> arguments;
-    const auto add = [&arguments](const char* option, const std::string& value) {
-        arguments.emplace_back(option);
-        arguments.push_back(value);
-    };
-    for (const std::string& argument : bound.references) {
-        const reference::ReferenceSpec spec = reference::parse_reference_spec(argument);
-        add("--reference", spec.name + "=" + absolute(spec.path));
-    }
-    for (const std::string& file : bound.prune_files) add("--prune", absolute(file));
-    if (bound.max_games_listed != OutputOptions{}.max_games_listed)
-        add("--max-games-listed", std::to_string(bound.max_games_listed));
-    if (bound.split) arguments.emplace_back("--split");
-    if (bound.eras_given) add("--eras", bound.eras);
-    const ThresholdOptions& t = bound.thresholds;
-    if (t.min_count != 0) add("--min-count", std::to_string(t.min_count));
-    if (!t.min_share.empty()) add("--min-share", t.min_share);
-    if (t.max_depth != 0) add("--max-depth", std::to_string(t.max_depth));
-    if (t.max_children != 0) add("--max-children", std::to_string(t.max_children));
-    if (t.min_players != 0) add("--min-players", std::to_string(t.min_players));
-    if (t.max_nodes != 0) add("--max-nodes", std::to_string(t.max_nodes));
-    if (!t.max_bytes.empty()) add("--max-bytes", t.max_bytes);
-    if (t.full) arguments.emplace_back("--full");
-    return arguments;
-}
-
-OutputOptions with_recorded_output_options(const OutputOptions& output,
-                                           const std::set<std::string>& given,
-                                           const std::vector<std::string>& recorded,
-                                           const std::string& dir) {
-    OutputOptions dictionary;
-    std::set<std::string> recorded_names;
-    try {
-        po::options_description options;
-        add_output_options(options, dictionary);
-        po::variables_map values;
-        po::store(po::command_line_parser(recorded).options(options).run(), values);
-        po::notify(values);
-        for (const auto& [name, value] : values)
-            if (!value.defaulted()) recorded_names.insert(name);
-    } catch (const po::error& e) {
-        throw std::runtime_error(dir + " was written with options this josekic cannot read (" +
-                                 e.what() +
-                                 "); give --update the output options again, or "
-                                 "compile all the games again");
-    }
-    // Option by option: the command line's where it gave one, else the dictionary's.
-    OutputOptions merged = output;
-    const auto take = [&](const char* name) {
-        return !given.contains(name) && recorded_names.contains(name);
-    };
-    if (take("reference")) merged.references = dictionary.references;
-    if (take("prune")) merged.prune_files = dictionary.prune_files;
-    if (take("max-games-listed")) merged.max_games_listed = dictionary.max_games_listed;
-    if (take("split")) merged.split = dictionary.split;
-    if (take("eras")) {
-        merged.eras = dictionary.eras;
-        merged.eras_given = true;
-    }
-    ThresholdOptions& t = merged.thresholds;
-    const ThresholdOptions& d = dictionary.thresholds;
-    if (take("min-count")) t.min_count = d.min_count;
-    if (take("min-share")) t.min_share = d.min_share;
-    if (take("max-depth")) t.max_depth = d.max_depth;
-    if (take("max-children")) t.max_children = d.max_children;
-    if (take("min-players")) t.min_players = d.min_players;
-    if (take("max-nodes")) t.max_nodes = d.max_nodes;
-    if (take("max-bytes")) t.max_bytes = d.max_bytes;
-    if (take("full")) t.full = d.full;
-    return merged;
-}
-
-OutputOptions update_output_options(const OutputOptions& output, const std::set<std::string>& given,
-                                    const std::string& dir) {
-    std::optional<index::IndexFile> index;
-    try {
-        index.emplace(index::open_dictionary_index(dir));
-    } catch (const std::exception&) {
-        return output;  // the update opens DIR again, and says what is wrong
-    }
-    const std::optional<std::vector<std::string>> recorded = index::output_arguments(*index);
-    if (!recorded) return output;
-    const OutputOptions merged = with_recorded_output_options(output, given, *recorded, dir);
-    // A book or list that moved since: said as the dictionary's, with what to do.
-    const auto check = [&](const std::string& option, const std::string& argument,
-                           const std::string& path) {
-        std::error_code error;
-        if (std::filesystem::exists(path, error)) return;
-        throw std::runtime_error(dir + " was written with " + option + " " + argument +
-                                 ", which cannot be read now: give " + option +
-                                 " with where it is now (or with what to write " + dir +
-                                 " with instead)");
-    };
-    if (!given.contains("reference")) {
-        for (const std::string& argument : merged.references)
-            check("--reference", argument, reference::parse_reference_spec(argument).path);
-    }
-    if (!given.contains("prune")) {
-        for (const std::string& file : merged.prune_files) check("--prune", file, file);
-    }
-    return merged;
 }
 
 bool apply_output_options(const OutputOptions& bound, const std::string& command,

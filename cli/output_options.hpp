@@ -1,7 +1,6 @@
 #pragma once
 
 #include <boost/program_options.hpp>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +20,9 @@ struct OutputOptions {
     std::string eras;
     bool eras_given = false;  ///< even empty: "--eras ''" is a mistake, not the default
     bool timings = false;
+    /// --output-as-given: not the output options a dictionary to update (or the parts to
+    /// merge) was written with (recorded_output_options.hpp), only these.
+    bool as_given = false;
     ThresholdOptions thresholds;
 };
 
@@ -35,28 +37,6 @@ bool output_directory_writable(const std::string& dir);
 /// Checks that each --reference is NAME=FILE or FILE (throws UsageError naming `command`).
 void check_reference_arguments(const std::vector<std::string>& arguments,
                                const std::string& command);
-
-/// The options of `bound` that differ from their defaults, as command-line arguments in the
-/// order of the help (--timings left out: it writes nothing): what the index keeps, so that
-/// `compile --update` writes the dictionary as it was written. A book is "NAME=PATH" and a
-/// prune list PATH, PATH absolute: the update may run in another directory.
-std::vector<std::string> output_arguments(const OutputOptions& bound);
-
-/// `output` (the options of an update's command line, `given` naming those it gave) with the
-/// dictionary's values, from the `recorded` arguments of its index, for those it left out.
-/// Throws std::runtime_error naming `dir` for recorded arguments this josekic cannot read.
-OutputOptions with_recorded_output_options(const OutputOptions& output,
-                                           const std::set<std::string>& given,
-                                           const std::vector<std::string>& recorded,
-                                           const std::string& dir);
-
-/// The output options of `compile OPTIONS --update DIR`: `output`, with DIR's (its index keeps
-/// them) for those the command line left out, so that DIR is written again as it was. An
-/// index of a josekic that did not keep them gives `output`, as does a DIR that cannot be
-/// opened (the update then says why). Throws std::runtime_error for a book or prune list of
-/// DIR's that cannot be read now, saying what to give instead.
-OutputOptions update_output_options(const OutputOptions& output, const std::set<std::string>& given,
-                                    const std::string& dir);
 
 /// Checks them and sets them in `options` (throws UsageError naming `command`); reads the
 /// prune lists, and returns false when one cannot be used (its problems are printed).

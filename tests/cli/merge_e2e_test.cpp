@@ -53,14 +53,16 @@ std::string quoted(const std::vector<std::string>& words) {
     return text;
 }
 
-// Compiles each part into PART.dict, with the defaults; returns those directories.
-std::vector<std::string> compile_each(const std::vector<std::string>& parts) {
+// Compiles each part into PART.dict, with `options` (the defaults unless given); returns those
+// directories.
+std::vector<std::string> compile_each(const std::vector<std::string>& parts,
+                                      const std::string& options = "") {
     std::vector<std::string> compiled;
     for (const std::string& part : parts) {
         compiled.push_back(part + ".dict");
-        REQUIRE(
-            run_josekic("compile -q " + shell_quote(part) + " -o " + shell_quote(compiled.back()))
-                .exit_code == 0);
+        REQUIRE(run_josekic("compile -q " + shell_quote(part) + " -o " +
+                            shell_quote(compiled.back()) + " " + options)
+                    .exit_code == 0);
     }
     return compiled;
 }
@@ -553,25 +555,34 @@ TEST_CASE("compile --update writes the dictionary with the options it was compil
                         " " + writing + " --min-count 2")
                 .exit_code == 0);
 
-    SECTION("none given: all of them the dictionary's") {
-        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) + " --update " +
-                                             shell_quote(updated));
+    // Updates `updated` with the second part and `options`, and checks it against a compile
+    // of both parts with `compile_options`, into `name`.
+    const auto check_update = [&](const std::string& options, const std::string& compile_options,
+                                  const std::string& name) {
+        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) + " " + options +
+                                             " --update " + shell_quote(updated));
         INFO(update.err);
         REQUIRE(update.exit_code == 0);
+        const std::string compiled = (dir.path() / name).string();
+        REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(compiled) + " " +
+                            compile_options)
+                    .exit_code == 0);
+        CHECK(test_support::visible_files(updated) == test_support::visible_files(compiled));
+    };
+    SECTION("none given: all of them the dictionary's") {
+        check_update("", shaping + " " + writing + " --min-count 2", "again");
         CHECK(fs::exists(fs::path(updated) / "joseki-index.txt"));
-        CHECK(test_support::visible_files(updated) == test_support::visible_files(whole));
     }
     SECTION("one given: that one this command's, the others the dictionary's") {
-        const BinaryRun update = run_josekic("compile -q " + shell_quote(parts[1]) +
-                                             " --min-count 1 --update " + shell_quote(updated));
-        INFO(update.err);
-        REQUIRE(update.exit_code == 0);
-        const std::string again = (dir.path() / "again").string();
-        REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(again) + " " +
-                            shaping + " " + writing + " --min-count 1")
-                    .exit_code == 0);
-        CHECK(test_support::visible_files(updated) == test_support::visible_files(again));
+        check_update("--min-count 1", shaping + " " + writing + " --min-count 1", "again");
         CHECK(test_support::visible_files(updated) != test_support::visible_files(whole));
+    }
+    SECTION("--output-as-given: this command's output options alone, the defaults") {
+        check_update("--output-as-given", shaping, "plain");
+        // Without --update it means nothing: said, not ignored.
+        CHECK(run_josekic("compile -q " + shell_quote(parts[1]) + " --output-as-given -o " +
+                          shell_quote((dir.path() / "x").string()))
+                  .exit_code == 2);
     }
     SECTION("a book that moved since is named, with what to give, and nothing is written") {
         const auto before = test_support::visible_files(updated);
@@ -590,6 +601,50 @@ TEST_CASE("compile --update writes the dictionary with the options it was compil
                         " --update " + shell_quote(updated));
         INFO(given.err);
         CHECK(given.exit_code == 0);
+    }
+}
+
+TEST_CASE("parts written alike are merged into a dictionary written so", "[e2e][merge]") {
+    const TempDir dir;
+    const std::vector<std::string> parts = split_collection(dir, 2, 60, 0);
+    const std::string writing = "--split --min-count 2";
+    const std::vector<std::string> compiled = compile_each(parts, writing);
+    const std::string whole = (dir.path() / "whole").string();
+    REQUIRE(run_josekic("compile -q" + quoted(parts) + " -o " + shell_quote(whole) + " " + writing)
+                .exit_code == 0);
+    const std::string merged = (dir.path() / "merged").string();
+    const BinaryRun merge =
+        run_josekic("merge -q" + quoted(compiled) + " -o " + shell_quote(merged));
+    INFO(merge.err);
+    REQUIRE(merge.exit_code == 0);
+    CHECK(merge.err.find("warning") == std::string::npos);
+    CHECK(test_support::visible_files(merged) == test_support::visible_files(whole));
+
+    SECTION("written differently: the merge's own options, and a warning naming both") {
+        const std::string other = compiled[1] + "-other";
+        REQUIRE(run_josekic("compile -q " + shell_quote(parts[1]) + " -o " + shell_quote(other) +
+                            " --split")
+                    .exit_code == 0);
+        const std::string mixed = (dir.path() / "mixed").string();
+        const BinaryRun warned = run_josekic("merge -q " + shell_quote(compiled[0]) + " " +
+                                             shell_quote(other) + " -o " + shell_quote(mixed));
+        INFO(warned.err);
+        REQUIRE(warned.exit_code == 0);
+        CHECK(warned.err.find("josekic: warning: " + compiled[0] + " and " + other +
+                              " were written with other output options (" + compiled[0] +
+                              ": --split --min-count 2; " + other +
+                              ": --split): the result is written with this command's alone") !=
+              std::string::npos);
+        CHECK(fs::exists(fs::path(mixed) / "joseki.sgf"));
+        // Given here, the differing option is the merge's: no warning, and the parts' --split.
+        const std::string given = (dir.path() / "given").string();
+        const BinaryRun agreed =
+            run_josekic("merge -q " + shell_quote(compiled[0]) + " " + shell_quote(other) +
+                        " --min-count 2 -o " + shell_quote(given));
+        INFO(agreed.err);
+        REQUIRE(agreed.exit_code == 0);
+        CHECK(agreed.err.find("warning") == std::string::npos);
+        CHECK(fs::exists(fs::path(given) / "joseki-index.txt"));
     }
 }
 

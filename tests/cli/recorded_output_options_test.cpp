@@ -1,5 +1,5 @@
-// The output options an index keeps for `compile --update` (cli/output_options.hpp): written
-// as arguments, read back the same, and the update's command line wins where it gives one.
+// The output options an index keeps for `compile --update` (cli/recorded_output_options.hpp):
+// written as arguments, read back the same, and the update's command line wins where it gives one.
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/output_options.hpp"
+#include "cli/recorded_output_options.hpp"
 
 using namespace josekic;
 
