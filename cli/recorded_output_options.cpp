@@ -1,5 +1,6 @@
 #include "cli/recorded_output_options.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -69,7 +70,13 @@ OutputOptions with_recorded_output_options(const OutputOptions& output,
     }
     // Option by option: the command line's where it gave one, else the dictionary's.
     OutputOptions merged = output;
+    // The budget is one choice (--full refuses --max-nodes and --max-bytes beside it): one
+    // part of it given replaces the dictionary's budget whole.
+    const std::set<std::string> budget = {"full", "max-nodes", "max-bytes"};
+    const bool budget_given =
+        std::ranges::any_of(budget, [&](const std::string& name) { return given.contains(name); });
     const auto take = [&](const char* name) {
+        if (budget_given && budget.contains(name)) return false;
         return !given.contains(name) && recorded_names.contains(name);
     };
     if (take("reference")) merged.references = dictionary.references;

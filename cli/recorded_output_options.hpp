@@ -20,7 +20,9 @@ std::vector<std::string> output_arguments(const OutputOptions& bound);
 
 /// `output` (the options of an update's command line, `given` naming those it gave) with the
 /// dictionary's values, from the `recorded` arguments of its index, for those it left out.
-/// Throws std::runtime_error naming `dir` for recorded arguments this josekic cannot read.
+/// The budget (--full, --max-nodes, --max-bytes) counts as one option: one of them given
+/// replaces the dictionary's budget whole. Throws std::runtime_error naming `dir` for
+/// recorded arguments this josekic cannot read.
 OutputOptions with_recorded_output_options(const OutputOptions& output,
                                            const std::set<std::string>& given,
                                            const std::vector<std::string>& recorded,

@@ -100,6 +100,26 @@ TEST_CASE("an option the update's command line gives is its own, the others the 
               .thresholds.min_count == 0);
 }
 
+TEST_CASE("one part of the budget given replaces the dictionary's budget whole", "[cli][update]") {
+    cli::OutputOptions nodes;
+    nodes.thresholds.max_nodes = 40;
+    nodes.thresholds.max_bytes = "30k";
+    const std::vector<std::string> recorded = cli::output_arguments(nodes);
+    cli::OutputOptions full;
+    full.thresholds.full = true;
+    const cli::OutputOptions merged =
+        cli::with_recorded_output_options(full, {"full"}, recorded, "d");
+    CHECK(merged.thresholds.full);
+    CHECK(merged.thresholds.max_nodes == 0);
+    CHECK(merged.thresholds.max_bytes.empty());
+    cli::OutputOptions bytes;
+    bytes.thresholds.max_bytes = "1M";
+    const cli::OutputOptions resized =
+        cli::with_recorded_output_options(bytes, {"max-bytes"}, recorded, "d");
+    CHECK(resized.thresholds.max_bytes == "1M");
+    CHECK(resized.thresholds.max_nodes == 0);
+}
+
 TEST_CASE("arguments this josekic cannot read are refused naming the dictionary", "[cli][update]") {
     const std::vector<std::string> recorded = {"--split", "--colour-blind"};
     CHECK_THROWS_WITH(cli::with_recorded_output_options(cli::OutputOptions{}, {}, recorded, "fox"),
