@@ -368,7 +368,7 @@ void write_collection(const CompileOptions& options, const trackers::Zone& zone,
 
         {
             const StageTimer timer(result.times.report);
-            result.report_text = render_compile_report(result, builder);
+            result.report_text = render_compile_report(result, builder, options.output_arguments);
             // Over everything that was played, before pruning, like the coverage.
             result.report_text +=
                 "\nTrends\n" +

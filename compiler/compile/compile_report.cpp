@@ -125,7 +125,8 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
     return lines;
 }
 
-std::string render_compile_report(const CompileResult& result, const DictionaryBuilder& builder) {
+std::string render_compile_report(const CompileResult& result, const DictionaryBuilder& builder,
+                                  const std::vector<std::string>& output_arguments) {
     std::ostringstream out;
     out << pipeline::render_text(result.run, pipeline::Timings::Omit) << "\n";
 
@@ -194,7 +195,13 @@ std::string render_compile_report(const CompileResult& result, const DictionaryB
     top_lines(out, fuseki, 3, 10);
 
     out << "\nFiles written (budget: " << prune::budget_text(result.budget)
-        << (result.budget.none() ? ", --full" : "") << ")\n";
+        << (result.budget.none() ? ", --full" : "");
+    // What `compile --update` takes from the index when its command line leaves them out.
+    if (!output_arguments.empty()) {
+        out << "; written with";
+        for (const std::string& argument : output_arguments) out << " " << argument;
+    }
+    out << ")\n";
     for (const DictionaryOutput* dictionary : result.outputs()) {
         for (const OutputFile& file : dictionary->files) {
             // Names only: report.txt sits beside them, and the text must not depend on -o.

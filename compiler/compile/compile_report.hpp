@@ -18,8 +18,10 @@ std::vector<std::string> provenance_lines(const CompileOptions& options,
 
 /// report.txt: the run report without timings, the joseki and fuseki statistics (sequences
 /// per corner, how sequences ended, node and terminal counts, the first-move table, the
-/// most common openings, transposition classes) and the files written. Byte-identical for
-/// the same input and options.
-std::string render_compile_report(const CompileResult& result, const DictionaryBuilder& builder);
+/// most common openings, transposition classes) and the files written, with the output options
+/// that wrote them (`output_arguments`, which the index keeps for `compile --update`).
+/// Byte-identical for the same input and options.
+std::string render_compile_report(const CompileResult& result, const DictionaryBuilder& builder,
+                                  const std::vector<std::string>& output_arguments);
 
 }  // namespace josekic::compile

@@ -555,6 +555,11 @@ TEST_CASE("compile --update writes the dictionary with the options it was compil
                         " " + writing + " --min-count 2")
                 .exit_code == 0);
 
+    // report.txt names them as the index keeps them, a book by its absolute path.
+    CHECK(test_support::slurp(fs::path(updated) / "report.txt")
+              .find("; written with --reference mine=" + book.string() +
+                    " --max-games-listed 3 --split --min-count 2)\n") != std::string::npos);
+
     // Updates `updated` with the second part and `options`, and checks it against a compile
     // of both parts with `compile_options`, into `name`.
     const auto check_update = [&](const std::string& options, const std::string& compile_options,
