@@ -552,6 +552,41 @@ CompileResult merge_dictionaries(const std::vector<std::string>& parts, const Me
     return merge_parts(in_order, options, set, counts);
 }
 
+namespace {
+
+// `options` with DIR's value of each option that shapes the tries and that the command line
+// left out; `zone` is set to the zone they give (DIR's map when --zones was left out: the file
+// it was read from may have changed or moved since).
+CompileOptions with_dictionary_options(CompileOptions options, const OptionsLeftOut& left_out,
+                                       const MergePart& dictionary, trackers::Zone& zone) {
+    const index::TrackingOptions tracking =
+        index::TrackingOptions::from_record(dictionary.tracking(), dictionary.name());
+    const MergeRun& run = dictionary.run();
+    if (left_out.zones) {
+        options.zones_file = run.zones_file;
+        zone = tracking.zone;
+    } else {
+        zone = trackers::Zone::load(options.zones_file);
+    }
+    if (left_out.cutoff) options.tracker.cutoff = tracking.tracker.cutoff;
+    if (left_out.max_length) options.tracker.max_length = tracking.tracker.max_length;
+    if (left_out.max_gap) options.tracker.max_gap = tracking.tracker.max_gap;
+    if (left_out.fuseki_moves) options.opening.max_moves = tracking.opening.max_moves;
+    if (left_out.fuseki_handicap) options.handicap = run.handicap;
+    if (left_out.keep_duplicates) {
+        options.stream.duplicates =
+            tracking.duplicates_kept ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
+    }
+    if (left_out.charset) options.stream.read.forced_charset = run.forced_charset;
+    if (left_out.filters) options.stream.filter = run.run.filter;
+    return options;
+}
+
+// A merge takes every option that shapes the tries from its first part.
+constexpr OptionsLeftOut kAllFromDictionary{true, true, true, true, true, true, true, true, true};
+
+}  // namespace
+
 CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptions& options,
                           emit::OutputSet& set, MergeCounts& counts) {
     const auto start = pipeline::StageClock::now();
@@ -561,17 +596,9 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
 
     // The options of a compile of every part's inputs: the output's from the command line,
     // those that shaped the tries and the provenance from the parts.
-    CompileOptions compile = options.output;
-    const index::TrackingOptions tracking =
-        index::TrackingOptions::from_record(first.tracking(), first.name());
-    compile.zones_file = first.run().zones_file;
-    compile.tracker = tracking.tracker;
-    compile.opening = tracking.opening;
-    compile.handicap = first.run().handicap;
-    compile.stream.duplicates =
-        tracking.duplicates_kept ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
-    compile.stream.read.forced_charset = first.run().forced_charset;
-    compile.stream.filter = first.run().run.filter;
+    trackers::Zone zone = trackers::Zone::default_zone();
+    CompileOptions compile =
+        with_dictionary_options(options.output, kAllFromDictionary, first, zone);
     compile.index = IndexOutput::Write;
     compile.inputs.clear();
 
@@ -635,43 +662,10 @@ CompileResult merge_parts(const std::vector<MergePart*>& parts, const MergeOptio
     const std::vector<std::byte> merge_run = encode_merge_run(
         {result.run, compile.zones_file, compile.stream.read.forced_charset, compile.handicap});
     const index::MergeInput merge{merge_run, &merge_games, compile.output_arguments};
-    write_collection(compile, tracking.zone, references, reference_problems, builder, &merge, set,
-                     result);
+    write_collection(compile, zone, references, reference_problems, builder, &merge, set, result);
     result.times.total_wall = pipeline::seconds_since(start);
     return result;
 }
-
-namespace {
-
-// `options` with DIR's value of each option that shapes the tries and that the command line
-// left out; `zone` is set to the zone they give (DIR's map when --zones was left out: the file
-// it was read from may have changed or moved since).
-CompileOptions with_dictionary_options(CompileOptions options, const OptionsLeftOut& left_out,
-                                       const MergePart& dictionary, trackers::Zone& zone) {
-    const index::TrackingOptions tracking =
-        index::TrackingOptions::from_record(dictionary.tracking(), dictionary.name());
-    const MergeRun& run = dictionary.run();
-    if (left_out.zones) {
-        options.zones_file = run.zones_file;
-        zone = tracking.zone;
-    } else {
-        zone = trackers::Zone::load(options.zones_file);
-    }
-    if (left_out.cutoff) options.tracker.cutoff = tracking.tracker.cutoff;
-    if (left_out.max_length) options.tracker.max_length = tracking.tracker.max_length;
-    if (left_out.max_gap) options.tracker.max_gap = tracking.tracker.max_gap;
-    if (left_out.fuseki_moves) options.opening.max_moves = tracking.opening.max_moves;
-    if (left_out.fuseki_handicap) options.handicap = run.handicap;
-    if (left_out.keep_duplicates) {
-        options.stream.duplicates =
-            tracking.duplicates_kept ? pipeline::Duplicates::Keep : pipeline::Duplicates::Drop;
-    }
-    if (left_out.charset) options.stream.read.forced_charset = run.forced_charset;
-    if (left_out.filters) options.stream.filter = run.run.filter;
-    return options;
-}
-
-}  // namespace
 
 CompileResult update_collection(const CompileOptions& options, const OptionsLeftOut& left_out,
                                 MergeCounts& counts) {
